@@ -1,0 +1,59 @@
+/// The error a hook registration throws when its request cannot be honoured.
+///
+/// Errors compare equal when their ``code`` is equal; ``message`` is for people.
+///
+/// ```swift
+/// do {
+///     try Base.run.before(.type(Unrelated.self)) { _, _ in }
+/// } catch {
+///     print(error.code == .incompatibleScopeType)   // true
+/// }
+/// ```
+public struct HookError: Error, Hashable, CustomStringConvertible {
+    /// What went wrong, as an extensible set of codes.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: String {
+            case incompatibleScopeType
+            case objectIsNotAReceiver
+            case instanceScopeNeedsObjectReceiver
+        }
+
+        private let value: Value
+
+        private init(_ value: Value) {
+            self.value = value
+        }
+
+        /// A type scope named a type that is neither the point's receiver type nor a subtype of it.
+        public static let incompatibleScopeType = Code(.incompatibleScopeType)
+        /// An instance scope named an object that is not a receiver of the point.
+        public static let objectIsNotAReceiver = Code(.objectIsNotAReceiver)
+        /// An instance scope was requested on a point whose receiver is a value type.
+        public static let instanceScopeNeedsObjectReceiver = Code(.instanceScopeNeedsObjectReceiver)
+
+        /// The code's name.
+        public var description: String { value.rawValue }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The name of the hook point the request was made on.
+    public let pointName: String
+    /// A sentence for people, naming the point and the types involved.
+    public let message: String
+
+    init(_ code: Code, pointName: String, message: String) {
+        self.code = code
+        self.pointName = pointName
+        self.message = message
+    }
+
+    /// `HookError(code): message`.
+    public var description: String { "HookError(\(code)): \(message)" }
+
+    /// Two errors are equal when their codes are equal.
+    public static func == (lhs: HookError, rhs: HookError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the code, consistently with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

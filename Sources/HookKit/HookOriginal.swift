@@ -1,0 +1,29 @@
+/// The `original` an override receives: the implementation it replaces.
+///
+/// It is the next override down the chain, or finally the method's body. Call it like a
+/// function, zero, one or several times, with the arguments the override received or others:
+///
+/// ```swift
+/// try Checkout.submit.override { original in
+///     { checkout, order in
+///         original(checkout, order.withDiscount(0.1))
+///     }
+/// }
+/// ```
+///
+/// Call it only while the override runs, on the thread it runs on: it reaches the body of the
+/// call in progress. Spelled ``ThrowingHookPoint/Original`` on a point.
+public struct HookOriginal<Receiver, Arguments, Result, Failure: Error>: Sendable {
+    @usableFromInline let implementation: @Sendable (Receiver, Arguments) throws(Failure) -> Result
+
+    init(_ implementation: @escaping @Sendable (Receiver, Arguments) throws(Failure) -> Result) {
+        self.implementation = implementation
+    }
+
+    /// Calls the original implementation with `receiver` and `arguments` (which may differ from
+    /// the ones the override received).
+    @inlinable
+    public func callAsFunction(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
+        try implementation(receiver, arguments)
+    }
+}

@@ -1,0 +1,93 @@
+import Synchronization
+
+/// A typed, named interception site for a method that does not throw.
+///
+/// Declare one per method, as a `static let` on the type that owns the method, and route the
+/// method's body through ``ThrowingHookPoint/invoke(_:_:_:)``:
+///
+/// ```swift
+/// final class Checkout {
+///     static let submit = HookPoint<Checkout, Order, Receipt>("Checkout.submit")
+///
+///     func submit(_ order: Order) -> Receipt {
+///         Self.submit.invoke(self, order) { this, order in   // the original implementation
+///             this.charge(order)
+///         }
+///     }
+/// }
+///
+/// try Checkout.submit.before { checkout, order in print("submitting", order) }
+/// ```
+///
+/// Several arguments travel as a tuple (`HookPoint<Cart, (item: Item, quantity: Int), Void>`);
+/// a method without arguments uses `Void`. A method that throws uses ``ThrowingHookPoint``.
+public typealias HookPoint<Receiver, Arguments, Result> = ThrowingHookPoint<Receiver, Arguments, Result, Never>
+
+/// A typed, named interception site for one method, whose body may throw `Failure`.
+///
+/// ```swift
+/// final class Uploader {
+///     static let upload = ThrowingHookPoint<Uploader, Data, URL, any Error>("Uploader.upload")
+///
+///     func upload(_ data: Data) throws -> URL {
+///         try Self.upload.invoke(self, data) { this, data in try this.send(data) }
+///     }
+/// }
+/// ```
+///
+/// A call runs the applicable **before** hooks, then the **override** chain ending in the body,
+/// then the **after** hooks; see <doc:TheOrderContract>. Errors thrown by the body or by an
+/// override propagate to the caller, and after hooks do not run for a call that throws.
+///
+/// The point is a non-copyable value holding one atomic word: declared as a `static let`, it is
+/// initialized statically (no lazy initialization on access), and a call of a method that has
+/// no hooks costs one atomic load and a branch on top of the body. Everything else (the
+/// registrations and the compiled chains) lives in storage created by the first registration.
+///
+/// `HookPoint` is the non-throwing spelling (`Failure == Never`).
+public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~Copyable, Sendable {
+    /// The address of the point's ``_HookPointStorage``, or 0 before the first registration.
+    @usableFromInline let _storage: Atomic<UInt>
+
+    /// The point's name, used in introspection, traces and error messages.
+    public let name: String
+
+    /// Creates a hook point.
+    ///
+    /// - Parameter name: A name for people, conventionally `"Type.method"`.
+    @inlinable
+    public init(_ name: String) {
+        self.name = name
+        self._storage = Atomic(0)
+    }
+
+    deinit {
+        let bits = _storage.load(ordering: .acquiring)
+        if let address = UnsafeRawPointer(bitPattern: bits) {
+            Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>.fromOpaque(address).release()
+        }
+    }
+
+    /// The storage, if a hook was ever registered.
+    var existingStorage: _HookPointStorage<Receiver, Arguments, Result, Failure>? {
+        guard let address = UnsafeRawPointer(bitPattern: _storage.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>.fromOpaque(address)
+            .takeUnretainedValue()
+    }
+
+    /// The storage, created on first use (by the first registration).
+    var storage: _HookPointStorage<Receiver, Arguments, Result, Failure> {
+        if let existingStorage { return existingStorage }
+        let created = _HookPointStorage<Receiver, Arguments, Result, Failure>(name: name)
+        let candidate = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque())
+        let (exchanged, original) = _storage.compareExchange(
+            expected: 0, desired: candidate, ordering: .acquiringAndReleasing)
+        if exchanged {
+            _GlobalRegistry.shared.register(created)
+            return created
+        }
+        Unmanaged.passUnretained(created).release()
+        return Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>
+            .fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue()
+    }
+}

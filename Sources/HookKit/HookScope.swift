@@ -1,0 +1,59 @@
+/// The receivers a hook applies to: every receiver, a type and its subtypes, exactly one type,
+/// or one object.
+///
+/// ```swift
+/// try Screen.viewDidAppear.before(.all) { screen, _ in log(screen) }               // every screen
+/// try Screen.viewDidAppear.before(.type(ProductScreen.self)) { screen, _ in }       // and subclasses
+/// try Screen.viewDidAppear.before(.exactType(ProductScreen.self)) { screen, _ in }  // not subclasses
+/// try Screen.viewDidAppear.before(.instance(cart)) { screen, _ in }                 // one object
+/// ```
+///
+/// A type scope must name the point's receiver type or one of its subtypes; any other type is
+/// refused at registration with ``HookError/Code-swift.struct/incompatibleScopeType``. Hooking a
+/// subclass never affects its superclass or its siblings: the classic swizzling bug cannot happen.
+///
+/// An instance scope holds its object weakly: it never keeps the object alive, never fires for
+/// another object that later reuses the dead object's address, and its storage is reclaimed after
+/// the object dies.
+public struct HookScope<Receiver> {
+    enum Kind {
+        case all
+        case type(Any.Type, exact: Bool)
+        case instance(AnyObject)
+    }
+
+    let kind: Kind
+
+    /// Every receiver of the point: the outermost (most general) level of the order contract.
+    public static var all: HookScope { HookScope(kind: .all) }
+
+    /// Receivers whose dynamic type is `type` or one of its subtypes (subclasses, for classes).
+    ///
+    /// - Parameter type: The point's receiver type or a subtype of it.
+    public static func type(_ type: Any.Type) -> HookScope {
+        HookScope(kind: .type(type, exact: false))
+    }
+
+    /// Receivers whose dynamic type is exactly `type`: subtypes are not included.
+    ///
+    /// - Parameter type: The point's receiver type or a subtype of it.
+    public static func exactType(_ type: Any.Type) -> HookScope {
+        HookScope(kind: .type(type, exact: true))
+    }
+
+    /// One object, held weakly.
+    ///
+    /// Only available when the receiver is a class: value receivers have no identity, so the
+    /// instance scope does not compile for them.
+    public static func instance(_ object: Receiver) -> HookScope where Receiver: AnyObject {
+        HookScope(kind: .instance(object))
+    }
+
+    /// One object, for points whose receiver type is a protocol or another non-class type.
+    ///
+    /// The object must be a `Receiver`. Registration throws
+    /// ``HookError/Code-swift.struct/objectIsNotAReceiver`` otherwise.
+    public static func object(_ object: AnyObject) -> HookScope {
+        HookScope(kind: .instance(object))
+    }
+}

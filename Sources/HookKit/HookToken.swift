@@ -1,0 +1,51 @@
+/// The handle of one registered hook: cancel it, in any order, from any thread.
+///
+/// ```swift
+/// let token = try Checkout.submit.before { checkout, order in audit(order) }
+/// // …
+/// token.cancel()   // true: removed
+/// token.cancel()   // false: nothing left to remove
+/// ```
+///
+/// Dropping a token does not remove its hook: a hook stays until it is cancelled, until it has
+/// fired if it is `once`, or until its object dies if it is instance-scoped.
+public final class HookToken: Sendable, Hashable, CustomStringConvertible {
+    let storage: any _AnyHookPointStorage
+
+    /// What was registered.
+    public let hook: HookDescription
+
+    init(storage: any _AnyHookPointStorage, hook: HookDescription) {
+        self.storage = storage
+        self.hook = hook
+    }
+
+    /// The name of the hook point the hook is registered on.
+    public var pointName: String { storage.name }
+
+    /// Whether the hook is still registered: `false` after ``cancel()``, after a `once` hook
+    /// fired, and after the object of an instance hook died.
+    public var isActive: Bool { storage.isRegistered(hook.id) }
+
+    /// Removes the hook.
+    ///
+    /// Takes effect from the next call: a call already running keeps the hooks it started with.
+    /// Safe from any thread, in any order relative to other cancellations, and from inside a
+    /// running hook (including the hook itself).
+    ///
+    /// - Returns: `true` if this call removed the hook; `false` if it was already gone (cancelled
+    ///   before, a `once` hook that fired, or an instance hook whose object died).
+    @discardableResult
+    public func cancel() -> Bool {
+        storage.cancel(hook.id)
+    }
+
+    /// `HookToken(<point>: <hook>)`.
+    public var description: String { "HookToken(\(pointName): \(hook))" }
+
+    /// Tokens are equal when they stand for the same registration.
+    public static func == (lhs: HookToken, rhs: HookToken) -> Bool { lhs.hook.id == rhs.hook.id }
+
+    /// Hashes the registration's identifier.
+    public func hash(into hasher: inout Hasher) { hasher.combine(hook.id) }
+}

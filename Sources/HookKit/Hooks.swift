@@ -1,0 +1,29 @@
+/// Switches that apply to every hook point in the process.
+///
+/// ```swift
+/// Hooks.isEnabled = false   // every hooked method now runs its plain body
+/// Hooks.isEnabled = true    // and every registered hook is back
+/// ```
+public enum Hooks {
+    /// Whether registered hooks run.
+    ///
+    /// `true` by default.
+    ///
+    /// Turning it off keeps every registration (tokens stay active, introspection still lists
+    /// them) but publishes an empty chain on every point, so calls take the unhooked path; turning
+    /// it on publishes the chains again. A call already in progress finishes with the chain it
+    /// started with. Safe to set from any thread.
+    public static var isEnabled: Bool {
+        get { _GlobalRegistry.shared.configuration.isEnabled }
+        set { _GlobalRegistry.shared.update { $0.isEnabled = newValue } }
+    }
+
+    /// The tracer that observes every hooked call, or `nil` (the default) for none.
+    ///
+    /// Setting it recompiles every point's chains with recording wrappers; clearing it restores
+    /// the untraced chains, so tracing costs nothing while it is off.
+    public static var tracer: HookTracer? {
+        get { _GlobalRegistry.shared.configuration.tracer }
+        set { _GlobalRegistry.shared.update { $0.tracer = newValue } }
+    }
+}

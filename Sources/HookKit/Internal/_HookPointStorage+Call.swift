@@ -1,0 +1,149 @@
+import Synchronization
+
+/// The call path: acquiring the published snapshot, running a chain, releasing the snapshot.
+extension _HookPointStorage {
+    /// Acquires the published snapshot, or returns `nil` when there is none (no hooks, or hooks switched off).
+    ///
+    /// Lock-free: one load, then one `fetch_add`.
+    @inlinable
+    func _acquire() -> UnsafeMutableRawPointer? {
+        if published.load(ordering: .relaxed) & _SnapshotWord.addressMask == 0 {
+            return nil
+        }
+        let word = published.wrappingAdd(_SnapshotWord.one, ordering: .acquiring).oldValue
+        guard let address = _SnapshotWord.address(of: word) else { return nil }
+        if _slowPath(Int64(bitPattern: word) < 0) {
+            _transfer(from: address)
+        }
+        return address
+    }
+
+    /// Releases a snapshot acquired by ``_acquire()``, freeing it if it was retired and this
+    /// was its last call.
+    @inlinable
+    func _release(_ address: UnsafeMutableRawPointer) {
+        let snapshot = Unmanaged<Snapshot>.fromOpaque(address)
+        let remaining = snapshot._withUnsafeGuaranteedRef {
+            $0.references.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
+        }
+        if remaining == 0 {
+            snapshot.release()
+        }
+    }
+
+    /// Moves a chunk of the word's acquisition count into the snapshot's `references`, so the count never overflows.
+    ///
+    /// Credits first and debits second, so the total is never short; takes the credit back if the snapshot was replaced
+    /// meanwhile.
+    @usableFromInline
+    func _transfer(from address: UnsafeMutableRawPointer) {
+        let snapshot = Unmanaged<Snapshot>.fromOpaque(address).takeUnretainedValue()
+        let chunk = _SnapshotWord.transferChunk
+        snapshot.references.wrappingAdd(Int(chunk), ordering: .acquiringAndReleasing)
+        var word = published.load(ordering: .acquiring)
+        while _SnapshotWord.address(of: word) == address && _SnapshotWord.count(of: word) >= chunk {
+            let (exchanged, original) = published.compareExchange(
+                expected: word, desired: word - chunk * _SnapshotWord.one, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            word = original
+        }
+        // Replaced, or another caller already moved the count: take the credit back. This call
+        // still holds its own acquisition, so `references` cannot reach zero here.
+        snapshot.references.wrappingSubtract(Int(chunk), ordering: .acquiringAndReleasing)
+    }
+
+    /// Runs the chain of `receiver` in `snapshot`: the path for scoped hooks, overrides and
+    /// tracing, out of line from the common case.
+    @inlinable @inline(never)
+    func _runGeneral(
+        _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
+    ) -> Swift.Result<Result, Failure> {
+        snapshot.chain(for: receiver)._withUnsafeGuaranteedRef { chain in
+            if let tracer = snapshot.tracer {
+                return _runTraced(chain, tracer: tracer, receiver, arguments, body)
+            }
+            return _run(chain, receiver, arguments, body)
+        }
+    }
+
+    /// Runs one compiled chain around `body`.
+    @inlinable
+    func _run(
+        _ chain: Chain, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
+    ) -> Swift.Result<Result, Failure> {
+        chain.before?(receiver, arguments)
+        let result: Result
+        if chain.override != nil {
+            let outcome = _withFrame(body, recorder: nil) {
+                Swift.Result { () throws(Failure) -> Result in
+                    try chain.override.unsafelyUnwrapped(receiver, arguments)
+                }
+            }
+            switch outcome {
+            case .success(let value): result = value
+            case .failure(let error): return .failure(error)
+            }
+        } else {
+            do throws(Failure) {
+                result = try body(receiver, arguments)
+            } catch {
+                return .failure(error)
+            }
+        }
+        chain.after?(receiver, arguments, result)
+        return .success(result)
+    }
+
+    /// Runs `operation` with a frame on the calling thread that publishes this call's body (and
+    /// trace recorder) to the innermost `original` of the override chain.
+    @inlinable
+    func _withFrame<Value>(_ body: Body, recorder: _TraceRecorder?, _ operation: () -> Value) -> Value {
+        withoutActuallyEscaping(body) { escapable in
+            var callBody = escapable
+            return withUnsafePointer(to: &callBody) { bodyPointer in
+                var frame = _InvocationFrame(
+                    owner: ObjectIdentifier(self), body: UnsafeRawPointer(bodyPointer), recorder: recorder)
+                return withUnsafeMutablePointer(to: &frame) { framePointer in
+                    let slot = _FrameStack.slot(frameKey)
+                    framePointer.pointee.previous = slot.pointee
+                    slot.pointee = framePointer
+                    defer { slot.pointee = framePointer.pointee.previous }
+                    return operation()
+                }
+            }
+        }
+    }
+
+    /// Runs a chain compiled for a tracer, then reports what ran.
+    ///
+    /// Not on the fast path.
+    @usableFromInline
+    func _runTraced(
+        _ chain: Chain, tracer: HookTracer, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
+    ) -> Swift.Result<Result, Failure> {
+        let recorder = _TraceRecorder()
+        let outcome = _withFrame(body, recorder: recorder) { () -> Swift.Result<Result, Failure> in
+            chain.before?(receiver, arguments)
+            let result: Result
+            do throws(Failure) {
+                if let override = chain.override {
+                    result = try override(receiver, arguments)
+                } else {
+                    recorder.bodyRan = true
+                    result = try body(receiver, arguments)
+                }
+            } catch {
+                return .failure(error)
+            }
+            chain.after?(receiver, arguments, result)
+            return .success(result)
+        }
+        let threw: Bool
+        if case .failure = outcome { threw = true } else { threw = false }
+        tracer.record(
+            HookTraceEvent(
+                pointName: name, receiverType: String(reflecting: type(of: receiver)), hooks: recorder.ran,
+                bodyRan: recorder.bodyRan, threw: threw))
+        return outcome
+    }
+}

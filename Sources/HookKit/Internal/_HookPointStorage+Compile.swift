@@ -1,0 +1,266 @@
+/// Compiling registrations into a snapshot, and publishing it.
+extension _HookPointStorage {
+    /// What a compilation works from, copied under the lock.
+    struct Plan {
+        let levels: _Levels<Receiver, Arguments, Result, Failure>
+        let version: UInt64
+        let configuration: _GlobalConfiguration
+    }
+
+    /// A link built (or reused) by a compilation, to remember once the snapshot is published.
+    struct UsedLink {
+        let registration: Registration
+        let key: ObjectIdentifier
+        let link: Link
+    }
+
+    /// Makes sure a snapshot compiled from version `target` or newer is published before
+    /// returning, so a registration applies to the caller's next call.
+    ///
+    /// Compiles outside the lock (providers are user code); if a newer change lands meanwhile,
+    /// the stale result is dropped and the loop compiles again, unless another writer already
+    /// published a version at least as new.
+    func publish(atLeast target: UInt64) {
+        while true {
+            let plan: Plan? = lock.withLock {
+                guard publishedVersion < target else { return nil }
+                for registration in levels.removeDeadInstances() {
+                    registrations[registration.id] = nil
+                }
+                return Plan(levels: levels, version: version, configuration: _GlobalRegistry.shared.configuration)
+            }
+            guard let plan else { return }
+            var used: [UsedLink] = []
+            let snapshot = compile(plan, used: &used)
+            let replaced: UInt64? = lock.withLock {
+                guard plan.version == version, plan.version > publishedVersion else { return nil }
+                publishedVersion = plan.version
+                remember(used, traced: plan.configuration.tracer != nil)
+                let word = snapshot.map { _SnapshotWord.encode(Unmanaged.passRetained($0).toOpaque()) } ?? 0
+                return published.exchange(word, ordering: .acquiringAndReleasing)
+            }
+            if let replaced {
+                Self.retire(replaced)
+                return
+            }
+        }
+    }
+
+    /// Keeps exactly the links the published snapshot uses.
+    ///
+    /// Called under the lock.
+    private func remember(_ used: [UsedLink], traced: Bool) {
+        var byRegistration: [UInt64: [ObjectIdentifier: Link]] = [:]
+        for entry in used {
+            byRegistration[entry.registration.id, default: [:]][entry.key] = entry.link
+        }
+        for entry in used {
+            let links = byRegistration[entry.registration.id] ?? [:]
+            if traced {
+                entry.registration.tracedLinks = links
+                entry.registration.links = [:]
+            } else {
+                entry.registration.links = links
+                entry.registration.tracedLinks = [:]
+            }
+        }
+    }
+
+    /// Compiles a plan; `nil` when calls should take the unhooked path.
+    func compile(_ plan: Plan, used: inout [UsedLink]) -> Snapshot? {
+        let levels = plan.levels
+        guard plan.configuration.isEnabled, !levels.isEmpty else { return nil }
+        let tracer = plan.configuration.tracer
+        let traced = tracer != nil
+        let every = chain(for: [levels.every], traced: traced, used: &used)
+        var types: [_TypeEntry<Receiver, Arguments, Result, Failure>] = []
+        for (key, typeLevels) in levels.types {
+            let type = typeLevels.type
+            types.append(
+                _TypeEntry(
+                    type: key,
+                    exact: chain(for: levels.levels(forType: type), traced: traced, used: &used),
+                    inherited: chain(
+                        for: levels.levels(forType: type, includingExact: false), traced: traced, used: &used)))
+        }
+        var instances: [_InstanceEntry<Receiver, Arguments, Result, Failure>] = []
+        for (key, level) in levels.instances where level.object.isAlive {
+            let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
+            instances.append(
+                _InstanceEntry(object: level.object, chain: chain(for: chainLevels, traced: traced, used: &used)))
+        }
+        let scopes =
+            types.isEmpty && instances.isEmpty
+            ? nil : _ScopeTable<Receiver, Arguments, Result, Failure>(types: types, instances: instances)
+        return Snapshot(every: every, scopes: scopes, tracer: tracer, version: plan.version)
+    }
+
+    /// Compiles the chain of a list of levels (most general first) per the order contract.
+    func chain(
+        for levels: [_LevelHooks<Receiver, Arguments, Result, Failure>], traced: Bool, used: inout [UsedLink]
+    ) -> Chain {
+        let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
+        var next = bodyLink!
+        for registration in overrides.reversed() {
+            next = link(registration, around: next, traced: traced, used: &used)
+        }
+        return Chain(
+            before: composeBefores(befores[...], traced: traced),
+            override: overrides.isEmpty ? nil : next.implementation,
+            after: composeAfters(afters[...], traced: traced),
+            order: befores + overrides + afters)
+    }
+
+    /// All before hooks, in order, as one closure.
+    ///
+    /// A few are paired into a balanced tree of closures, so a call is a few direct closure calls
+    /// with no iteration and no retain; many are looped over, so compiling stays linear. The
+    /// closures never pass through a generic container as bare function values (which would
+    /// store them maximally abstracted and add a reabstraction thunk to every call).
+    func composeBefores(_ registrations: ArraySlice<Registration>, traced: Bool) -> Chain.Before? {
+        switch registrations.count {
+        case 0:
+            return nil
+        case 1:
+            return beforeLeaf(registrations[registrations.startIndex], traced: traced)
+        case ...Self.treeLimit:
+            let middle = registrations.startIndex + registrations.count / 2
+            let first = composeBefores(registrations[..<middle], traced: traced)!
+            let second = composeBefores(registrations[middle...], traced: traced)!
+            return { receiver, arguments in
+                first(receiver, arguments)
+                second(receiver, arguments)
+            }
+        default:
+            let hooks = ContiguousArray(registrations.map { _BeforeHook(run: beforeLeaf($0, traced: traced)) })
+            return { receiver, arguments in
+                for hook in hooks { hook.run(receiver, arguments) }
+            }
+        }
+    }
+
+    /// All after hooks, in order, as one closure; see ``composeBefores(_:traced:)``.
+    func composeAfters(_ registrations: ArraySlice<Registration>, traced: Bool) -> Chain.After? {
+        switch registrations.count {
+        case 0:
+            return nil
+        case 1:
+            return afterLeaf(registrations[registrations.startIndex], traced: traced)
+        case ...Self.treeLimit:
+            let middle = registrations.startIndex + registrations.count / 2
+            let first = composeAfters(registrations[..<middle], traced: traced)!
+            let second = composeAfters(registrations[middle...], traced: traced)!
+            return { receiver, arguments, result in
+                first(receiver, arguments, result)
+                second(receiver, arguments, result)
+            }
+        default:
+            let hooks = ContiguousArray(registrations.map { _AfterHook(run: afterLeaf($0, traced: traced)) })
+            return { receiver, arguments, result in
+                for hook in hooks { hook.run(receiver, arguments, result) }
+            }
+        }
+    }
+
+    /// Up to this many hooks of a kind are composed as a tree, more are looped over.
+    static var treeLimit: Int { 16 }
+
+    /// A before hook as a chain runs it: recording when traced, claiming when `once`.
+    func beforeLeaf(_ registration: Registration, traced: Bool) -> Chain.Before {
+        guard let hook = registration.payload.before else { preconditionFailure("not a before hook") }
+        var leaf = hook
+        if traced {
+            let record = recorder(for: registration)
+            leaf = { receiver, arguments in
+                record()
+                hook(receiver, arguments)
+            }
+        }
+        if registration.isOnce {
+            let inner = leaf
+            let expire = expiry(of: registration)
+            leaf = { receiver, arguments in
+                guard registration.claimOnce() else { return }
+                defer { expire() }
+                inner(receiver, arguments)
+            }
+        }
+        return leaf
+    }
+
+    /// An after hook as a chain runs it: recording when traced, claiming when `once`.
+    func afterLeaf(_ registration: Registration, traced: Bool) -> Chain.After {
+        guard let hook = registration.payload.after else { preconditionFailure("not an after hook") }
+        var leaf = hook
+        if traced {
+            let record = recorder(for: registration)
+            leaf = { receiver, arguments, result in
+                record()
+                hook(receiver, arguments, result)
+            }
+        }
+        if registration.isOnce {
+            let inner = leaf
+            let expire = expiry(of: registration)
+            leaf = { receiver, arguments, result in
+                guard registration.claimOnce() else { return }
+                defer { expire() }
+                inner(receiver, arguments, result)
+            }
+        }
+        return leaf
+    }
+
+    /// The link of an override around `next`: reused if this registration already wraps `next`,
+    /// else built by calling the registration's provider (outside the lock).
+    func link(_ registration: Registration, around next: Link, traced: Bool, used: inout [UsedLink]) -> Link {
+        let key = ObjectIdentifier(next)
+        if let cached = lock.withLock({ traced ? registration.tracedLinks[key] : registration.links[key] }) {
+            used.append(UsedLink(registration: registration, key: key, link: cached))
+            return cached
+        }
+        guard let provider = registration.payload.provider else { preconditionFailure("not an override") }
+        let original = next.implementation
+        var implementation = provider(HookOriginal(original))
+        if traced {
+            let inner = implementation
+            let record = recorder(for: registration)
+            implementation = { receiver, arguments throws(Failure) in
+                record()
+                return try inner(receiver, arguments)
+            }
+        }
+        if registration.isOnce {
+            let inner = implementation
+            let expire = expiry(of: registration)
+            implementation = { receiver, arguments throws(Failure) in
+                guard registration.claimOnce() else { return try original(receiver, arguments) }
+                defer { expire() }
+                return try inner(receiver, arguments)
+            }
+        }
+        let link = Link(implementation: implementation, next: next)
+        used.append(UsedLink(registration: registration, key: key, link: link))
+        return link
+    }
+
+    /// A closure that appends the registration to the trace of the call in progress.
+    private func recorder(for registration: Registration) -> @Sendable () -> Void {
+        let description = registration.hookDescription
+        let owner = ObjectIdentifier(self)
+        let key = frameKey
+        return {
+            _FrameStack.frame(of: owner, key: key)?.pointee.recorder?.ran.append(description)
+        }
+    }
+
+    /// A closure that removes a fired `once` registration.
+    ///
+    /// Holds the storage weakly: snapshots are owned by the storage, and must not own it back.
+    private func expiry(of registration: Registration) -> @Sendable () -> Void {
+        let id = registration.id
+        return { [weak self] in
+            _ = self?.cancel(id)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Registration, cancellation and introspection.
+extension _HookPointStorage {
+    /// Validates a scope against the point's receiver type.
+    func resolve(_ scope: HookScope<Receiver>) throws(HookError) -> _ResolvedScope {
+        switch scope.kind {
+        case .all:
+            return .all
+        case .type(let type, let exact):
+            guard type is Receiver.Type else {
+                throw HookError(
+                    .incompatibleScopeType, pointName: name,
+                    message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); "
+                        + "\(String(reflecting: type)) is neither that type nor a subtype of it")
+            }
+            return exact ? .exactType(type) : .type(type)
+        case .instance(let object):
+            if object is Receiver {
+                return .instance(_WeakObject(object))
+            }
+            if _TypeKind.isValue(Receiver.self) {
+                throw HookError(
+                    .instanceScopeNeedsObjectReceiver, pointName: name,
+                    message: "'\(name)' hooks values of type \(String(reflecting: Receiver.self)), which have no "
+                        + "identity; use a type scope or check the value inside an every-receiver hook")
+            }
+            throw HookError(
+                .objectIsNotAReceiver, pointName: name,
+                message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); the object of "
+                    + "type \(String(reflecting: type(of: object))) is not one")
+        }
+    }
+
+    /// Registers a hook and publishes the new chains before returning.
+    func register(
+        _ payload: Registration.Payload, scope: HookScope<Receiver>, priority: Int, label: String?, once: Bool
+    ) throws(HookError) -> HookToken {
+        let resolved = try resolve(scope)
+        let registration = Registration(
+            id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
+            isOnce: once)
+        let target = lock.withLock {
+            registrations[registration.id] = registration
+            levels.insert(registration)
+            version += 1
+            return version
+        }
+        publish(atLeast: target)
+        return HookToken(storage: self, hook: registration.hookDescription)
+    }
+
+    func cancel(_ id: UInt64) -> Bool {
+        let target: UInt64? = lock.withLock {
+            guard let registration = registrations.removeValue(forKey: id) else { return nil }
+            _ = levels.remove(registration)
+            version += 1
+            return version
+        }
+        guard let target else { return false }
+        publish(atLeast: target)
+        return true
+    }
+
+    func isRegistered(_ id: UInt64) -> Bool {
+        lock.withLock { registrations[id]?.isLive ?? false }
+    }
+
+    func globalConfigurationDidChange() {
+        let target = lock.withLock {
+            version += 1
+            return version
+        }
+        publish(atLeast: target)
+    }
+
+    /// Forgets instance hooks whose objects died, republishing if there were any.
+    func removeExpiredInstanceHooks() {
+        let target: UInt64? = lock.withLock {
+            let dead = levels.removeDeadInstances()
+            guard !dead.isEmpty else { return nil }
+            for registration in dead {
+                registrations[registration.id] = nil
+            }
+            version += 1
+            return version
+        }
+        if let target {
+            publish(atLeast: target)
+        }
+    }
+
+    /// Every live registration, in registration order.
+    var allHooks: [HookDescription] {
+        removeExpiredInstanceHooks()
+        return lock.withLock {
+            registrations.values.filter(\.isLive).sorted { $0.id < $1.id }.map(\.hookDescription)
+        }
+    }
+
+    /// The hooks a call on a receiver of dynamic type `type` (and, optionally, identity
+    /// `object`) runs, in call order.
+    func hooks(forType type: Any.Type, object: ObjectIdentifier?) -> [HookDescription] {
+        removeExpiredInstanceHooks()
+        let levels = lock.withLock { self.levels }
+        let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels.levels(forType: type, object: object))
+        return (befores + overrides + afters).filter(\.isLive).map(\.hookDescription)
+    }
+}

@@ -1,0 +1,84 @@
+import Synchronization
+
+/// Everything a hook point keeps beyond its one-word handle: the registrations, the lock that
+/// guards them, and the word that publishes the compiled snapshot to calls.
+///
+/// Created on a point's first registration and owned by the point and by its tokens (so a token
+/// can cancel after the point is gone). Writers serialize on ``lock`` only to read or change the
+/// registrations; compiling happens outside the lock (override providers are user code), and a
+/// compiled snapshot is published only if no newer change happened meanwhile.
+@usableFromInline
+final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _AnyHookPointStorage,
+    @unchecked Sendable
+{
+    typealias Registration = _Registration<Receiver, Arguments, Result, Failure>
+    @usableFromInline typealias Snapshot = _Snapshot<Receiver, Arguments, Result, Failure>
+    @usableFromInline typealias Chain = _Chain<Receiver, Arguments, Result, Failure>
+    typealias Link = _Link<Receiver, Arguments, Result, Failure>
+    @usableFromInline typealias Body = (Receiver, Arguments) throws(Failure) -> Result
+
+    /// The published snapshot and its acquisition count; see ``_SnapshotWord``.
+    @usableFromInline let published = Atomic<UInt64>(0)
+    /// The thread-specific-data key of the frame stack, copied here so calls need no global.
+    @usableFromInline let frameKey: UInt
+    /// The point's name.
+    let name: String
+
+    let lock = _Lock()
+    /// Guarded by `lock`.
+    var levels = _Levels<Receiver, Arguments, Result, Failure>()
+    /// Guarded by `lock`.
+    var registrations: [UInt64: Registration] = [:]
+    /// Bumped by every change that needs a new snapshot.
+    ///
+    /// Guarded by `lock`.
+    var version: UInt64 = 0
+    /// The version of the published snapshot.
+    ///
+    /// Guarded by `lock`.
+    var publishedVersion: UInt64 = 0
+
+    /// The innermost link of every override chain: calls the body of the call in progress.
+    private(set) var bodyLink: Link!
+
+    init(name: String) {
+        self.name = name
+        self.frameKey = _FrameStack.keyValue
+        self.bodyLink = Link(
+            implementation: Self.makeBodyCall(owner: ObjectIdentifier(self), key: frameKey, name: name),
+            next: nil)
+    }
+
+    deinit {
+        let word = published.exchange(0, ordering: .acquiringAndReleasing)
+        Self.retire(word)
+    }
+
+    /// The innermost `original`: finds this point's frame on the calling thread and calls its body.
+    private static func makeBodyCall(owner: ObjectIdentifier, key: UInt, name: String) -> Chain.Implementation {
+        return { receiver, arguments throws(Failure) in
+            guard let frame = _FrameStack.frame(of: owner, key: key) else {
+                fatalError(
+                    "HookKit: an override of '\(name)' called its `original` after the call returned, or on "
+                        + "another thread. Call `original` only while the override runs, on its thread.")
+            }
+            frame.pointee.recorder?.bodyRan = true
+            return try frame.pointee.body.assumingMemoryBound(to: Body.self).pointee(receiver, arguments)
+        }
+    }
+
+    /// Hands the old word's snapshot over to the calls still using it (see ``_SnapshotWord``).
+    ///
+    /// Called outside the lock: freeing a snapshot releases user closures.
+    static func retire(_ word: UInt64) {
+        guard let address = _SnapshotWord.address(of: word) else { return }
+        let snapshot = Unmanaged<Snapshot>.fromOpaque(address)
+        let owed = Int(_SnapshotWord.count(of: word)) - _SnapshotWord.bias
+        let remaining = snapshot._withUnsafeGuaranteedRef {
+            $0.references.wrappingAdd(owed, ordering: .acquiringAndReleasing).newValue
+        }
+        if remaining == 0 {
+            snapshot.release()
+        }
+    }
+}

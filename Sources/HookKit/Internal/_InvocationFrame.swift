@@ -1,0 +1,26 @@
+/// One hooked call in progress on the current thread, linked to the call below it.
+///
+/// A frame lives on the stack of the `invoke` that pushed it, for exactly the duration of that
+/// call. It carries what the compiled chain cannot capture ahead of time: the body of *this*
+/// call (the innermost `original` of an override chain calls it) and, when a tracer is set, the
+/// recorder that collects the hooks that ran.
+@usableFromInline
+struct _InvocationFrame {
+    /// The frame pushed before this one on the same thread, if any.
+    @usableFromInline var previous: UnsafeMutablePointer<_InvocationFrame>?
+    /// The storage of the hook point that pushed the frame: a frame is only ever read by code
+    /// compiled for the same point, so the types behind `body` always match.
+    @usableFromInline let owner: ObjectIdentifier
+    /// The address of the call's body closure, a `(Receiver, Arguments) throws(Failure) -> Result`.
+    @usableFromInline let body: UnsafeRawPointer
+    /// The trace recorder of this call, or `nil` when no tracer is set.
+    @usableFromInline let recorder: _TraceRecorder?
+
+    @inlinable
+    init(owner: ObjectIdentifier, body: UnsafeRawPointer, recorder: _TraceRecorder?) {
+        self.previous = nil
+        self.owner = owner
+        self.body = body
+        self.recorder = recorder
+    }
+}

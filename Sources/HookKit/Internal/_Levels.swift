@@ -1,0 +1,90 @@
+/// Every registration of a point, arranged by level of the order contract.
+///
+/// A value: the storage copies it (cheaply, copy-on-write) under its lock and compiles the copy
+/// outside it.
+struct _Levels<Receiver, Arguments, Result, Failure: Error> {
+    typealias Registration = _Registration<Receiver, Arguments, Result, Failure>
+    typealias Level = _LevelHooks<Receiver, Arguments, Result, Failure>
+
+    var every = Level()
+    var types: [ObjectIdentifier: _TypeLevels<Receiver, Arguments, Result, Failure>] = [:]
+    var instances: [ObjectIdentifier: _InstanceLevel<Receiver, Arguments, Result, Failure>] = [:]
+
+    var isEmpty: Bool { every.isEmpty && types.isEmpty && instances.isEmpty }
+
+    /// Adds a registration to its level.
+    mutating func insert(_ registration: Registration) {
+        switch registration.scope {
+        case .all:
+            every.insert(registration)
+        case .type(let type):
+            types[ObjectIdentifier(type), default: _TypeLevels(type: type)].subtypes.insert(registration)
+        case .exactType(let type):
+            types[ObjectIdentifier(type), default: _TypeLevels(type: type)].exact.insert(registration)
+        case .instance(let object):
+            let key = object.identifier
+            if let existing = instances[key], !existing.object.isAlive || existing.object.object !== object.object {
+                // A dead object's level at a reused address: it is stale, drop it.
+                instances[key] = nil
+            }
+            instances[key, default: _InstanceLevel(object: object)].hooks.insert(registration)
+        }
+    }
+
+    /// Removes a registration from its level; `false` if it was not there.
+    mutating func remove(_ registration: Registration) -> Bool {
+        let id = registration.id
+        switch registration.scope {
+        case .all:
+            return every.remove(id)
+        case .type(let type), .exactType(let type):
+            let key = ObjectIdentifier(type)
+            guard var levels = types[key] else { return false }
+            let removed = levels.subtypes.remove(id) || levels.exact.remove(id)
+            types[key] = levels.isEmpty ? nil : levels
+            return removed
+        case .instance(let object):
+            let key = object.identifier
+            guard var level = instances[key] else { return false }
+            let removed = level.hooks.remove(id)
+            instances[key] = level.hooks.isEmpty ? nil : level
+            return removed
+        }
+    }
+
+    /// Drops the levels of objects that died, returning their registrations.
+    mutating func removeDeadInstances() -> [Registration] {
+        var dead: [Registration] = []
+        for (key, level) in instances where !level.object.isAlive {
+            dead += level.hooks.all
+            instances[key] = nil
+        }
+        return dead
+    }
+
+    /// The levels that apply to a receiver of dynamic type `type` (and, optionally, to one
+    /// object), from the most general to the most specific.
+    func levels(forType type: Any.Type?, includingExact: Bool = true, object: ObjectIdentifier? = nil) -> [Level] {
+        var result = [every]
+        if let type {
+            var ancestry: [Any.Type] = []
+            var current: Any.Type? = type
+            while let candidate = current {
+                ancestry.append(candidate)
+                current = _getSuperclass(candidate)
+            }
+            for candidate in ancestry.reversed() {
+                if let levels = types[ObjectIdentifier(candidate)], !levels.subtypes.isEmpty {
+                    result.append(levels.subtypes)
+                }
+            }
+            if includingExact, let levels = types[ObjectIdentifier(type)], !levels.exact.isEmpty {
+                result.append(levels.exact)
+            }
+        }
+        if let object, let level = instances[object] {
+            result.append(level.hooks)
+        }
+        return result
+    }
+}

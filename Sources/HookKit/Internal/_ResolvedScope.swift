@@ -1,0 +1,25 @@
+/// A validated scope, as stored with a registration.
+enum _ResolvedScope {
+    /// Every receiver of the point.
+    case all
+    /// A type and its subtypes.
+    case type(Any.Type)
+    /// Exactly one type.
+    case exactType(Any.Type)
+    /// One object, held weakly.
+    case instance(_WeakObject)
+
+    /// The public description of the scope.
+    var description: HookScopeDescription {
+        switch self {
+        case .all:
+            return .all
+        case .type(let type):
+            return .type(String(reflecting: type))
+        case .exactType(let type):
+            return .exactType(String(reflecting: type))
+        case .instance(let object):
+            return .instance(typeName: String(reflecting: object.dynamicType), address: object.address)
+        }
+    }
+}

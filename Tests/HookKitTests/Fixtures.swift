@@ -1,0 +1,117 @@
+import HookKit
+import Synchronization
+
+/// A thread-safe list of events, for comparing what ran with a literal expectation.
+final class Trace: Sendable {
+    private let events = Mutex<[String]>([])
+
+    func record(_ event: String) {
+        events.withLock { $0.append(event) }
+    }
+
+    var all: [String] {
+        events.withLock { $0 }
+    }
+
+    /// Returns the events recorded so far and starts over.
+    func take() -> [String] {
+        events.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
+    }
+}
+
+/// A thread-safe counter.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    func increment(by amount: Int = 1) {
+        value.wrappingAdd(amount, ordering: .relaxed)
+    }
+
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// A three-level hierarchy with a sibling, each hooked through the same point.
+class Vehicle: @unchecked Sendable {
+    let name: String
+
+    init(name: String) {
+        self.name = name
+    }
+
+    static let describe = HookPoint<Vehicle, String, String>("Vehicle.describe")
+
+    /// The hooked method: its body records itself in the trace it is given.
+    func describe(_ prefix: String, trace: Trace) -> String {
+        Self.describe.invoke(self, prefix) { this, prefix in
+            trace.record("body")
+            return "\(prefix)\(this.name)"
+        }
+    }
+}
+
+class Car: Vehicle, @unchecked Sendable {}
+
+final class SportsCar: Car, @unchecked Sendable {}
+
+final class Truck: Vehicle, @unchecked Sendable {}
+
+/// A value-type receiver.
+struct Meter {
+    var reading: Int
+
+    static let read = HookPoint<Meter, Void, Int>("Meter.read")
+
+    func read() -> Int {
+        Self.read.invoke(self) { this in this.reading }
+    }
+}
+
+/// A type unrelated to `Vehicle`.
+final class Bicycle {}
+
+/// A fresh point per test, so that tests running in parallel never share hooks.
+func makeVehiclePoint(_ name: String = #function) -> HookPoint<Vehicle, String, String> {
+    HookPoint(name)
+}
+
+/// Calls `Vehicle.describe`'s shape through `point`, recording `body(<name>)`.
+@discardableResult
+func call(
+    _ point: borrowing HookPoint<Vehicle, String, String>, on vehicle: Vehicle, _ prefix: String = "", trace: Trace
+) -> String {
+    point.invoke(vehicle, prefix) { this, prefix in
+        trace.record("body(\(this.name))")
+        return prefix + this.name
+    }
+}
+
+/// Which receivers a scope under test names.
+enum ScopeCase: String, CaseIterable, Sendable {
+    case all
+    case type
+    case exactType
+    case instance
+}
+
+/// The receivers every scope test calls, in this order.
+struct Garage {
+    let vehicle = Vehicle(name: "v")
+    let car = Car(name: "c")
+    let sportsCar = SportsCar(name: "s")
+    let truck = Truck(name: "t")
+    let otherCar = Car(name: "c2")
+
+    var all: [Vehicle] { [vehicle, car, sportsCar, truck, otherCar] }
+
+    func scope(_ scopeCase: ScopeCase) -> HookScope<Vehicle> {
+        switch scopeCase {
+        case .all: return .all
+        case .type: return .type(Car.self)
+        case .exactType: return .exactType(Car.self)
+        case .instance: return .instance(car)
+        }
+    }
+}
