@@ -1,3 +1,4 @@
+import Foundation
 import HookKit
 import Synchronization
 
@@ -37,7 +38,7 @@ final class Counter: Sendable {
 class Vehicle: @unchecked Sendable {
     let name: String
 
-    init(name: String) {
+    required init(name: String) {
         self.name = name
     }
 
@@ -114,4 +115,28 @@ struct Garage {
         case .instance: return .instance(car)
         }
     }
+}
+
+/// Runs `body(index)` on `count` threads that start together, and returns when all finished.
+///
+/// The threads wait on a shared gate until every one of them is running, so their calls overlap.
+func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let ready = Atomic<Int>(0)
+    let finished = Counter()
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        let thread = Thread {
+            ready.wrappingAdd(1, ordering: .acquiringAndReleasing)
+            while ready.load(ordering: .acquiring) < count {}
+            body(index)
+            finished.increment()
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    for _ in 0..<count {
+        done.wait()
+    }
+    precondition(finished.count == count)
 }

@@ -40,7 +40,9 @@ extension _HookPointStorage {
             isOnce: once)
         let target = lock.withLock {
             registrations[registration.id] = registration
-            levels.insert(registration)
+            for stale in levels.insert(registration) {
+                registrations[stale.id] = nil
+            }
             version += 1
             return version
         }
@@ -49,15 +51,15 @@ extension _HookPointStorage {
     }
 
     func cancel(_ id: UInt64) -> Bool {
-        let target: UInt64? = lock.withLock {
+        let change: (target: UInt64, wasLive: Bool)? = lock.withLock {
             guard let registration = registrations.removeValue(forKey: id) else { return nil }
             _ = levels.remove(registration)
             version += 1
-            return version
+            return (version, registration.isLive)
         }
-        guard let target else { return false }
-        publish(atLeast: target)
-        return true
+        guard let change else { return false }
+        publish(atLeast: change.target)
+        return change.wasLive
     }
 
     func isRegistered(_ id: UInt64) -> Bool {

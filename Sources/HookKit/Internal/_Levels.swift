@@ -13,7 +13,12 @@ struct _Levels<Receiver, Arguments, Result, Failure: Error> {
     var isEmpty: Bool { every.isEmpty && types.isEmpty && instances.isEmpty }
 
     /// Adds a registration to its level.
-    mutating func insert(_ registration: Registration) {
+    ///
+    /// - Returns: Registrations dropped because they belonged to a dead object whose address the
+    ///   new registration's object now occupies.
+    @discardableResult
+    mutating func insert(_ registration: Registration) -> [Registration] {
+        var dropped: [Registration] = []
         switch registration.scope {
         case .all:
             every.insert(registration)
@@ -23,12 +28,14 @@ struct _Levels<Receiver, Arguments, Result, Failure: Error> {
             types[ObjectIdentifier(type), default: _TypeLevels(type: type)].exact.insert(registration)
         case .instance(let object):
             let key = object.identifier
-            if let existing = instances[key], !existing.object.isAlive || existing.object.object !== object.object {
+            if let existing = instances[key], existing.object.object !== object.object {
                 // A dead object's level at a reused address: it is stale, drop it.
+                dropped = existing.hooks.all
                 instances[key] = nil
             }
             instances[key, default: _InstanceLevel(object: object)].hooks.insert(registration)
         }
+        return dropped
     }
 
     /// Removes a registration from its level; `false` if it was not there.

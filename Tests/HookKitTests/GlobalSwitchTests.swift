@@ -1,0 +1,106 @@
+import HookKit
+import Synchronization
+import XCTest
+
+// Tests of process-wide switches (`Hooks.isEnabled`, `Hooks.tracer`) are XCTest cases on purpose:
+// `swift test` runs XCTest in a process of its own, serially, before it runs the Swift Testing
+// suites in parallel, so flipping a global switch here can never disturb another test.
+
+/// `Hooks.isEnabled` and `Hooks.tracer`.
+final class GlobalSwitchTests: XCTestCase {
+    override func tearDown() {
+        Hooks.isEnabled = true
+        Hooks.tracer = nil
+        super.tearDown()
+    }
+
+    func testDisablingKeepsRegistrationsAndReenablingRestoresThem() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.enabled")
+        let trace = Trace()
+        let token = try point.before(label: "before") { _, _ in trace.record("before") }
+        try point.override(.type(Car.self), label: "override") { original in
+            { vehicle, prefix in "!" + original(vehicle, prefix) }
+        }
+        let car = Car(name: "c")
+        XCTAssertEqual(call(point, on: car, trace: trace), "!c")
+        Hooks.isEnabled = false
+        XCTAssertFalse(Hooks.isEnabled)
+        XCTAssertEqual(call(point, on: car, trace: trace), "c")
+        XCTAssertTrue(token.isActive)
+        XCTAssertEqual(point.hooks.map(\.label), ["before", "override"])
+        // Registering while disabled is recorded, and applies once enabled again.
+        try point.after(label: "after") { _, _, _ in trace.record("after") }
+        XCTAssertEqual(call(point, on: car, trace: trace), "c")
+        Hooks.isEnabled = true
+        XCTAssertEqual(call(point, on: car, trace: trace), "!c")
+        XCTAssertEqual(
+            trace.all, ["before", "body(c)", "body(c)", "body(c)", "before", "body(c)", "after"])
+    }
+
+    func testTracerSeesHooksThatRanInOrder() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer")
+        let events = EventLog()
+        try point.before(label: "log") { _, _ in }
+        try point.after(label: "once", once: true) { _, _, _ in }
+        try point.override(.type(Car.self), label: "outer") { original in
+            { vehicle, prefix in original(vehicle, prefix) }
+        }
+        let untraced = Car(name: "u")
+        call(point, on: untraced, trace: Trace())
+        Hooks.tracer = HookTracer { events.append($0) }
+        call(point, on: Car(name: "c"), trace: Trace())
+        call(point, on: Vehicle(name: "v"), trace: Trace())
+        Hooks.tracer = nil
+        call(point, on: Car(name: "after-tracing"), trace: Trace())
+        let recorded = events.all
+        XCTAssertEqual(recorded.count, 2)
+        XCTAssertEqual(recorded.map(\.pointName), ["Global.tracer", "Global.tracer"])
+        XCTAssertEqual(recorded.map(\.receiverType), ["HookKitTests.Car", "HookKitTests.Vehicle"])
+        // The once hook fired on the untraced call, before the tracer was set.
+        XCTAssertEqual(recorded[0].hooks.map { $0.label ?? "" }, ["log", "outer"])
+        XCTAssertEqual(recorded[1].hooks.map { $0.label ?? "" }, ["log"])
+        XCTAssertEqual(recorded.map(\.bodyRan), [true, true])
+        XCTAssertEqual(
+            recorded[0].description,
+            "Global.tracer on HookKitTests.Car: before all 'log', override type(HookKitTests.Car) 'outer', body")
+    }
+
+    func testTracerReportsOverridesThatDidNotCallTheOriginal() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer.skip")
+        let events = EventLog()
+        try point.override(label: "inner") { original in { vehicle, prefix in original(vehicle, prefix) } }
+        try point.override(label: "blocker") { _ in { _, _ in "blocked" } }
+        try point.after(label: "once", once: true) { _, _, _ in }
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertEqual(call(point, on: Car(name: "c"), trace: Trace()), "blocked")
+        XCTAssertEqual(call(point, on: Car(name: "c"), trace: Trace()), "blocked")
+        let recorded = events.all
+        XCTAssertEqual(recorded.map { $0.hooks.map { $0.label ?? "" } }, [["blocker", "once"], ["blocker"]])
+        XCTAssertEqual(recorded.map(\.bodyRan), [false, false])
+    }
+
+    func testThrowingCallsAreTracedAsThrown() throws {
+        struct Failure: Error {}
+        let point = ThrowingHookPoint<Vehicle, Int, Int, any Error>("Global.tracer.throw")
+        let events = EventLog()
+        try point.before(label: "before") { _, _ in }
+        try point.after(label: "after") { _, _, _ in }
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertThrowsError(try point.invoke(Car(name: "c"), 1) { _, _ in throw Failure() })
+        XCTAssertEqual(events.all.map(\.threw), [true])
+        XCTAssertEqual(events.all.first?.hooks.map(\.label), ["before"])
+    }
+}
+
+/// A thread-safe list of trace events.
+final class EventLog: Sendable {
+    private let trace = Mutex<[HookTraceEvent]>([])
+
+    func append(_ event: HookTraceEvent) {
+        trace.withLock { $0.append(event) }
+    }
+
+    var all: [HookTraceEvent] {
+        trace.withLock { $0 }
+    }
+}

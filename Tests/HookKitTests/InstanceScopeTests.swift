@@ -1,0 +1,90 @@
+import Testing
+
+@testable import HookKit
+
+/// Instance hooks hold their object weakly, never fire for another object, not even one that
+/// reuses a dead object's address, and are reclaimed after their object dies.
+@Suite("Instance scope")
+struct InstanceScopeTests {
+    @Test("an instance hook does not keep its object alive")
+    func doesNotRetain() throws {
+        let point = HookPoint<Vehicle, String, String>("Instance.weak")
+        weak var weakCar: Car?
+        let token: HookToken
+        do {
+            let car = Car(name: "c")
+            weakCar = car
+            token = try point.before(.instance(car)) { _, _ in }
+            try point.override(.instance(car)) { original in { v, p in original(v, p) } }
+            try point.after(.instance(car)) { _, _, _ in }
+            #expect(token.isActive)
+            call(point, on: car, trace: Trace())
+        }
+        #expect(weakCar == nil)
+        #expect(!token.isActive)
+        #expect(!token.cancel())
+    }
+
+    @Test("an instance hook never fires for an object that reuses a dead object's address")
+    func addressReuse() throws {
+        let point = HookPoint<Vehicle, String, String>("Instance.reuse")
+        let trace = Trace()
+        var deadAddress: ObjectIdentifier?
+        do {
+            let car = Car(name: "dead")
+            deadAddress = ObjectIdentifier(car)
+            try point.before(.instance(car)) { vehicle, _ in trace.record("hook(\(vehicle.name))") }
+            call(point, on: car, trace: trace)
+        }
+        #expect(trace.take() == ["hook(dead)", "body(dead)"])
+        // Allocate until the allocator hands out the dead car's address again.
+        var keep: [Car] = []
+        var reused: Car?
+        for index in 0..<10_000 {
+            let candidate = Car(name: "new\(index)")
+            if ObjectIdentifier(candidate) == deadAddress {
+                reused = candidate
+                break
+            }
+            keep.append(candidate)
+        }
+        let newcomer = try #require(reused, "the allocator never reused the address")
+        call(point, on: newcomer, trace: trace)
+        #expect(trace.take() == ["body(\(newcomer.name))"])
+        // The newcomer can have instance hooks of its own.
+        try point.before(.instance(newcomer)) { vehicle, _ in trace.record("hook(\(vehicle.name))") }
+        call(point, on: newcomer, trace: trace)
+        #expect(trace.take() == ["hook(\(newcomer.name))", "body(\(newcomer.name))"])
+        _ = keep
+    }
+
+    @Test("after many hooked objects die, the point holds no entries for them")
+    func storageIsReclaimed() throws {
+        let point = HookPoint<Vehicle, String, String>("Instance.reclaim")
+        let survivor = Car(name: "survivor")
+        try point.before(.instance(survivor), label: "survivor") { _, _ in }
+        for index in 0..<1_000 {
+            let car = Car(name: "\(index)")
+            try point.before(.instance(car)) { _, _ in }
+            try point.after(.instance(car)) { _, _, _ in }
+            call(point, on: car, trace: Trace())
+        }
+        #expect(point.hooks.map(\.label) == ["survivor"])
+        let existing = point.existingStorage
+        let storage = try #require(existing)
+        #expect(storage.lock.withLock { storage.levels.instances.count } == 1)
+        #expect(storage.lock.withLock { storage.registrations.count } == 1)
+    }
+
+    @Test("instance hooks apply on top of the object's type hooks")
+    func instanceOnTopOfType() throws {
+        let point = HookPoint<Vehicle, String, String>("Instance.layers")
+        let trace = Trace()
+        let car = SportsCar(name: "s")
+        try point.before(.instance(car)) { _, _ in trace.record("instance") }
+        try point.before(.type(Car.self)) { _, _ in trace.record("car") }
+        try point.before(.exactType(SportsCar.self)) { _, _ in trace.record("exact") }
+        call(point, on: car, trace: trace)
+        #expect(trace.all == ["car", "exact", "instance", "body(s)"])
+    }
+}

@@ -1,0 +1,212 @@
+import HookKit
+import Testing
+
+/// Seeded random sequences of registrations, cancellations and calls, compared with a small
+/// reference model written from the order contract alone.
+@Suite("Model-based")
+struct ModelBasedTests {
+    /// A deterministic generator (SplitMix64), so a failing seed can be replayed.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    /// A scope as the model sees it.
+    enum ModelScope: Equatable {
+        case all
+        case type(Vehicle.Type)
+        case exactType(Vehicle.Type)
+        case instance(Int)
+
+        static func == (lhs: ModelScope, rhs: ModelScope) -> Bool {
+            switch (lhs, rhs) {
+            case (.all, .all): return true
+            case (.type(let a), .type(let b)), (.exactType(let a), .exactType(let b)): return a == b
+            case (.instance(let a), .instance(let b)): return a == b
+            default: return false
+            }
+        }
+    }
+
+    /// One registration as the model keeps it.
+    struct ModelHook {
+        let order: Int
+        let kind: HookKind
+        let scope: ModelScope
+        let priority: Int
+        let label: String
+        let once: Bool
+    }
+
+    /// The reference model: which hooks a call runs, in which order, straight from the contract.
+    struct Model {
+        var hooks: [ModelHook] = []
+
+        /// The fixture hierarchy, written out: each type's superclass.
+        static func parent(of type: Vehicle.Type) -> Vehicle.Type? {
+            if type == SportsCar.self { return Car.self }
+            if type == Car.self || type == Truck.self { return Vehicle.self }
+            return nil
+        }
+
+        /// The type and its ancestors, most derived first.
+        static func lineage(of type: Vehicle.Type) -> [Vehicle.Type] {
+            var lineage: [Vehicle.Type] = [type]
+            while let parent = parent(of: lineage[lineage.count - 1]) {
+                lineage.append(parent)
+            }
+            return lineage
+        }
+
+        /// The level of a hook for a receiver, general (0) to specific, or `nil` if it does not apply.
+        static func level(of scope: ModelScope, receiverType: Vehicle.Type, receiverIndex: Int) -> Int? {
+            switch scope {
+            case .all:
+                return 0
+            case .type(let type):
+                // Levels run from the point's receiver type (`Vehicle`) down to the most derived.
+                guard lineage(of: receiverType).contains(where: { $0 == type }) else { return nil }
+                return lineage(of: type).count
+            case .exactType(let type):
+                return type == receiverType ? 100 : nil
+            case .instance(let index):
+                return index == receiverIndex ? 200 : nil
+            }
+        }
+
+        /// The expected trace of one call, and the hooks it consumes (`once`).
+        mutating func call(receiverType: Vehicle.Type, receiverIndex: Int, name: String) -> [String] {
+            let applicable = hooks.compactMap { hook in
+                Self.level(of: hook.scope, receiverType: receiverType, receiverIndex: receiverIndex).map { (hook, $0) }
+            }
+            let befores = applicable.filter { $0.0.kind == .before }.sorted { a, b in
+                (a.1, -a.0.priority, a.0.order) < (b.1, -b.0.priority, b.0.order)
+            }
+            let overrides = applicable.filter { $0.0.kind == .override }.sorted { a, b in
+                (-a.1, -a.0.priority, -a.0.order) < (-b.1, -b.0.priority, -b.0.order)
+            }
+            let afters = applicable.filter { $0.0.kind == .after }.sorted { a, b in
+                (-a.1, a.0.priority, -a.0.order) < (-b.1, b.0.priority, -b.0.order)
+            }
+            let ran = befores + overrides + afters
+            hooks.removeAll { hook in hook.once && ran.contains { $0.0.order == hook.order } }
+            return befores.map(\.0.label) + overrides.map(\.0.label) + ["body(\(name))"] + afters.map(\.0.label)
+        }
+    }
+
+    static let sequenceCount = 2_000
+    static let receiverTypes: [Vehicle.Type] = [Vehicle.self, Car.self, SportsCar.self, Truck.self]
+
+    @Test("2,000 random sequences agree with the reference model")
+    func randomSequences() throws {
+        var failures: [UInt64] = []
+        for seed in 0..<UInt64(Self.sequenceCount) where !runSequence(seed: seed) {
+            failures.append(seed)
+            if failures.count >= 3 { break }
+        }
+        #expect(failures.isEmpty, "diverging seeds: \(failures)")
+    }
+
+    /// Runs one sequence; returns whether it agreed with the model, recording an issue if not.
+    func runSequence(seed: UInt64) -> Bool {
+        var random = SeededGenerator(state: seed)
+        let point = HookPoint<Vehicle, String, String>("Model.\(seed)")
+        let trace = Trace()
+        // A few receivers of each type, some of them targets of instance hooks.
+        let receivers: [Vehicle] = (0..<6).map { index in
+            let type = Self.receiverTypes[index % Self.receiverTypes.count]
+            return type.init(name: "r\(index)")
+        }
+        var model = Model()
+        var tokens: [(token: HookToken, order: Int)] = []
+        var nextOrder = 0
+        let steps = Int.random(in: 10...40, using: &random)
+        for step in 0..<steps {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4:
+                let kind = HookKind.allCases.randomElement(using: &random)!
+                let scopeKind = Int.random(in: 0..<4, using: &random)
+                let type = Self.receiverTypes.randomElement(using: &random)!
+                let receiverIndex = Int.random(in: 0..<receivers.count, using: &random)
+                let modelScope: ModelScope
+                let scope: HookScope<Vehicle>
+                switch scopeKind {
+                case 0:
+                    (modelScope, scope) = (.all, .all)
+                case 1:
+                    (modelScope, scope) = (.type(type), .type(type))
+                case 2:
+                    (modelScope, scope) = (.exactType(type), .exactType(type))
+                default:
+                    (modelScope, scope) = (.instance(receiverIndex), .instance(receivers[receiverIndex]))
+                }
+                let priority = Int.random(in: -1...1, using: &random)
+                let once = Int.random(in: 0..<6, using: &random) == 0
+                let label = "\(kind)#\(nextOrder)"
+                let token: HookToken
+                switch kind {
+                case .before:
+                    token = try! point.before(scope, priority: priority, label: label, once: once) { _, _ in
+                        trace.record(label)
+                    }
+                case .after:
+                    token = try! point.after(scope, priority: priority, label: label, once: once) { _, _, _ in
+                        trace.record(label)
+                    }
+                case .override:
+                    token = try! point.override(scope, priority: priority, label: label, once: once) { original in
+                        { vehicle, prefix in
+                            trace.record(label)
+                            return original(vehicle, prefix) + "<\(label)"
+                        }
+                    }
+                }
+                model.hooks.append(
+                    ModelHook(
+                        order: nextOrder, kind: kind, scope: modelScope, priority: priority, label: label, once: once)
+                )
+                tokens.append((token, nextOrder))
+                nextOrder += 1
+            case 4..<6:
+                guard !tokens.isEmpty else { continue }
+                let index = Int.random(in: 0..<tokens.count, using: &random)
+                let (token, order) = tokens[index]
+                let expected = model.hooks.contains { $0.order == order }
+                model.hooks.removeAll { $0.order == order }
+                let removed = token.cancel()
+                if removed != expected {
+                    Issue.record("seed \(seed) step \(step): cancel returned \(removed), model says \(expected)")
+                    return false
+                }
+            default:
+                let index = Int.random(in: 0..<receivers.count, using: &random)
+                let receiver = receivers[index]
+                let expected = model.call(
+                    receiverType: type(of: receiver), receiverIndex: index, name: receiver.name)
+                let result = call(point, on: receiver, trace: trace)
+                let actual = trace.take()
+                let expectedResult =
+                    receiver.name
+                    + expected.filter { $0.hasPrefix("override") }.reversed()
+                    .map { "<\($0)" }.joined()
+                if actual != expected || result != expectedResult {
+                    Issue.record(
+                        """
+                        seed \(seed) step \(step): call on \(receiver.name)
+                          expected \(expected) -> \(expectedResult)
+                          actual   \(actual) -> \(result)
+                        """)
+                    return false
+                }
+            }
+        }
+        return true
+    }
+}

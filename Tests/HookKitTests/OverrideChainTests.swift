@@ -1,0 +1,59 @@
+import HookKit
+import Testing
+
+/// A chain of three overrides stays correct when its links are cancelled in any order.
+@Suite("Override chains")
+struct OverrideChainTests {
+    /// All orders of cancelling links 0, 1 and 2.
+    static let cancellationOrders: [[Int]] = [
+        [0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0],
+    ]
+
+    @Test("cancelling three chained overrides in each of the six orders", arguments: cancellationOrders)
+    func cancellationOrder(order: [Int]) throws {
+        let point = HookPoint<Vehicle, String, String>("Chain.\(order)")
+        let names = ["a", "b", "c"]
+        var tokens: [HookToken] = []
+        for name in names {
+            tokens.append(
+                try point.override(label: name) { original in
+                    { vehicle, prefix in name + "(" + original(vehicle, prefix) + ")" }
+                })
+        }
+        let car = Car(name: "x")
+        let trace = Trace()
+        // The newest override is the outermost.
+        #expect(call(point, on: car, trace: trace) == "c(b(a(x)))")
+        var remaining = [0, 1, 2]
+        for index in order {
+            #expect(tokens[index].cancel())
+            remaining.removeAll { $0 == index }
+            let expected = remaining.reduce("x") { inner, link in names[link] + "(" + inner + ")" }
+            #expect(call(point, on: car, trace: trace) == expected)
+        }
+        #expect(trace.all == Array(repeating: "body(x)", count: 4))
+        #expect(point.hooks.isEmpty)
+    }
+
+    @Test("a provider runs again only when the part of the chain inside it changes")
+    func providersAreReused() throws {
+        let point = HookPoint<Vehicle, String, String>("Chain.providers")
+        let builds = Trace()
+        let inner = try point.override(label: "inner") { original in
+            builds.record("inner")
+            return { vehicle, prefix in original(vehicle, prefix) }
+        }
+        try point.override(label: "outer") { original in
+            builds.record("outer")
+            return { vehicle, prefix in original(vehicle, prefix) }
+        }
+        // Adding "outer" leaves what "inner" wraps (the body) unchanged: "inner" is not rebuilt.
+        #expect(builds.take() == ["inner", "outer"])
+        // Adding a before hook changes nothing inside either override.
+        try point.before { _, _ in }
+        #expect(builds.take() == [])
+        // Removing the inner override changes what the outer one wraps.
+        inner.cancel()
+        #expect(builds.take() == ["outer"])
+    }
+}
