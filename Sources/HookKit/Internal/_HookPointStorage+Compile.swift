@@ -5,6 +5,28 @@ extension _HookPointStorage {
         let levels: _Levels<Receiver, Arguments, Result, Failure>
         let version: UInt64
         let configuration: _GlobalConfiguration
+        let cache: CompileCache
+    }
+
+    /// The chains of the published snapshot, with what they were compiled from, so that the next compilation reuses
+    /// every chain whose levels did not change.
+    ///
+    /// Registering a hook on one object then rebuilds that object's chain only, not every object's.
+    struct CompileCache {
+        /// A compiled chain of one object, and the level generation it was compiled from.
+        struct Instance {
+            let generation: UInt64
+            let entry: _InstanceEntry<Receiver, Arguments, Result, Failure>
+            let links: [UsedLink]
+        }
+
+        var traced = false
+        /// The shared generation ``every`` and ``types`` were compiled from; `nil` when empty.
+        var sharedGeneration: UInt64?
+        var every: Chain?
+        var types: [_TypeEntry<Receiver, Arguments, Result, Failure>] = []
+        var sharedLinks: [UsedLink] = []
+        var instances: [ObjectIdentifier: Instance] = [:]
     }
 
     /// A link built (or reused) by a compilation, to remember once the snapshot is published.
@@ -27,14 +49,18 @@ extension _HookPointStorage {
                 for registration in levels.removeDeadInstances() {
                     registrations[registration.id] = nil
                 }
-                return Plan(levels: levels, version: version, configuration: _GlobalRegistry.shared.configuration)
+                return Plan(
+                    levels: levels, version: version, configuration: _GlobalRegistry.shared.configuration,
+                    cache: compileCache)
             }
             guard let plan else { return }
             var used: [UsedLink] = []
-            let snapshot = compile(plan, used: &used)
+            var cache = plan.cache
+            let snapshot = compile(plan, cache: &cache, used: &used)
             let replaced: UInt64? = lock.withLock {
                 guard plan.version == version, plan.version > publishedVersion else { return nil }
                 publishedVersion = plan.version
+                compileCache = cache
                 remember(used, traced: plan.configuration.tracer != nil)
                 let word = snapshot.map { _SnapshotWord.encode(Unmanaged.passRetained($0).toOpaque()) } ?? 0
                 return published.exchange(word, ordering: .acquiringAndReleasing)
@@ -67,28 +93,58 @@ extension _HookPointStorage {
     }
 
     /// Compiles a plan; `nil` when calls should take the unhooked path.
-    func compile(_ plan: Plan, used: inout [UsedLink]) -> Snapshot? {
+    ///
+    /// Reuses the chains in `cache` whose levels did not change, and leaves in `cache` the
+    /// chains of the result.
+    func compile(_ plan: Plan, cache: inout CompileCache, used: inout [UsedLink]) -> Snapshot? {
         let levels = plan.levels
         guard plan.configuration.isEnabled, !levels.isEmpty else { return nil }
         let tracer = plan.configuration.tracer
         let traced = tracer != nil
-        let every = chain(for: [levels.every], traced: traced, used: &used)
-        var types: [_TypeEntry<Receiver, Arguments, Result, Failure>] = []
-        for (key, typeLevels) in levels.types {
-            let type = typeLevels.type
-            types.append(
+        if cache.traced != traced {
+            cache = CompileCache(traced: traced)
+        }
+        let every: Chain
+        let types: [_TypeEntry<Receiver, Arguments, Result, Failure>]
+        if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
+            every = cachedEvery
+            types = cache.types
+            used += cache.sharedLinks
+        } else {
+            // Every-receiver or type hooks changed: every chain depends on them.
+            cache.instances = [:]
+            var sharedLinks: [UsedLink] = []
+            every = chain(for: [levels.every], traced: traced, used: &sharedLinks)
+            types = levels.types.map { key, typeLevels in
                 _TypeEntry(
                     type: key,
-                    exact: chain(for: levels.levels(forType: type), traced: traced, used: &used),
+                    exact: chain(for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks),
                     inherited: chain(
-                        for: levels.levels(forType: type, includingExact: false), traced: traced, used: &used)))
+                        for: levels.levels(forType: typeLevels.type, includingExact: false), traced: traced,
+                        used: &sharedLinks))
+            }
+            (cache.sharedGeneration, cache.every, cache.types, cache.sharedLinks) =
+                (levels.sharedGeneration, every, types, sharedLinks)
+            used += sharedLinks
         }
         var instances: [_InstanceEntry<Receiver, Arguments, Result, Failure>] = []
+        var cachedInstances: [ObjectIdentifier: CompileCache.Instance] = [:]
         for (key, level) in levels.instances where level.object.isAlive {
-            let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
-            instances.append(
-                _InstanceEntry(object: level.object, chain: chain(for: chainLevels, traced: traced, used: &used)))
+            var compiled = cache.instances[key]
+            if compiled?.generation != level.generation || compiled?.entry.object !== level.object {
+                var links: [UsedLink] = []
+                let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
+                let entry = _InstanceEntry(
+                    object: level.object, chain: chain(for: chainLevels, traced: traced, used: &links))
+                compiled = CompileCache.Instance(generation: level.generation, entry: entry, links: links)
+            }
+            if let compiled {
+                instances.append(compiled.entry)
+                cachedInstances[key] = compiled
+                used += compiled.links
+            }
         }
+        cache.instances = cachedInstances
         let scopes =
             types.isEmpty && instances.isEmpty
             ? nil : _ScopeTable<Receiver, Arguments, Result, Failure>(types: types, instances: instances)

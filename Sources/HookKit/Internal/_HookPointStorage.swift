@@ -33,6 +33,10 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     ///
     /// Guarded by `lock`.
     var version: UInt64 = 0
+    /// The chains of the published snapshot, for reuse by the next compilation.
+    ///
+    /// Guarded by `lock`.
+    var compileCache = CompileCache()
     /// The version of the published snapshot.
     ///
     /// Guarded by `lock`.

@@ -10,7 +10,19 @@ struct _Levels<Receiver, Arguments, Result, Failure: Error> {
     var types: [ObjectIdentifier: _TypeLevels<Receiver, Arguments, Result, Failure>] = [:]
     var instances: [ObjectIdentifier: _InstanceLevel<Receiver, Arguments, Result, Failure>] = [:]
 
+    /// Changes whenever the every-receiver or a type level changes: every compiled chain depends
+    /// on those levels, so none can be reused across such a change.
+    private(set) var sharedGeneration: UInt64 = 0
+    /// The source of new generation numbers (never reused, so a recreated level never matches a
+    /// chain compiled for its predecessor).
+    private var lastGeneration: UInt64 = 0
+
     var isEmpty: Bool { every.isEmpty && types.isEmpty && instances.isEmpty }
+
+    private mutating func nextGeneration() -> UInt64 {
+        lastGeneration += 1
+        return lastGeneration
+    }
 
     /// Adds a registration to its level.
     ///
@@ -22,10 +34,13 @@ struct _Levels<Receiver, Arguments, Result, Failure: Error> {
         switch registration.scope {
         case .all:
             every.insert(registration)
+            sharedGeneration = nextGeneration()
         case .type(let type):
             types[ObjectIdentifier(type), default: _TypeLevels(type: type)].subtypes.insert(registration)
+            sharedGeneration = nextGeneration()
         case .exactType(let type):
             types[ObjectIdentifier(type), default: _TypeLevels(type: type)].exact.insert(registration)
+            sharedGeneration = nextGeneration()
         case .instance(let object):
             let key = object.identifier
             if let existing = instances[key], existing.object.object !== object.object {
@@ -33,7 +48,9 @@ struct _Levels<Receiver, Arguments, Result, Failure: Error> {
                 dropped = existing.hooks.all
                 instances[key] = nil
             }
+            let generation = nextGeneration()
             instances[key, default: _InstanceLevel(object: object)].hooks.insert(registration)
+            instances[key]?.generation = generation
         }
         return dropped
     }
@@ -43,17 +60,20 @@ struct _Levels<Receiver, Arguments, Result, Failure: Error> {
         let id = registration.id
         switch registration.scope {
         case .all:
+            sharedGeneration = nextGeneration()
             return every.remove(id)
         case .type(let type), .exactType(let type):
             let key = ObjectIdentifier(type)
             guard var levels = types[key] else { return false }
             let removed = levels.subtypes.remove(id) || levels.exact.remove(id)
             types[key] = levels.isEmpty ? nil : levels
+            sharedGeneration = nextGeneration()
             return removed
         case .instance(let object):
             let key = object.identifier
             guard var level = instances[key] else { return false }
             let removed = level.hooks.remove(id)
+            level.generation = nextGeneration()
             instances[key] = level.hooks.isEmpty ? nil : level
             return removed
         }
