@@ -4,16 +4,27 @@ import PackageDescription
 let package = Package(
     name: "HookKit",
     products: [
-        .library(name: "HookKit", targets: ["HookKit"])
+        .library(name: "HookKit", targets: ["HookKit"]),
+        .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
     ],
     targets: [
         .target(
             name: "HookKit",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "LifecycleKit",
+            dependencies: ["HookKit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "HookKitTests",
             dependencies: ["HookKit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LifecycleKitTests",
+            dependencies: ["LifecycleKit"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -36,9 +36,10 @@ struct InstanceScopeTests {
             try point.before(.instance(car)) { vehicle, _ in trace.record("hook(\(vehicle.name))") }
             call(point, on: car, trace: trace)
         }
-        #expect(trace.take() == ["hook(dead)", "body(dead)"])
-        // Allocate until the allocator hands out the dead car's address again.
+        // Allocate until the allocator hands out the dead car's address again (right away, before
+        // anything else can take the freed block).
         var keep: [Car] = []
+        keep.reserveCapacity(10_000)
         var reused: Car?
         for index in 0..<10_000 {
             let candidate = Car(name: "new\(index)")
@@ -48,6 +49,7 @@ struct InstanceScopeTests {
             }
             keep.append(candidate)
         }
+        #expect(trace.take() == ["hook(dead)", "body(dead)"])
         let newcomer = try #require(reused, "the allocator never reused the address")
         call(point, on: newcomer, trace: trace)
         #expect(trace.take() == ["body(\(newcomer.name))"])

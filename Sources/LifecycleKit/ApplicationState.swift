@@ -1,0 +1,10 @@
+/// Whether the application is in the foreground or the background.
+public enum ApplicationState: String, Sendable, Hashable, CustomStringConvertible {
+    /// In the foreground.
+    case active
+    /// In the background.
+    case background
+
+    /// The state's name.
+    public var description: String { rawValue }
+}

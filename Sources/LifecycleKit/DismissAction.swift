@@ -1,0 +1,13 @@
+/// What ``Screen/dismissScreen(animated:completion:)`` did (RR's `dismissView`).
+public enum DismissAction: String, Sendable, Hashable, CustomStringConvertible {
+    /// Popped back to the screen below in the navigation stack.
+    case popped
+    /// Dismissed the presented screen this screen belongs to.
+    case dismissed
+    /// Nothing: the screen is neither above another screen in a stack nor presented. The
+    /// completion still runs, at once.
+    case nothing
+
+    /// The action's name.
+    public var description: String { rawValue }
+}

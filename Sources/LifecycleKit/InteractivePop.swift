@@ -1,0 +1,103 @@
+/// An interactive pop in progress: the full-screen pop gesture, driven step by step.
+///
+/// Begin it with ``NavigationController/beginInteractivePop(translation:completion:)``, report
+/// the gesture with ``update(progress:)``, and end it with ``finish()`` or ``cancel()``.
+///
+/// ```swift
+/// let pop = try navigation.beginInteractivePop(translation: 12) // B.viewWillDisappear, A.viewWillAppear
+/// pop.update(progress: 0.4)
+/// pop.cancel()   // A.viewWillDisappear, A.viewDidDisappear, B.viewWillAppear, B.viewDidAppear
+/// ```
+///
+/// While it is in progress the window's transition queue waits, and navigation requests on the
+/// same controller are refused.
+public final class InteractivePop {
+    /// Where the gesture is.
+    public enum State: String, Sendable, Hashable {
+        /// The finger is down.
+        case active
+        /// The pop completed.
+        case finished
+        /// The pop was cancelled.
+        case cancelled
+    }
+
+    /// The navigation controller being popped.
+    public private(set) weak var navigationController: NavigationController?
+    /// The top screen, being dragged away.
+    public let poppingScreen: Screen
+    /// The screen below it, being revealed.
+    public let revealedScreen: Screen
+    /// How far the gesture went, from 0 to 1.
+    public private(set) var progress: Double = 0
+    /// Where the gesture is.
+    public private(set) var state: State = .active
+
+    private let completion: ((TransitionOutcome) -> Void)?
+
+    init(
+        navigationController: NavigationController, poppingScreen: Screen, revealedScreen: Screen,
+        completion: ((TransitionOutcome) -> Void)?
+    ) {
+        self.navigationController = navigationController
+        self.poppingScreen = poppingScreen
+        self.revealedScreen = revealedScreen
+        self.completion = completion
+    }
+
+    /// Reports how far the gesture went (clamped to 0...1).
+    ///
+    /// Ignored once the pop ended.
+    public func update(progress: Double) {
+        guard state == .active, let navigation = navigationController else { return }
+        self.progress = min(1, max(0, progress))
+        navigation._reportInteractivePop(.changed, self)
+    }
+
+    /// Completes the pop: popping.willPop, popping.willMove(toParent: nil), popping.viewDidDisappear,
+    /// revealed.viewDidAppear, popping.didMove(toParent: nil), popping.didPop, then the completion with
+    /// ``TransitionOutcome/completed``.
+    ///
+    /// Ignored once the pop ended.
+    public func finish() {
+        guard state == .active, let navigation = navigationController else { return }
+        state = .finished
+        progress = 1
+        poppingScreen._willPop(animated: true)
+        poppingScreen._willMove(toParent: nil)
+        navigation._removeTopForInteractivePop(poppingScreen)
+        poppingScreen._endAppearanceTransition(animated: true)
+        revealedScreen._endAppearanceTransition(animated: true)
+        navigation._detach(poppingScreen)
+        poppingScreen._didMove(toParent: nil)
+        poppingScreen._didPop(animated: true)
+        poppingScreen._didLeaveHierarchy(.interactivePop)
+        navigation._didShow(revealedScreen, animated: true)
+        end(navigation, outcome: .completed)
+    }
+
+    /// Cancels the pop; the stack stays as it was: revealed.viewWillDisappear, revealed.viewDidDisappear,
+    /// popping.viewWillAppear, popping.viewDidAppear, then the completion with ``TransitionOutcome/cancelled``.
+    ///
+    /// Ignored once the pop ended.
+    public func cancel() {
+        guard state == .active, let navigation = navigationController else { return }
+        state = .cancelled
+        revealedScreen._beginAppearanceTransition(appearing: false, animated: true)
+        revealedScreen._endAppearanceTransition(animated: true)
+        navigation._willShow(poppingScreen, animated: true)
+        poppingScreen._beginAppearanceTransition(appearing: true, animated: true)
+        poppingScreen._endAppearanceTransition(animated: true)
+        navigation._didShow(poppingScreen, animated: true)
+        end(navigation, outcome: .cancelled)
+    }
+
+    private func end(_ navigation: NavigationController, outcome: TransitionOutcome) {
+        navigation._reportInteractivePop(state == .finished ? .finished : .cancelled, self)
+        navigation.interactivePop = nil
+        let driver = navigation.window?.transitionDriver
+        driver?.interactiveOwner = nil
+        completion?(outcome)
+        driver?.drain()
+    }
+}

@@ -1,0 +1,105 @@
+import HookKit
+
+/// Global lifecycle hooks: RR's `hookLifecycle:onTiming:withBlock:`, done right.
+///
+/// Any number of hooks per method and timing, each with its own token, ordered by the HookKit
+/// order contract (priority, then registration order), filtered by screen type or instance,
+/// optionally `once`.
+///
+/// ```swift
+/// let enter = try Lifecycle.hook(.viewDidAppear, .after) { screen, animated in
+///     print("enter", screen.debugLabel)
+/// }
+/// let leave = try Lifecycle.hook(.disappear, .before, scope: .type(ProductScreen.self)) { screen, _ in
+///     print("leave", screen.debugLabel)
+/// }
+/// enter.cancel()
+/// ```
+///
+/// Hooks receive the screen and the `animated` flag (`false` for `loadView` and `viewDidLoad`).
+/// They are HookKit hooks on the ``Screen`` hook points, so everything HookKit offers (overrides,
+/// introspection, tracing) applies to the same points.
+public enum Lifecycle {
+    /// Hooks one lifecycle method.
+    ///
+    /// - Parameters:
+    ///   - method: The method to hook.
+    ///   - timing: Before or after it.
+    ///   - scope: Every screen (default), a screen type and its subtypes, an exact type, or one screen.
+    ///   - priority: Higher sits further out (an earlier before hook, a later after hook).
+    ///   - label: A name for introspection and traces.
+    ///   - once: Remove the hook after its first run.
+    ///   - hook: Receives the screen and the `animated` flag.
+    /// - Returns: A token that removes the hook.
+    /// - Throws: ``HookKit/HookError`` for a scope type that is not a ``Screen``.
+    @discardableResult
+    public static func hook(
+        _ method: LifecycleMethod, _ timing: HookTiming, scope: HookScope<Screen> = .all, priority: Int = 0,
+        label: String? = nil, once: Bool = false, _ hook: @escaping @Sendable (Screen, Bool) -> Void
+    ) throws(HookError) -> HookToken {
+        let label = label ?? "Lifecycle.\(timing) \(method)"
+        switch method {
+        case .loadView:
+            return try hookWithoutArguments(Screen.loadView, timing, scope, priority, label, once, hook)
+        case .viewDidLoad:
+            return try hookWithoutArguments(Screen.viewDidLoad, timing, scope, priority, label, once, hook)
+        case .viewWillAppear:
+            return try hookAnimated(Screen.viewWillAppear, timing, scope, priority, label, once, hook)
+        case .viewDidAppear:
+            return try hookAnimated(Screen.viewDidAppear, timing, scope, priority, label, once, hook)
+        case .viewWillDisappear:
+            return try hookAnimated(Screen.viewWillDisappear, timing, scope, priority, label, once, hook)
+        case .viewDidDisappear:
+            return try hookAnimated(Screen.viewDidDisappear, timing, scope, priority, label, once, hook)
+        }
+    }
+
+    /// Hooks a lifecycle phase: `before` runs before its first method, `after` after its last
+    /// (so `.appear, .after` runs after `viewDidAppear`, when the screen is on screen).
+    ///
+    /// - Parameters: See ``hook(_:_:scope:priority:label:once:_:)-(LifecycleMethod,_,_,_,_,_,_)``.
+    /// - Returns: A token that removes the hook.
+    /// - Throws: ``HookKit/HookError`` for a scope type that is not a ``Screen``.
+    @discardableResult
+    public static func hook(
+        _ phase: LifecyclePhase, _ timing: HookTiming, scope: HookScope<Screen> = .all, priority: Int = 0,
+        label: String? = nil, once: Bool = false, _ hook: @escaping @Sendable (Screen, Bool) -> Void
+    ) throws(HookError) -> HookToken {
+        let method = timing == .before ? phase.methods.first : phase.methods.last
+        return try Self.hook(
+            method, timing, scope: scope, priority: priority, label: label ?? "Lifecycle.\(timing) \(phase)",
+            once: once, hook)
+    }
+
+    private static func hookWithoutArguments(
+        _ point: borrowing HookPoint<Screen, Void, Void>, _ timing: HookTiming, _ scope: HookScope<Screen>,
+        _ priority: Int, _ label: String, _ once: Bool, _ hook: @escaping @Sendable (Screen, Bool) -> Void
+    ) throws(HookError) -> HookToken {
+        switch timing {
+        case .before:
+            return try point.before(scope, priority: priority, label: label, once: once) { screen, _ in
+                hook(screen, false)
+            }
+        case .after:
+            return try point.after(scope, priority: priority, label: label, once: once) { screen, _, _ in
+                hook(screen, false)
+            }
+        }
+    }
+
+    private static func hookAnimated(
+        _ point: borrowing HookPoint<Screen, Bool, Void>, _ timing: HookTiming, _ scope: HookScope<Screen>,
+        _ priority: Int, _ label: String, _ once: Bool, _ hook: @escaping @Sendable (Screen, Bool) -> Void
+    ) throws(HookError) -> HookToken {
+        switch timing {
+        case .before:
+            return try point.before(scope, priority: priority, label: label, once: once) { screen, animated in
+                hook(screen, animated)
+            }
+        case .after:
+            return try point.after(scope, priority: priority, label: label, once: once) { screen, animated, _ in
+                hook(screen, animated)
+            }
+        }
+    }
+}

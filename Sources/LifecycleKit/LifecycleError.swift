@@ -1,0 +1,65 @@
+/// The error LifecycleKit throws when it refuses a request: nothing was changed.
+///
+/// Errors compare equal when their ``code`` is equal; ``message`` is for people.
+///
+/// ```swift
+/// do {
+///     try navigation.push(detail)
+/// } catch {
+///     print(error.code == .alreadyInStack)
+/// }
+/// ```
+public struct LifecycleError: Error, Hashable, CustomStringConvertible {
+    /// What was refused, as an extensible set of codes.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        /// A push named a screen that is already in the navigation stack.
+        public static let alreadyInStack = Code("alreadyInStack")
+        /// `popTo` named a screen that is not in the navigation stack.
+        public static let notInStack = Code("notInStack")
+        /// `setViewControllers` was given no screens, or the same screen twice.
+        public static let invalidStack = Code("invalidStack")
+        /// The screen already has a parent, a presenter, or a window: remove it first.
+        public static let alreadyAttached = Code("alreadyAttached")
+        /// A navigation request arrived while an interactive pop is in progress on the same
+        /// navigation controller.
+        public static let interactivePopInProgress = Code("interactivePopInProgress")
+        /// The interactive pop gesture may not begin; ``LifecycleError/message`` says why.
+        public static let popGestureRefused = Code("popGestureRefused")
+        /// The screen (or its presentation context) already presents a screen.
+        public static let alreadyPresenting = Code("alreadyPresenting")
+        /// The presenting screen is not in a window.
+        public static let presenterNotInWindow = Code("presenterNotInWindow")
+        /// A screen cannot present itself or a screen that contains it.
+        public static let invalidPresentation = Code("invalidPresentation")
+        /// A screen cannot become a child of itself or of one of its descendants.
+        public static let invalidContainment = Code("invalidContainment")
+
+        /// The code's name.
+        public var description: String { name }
+    }
+
+    /// What was refused.
+    public let code: Code
+    /// A sentence for people, naming the screens involved.
+    public let message: String
+
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// `LifecycleError(code): message`.
+    public var description: String { "LifecycleError(\(code)): \(message)" }
+
+    /// Two errors are equal when their codes are equal.
+    public static func == (lhs: LifecycleError, rhs: LifecycleError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the code, consistently with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

@@ -1,0 +1,27 @@
+/// How a presented screen covers its presenter (UIKit's `UIModalPresentationStyle`).
+///
+/// Covering styles (``fullScreen``, ``currentContext``) make the presenter disappear while the
+/// presented screen is up and appear again when it is dismissed. The others leave the presenter
+/// on screen: it gets no appearance calls either way.
+public enum ModalPresentationStyle: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Covers the whole window; the presentation context is the window's root.
+    case fullScreen
+    /// Covers the presentation context: the nearest ancestor that defines one, else the root.
+    case currentContext
+    /// Covers the whole window, but the presenter stays on screen underneath.
+    case overFullScreen
+    /// A page sheet: the presenter stays on screen.
+    case pageSheet
+    /// A form sheet: the presenter stays on screen.
+    case formSheet
+    /// The system's choice, which is a sheet.
+    case automatic
+
+    /// Whether the presenter disappears while the presented screen is up.
+    public var coversPresenter: Bool {
+        self == .fullScreen || self == .currentContext
+    }
+
+    /// The style's name.
+    public var description: String { rawValue }
+}

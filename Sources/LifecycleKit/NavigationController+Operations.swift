@@ -1,0 +1,231 @@
+/// Push, pop, popTo, popToRoot, setViewControllers.
+extension NavigationController {
+    /// Pushes `screen` on top of the stack.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to push; it must not be in the stack or attached elsewhere.
+    ///   - animated: Whether the transition animates.
+    ///   - completion: Runs once, after the transition completed.
+    /// - Throws: ``LifecycleError/Code-swift.struct/alreadyInStack`` if the screen is in the stack
+    ///   (the article's rule: never push a screen twice), ``LifecycleError/Code-swift.struct/alreadyAttached``
+    ///   if it is attached elsewhere, ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    public func push(
+        _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) {
+        try _checkNoInteractivePop()
+        if viewControllers.contains(where: { $0 === screen }) {
+            throw LifecycleError(.alreadyInStack, "\(screen.debugLabel) is already in the stack of \(debugLabel)")
+        }
+        if screen === self || screen._isAncestor(of: self) {
+            throw LifecycleError(.invalidContainment, "\(debugLabel) cannot push itself or a screen that contains it")
+        }
+        try screen._checkDetached(for: "be pushed on \(debugLabel)")
+        let oldTop = topViewController
+        screen._willMove(toParent: self)
+        _attach(screen)
+        viewControllers.append(screen)
+        _transition(
+            from: oldTop, added: [screen], removed: [], reason: .pop, animated: animated, completion: completion)
+    }
+
+    /// Pops the top screen.
+    ///
+    /// - Returns: The popped screen, or `nil` when the stack holds one screen or none (the
+    ///   completion then runs after any queued transition).
+    /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    @discardableResult
+    public func pop(
+        animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError)
+        -> Screen?
+    {
+        try _checkNoInteractivePop()
+        guard viewControllers.count > 1 else {
+            _transition(
+                from: topViewController, added: [], removed: [], reason: .pop, animated: animated,
+                completion: completion)
+            return nil
+        }
+        let popped = viewControllers[viewControllers.count - 1]
+        _popAbove(viewControllers.count - 2, reason: .pop, animated: animated, completion: completion)
+        return popped
+    }
+
+    /// Pops the screens above `screen`.
+    ///
+    /// - Returns: The popped screens, bottom first; empty when `screen` is already on top.
+    /// - Throws: ``LifecycleError/Code-swift.struct/notInStack`` if `screen` is not in the stack,
+    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    @discardableResult
+    public func popTo(
+        _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) -> [Screen] {
+        try _checkNoInteractivePop()
+        guard let index = viewControllers.firstIndex(where: { $0 === screen }) else {
+            throw LifecycleError(.notInStack, "\(screen.debugLabel) is not in the stack of \(debugLabel)")
+        }
+        let popped = Array(viewControllers[(index + 1)...])
+        _popAbove(index, reason: .popTo, animated: animated, completion: completion)
+        return popped
+    }
+
+    /// Pops every screen above the root.
+    ///
+    /// Only the top screen and the root get appearance calls.
+    ///
+    /// - Returns: The popped screens, bottom first; empty when the root is on top.
+    /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    @discardableResult
+    public func popToRoot(
+        animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
+    )
+        throws(LifecycleError) -> [Screen]
+    {
+        try _checkNoInteractivePop()
+        guard !viewControllers.isEmpty else {
+            _transition(
+                from: nil, added: [], removed: [], reason: .popToRoot, animated: animated, completion: completion)
+            return []
+        }
+        let popped = Array(viewControllers.dropFirst())
+        _popAbove(0, reason: .popToRoot, animated: animated, completion: completion)
+        return popped
+    }
+
+    /// Replaces the stack.
+    ///
+    /// Screens that stay keep their place in the hierarchy; new ones are added, dropped ones
+    /// removed. When the top screen stays the same there are no appearance calls; otherwise the
+    /// old top disappears and the new top appears, as in a push or a pop.
+    ///
+    /// - Throws: ``LifecycleError/Code-swift.struct/invalidStack`` for an empty list or one that
+    ///   holds a screen twice, ``LifecycleError/Code-swift.struct/alreadyAttached`` for a new
+    ///   screen attached elsewhere, ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    public func setViewControllers(
+        _ screens: [Screen], animated: Bool = false, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) {
+        try _checkNoInteractivePop()
+        guard !screens.isEmpty else {
+            throw LifecycleError(.invalidStack, "\(debugLabel) needs at least one screen")
+        }
+        for (index, screen) in screens.enumerated() where screens[..<index].contains(where: { $0 === screen }) {
+            throw LifecycleError(.invalidStack, "\(screen.debugLabel) appears twice in the new stack of \(debugLabel)")
+        }
+        let added = screens.filter { screen in !viewControllers.contains { $0 === screen } }
+        for screen in added {
+            if screen === self || screen._isAncestor(of: self) {
+                throw LifecycleError(.invalidContainment, "\(debugLabel) cannot contain itself")
+            }
+            try screen._checkDetached(for: "join the stack of \(debugLabel)")
+        }
+        let removed = viewControllers.filter { screen in !screens.contains { $0 === screen } }
+        let oldTop = topViewController
+        for screen in removed.reversed() {
+            screen._willPop(animated: animated && screen === oldTop)
+        }
+        for screen in removed.reversed() {
+            screen._willMove(toParent: nil)
+        }
+        for screen in added {
+            screen._willMove(toParent: self)
+            _attach(screen)
+        }
+        viewControllers = screens
+        // Keep `children` in stack order (removed screens leave when the transition completes).
+        children = screens + children.filter { child in !screens.contains { $0 === child } }
+        _transition(
+            from: oldTop, added: added, removed: removed.reversed(), reason: .setViewControllers, animated: animated,
+            completion: completion)
+    }
+
+    /// Pops the screens above the one at `index`.
+    private func _popAbove(
+        _ index: Int, reason: LeaveReason, animated: Bool, completion: ((TransitionOutcome) -> Void)?
+    ) {
+        let oldTop = topViewController
+        let removed = Array(viewControllers[(index + 1)...].reversed())
+        for screen in removed {
+            screen._willPop(animated: animated && screen === oldTop)
+        }
+        for screen in removed {
+            screen._willMove(toParent: nil)
+        }
+        viewControllers.removeLast(removed.count)
+        _transition(
+            from: oldTop, added: [], removed: removed, reason: reason, animated: animated, completion: completion)
+    }
+
+    /// Removes a screen from the stack without animation (``Screen/removeFromParent()``).
+    func _remove(_ screen: Screen) {
+        let remaining = viewControllers.filter { $0 !== screen }
+        if remaining.isEmpty {
+            let oldTop = topViewController
+            screen._willPop(animated: false)
+            screen._willMove(toParent: nil)
+            viewControllers = []
+            _transition(
+                from: oldTop, added: [], removed: [screen], reason: .removeFromParent, animated: false,
+                completion: nil)
+        } else {
+            try? setViewControllers(remaining, animated: false)
+        }
+    }
+
+    /// Queues the transition from `oldTop` to the current top: the appearance calls when the
+    /// controller is on screen, then the containment and pop callbacks, then the completion.
+    func _transition(
+        from oldTop: Screen?, added: [Screen], removed: [Screen], reason: LeaveReason, animated: Bool,
+        completion: ((TransitionOutcome) -> Void)?
+    ) {
+        let newTop = topViewController
+        let showsNewTop = newTop != nil && newTop !== oldTop
+        // willShow/didShow only when the controller is on screen (as UIKit's delegate).
+        var isOnScreen = false
+        let transition = _Transition(
+            animated: animated, didOrder: .disappearingFirst,
+            plan: { [weak self] in
+                guard let self, self._appearance == .appeared, showsNewTop, let newTop else { return ([], []) }
+                let onScreen = self.children.filter { $0 !== newTop && $0._appearance.isVisible }
+                return (onScreen, [newTop])
+            },
+            onStart: { [weak self] in
+                guard let self else { return }
+                isOnScreen = self._appearance == .appeared
+                if isOnScreen, showsNewTop, let newTop { self._willShow(newTop, animated: animated) }
+            },
+            onFinish: { [weak self] in
+                guard let self else { return }
+                for screen in removed {
+                    self._detach(screen)
+                    screen._didMove(toParent: nil)
+                }
+                for screen in added {
+                    screen._didMove(toParent: self)
+                }
+                for screen in removed {
+                    screen._didPop(animated: animated && screen === oldTop)
+                    screen._didLeaveHierarchy(reason)
+                }
+                if isOnScreen, showsNewTop, let newTop { self._didShow(newTop, animated: animated) }
+            },
+            completion: completion)
+        _run(transition)
+    }
+
+    /// Runs a transition in the window's queue, or at once when not in a window.
+    func _run(_ transition: _Transition) {
+        if let window {
+            window.transitionDriver.enqueue(transition)
+        } else {
+            transition.start()
+            transition.finish()
+        }
+    }
+
+    func _checkNoInteractivePop() throws(LifecycleError) {
+        if interactivePop != nil {
+            throw LifecycleError(
+                .interactivePopInProgress, "\(debugLabel) is in an interactive pop; finish or cancel it first")
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// Why an interactive pop may not begin (the gating rules of the full-screen pop gesture).
+public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// There is only one screen in the stack.
+    case singleScreen
+    /// A transition is running or queued in the window.
+    case transitionRunning
+    /// The navigation controller is not on screen.
+    case notOnScreen
+    /// The drag goes away from the back direction (mirrored for right-to-left layouts).
+    case wrongDirection
+    /// The top screen refused it (``Screen/shouldPop(trigger:)`` returned `false`).
+    case refusedByScreen
+
+    /// The reason's name.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,21 @@
+/// Debug strings (RR's `logStringFor:` and `stackStringFor:`).
+extension Screen {
+    /// `Type.title<0x…>`, such as `ProductScreen.Shoes<0x600000abc0>`; `nil` for a missing title.
+    public var debugLabel: String {
+        let address = UInt(bitPattern: ObjectIdentifier(self))
+        return "\(type(of: self)).\(title ?? "nil")<0x\(String(address, radix: 16))>"
+    }
+
+    /// The debug labels of `screens`, one per line, between brackets.
+    ///
+    /// ```swift
+    /// print(Screen.stackDescription(navigation.viewControllers))
+    /// // [
+    /// // HomeScreen.Home<0x…>
+    /// // ProductScreen.Shoes<0x…>
+    /// // ]
+    /// ```
+    public static func stackDescription(_ screens: [Screen]) -> String {
+        "[\n" + screens.map(\.debugLabel).joined(separator: "\n") + "\n]"
+    }
+}

@@ -1,0 +1,44 @@
+import Dispatch
+
+/// The real clock (monotonic) and the main dispatch queue: for hosts driven by a real run loop.
+public final class SystemTime: HostTime {
+    private let clock = ContinuousClock()
+    private let origin: ContinuousClock.Instant
+
+    /// Creates a clock whose origin is now.
+    public init() {
+        origin = clock.now
+    }
+
+    /// Seconds since this clock was created.
+    public var now: Double {
+        let elapsed = origin.duration(to: clock.now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// Runs `action` once, `delay` seconds from now (see ``HostTime/schedule(after:_:)``).
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> ScheduledAction {
+        let handle = ScheduledAction()
+        let task = _MainQueueTask(action: action, handle: handle)
+        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, delay)) {
+            MainActor.assumeIsolated { task.run() }
+        }
+        return handle
+    }
+}
+
+/// An action and its handle, carried to the main queue.
+private final class _MainQueueTask: @unchecked Sendable {
+    let action: () -> Void
+    let handle: ScheduledAction
+
+    init(action: @escaping () -> Void, handle: ScheduledAction) {
+        self.action = action
+        self.handle = handle
+    }
+
+    func run() {
+        if !handle.isCancelled { action() }
+    }
+}

@@ -1,0 +1,112 @@
+/// Decides when a window's animated transitions complete, and queues transitions requested
+/// while one is running.
+///
+/// An animated transition is two-step: the will-calls (`viewWillAppear`, `viewWillDisappear`)
+/// run when it starts, the did-calls when the driver completes it. Unanimated transitions, and
+/// transitions with nothing on screen to animate, complete at once.
+///
+/// ```swift
+/// let window = Window(transitionDriver: TransitionDriver(mode: .manual))
+/// try navigation.push(detail, animated: true)      // detail: viewWillAppear
+/// window.transitionDriver.completeCurrentTransition()  // detail: viewDidAppear
+/// ```
+///
+/// Requests made while a transition runs (including from inside lifecycle methods and
+/// completions) change the structure at once, as UIKit does, and their transitions wait in a
+/// first-in, first-out queue; each completion fires after its own transition.
+public final class TransitionDriver {
+    /// When animated transitions complete.
+    public enum Mode {
+        /// At once, in the call that started them.
+        case immediate
+        /// When ``TransitionDriver/completeCurrentTransition()`` is called (tests drive it).
+        case manual
+        /// After a fixed duration, on the window's ``HostTime``.
+        case timed(seconds: Double)
+    }
+
+    /// When animated transitions complete.
+    public var mode: Mode
+
+    /// The time source of ``Mode/timed(seconds:)``; the window sets it.
+    weak var time: (any HostTime)?
+
+    private var queue: [_Transition] = []
+    private var current: _Transition?
+    private var isBusy = false
+    /// An interactive transition in progress (an interactive pop); it holds the queue.
+    var interactiveOwner: AnyObject?
+
+    /// Creates a driver.
+    ///
+    /// - Parameter mode: When animated transitions complete; at once by default.
+    public init(mode: Mode = .immediate) {
+        self.mode = mode
+    }
+
+    /// Whether an animated transition is waiting to complete.
+    public var isAnimating: Bool { current != nil }
+
+    /// Whether a transition runs or an interactive pop is in progress.
+    public var isTransitioning: Bool { isBusy || current != nil || interactiveOwner != nil }
+
+    /// The number of transitions waiting for the current one to complete.
+    public var queuedCount: Int { queue.count }
+
+    /// Completes the animated transition in progress, if any, then starts the queued ones.
+    ///
+    /// - Returns: Whether there was a transition to complete.
+    @discardableResult
+    public func completeCurrentTransition() -> Bool {
+        guard let transition = current else { return false }
+        current = nil
+        isBusy = true
+        transition.finish()
+        isBusy = false
+        drain()
+        return true
+    }
+
+    /// Completes transitions until none is animating (queued ones start and may animate too).
+    public func completeAll() {
+        while completeCurrentTransition() {}
+    }
+
+    /// Queues a transition, and starts it if nothing else runs.
+    func enqueue(_ transition: _Transition) {
+        queue.append(transition)
+        drain()
+    }
+
+    /// Starts queued transitions until one waits for its animation, or none is left.
+    func drain() {
+        guard !isBusy, current == nil, interactiveOwner == nil else { return }
+        while !queue.isEmpty, current == nil, interactiveOwner == nil {
+            let transition = queue.removeFirst()
+            isBusy = true
+            transition.start()
+            isBusy = false
+            if transition.animated && transition.hasAppearanceWork, !isImmediate {
+                current = transition
+                scheduleCompletion(of: transition)
+            } else {
+                isBusy = true
+                transition.finish()
+                isBusy = false
+            }
+        }
+    }
+
+    private var isImmediate: Bool {
+        if case .immediate = mode { return true }
+        return false
+    }
+
+    private func scheduleCompletion(of transition: _Transition) {
+        guard case .timed(let seconds) = mode, let time else { return }
+        time.schedule(after: seconds) { [weak self, weak transition] in
+            guard let self, let transition, self.current === transition else { return }
+            self.completeCurrentTransition()
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// A clock and scheduler that move only when told to: deterministic stay times, leak checks and
+/// timed transitions, in tests and demos.
+///
+/// ```swift
+/// let time = VirtualTime()
+/// time.schedule(after: 1.5) { print("checked at", time.now) }
+/// time.advance(by: 2)   // prints "checked at 1.5"; time.now is now 2.0
+/// ```
+public final class VirtualTime: HostTime {
+    private struct Entry {
+        let due: Double
+        let sequence: Int
+        let action: () -> Void
+        let handle: ScheduledAction
+    }
+
+    /// The current virtual time, in seconds.
+    public private(set) var now: Double
+    private var queue: [Entry] = []
+    private var nextSequence = 0
+
+    /// Creates a clock that starts at `start` seconds.
+    public init(start: Double = 0) {
+        self.now = start
+    }
+
+    /// The number of actions waiting to run.
+    public var pendingCount: Int { queue.filter { !$0.handle.isCancelled }.count }
+
+    /// Runs `action` once, `delay` seconds from now (see ``HostTime/schedule(after:_:)``).
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> ScheduledAction {
+        let handle = ScheduledAction()
+        queue.append(Entry(due: now + max(0, delay), sequence: nextSequence, action: action, handle: handle))
+        nextSequence += 1
+        return handle
+    }
+
+    /// Moves time forward by `seconds`, running every action that falls due, in due order (then scheduling order), each
+    /// with ``now`` set to its due time.
+    ///
+    /// Actions scheduled by running actions run too if they fall due before the end.
+    public func advance(by seconds: Double) {
+        precondition(seconds >= 0, "VirtualTime cannot go back in time")
+        let end = now + seconds
+        while let index = nextDueIndex(notAfter: end) {
+            let entry = queue.remove(at: index)
+            now = entry.due
+            if !entry.handle.isCancelled {
+                entry.action()
+            }
+        }
+        now = end
+    }
+
+    /// Runs every action that is due now, without moving time.
+    public func runDueActions() {
+        advance(by: 0)
+    }
+
+    private func nextDueIndex(notAfter end: Double) -> Int? {
+        var best: Int?
+        for (index, entry) in queue.enumerated() where entry.due <= end {
+            if let current = best {
+                let other = queue[current]
+                if (entry.due, entry.sequence) < (other.due, other.sequence) { best = index }
+            } else {
+                best = index
+            }
+        }
+        return best
+    }
+}

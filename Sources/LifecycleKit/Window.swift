@@ -1,0 +1,134 @@
+import HookKit
+
+/// The top of a screen hierarchy: holds the root screen, shows it, and runs its transitions.
+///
+/// ```swift
+/// let time = VirtualTime()
+/// let window = Window(time: time)
+/// try window.setRootScreen(NavigationController(rootScreen: home))
+/// window.makeKeyAndVisible()   // home: loadView, viewDidLoad, viewWillAppear, viewDidAppear
+/// ```
+///
+/// A window is also where the application's foreground and background events arrive
+/// (``enterBackground()``, ``enterForeground()``), observable through ``Window/didEnterBackground``
+/// and ``Window/willEnterForeground``.
+public final class Window {
+    /// The screen at the root of the hierarchy.
+    public private(set) var rootScreen: Screen?
+
+    /// Whether ``makeKeyAndVisible()`` was called (and ``hide()`` was not called since).
+    public private(set) var isVisible = false
+
+    /// Whether the application is in the foreground or the background.
+    public private(set) var applicationState: ApplicationState = .active
+
+    /// The layout direction, which decides the back direction of the pop gesture.
+    public var layoutDirection: LayoutDirection = .leftToRight
+
+    /// The clock and scheduler of this host.
+    public let time: any HostTime
+
+    /// Completes animated transitions and queues the ones requested meanwhile.
+    public let transitionDriver: TransitionDriver
+
+    /// Creates a window.
+    ///
+    /// - Parameters:
+    ///   - time: The clock and scheduler; ``SystemTime`` by default, ``VirtualTime`` in tests.
+    ///   - transitionDriver: When animated transitions complete; at once by default.
+    public init(time: any HostTime = SystemTime(), transitionDriver: TransitionDriver = TransitionDriver()) {
+        self.time = time
+        self.transitionDriver = transitionDriver
+        transitionDriver.time = time
+    }
+
+    /// Shows the window: loads and appears the root screen (and what it presents).
+    public func makeKeyAndVisible() {
+        guard !isVisible else { return }
+        isVisible = true
+        transitionDriver.enqueue(
+            _Transition(
+                animated: false, didOrder: .disappearingFirst,
+                plan: { [weak self] in
+                    self?.unitPlan(leaving: []) ?? ([], [])
+                }, completion: nil))
+    }
+
+    /// Hides the window: the visible screens disappear.
+    public func hide() {
+        guard isVisible else { return }
+        isVisible = false
+        transitionDriver.enqueue(
+            _Transition(
+                animated: false, didOrder: .disappearingFirst,
+                plan: { [weak self] in
+                    self?.unitPlan(leaving: []) ?? ([], [])
+                }, completion: nil))
+    }
+
+    /// Replaces the root screen.
+    ///
+    /// When the window is visible, the old root (and what it presents) disappears and the new root appears:
+    /// new.loadView, new.viewDidLoad, old.viewWillDisappear, new.viewWillAppear, old.viewDidDisappear,
+    /// new.viewDidAppear.
+    ///
+    /// - Parameters:
+    ///   - screen: The new root, or `nil` for none. It must not have a parent, a presenter or a
+    ///     window.
+    ///   - animated: Whether the change animates.
+    ///   - completion: Runs once the change completed.
+    /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `screen` is attached
+    ///   elsewhere.
+    public func setRootScreen(
+        _ screen: Screen?, animated: Bool = false, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) {
+        if let screen {
+            if screen === rootScreen {
+                completion?(.completed)
+                return
+            }
+            try screen._checkDetached(for: "become the root of a window")
+        }
+        let old = rootScreen
+        let leaving = old?._presentationChain ?? []
+        old?._window = nil
+        rootScreen = screen
+        screen?._window = self
+        transitionDriver.enqueue(
+            _Transition(
+                animated: animated, didOrder: .disappearingFirst,
+                plan: { [weak self] in self?.unitPlan(leaving: leaving) ?? ([], []) },
+                onFinish: {
+                    // The old root leaves with whatever it presented.
+                    old?._unlinkPresentationChain(reason: .windowRootReplaced)
+                    old?._didLeaveHierarchy(.windowRootReplaced)
+                },
+                completion: completion))
+    }
+
+    /// The screens on screen on their own (not through a container), bottom up: the root and
+    /// the screens presented above it, except those a covering presentation hides.
+    var visibleUnits: [Screen] {
+        guard isVisible, let root = rootScreen else { return [] }
+        let chain = root._presentationChain
+        return chain.indices.filter { index in
+            !chain[(index + 1)...].enumerated().contains { offset, presented in
+                presented.modalPresentationStyle == .fullScreen
+                    || (offset == 0 && presented.modalPresentationStyle == .currentContext)
+            }
+        }.map { chain[$0] }
+    }
+
+    /// The plan of a transition that changes which units are on screen: the units on screen now
+    /// (and `leaving`, screens already unlinked) that are no longer visible disappear, top first;
+    /// the visible units not on screen appear, bottom first.
+    func unitPlan(leaving: [Screen]) -> (disappearing: [Screen], appearing: [Screen]) {
+        let after = visibleUnits
+        var candidates = rootScreen?._presentationChain ?? []
+        candidates += leaving.filter { leaver in !candidates.contains { $0 === leaver } }
+        let disappearing = candidates.reversed().filter { candidate in
+            candidate._appearance.isVisible && !after.contains { $0 === candidate }
+        }
+        return (disappearing, after)
+    }
+}

@@ -1,0 +1,122 @@
+import HookKit
+import LifecycleKit
+import Synchronization
+
+/// A thread-safe list of events, compared with literal expectations.
+final class EventLog: Sendable {
+    private let events = Mutex<[String]>([])
+
+    func add(_ event: String) {
+        events.withLock { $0.append(event) }
+    }
+
+    /// Returns the events recorded so far and starts over.
+    func take() -> [String] {
+        events.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
+    }
+
+    /// Returns the lifecycle events (load and appearance calls only) and starts over.
+    func takeLifecycle() -> [String] {
+        let lifecycle = [
+            "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
+        ]
+        return take().filter { event in lifecycle.contains { event.hasSuffix("." + $0) } }
+    }
+}
+
+/// A screen that records each lifecycle call it receives as `name.method`.
+class TestScreen: Screen {
+    let name: String
+    let log: EventLog
+
+    init(_ name: String, _ log: EventLog) {
+        self.name = name
+        self.log = log
+        super.init(title: name)
+    }
+
+    override func loadView() {
+        log.add("\(name).loadView")
+        super.loadView()
+    }
+
+    override func viewDidLoad() { log.add("\(name).viewDidLoad") }
+    override func viewWillAppear(_ animated: Bool) { log.add("\(name).viewWillAppear") }
+    override func viewDidAppear(_ animated: Bool) { log.add("\(name).viewDidAppear") }
+    override func viewWillDisappear(_ animated: Bool) { log.add("\(name).viewWillDisappear") }
+    override func viewDidDisappear(_ animated: Bool) { log.add("\(name).viewDidDisappear") }
+
+    override func willMove(toParent parent: Screen?) {
+        log.add("\(name).willMove(\(parent?.title ?? "nil"))")
+    }
+
+    override func didMove(toParent parent: Screen?) {
+        log.add("\(name).didMove(\(parent?.title ?? "nil"))")
+    }
+
+    override func willPop(animated: Bool) { log.add("\(name).willPop(\(animated))") }
+    override func didPop(animated: Bool) { log.add("\(name).didPop(\(animated))") }
+}
+
+/// A navigation controller that records its own lifecycle calls and willShow/didShow.
+final class TestNavigation: NavigationController {
+    let name: String
+    let log: EventLog
+
+    init(_ name: String, root: Screen, _ log: EventLog) throws {
+        self.name = name
+        self.log = log
+        try super.init(rootScreen: root, title: name)
+    }
+
+    override func loadView() {
+        log.add("\(name).loadView")
+        super.loadView()
+    }
+
+    override func viewDidLoad() { log.add("\(name).viewDidLoad") }
+    override func viewWillAppear(_ animated: Bool) { log.add("\(name).viewWillAppear") }
+    override func viewDidAppear(_ animated: Bool) { log.add("\(name).viewDidAppear") }
+    override func viewWillDisappear(_ animated: Bool) { log.add("\(name).viewWillDisappear") }
+    override func viewDidDisappear(_ animated: Bool) { log.add("\(name).viewDidDisappear") }
+    override func willShow(_ screen: Screen, animated: Bool) { log.add("\(name).willShow(\(screen.title ?? ""))") }
+    override func didShow(_ screen: Screen, animated: Bool) { log.add("\(name).didShow(\(screen.title ?? ""))") }
+}
+
+/// Records each completion call, to check that completions fire exactly once.
+final class Completions: Sendable {
+    private let outcomes = Mutex<[String: [TransitionOutcome]]>([:])
+
+    func callback(_ name: String) -> (TransitionOutcome) -> Void {
+        { outcome in self.outcomes.withLock { $0[name, default: []].append(outcome) } }
+    }
+
+    subscript(name: String) -> [TransitionOutcome] {
+        outcomes.withLock { $0[name] ?? [] }
+    }
+}
+
+/// A visible window on a virtual clock, with a navigation controller rooted at screen `A`.
+struct NavigationHost {
+    let log = EventLog()
+    let time = VirtualTime()
+    let window: Window
+    let navigation: TestNavigation
+    let root: TestScreen
+
+    init(driver: TransitionDriver.Mode = .manual) throws {
+        window = Window(time: time, transitionDriver: TransitionDriver(mode: driver))
+        root = TestScreen("A", log)
+        navigation = try TestNavigation("nav", root: root, log)
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        _ = log.take()
+    }
+
+    func screen(_ name: String) -> TestScreen {
+        TestScreen(name, log)
+    }
+}

@@ -1,0 +1,179 @@
+import LifecycleKit
+import Testing
+
+/// UIKit's event order for navigation, pinned with recorded traces.
+@Suite("Navigation event order")
+struct NavigationOrderTests {
+    @Test("showing the window loads and appears the navigation controller, then its root")
+    func windowShowsRoot() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime())
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        #expect(log.take() == ["A.willMove(nav)", "A.didMove(nav)"])
+        try window.setRootScreen(navigation)
+        #expect(log.take() == [])
+        window.makeKeyAndVisible()
+        #expect(
+            log.take() == [
+                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "A.loadView", "A.viewDidLoad",
+                "A.viewWillAppear", "nav.viewDidAppear", "A.viewDidAppear",
+            ])
+    }
+
+    @Test("push B on A: load B, A will disappear, B will appear; the driver completes the rest")
+    func push() throws {
+        let host = try NavigationHost()
+        let completions = Completions()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: true, completion: completions.callback("push"))
+        #expect(
+            host.log.take() == [
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "nav.willShow(B)", "A.viewWillDisappear",
+                "B.viewWillAppear",
+            ])
+        #expect(completions["push"] == [])
+        #expect(host.window.transitionDriver.completeCurrentTransition())
+        #expect(host.log.take() == ["A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)"])
+        #expect(completions["push"] == [.completed])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+    }
+
+    @Test("pop B: the mirror of push")
+    func pop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: true)
+        _ = host.log.take()
+        let completions = Completions()
+        let popped = try host.navigation.pop(animated: true, completion: completions.callback("pop"))
+        #expect(popped === b)
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+                "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)", "B.didPop(true)", "nav.didShow(A)",
+            ])
+        #expect(completions["pop"] == [.completed])
+        #expect(b.parent == nil && b.navigationController == nil)
+    }
+
+    @Test("popToRoot from A/B/C: only C and A get appearance calls")
+    func popToRoot() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c) = (host.screen("B"), host.screen("C"))
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(c, animated: false)
+        _ = host.log.take()
+        let popped = try host.navigation.popToRoot(animated: true)
+        #expect(popped.map(\.title) == ["B", "C"])
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "nav.willShow(A)",
+                "C.viewWillDisappear", "A.viewWillAppear", "C.viewDidDisappear", "A.viewDidAppear",
+                "C.didMove(nil)", "B.didMove(nil)", "C.didPop(true)", "B.didPop(false)", "nav.didShow(A)",
+            ])
+    }
+
+    @Test("popTo a middle screen: the top disappears, the target appears")
+    func popTo() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c, d) = (host.screen("B"), host.screen("C"), host.screen("D"))
+        for screen in [b, c, d] { try host.navigation.push(screen, animated: false) }
+        _ = host.log.take()
+        #expect(try host.navigation.popTo(b).map(\.title) == ["C", "D"])
+        #expect(
+            host.log.takeLifecycle() == [
+                "D.viewWillDisappear", "B.viewWillAppear", "D.viewDidDisappear", "B.viewDidAppear",
+            ])
+        #expect(try host.navigation.popTo(b).isEmpty)
+        #expect(host.log.take() == [])
+    }
+
+    @Test("an interactive pop that finishes runs like a pop, spread over the gesture")
+    func interactivePopFinished() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        _ = host.log.take()
+        let completions = Completions()
+        let pop = try host.navigation.beginInteractivePop(translation: 10, completion: completions.callback("pop"))
+        #expect(host.log.take() == ["nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear"])
+        pop.update(progress: 0.7)
+        pop.finish()
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)",
+                "B.didPop(true)", "nav.didShow(A)",
+            ])
+        #expect(completions["pop"] == [.completed])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+    }
+
+    @Test("an interactive pop that is cancelled: B will disappear, A will appear, then A goes and B comes back")
+    func interactivePopCancelled() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        _ = host.log.take()
+        let completions = Completions()
+        let pop = try host.navigation.beginInteractivePop(translation: 10, completion: completions.callback("pop"))
+        pop.update(progress: 0.3)
+        pop.cancel()
+        #expect(
+            host.log.takeLifecycle() == [
+                "B.viewWillDisappear", "A.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear",
+                "B.viewWillAppear", "B.viewDidAppear",
+            ])
+        #expect(completions["pop"] == [.cancelled])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(b.visibleState == [.loaded, .didAppear])
+        #expect(host.root.visibleState == [.loaded, .didDisappear])
+        // The controller is not stuck: it can pop normally.
+        try host.navigation.pop(animated: true)
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+    }
+
+    @Test("a navigation controller that is not on screen sends no appearance calls")
+    func offScreenNavigation() throws {
+        let log = EventLog()
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        let completions = Completions()
+        try navigation.push(TestScreen("B", log), animated: true, completion: completions.callback("push"))
+        try navigation.pop(animated: true, completion: completions.callback("pop"))
+        #expect(
+            log.take() == [
+                "A.willMove(nav)", "A.didMove(nav)", "B.willMove(nav)", "B.didMove(nav)", "B.willPop(true)",
+                "B.willMove(nil)", "B.didMove(nil)", "B.didPop(true)",
+            ])
+        #expect(completions["push"] == [.completed] && completions["pop"] == [.completed])
+    }
+
+    @Test("setViewControllers that keeps the top screen sends no appearance calls")
+    func setViewControllersKeepingTop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c) = (host.screen("B"), host.screen("C"))
+        try host.navigation.push(c, animated: false)
+        _ = host.log.take()
+        try host.navigation.setViewControllers([b, c], animated: true)
+        #expect(
+            host.log.take() == [
+                "A.willPop(false)", "A.willMove(nil)", "B.willMove(nav)", "A.didMove(nil)", "B.didMove(nav)",
+                "A.didPop(false)",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["B", "C"])
+    }
+
+    @Test("setViewControllers with a new top: the old top disappears, the new one appears")
+    func setViewControllersNewTop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c) = (host.screen("B"), host.screen("C"))
+        try host.navigation.push(b, animated: false)
+        _ = host.log.take()
+        try host.navigation.setViewControllers([host.root, c], animated: true)
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "C.willMove(nav)", "C.loadView", "C.viewDidLoad",
+                "nav.willShow(C)", "B.viewWillDisappear", "C.viewWillAppear", "B.viewDidDisappear", "C.viewDidAppear",
+                "B.didMove(nil)", "C.didMove(nav)", "B.didPop(true)", "nav.didShow(C)",
+            ])
+    }
+}
