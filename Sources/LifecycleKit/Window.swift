@@ -20,7 +20,7 @@ public final class Window {
     public private(set) var isVisible = false
 
     /// Whether the application is in the foreground or the background.
-    public private(set) var applicationState: ApplicationState = .active
+    public internal(set) var applicationState: ApplicationState = .active
 
     /// The layout direction, which decides the back direction of the pop gesture.
     public var layoutDirection: LayoutDirection = .leftToRight

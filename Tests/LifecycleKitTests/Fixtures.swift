@@ -1,6 +1,7 @@
 import HookKit
 import LifecycleKit
 import Synchronization
+import Testing
 
 /// A thread-safe list of events, compared with literal expectations.
 final class EventLog: Sendable {
@@ -118,5 +119,20 @@ struct NavigationHost {
 
     func screen(_ name: String) -> TestScreen {
         TestScreen(name, log)
+    }
+}
+
+/// Expects `body` to throw a ``LifecycleError`` with `code`.
+func expectError(
+    _ code: LifecycleError.Code, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) {
+    do {
+        try body()
+        Issue.record("expected \(code); nothing was thrown", sourceLocation: sourceLocation)
+    } catch let error as LifecycleError {
+        #expect(error.code == code, sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected \(code); \(error) was thrown", sourceLocation: sourceLocation)
     }
 }

@@ -1,0 +1,28 @@
+import HookKit
+
+/// The application's foreground and background events.
+extension Window {
+    /// Called when the application entered the background (``Window/enterBackground()``).
+    public static let didEnterBackground = HookPoint<Window, Void, Void>("Window.didEnterBackground")
+    /// Called when the application is about to enter the foreground (``Window/enterForeground()``).
+    public static let willEnterForeground = HookPoint<Window, Void, Void>("Window.willEnterForeground")
+
+    /// Reports that the application entered the background.
+    ///
+    /// Screens get no lifecycle calls (as in UIKit); hooks on ``Window/didEnterBackground`` run. Does nothing if
+    /// already in the background.
+    public func enterBackground() {
+        guard applicationState == .active else { return }
+        applicationState = .background
+        Window.didEnterBackground.invoke(self) { _ in }
+    }
+
+    /// Reports that the application is entering the foreground: hooks on ``Window/willEnterForeground`` run.
+    ///
+    /// Does nothing if already in the foreground.
+    public func enterForeground() {
+        guard applicationState == .background else { return }
+        Window.willEnterForeground.invoke(self) { _ in }
+        applicationState = .active
+    }
+}

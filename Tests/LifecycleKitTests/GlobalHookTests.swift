@@ -1,0 +1,132 @@
+import HookKit
+import LifecycleKit
+import Testing
+
+/// Global lifecycle hooks (`Lifecycle.hook`), and the Screen hook points they are built on.
+///
+/// The hook points are process-wide and tests run in parallel, so each test hooks a screen type
+/// of its own, or one instance, or filters on its own event log.
+@Suite("Global lifecycle hooks")
+struct GlobalHookTests {
+    final class HookedScreen: TestScreen {}
+    final class PhaseScreen: TestScreen {}
+    final class OrderScreen: TestScreen {}
+
+    @Test("before and after hooks on every method, filtered by type, around the screen's own method")
+    func everyMethod() throws {
+        let host = try NavigationHost(driver: .immediate)
+        var tokens: [HookToken] = []
+        for method in LifecycleMethod.allCases {
+            for timing in HookTiming.allCases {
+                tokens.append(
+                    try Lifecycle.hook(method, timing, scope: .type(HookedScreen.self)) { screen, animated in
+                        (screen as? TestScreen)?.log.add("\(timing) \(method)(\(animated))")
+                    })
+            }
+        }
+        defer { tokens.forEach { $0.cancel() } }
+        try host.navigation.push(HookedScreen("B", host.log), animated: true)
+        try host.navigation.pop(animated: true)
+        #expect(
+            host.log.take().filter { !$0.contains("Move") && !$0.contains("Pop") && !$0.contains("Show") } == [
+                "before loadView(false)", "B.loadView", "after loadView(false)",
+                "before viewDidLoad(false)", "B.viewDidLoad", "after viewDidLoad(false)",
+                "A.viewWillDisappear",
+                "before viewWillAppear(true)", "B.viewWillAppear", "after viewWillAppear(true)",
+                "A.viewDidDisappear",
+                "before viewDidAppear(true)", "B.viewDidAppear", "after viewDidAppear(true)",
+                "before viewWillDisappear(true)", "B.viewWillDisappear", "after viewWillDisappear(true)",
+                "A.viewWillAppear",
+                "before viewDidDisappear(true)", "B.viewDidDisappear", "after viewDidDisappear(true)",
+                "A.viewDidAppear",
+            ])
+    }
+
+    @Test("phase hooks run before a phase's first method and after its last")
+    func phases() throws {
+        let host = try NavigationHost(driver: .immediate)
+        var tokens: [HookToken] = []
+        for phase in LifecyclePhase.allCases {
+            for timing in HookTiming.allCases {
+                tokens.append(
+                    try Lifecycle.hook(phase, timing, scope: .type(PhaseScreen.self)) { screen, _ in
+                        (screen as? TestScreen)?.log.add("\(timing) \(phase)")
+                    })
+            }
+        }
+        defer { tokens.forEach { $0.cancel() } }
+        try host.navigation.push(PhaseScreen("B", host.log), animated: false)
+        try host.navigation.pop(animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "B.loadView", "B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear", "A.viewDidDisappear",
+                "B.viewDidAppear", "B.viewWillDisappear", "A.viewWillAppear", "B.viewDidDisappear", "A.viewDidAppear",
+            ])
+        try host.navigation.push(PhaseScreen("C", host.log), animated: false)
+        try host.navigation.pop(animated: false)
+        #expect(
+            host.log.take().filter { $0.hasPrefix("before") || $0.hasPrefix("after") } == [
+                "before load", "after load", "before appear", "after appear", "before disappear", "after disappear",
+            ])
+    }
+
+    @Test("any number of hooks per method and timing, in priority then registration order, each cancellable")
+    func severalHooksPerMethod() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let screen = OrderScreen("B", host.log)
+        func hook(_ name: String, priority: Int = 0, once: Bool = false) throws -> HookToken {
+            try Lifecycle.hook(.viewWillAppear, .before, scope: .instance(screen), priority: priority, once: once) {
+                screen, _ in (screen as? TestScreen)?.log.add(name)
+            }
+        }
+        let first = try hook("first")
+        let second = try hook("second")
+        let urgent = try hook("urgent", priority: 10)
+        let single = try hook("once", once: true)
+        try host.navigation.push(screen, animated: false)
+        #expect(host.log.take().filter { !$0.contains(".") } == ["urgent", "first", "second", "once"])
+        #expect(second.cancel())
+        try host.navigation.pop(animated: false)
+        try host.navigation.push(screen, animated: false)
+        #expect(host.log.take().filter { !$0.contains(".") } == ["urgent", "first"])
+        #expect(!single.isActive)
+        for token in [first, urgent] { token.cancel() }
+        try host.navigation.pop(animated: false)
+        try host.navigation.push(screen, animated: false)
+        #expect(host.log.take().filter { !$0.contains(".") } == [])
+    }
+
+    @Test("an every-screen hook sees every screen; an instance override replaces one screen's method")
+    func everyScreenAndInstanceOverride() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let log = host.log
+        let all = try Lifecycle.hook(.viewDidAppear, .after) { screen, _ in
+            if let screen = screen as? TestScreen, screen.log === log { log.add("enter \(screen.name)") }
+        }
+        defer { all.cancel() }
+        let b = host.screen("B")
+        let replaced = try Screen.viewWillAppear.override(.instance(b)) { original in
+            { screen, animated in
+                log.add("instead of B.viewWillAppear")
+            }
+        }
+        defer { replaced.cancel() }
+        try host.navigation.push(b, animated: false)
+        #expect(
+            host.log.take().filter { !$0.contains("Move") && !$0.contains("Show") } == [
+                "B.loadView", "B.viewDidLoad", "A.viewWillDisappear", "instead of B.viewWillAppear",
+                "A.viewDidDisappear", "B.viewDidAppear", "enter B",
+            ])
+        try host.navigation.pop(animated: false)
+        #expect(host.log.take().contains("enter A"))
+        // The replaced method still updated the visible state (host bookkeeping is not the method's).
+        #expect(b.visibleState == [.loaded, .didDisappear])
+    }
+
+    @Test("a scope type that is not a Screen is refused")
+    func badScope() {
+        #expect(throws: HookError.self) {
+            try Lifecycle.hook(.viewDidLoad, .after, scope: .type(String.self)) { _, _ in }
+        }
+    }
+}

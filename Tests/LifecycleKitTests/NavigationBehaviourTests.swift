@@ -1,0 +1,234 @@
+import HookKit
+import LifecycleKit
+import Testing
+
+/// Queued transitions, refused requests, pop gating and interception, and completions.
+@Suite("Navigation behaviour")
+struct NavigationBehaviourTests {
+    @Test("requests made while a transition runs are queued; each completion fires once, in order")
+    func queuedTransitions() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (b, c) = (host.screen("B"), host.screen("C"))
+        let completions = Completions()
+        let order = EventLog()
+        try host.navigation.push(b, animated: true) { _ in order.add("push B") }
+        try host.navigation.push(c, animated: true) { _ in order.add("push C") }
+        try host.navigation.pop(animated: true, completion: completions.callback("pop"))
+        // The stack changed at once; the appearance calls wait for their turn.
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(host.window.transitionDriver.queuedCount == 2)
+        #expect(host.log.takeLifecycle() == ["B.loadView", "B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear"])
+        host.window.transitionDriver.completeCurrentTransition()
+        #expect(
+            host.log.takeLifecycle() == [
+                "A.viewDidDisappear", "B.viewDidAppear", "C.loadView", "C.viewDidLoad", "B.viewWillDisappear",
+                "C.viewWillAppear",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.takeLifecycle() == [
+                "B.viewDidDisappear", "C.viewDidAppear", "C.viewWillDisappear", "B.viewWillAppear",
+                "C.viewDidDisappear", "B.viewDidAppear",
+            ])
+        #expect(order.take() == ["push B", "push C"])
+        #expect(completions["pop"] == [.completed])
+        #expect(!host.window.transitionDriver.isTransitioning)
+    }
+
+    @Test("a push from inside a lifecycle method runs after the current transition")
+    func pushFromLifecycleMethod() throws {
+        final class Redirect: TestScreen {
+            var next: Screen?
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                if let next {
+                    self.next = nil
+                    try? navigationController?.push(next, animated: true)
+                }
+            }
+        }
+        let host = try NavigationHost(driver: .immediate)
+        let redirect = Redirect("R", host.log)
+        redirect.next = host.screen("B")
+        try host.navigation.push(redirect, animated: true)
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "R", "B"])
+        #expect(
+            host.log.takeLifecycle() == [
+                "R.loadView", "R.viewDidLoad", "A.viewWillDisappear", "R.viewWillAppear", "A.viewDidDisappear",
+                "R.viewDidAppear", "B.loadView", "B.viewDidLoad", "R.viewWillDisappear", "B.viewWillAppear",
+                "R.viewDidDisappear", "B.viewDidAppear",
+            ])
+    }
+
+    @Test("refused requests throw typed errors and change nothing")
+    func refusedRequests() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        expectError(.alreadyInStack) { try host.navigation.push(b) }
+        expectError(.invalidContainment) { try host.navigation.push(host.navigation) }
+        expectError(.notInStack) { _ = try host.navigation.popTo(host.screen("stranger")) }
+        expectError(.invalidStack) { try host.navigation.setViewControllers([]) }
+        expectError(.invalidStack) { try host.navigation.setViewControllers([b, b]) }
+        let other = try NavigationController(rootScreen: host.screen("Z"))
+        let otherRoot = try #require(other.topViewController)
+        expectError(.alreadyAttached) { try host.navigation.push(otherRoot) }
+        let pop = try host.navigation.beginInteractivePop(translation: 5)
+        expectError(.interactivePopInProgress) { _ = try host.navigation.pop() }
+        expectError(.interactivePopInProgress) { try host.navigation.push(host.screen("C")) }
+        expectError(.interactivePopInProgress) { _ = try host.navigation.popToRoot() }
+        expectError(.interactivePopInProgress) { try host.navigation.setViewControllers([host.root]) }
+        pop.cancel()
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        // Popping the root alone is a no-op that still completes.
+        let completions = Completions()
+        try host.navigation.popToRoot(animated: false)
+        #expect(try host.navigation.pop(completion: completions.callback("noop")) == nil)
+        #expect(completions["noop"] == [.completed])
+    }
+
+    @Test("the pop gesture's gating rules", arguments: [false, true])
+    func popGestureGating(rightToLeft: Bool) throws {
+        let host = try NavigationHost(driver: .manual)
+        host.window.layoutDirection = rightToLeft ? .rightToLeft : .leftToRight
+        let back: Double = rightToLeft ? -20 : 20
+        #expect(host.navigation.interactivePopRefusal(translation: back) == .singleScreen)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: true)
+        #expect(host.navigation.interactivePopRefusal(translation: back) == .transitionRunning)
+        host.window.transitionDriver.completeAll()
+        #expect(host.navigation.interactivePopRefusal(translation: -back) == .wrongDirection)
+        #expect(host.navigation.interactivePopRefusal(translation: 0) == .wrongDirection)
+        let refusal = try Screen.shouldPop.override(.instance(b)) { _ in { _, trigger in trigger != .gesture } }
+        #expect(host.navigation.interactivePopRefusal(translation: back) == .refusedByScreen)
+        expectError(.popGestureRefused) { _ = try host.navigation.beginInteractivePop(translation: back) }
+        refusal.cancel()
+        #expect(host.navigation.interactivePopRefusal(translation: back) == nil)
+        let pop = try host.navigation.beginInteractivePop(translation: back)
+        #expect(host.navigation.interactivePopRefusal(translation: back) == .transitionRunning)
+        pop.finish()
+        #expect(host.navigation.viewControllers.count == 1)
+    }
+
+    @Test("pop interception: the back button and the gesture ask the top screen, programmatic pops do not")
+    func popInterception() throws {
+        final class Editor: TestScreen {
+            var allow = false
+            var asked: [PopTrigger] = []
+            override func shouldPop(trigger: PopTrigger) -> Bool {
+                asked.append(trigger)
+                return allow
+            }
+        }
+        let host = try NavigationHost(driver: .immediate)
+        let editor = Editor("E", host.log)
+        try host.navigation.push(editor, animated: false)
+        #expect(host.navigation.handleBackButton() == .nothing)
+        #expect(host.navigation.interactivePopRefusal(translation: 30) == .refusedByScreen)
+        #expect(editor.asked == [.backButton, .gesture])
+        #expect(host.navigation.viewControllers.count == 2)
+        // A programmatic pop is not asked.
+        try host.navigation.pop(animated: false)
+        #expect(editor.asked == [.backButton, .gesture])
+        try host.navigation.push(editor, animated: false)
+        editor.allow = true
+        let completions = Completions()
+        #expect(host.navigation.handleBackButton(completion: completions.callback("back")) == .popped)
+        #expect(completions["back"] == [.completed])
+        #expect(host.navigation.viewControllers.count == 1)
+    }
+
+    @Test("dismissScreen pops, dismisses, or does nothing, and always completes once")
+    func dismissScreen() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let completions = Completions()
+        // A child inside a container in the stack pops back to the screen below the container.
+        let container = host.screen("container")
+        let inner = host.screen("inner")
+        try container.addChild(inner)
+        try host.navigation.push(container, animated: false)
+        try host.navigation.push(host.screen("above"), animated: false)
+        #expect(inner.dismissScreen(animated: false, completion: completions.callback("pop")) == .popped)
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+        // The root of a presented stack dismisses.
+        let sheetRoot = host.screen("sheetRoot")
+        let sheet = try NavigationController(rootScreen: sheetRoot)
+        try host.root.present(sheet, animated: false)
+        #expect(sheetRoot.dismissScreen(animated: false, completion: completions.callback("dismiss")) == .dismissed)
+        #expect(host.root.presentedScreen == nil)
+        // The root of the window's stack: nothing to do.
+        #expect(host.root.dismissScreen(completion: completions.callback("nothing")) == .nothing)
+        #expect(completions["pop"] == [.completed])
+        #expect(completions["dismiss"] == [.completed])
+        #expect(completions["nothing"] == [.completed])
+    }
+
+    @Test("completions fire exactly once in every path")
+    func completionsExactlyOnce() throws {
+        let host = try NavigationHost(driver: .manual)
+        let completions = Completions()
+        try host.navigation.push(host.screen("B"), animated: false, completion: completions.callback("unanimated"))
+        try host.navigation.push(host.screen("C"), animated: true, completion: completions.callback("animated"))
+        #expect(completions["animated"] == [])
+        host.window.transitionDriver.completeAll()
+        let pop = try host.navigation.beginInteractivePop(translation: 1, completion: completions.callback("cancelled"))
+        pop.cancel()
+        pop.cancel()
+        pop.finish()
+        let offScreen = try NavigationController(rootScreen: host.screen("X"))
+        try offScreen.push(host.screen("Y"), animated: true, completion: completions.callback("offScreen"))
+        let time = VirtualTime()
+        let timedWindow = Window(time: time, transitionDriver: TransitionDriver(mode: .timed(seconds: 0.35)))
+        let timed = try NavigationController(rootScreen: host.screen("T"))
+        try timedWindow.setRootScreen(timed)
+        timedWindow.makeKeyAndVisible()
+        try timed.push(host.screen("U"), animated: true, completion: completions.callback("timed"))
+        #expect(completions["timed"] == [])
+        time.advance(by: 0.3)
+        #expect(completions["timed"] == [])
+        time.advance(by: 0.1)
+        for name in ["unanimated", "animated", "offScreen", "timed"] {
+            #expect(completions[name] == [.completed], "\(name)")
+        }
+        #expect(completions["cancelled"] == [.cancelled])
+    }
+
+    @Test("the host keeps no screen alive after it leaves")
+    func noRetention() throws {
+        let host = try NavigationHost(driver: .manual)
+        weak var pushed: Screen?
+        weak var presented: Screen?
+        weak var child: Screen?
+        weak var oldRoot: Screen?
+        do {
+            let b = host.screen("B")
+            pushed = b
+            try host.navigation.push(b, animated: true) { _ in }
+            host.window.transitionDriver.completeAll()
+            try host.navigation.pop(animated: true)
+            host.window.transitionDriver.completeAll()
+            let sheet = host.screen("sheet")
+            presented = sheet
+            try host.navigation.present(sheet, animated: true)
+            host.window.transitionDriver.completeAll()
+            sheet.dismiss(animated: true)
+            host.window.transitionDriver.completeAll()
+            let c = host.screen("child")
+            child = c
+            try host.root.addChild(c)
+            c.removeFromParent()
+            let b2 = host.screen("B2")
+            try host.navigation.push(b2, animated: false)
+            let pop = try host.navigation.beginInteractivePop(translation: 3)
+            pop.finish()
+            let old = try NavigationController(rootScreen: host.screen("R"))
+            oldRoot = old
+            try host.window.setRootScreen(old)
+            try host.window.setRootScreen(host.screen("new root"))
+        }
+        #expect(pushed == nil)
+        #expect(presented == nil)
+        #expect(child == nil)
+        #expect(oldRoot == nil)
+    }
+}

@@ -1,0 +1,75 @@
+import HookKit
+import LifecycleKit
+import Testing
+
+/// Visible state, lazy loading, and debug strings.
+@Suite("Screen state")
+struct ScreenStateTests {
+    @Test("loading is lazy and happens once: on first appearance or first access to the view")
+    func lazyLoading() throws {
+        let log = EventLog()
+        let screen = TestScreen("S", log)
+        #expect(!screen.isViewLoaded && screen.visibleState == [])
+        _ = screen.view
+        _ = screen.view
+        screen.loadViewIfNeeded()
+        #expect(log.take() == ["S.loadView", "S.viewDidLoad"])
+        #expect(screen.isViewLoaded && screen.visibleState == [.loaded])
+        let window = Window(time: VirtualTime())
+        try window.setRootScreen(screen)
+        window.makeKeyAndVisible()
+        #expect(log.take() == ["S.viewWillAppear", "S.viewDidAppear"])
+        #expect(screen.view.window === window)
+    }
+
+    @Test("the visible state follows each method, and observers see each change")
+    func visibleState() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        let changes = EventLog()
+        let token = b.observeVisibleState { change in changes.add("\(change)") }
+        try host.navigation.push(b, animated: true)
+        #expect(b.visibleState == [.loaded, .willAppear] && b.isAppearing)
+        host.window.transitionDriver.completeAll()
+        #expect(b.visibleState == [.loaded, .didAppear] && b.isAppearing)
+        try host.navigation.pop(animated: true)
+        #expect(b.visibleState == [.loaded, .willDisappear] && !b.isAppearing)
+        host.window.transitionDriver.completeAll()
+        #expect(b.visibleState == [.loaded, .didDisappear])
+        #expect(
+            changes.take() == [
+                "[] -> [loaded]", "[loaded] -> [loaded, willAppear]", "[loaded, willAppear] -> [loaded, didAppear]",
+                "[loaded, didAppear] -> [loaded, willDisappear]", "[loaded, willDisappear] -> [loaded, didDisappear]",
+            ])
+        #expect(token.cancel())
+    }
+
+    @Test("before hooks see the previous state, after hooks the new one")
+    func stateAroundHooks() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        let seen = EventLog()
+        let before = try Screen.viewDidAppear.before(.instance(b)) { screen, _ in
+            seen.add("before \(screen.visibleState)")
+        }
+        let after = try Screen.viewDidAppear.after(.instance(b)) { screen, _, _ in
+            seen.add("after \(screen.visibleState)")
+        }
+        try host.navigation.push(b, animated: true)
+        #expect(seen.take() == ["before [loaded, willAppear]", "after [loaded, didAppear]"])
+        before.cancel()
+        after.cancel()
+    }
+
+    @Test("debug strings name the type, the title and the address")
+    func debugStrings() throws {
+        let log = EventLog()
+        let screen = TestScreen("Shoes", log)
+        let address = String(UInt(bitPattern: ObjectIdentifier(screen)), radix: 16)
+        #expect(screen.debugLabel == "TestScreen.Shoes<0x\(address)>")
+        let untitled = Screen()
+        #expect(untitled.debugLabel.hasPrefix("Screen.nil<0x"))
+        #expect(Screen.stackDescription([screen, untitled]) == "[\n\(screen.debugLabel)\n\(untitled.debugLabel)\n]")
+        #expect(Screen.stackDescription([]) == "[\n\n]")
+    }
+}
