@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "HookKit", targets: ["HookKit"]),
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
+        .executable(name: "hook-benchmarks", targets: ["HookBenchmarks"]),
     ],
     targets: [
         .target(
@@ -15,6 +16,13 @@ let package = Package(
         .target(
             name: "LifecycleKit",
             dependencies: ["HookKit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "HookBenchmarks",
+            dependencies: ["HookKit"],
+            path: "Benchmarks",
+            exclude: ["measure.sh", "results.svg"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

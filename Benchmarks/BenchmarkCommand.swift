@@ -1,0 +1,111 @@
+import Foundation
+
+/// The `hook-benchmarks` command: parses the options, then times the suite, runs one case's
+/// loop, lists the cases or prints the usage.
+enum BenchmarkCommand {
+    /// Runs the command with `arguments` (without the program name) and returns the exit status:
+    /// 0 on success, 1 when a case fails to set up or a file cannot be written, 2 for a usage error.
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            let options = try BenchmarkOptions.parse(arguments)
+            if options.help {
+                print(usage, terminator: "")
+            } else if options.list {
+                for type in BenchmarkSuite.cases {
+                    print("\(type.name)\t\(type.operationsPerIteration)\t\(type.measureIterations)\t\(type.summary)")
+                }
+            } else if let name = options.caseName, let iterations = options.iterations {
+                try runLoop(name, iterations: iterations)
+            } else {
+                return try time(options)
+            }
+            return 0
+        } catch let error as UsageError {
+            printError("\(error); see --help")
+            return 2
+        } catch {
+            printError("\(error)")
+            return 1
+        }
+    }
+
+    /// `--case NAME --iterations N`: sets the case up, runs its loop `iterations` times, tears it
+    /// down, and prints nothing, so that callgrind and dhat can count from outside.
+    private static func runLoop(_ name: String, iterations: Int) throws {
+        guard let type = BenchmarkSuite.named(name) else { throw UsageError("unknown case '\(name)'") }
+        let instance = try type.init()
+        instance.run(iterations: iterations)
+        instance.tearDown()
+    }
+
+    /// Times the selected cases, prints the table or the JSON, and writes the chart if asked;
+    /// returns the exit status (1 when the chart cannot be written).
+    private static func time(_ options: BenchmarkOptions) throws -> Int32 {
+        let cases = BenchmarkSuite.selected(by: options.filter)
+        guard !cases.isEmpty else { throw UsageError("no case name contains '\(options.filter ?? "")'") }
+        var settings = options.quick ? BenchmarkSettings.quick : BenchmarkSettings.full
+        if let repetitions = options.repetitions { settings.repetitions = repetitions }
+
+        let runner = BenchmarkRunner(settings: settings)
+        let results = try runner.run(cases) { line in printError(line) }
+
+        if options.json {
+            print(JSONReport.render(results), terminator: "")
+        } else {
+            print(TableReport.render(results), terminator: "")
+        }
+        if let path = options.svgPath {
+            let subtitle =
+                "Fastest of \(settings.repetitions) repetitions per case, release build; "
+                + "direct-call = \(NumberFormatting.nanoseconds(results[0].nsPerOp)) ns in the same run."
+            let chart = SVGChart(results: results, subtitle: subtitle).render()
+            do {
+                try chart.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                printError("cannot write \(path): \(error.localizedDescription)")
+                return 1
+            }
+            printError("wrote \(path)")
+        }
+        return 0
+    }
+
+    /// Writes `message` as one line on stderr, prefixed with the program name.
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("hook-benchmarks: \(message)\n".utf8))
+    }
+
+    /// The text of `--help`.
+    static var usage: String {
+        let width = BenchmarkSuite.cases.map { $0.name.count }.max() ?? 0
+        let cases = BenchmarkSuite.cases.map { type in
+            "  " + type.name + String(repeating: " ", count: width - type.name.count) + "  " + type.summary
+        }
+        return """
+            USAGE: hook-benchmarks [--quick] [--filter SUBSTRING] [--repetitions K] [--json] [--svg FILE]
+                   hook-benchmarks --case NAME --iterations N
+                   hook-benchmarks --list | --help
+
+            Times each case's loop with ContinuousClock: a warm-up, then K repetitions run round-robin
+            across cases; reports the fastest repetition in ns per operation and its ratio to
+            direct-call measured in the same run. Build with -c release.
+
+            OPTIONS:
+              --quick               5 short repetitions per case (the suite in a few seconds), for CI
+              --filter SUBSTRING    only the cases whose name contains SUBSTRING (direct-call always runs)
+              --repetitions K       K timed repetitions per case (default 15, or 5 with --quick)
+              --json                print a JSON array, one object per case: name, nsPerOp, ratioToDirect, …
+              --svg FILE            also write a bar chart of ns/op (log scale) as a self-contained SVG
+              --case NAME           set NAME up, run its loop N times and print nothing (for callgrind and
+              --iterations N        dhat: the setup is the same for any N, so two values of N cancel it).
+                                    For concurrent-before-1, N is each caller thread's call count.
+              --list                print each case as: name, operations per iteration, measure.sh
+                                    iterations, summary (tab-separated)
+              -h, --help            print this help
+
+            CASES:
+            \(cases.joined(separator: "\n"))
+
+            """
+    }
+}

@@ -1,0 +1,68 @@
+/// The parsed command line of `hook-benchmarks`.
+struct BenchmarkOptions: Sendable {
+    /// `--json`: print a JSON array instead of the table.
+    var json = false
+    /// `--quick`: fewer, shorter repetitions.
+    var quick = false
+    /// `--filter SUBSTRING`: only the cases whose name contains it (plus `direct-call`).
+    var filter: String?
+    /// `--case NAME`: run only this case's loop, without timing output.
+    var caseName: String?
+    /// `--iterations N`: how many times `--case` runs the loop.
+    var iterations: Int?
+    /// `--repetitions K`: how many timed repetitions per case.
+    var repetitions: Int?
+    /// `--svg FILE`: where to write the bar chart.
+    var svgPath: String?
+    /// `--list`: print the cases, one per line.
+    var list = false
+    /// `--help`: print the usage.
+    var help = false
+
+    /// Parses `arguments` (without the program name).
+    ///
+    /// - Throws: ``UsageError`` for an unknown option, a missing or malformed value, or options
+    ///   that cannot go together.
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkOptions {
+        var options = BenchmarkOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let value = { () throws(UsageError) -> String in
+                guard let value = remaining.popFirst() else { throw UsageError("\(argument) needs a value") }
+                return value
+            }
+            switch argument {
+            case "--json": options.json = true
+            case "--quick": options.quick = true
+            case "--list": options.list = true
+            case "--help", "-h": options.help = true
+            case "--filter": options.filter = try value()
+            case "--case": options.caseName = try value()
+            case "--svg": options.svgPath = try value()
+            case "--iterations": options.iterations = try positiveInteger(try value(), for: argument)
+            case "--repetitions": options.repetitions = try positiveInteger(try value(), for: argument)
+            default: throw UsageError("unknown option '\(argument)'")
+            }
+        }
+        try options.validate()
+        return options
+    }
+
+    /// Checks the combinations: `--case` and `--iterations` go together and with nothing that times.
+    private func validate() throws(UsageError) {
+        if help { return }
+        if caseName != nil && iterations == nil { throw UsageError("--case needs --iterations N") }
+        if iterations != nil && caseName == nil { throw UsageError("--iterations goes with --case NAME") }
+        if caseName != nil && (json || quick || filter != nil || svgPath != nil || repetitions != nil || list) {
+            throw UsageError("--case runs one loop without timing; it takes no other option than --iterations")
+        }
+    }
+
+    /// `text` as an integer of at least 1.
+    private static func positiveInteger(_ text: String, for option: String) throws(UsageError) -> Int {
+        guard let number = Int(text), number > 0 else {
+            throw UsageError("\(option) needs a positive integer, not '\(text)'")
+        }
+        return number
+    }
+}

@@ -1,0 +1,69 @@
+/// Times cases: sets each one up, calibrates its iteration count, warms it up, then runs the
+/// timed repetitions round-robin across cases, so that a drift of the machine's speed touches
+/// every case alike and the ratios to `direct-call` stay comparable.
+struct BenchmarkRunner {
+    /// How long and how often to time.
+    let settings: BenchmarkSettings
+
+    /// Times `cases` (which must include ``BenchmarkSuite/baseline``) and returns one result per
+    /// case, in the given order.
+    ///
+    /// - Parameter progress: Receives a line of progress for people (the caller prints it on stderr).
+    func run(_ cases: [any BenchmarkCase.Type], progress: (String) -> Void) throws -> [CaseResult] {
+        var instances: [any BenchmarkCase] = []
+        var iterations: [Int] = []
+        defer {
+            for instance in instances { instance.tearDown() }
+        }
+        for type in cases {
+            progress("setting up \(type.name)")
+            let instance = try type.init()
+            instances.append(instance)
+            let count = calibratedIterations(instance)
+            _ = instance.timedRun(iterations: count)
+            iterations.append(count)
+        }
+        var samples = [[Double]](repeating: [], count: cases.count)
+        for repetition in 1...settings.repetitions {
+            progress("repetition \(repetition) of \(settings.repetitions)")
+            for index in cases.indices {
+                let elapsed = instances[index].timedRun(iterations: iterations[index])
+                let operations = iterations[index] * cases[index].operationsPerIteration
+                samples[index].append(Self.nanoseconds(elapsed) / Double(operations))
+            }
+        }
+        let baseline = cases.firstIndex { $0 == BenchmarkSuite.baseline }.map { samples[$0].min() ?? .nan } ?? .nan
+        return cases.indices.map { index in
+            let sorted = samples[index].sorted()
+            let fastest = sorted.first ?? .nan
+            return CaseResult(
+                name: cases[index].name, nsPerOp: fastest, ratioToDirect: fastest / baseline,
+                medianNsPerOp: sorted.isEmpty ? .nan : sorted[sorted.count / 2], iterations: iterations[index],
+                operationsPerIteration: cases[index].operationsPerIteration, repetitions: settings.repetitions,
+                category: cases[index].category, summary: cases[index].summary)
+        }
+    }
+
+    /// An iteration count whose repetition lasts about ``BenchmarkSettings/repetitionTarget``.
+    ///
+    /// Doubles from 1 until a run lasts a tenth of the target, then scales. Each step keeps the
+    /// faster of two runs, so that one interruption (or a late thread) does not stop the doubling
+    /// early. These runs are the first part of the warm-up.
+    private func calibratedIterations(_ instance: any BenchmarkCase) -> Int {
+        let target = Self.nanoseconds(settings.repetitionTarget)
+        var count = 1
+        while true {
+            let elapsed = (0..<2).map { _ in Self.nanoseconds(instance.timedRun(iterations: count)) }.min()!
+            if elapsed >= target / 10 || count >= 1 << 40 {
+                return max(1, Int(Double(count) * target / max(elapsed, 1)))
+            }
+            count *= 2
+        }
+    }
+
+    /// A duration in nanoseconds.
+    static func nanoseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
+}

@@ -1,0 +1,21 @@
+/// What the timing run found for one case: one row of the table, one object of `--json`, one bar of `--svg`.
+struct CaseResult: Sendable {
+    /// The case's name.
+    let name: String
+    /// The fastest repetition's time per operation, in nanoseconds.
+    let nsPerOp: Double
+    /// ``nsPerOp`` divided by `direct-call`'s, measured in the same run.
+    let ratioToDirect: Double
+    /// The median repetition's time per operation, in nanoseconds: the gap to ``nsPerOp`` shows the noise.
+    let medianNsPerOp: Double
+    /// Iterations of the loop per repetition, as calibrated.
+    let iterations: Int
+    /// How many operations one iteration performs.
+    let operationsPerIteration: Int
+    /// How many timed repetitions ran.
+    let repetitions: Int
+    /// The case's group.
+    let category: BenchmarkCategory
+    /// What one operation is.
+    let summary: String
+}

@@ -1,0 +1,53 @@
+/// `--json`: the results as a JSON array, one object per case, keys in a fixed order.
+///
+/// ```json
+/// [
+///   {"name": "direct-call", "nsPerOp": 2.09, "ratioToDirect": 1.0, "medianNsPerOp": 2.17, …},
+///   …
+/// ]
+/// ```
+///
+/// Numbers that are not finite (a case that could not be timed) are written as `null`.
+enum JSONReport {
+    /// The JSON text, one object per line, with a trailing newline.
+    static func render(_ results: [CaseResult]) -> String {
+        let objects = results.map { result in
+            let fields: [(String, String)] = [
+                ("name", string(result.name)),
+                ("nsPerOp", number(result.nsPerOp)),
+                ("ratioToDirect", number(result.ratioToDirect)),
+                ("medianNsPerOp", number(result.medianNsPerOp)),
+                ("iterations", String(result.iterations)),
+                ("operationsPerIteration", String(result.operationsPerIteration)),
+                ("repetitions", String(result.repetitions)),
+                ("category", string(result.category.rawValue)),
+                ("summary", string(result.summary)),
+            ]
+            return "  {" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// A JSON number, or `null` for a value JSON cannot hold.
+    private static func number(_ value: Double) -> String {
+        value.isFinite ? String(value) : "null"
+    }
+
+    /// A JSON string literal.
+    private static func string(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case "\n": literal += "\\n"
+            case "\t": literal += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                literal += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
+    }
+}

@@ -1,0 +1,33 @@
+/// The default output: an aligned text table of the results.
+///
+/// ```text
+/// case                    ns/op   ×direct  allocs/op
+/// direct-call              1.02     1.00×          —
+/// before-1                 3.75     3.68×          —
+/// ```
+///
+/// Allocations are counted from outside, by `measure.sh` under valgrind's dhat; the timing run
+/// leaves the column blank.
+enum TableReport {
+    /// The table, one line per result, with a trailing newline.
+    static func render(_ results: [CaseResult]) -> String {
+        let header = ["case", "ns/op", "×direct", "allocs/op"]
+        let rows = results.map { result in
+            [
+                result.name, NumberFormatting.nanoseconds(result.nsPerOp),
+                NumberFormatting.ratio(result.ratioToDirect), "—",
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        return ([header] + rows).map { cells in
+            cells.indices.map { column in
+                let padding = String(repeating: " ", count: widths[column] - cells[column].count)
+                return column == 0 ? cells[column] + padding : padding + cells[column]
+            }
+            .joined(separator: "  ")
+        }
+        .joined(separator: "\n") + "\n"
+    }
+}

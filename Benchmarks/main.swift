@@ -1,0 +1,3 @@
+import Foundation
+
+exit(BenchmarkCommand.run(Array(CommandLine.arguments.dropFirst())))
