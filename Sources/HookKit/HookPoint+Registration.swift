@@ -81,11 +81,15 @@ extension ThrowingHookPoint {
     ///   - provider: Builds the replacement from `original`.
     /// - Returns: A token that cancels the override.
     /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.
-    @discardableResult
+    @inlinable @discardableResult
     public func override(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,
         _ provider: @escaping @Sendable (_ original: Original) -> Implementation
     ) throws(HookError) -> HookToken {
-        try storage.register(.override(provider), scope: scope, priority: priority, label: label, once: once)
+        let storage = self.storage
+        // Created here, in the registering module, so that it is specialized for the point's types.
+        storage.installBodyCall(
+            _HookPointStorage.makeBodyCall(owner: ObjectIdentifier(storage), key: storage.frameKey, name: name))
+        return try storage.registerOverride(provider, scope: scope, priority: priority, label: label, once: once)
     }
 }

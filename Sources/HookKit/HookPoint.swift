@@ -76,7 +76,7 @@ public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~C
     }
 
     /// The storage, created on first use (by the first registration).
-    var storage: _HookPointStorage<Receiver, Arguments, Result, Failure> {
+    @usableFromInline var storage: _HookPointStorage<Receiver, Arguments, Result, Failure> {
         if let existingStorage { return existingStorage }
         let created = _HookPointStorage<Receiver, Arguments, Result, Failure>(name: name)
         let candidate = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque())

@@ -25,7 +25,7 @@ struct InstanceScopeTests {
         #expect(!token.cancel())
     }
 
-    @Test("an instance hook never fires for an object that reuses a dead object's address")
+    @Test("an instance hook never fires for another object, not even one at a dead object's address")
     func addressReuse() throws {
         let point = HookPoint<Vehicle, String, String>("Instance.reuse")
         let trace = Trace()
@@ -36,20 +36,31 @@ struct InstanceScopeTests {
             try point.before(.instance(car)) { vehicle, _ in trace.record("hook(\(vehicle.name))") }
             call(point, on: car, trace: trace)
         }
-        // Allocate until the allocator hands out the dead car's address again (right away, before
-        // anything else can take the freed block).
+        #expect(trace.take() == ["hook(dead)", "body(dead)"])
+        // While the point still holds the dead car's hook, its address is not handed out again, so
+        // no newcomer can be mistaken for it.
         var keep: [Car] = []
-        keep.reserveCapacity(10_000)
+        for index in 0..<10_000 {
+            keep.append(Car(name: "new\(index)"))
+        }
+        #expect(!keep.contains { ObjectIdentifier($0) == deadAddress })
+        for car in keep.prefix(100) {
+            call(point, on: car, trace: trace)
+        }
+        #expect(!trace.take().contains { $0.hasPrefix("hook") })
+        keep.removeAll()
+        // Once the point forgot the dead car (listing its hooks reclaims dead objects' entries), the
+        // address may be reused, and the newcomer there gets no hook either.
+        #expect(point.hooks.isEmpty)
         var reused: Car?
         for index in 0..<10_000 {
-            let candidate = Car(name: "new\(index)")
+            let candidate = Car(name: "reuse\(index)")
             if ObjectIdentifier(candidate) == deadAddress {
                 reused = candidate
                 break
             }
             keep.append(candidate)
         }
-        #expect(trace.take() == ["hook(dead)", "body(dead)"])
         let newcomer = try #require(reused, "the allocator never reused the address")
         call(point, on: newcomer, trace: trace)
         #expect(trace.take() == ["body(\(newcomer.name))"])
@@ -57,7 +68,6 @@ struct InstanceScopeTests {
         try point.before(.instance(newcomer)) { vehicle, _ in trace.record("hook(\(vehicle.name))") }
         call(point, on: newcomer, trace: trace)
         #expect(trace.take() == ["hook(\(newcomer.name))", "body(\(newcomer.name))"])
-        _ = keep
     }
 
     @Test("after many hooked objects die, the point holds no entries for them")

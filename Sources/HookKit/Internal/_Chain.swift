@@ -16,16 +16,9 @@ final class _Chain<Receiver, Arguments, Result, Failure: Error>: @unchecked Send
     @usableFromInline let override: Implementation?
     /// All after hooks, in order, as one closure; `nil` when there are none.
     @usableFromInline let after: After?
-    /// The registrations in call order (before hooks, overrides outermost first, after hooks).
-    let order: [_Registration<Receiver, Arguments, Result, Failure>]
-
-    init(
-        before: Before?, override: Implementation?, after: After?,
-        order: [_Registration<Receiver, Arguments, Result, Failure>]
-    ) {
+    init(before: Before?, override: Implementation?, after: After?) {
         self.before = before
         self.override = override
         self.after = after
-        self.order = order
     }
 }

@@ -30,7 +30,7 @@ enum _FrameStack {
     }()
 
     /// The key as a plain integer, so that inlinable code can carry it without naming a C type.
-    static var keyValue: UInt { UInt(key) }
+    @usableFromInline static var keyValue: UInt { UInt(key) }
 
     /// The current thread's slot that holds its top frame.
     @usableFromInline
@@ -45,11 +45,18 @@ enum _FrameStack {
         return slot
     }
 
+    /// The top frame of the current thread, if any.
+    @usableFromInline
+    static func top(_ key: UInt) -> UnsafeMutablePointer<_InvocationFrame>? {
+        guard let raw = pthread_getspecific(pthread_key_t(truncatingIfNeeded: key)) else { return nil }
+        return raw.assumingMemoryBound(to: UnsafeMutablePointer<_InvocationFrame>?.self).pointee
+    }
+
     /// The nearest frame on the current thread pushed by `owner`, or `nil` if that point has no
     /// call in progress on this thread.
-    @usableFromInline
+    @inlinable
     static func frame(of owner: ObjectIdentifier, key: UInt) -> UnsafeMutablePointer<_InvocationFrame>? {
-        var frame = slot(key).pointee
+        var frame = top(key)
         while let current = frame {
             if current.pointee.owner == owner { return current }
             frame = current.pointee.previous

@@ -58,49 +58,53 @@ extension _HookPointStorage {
     func _runGeneral(
         _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
     ) -> Swift.Result<Result, Failure> {
-        snapshot.chain(for: receiver)._withUnsafeGuaranteedRef { chain in
-            if let tracer = snapshot.tracer {
-                return _runTraced(chain, tracer: tracer, receiver, arguments, body)
+        let chain = snapshot.scopes?.chain(for: receiver) ?? Unmanaged.passUnretained(snapshot.every)
+        return chain._withUnsafeGuaranteedRef { chain in
+            if _slowPath(snapshot.tracer != nil) {
+                return _runTraced(chain, tracer: snapshot.tracer.unsafelyUnwrapped, receiver, arguments, body)
             }
-            return _run(chain, receiver, arguments, body)
-        }
-    }
-
-    /// Runs one compiled chain around `body`.
-    @inlinable
-    func _run(
-        _ chain: Chain, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
-    ) -> Swift.Result<Result, Failure> {
-        chain.before?(receiver, arguments)
-        let result: Result
-        if chain.override != nil {
-            let outcome = _withFrame(body, recorder: nil) {
-                Swift.Result { () throws(Failure) -> Result in
-                    try chain.override.unsafelyUnwrapped(receiver, arguments)
-                }
+            if chain.override != nil {
+                return _runWithOverride(chain, receiver, arguments, body)
             }
-            switch outcome {
-            case .success(let value): result = value
-            case .failure(let error): return .failure(error)
-            }
-        } else {
+            chain.before?(receiver, arguments)
+            let result: Result
             do throws(Failure) {
                 result = try body(receiver, arguments)
             } catch {
                 return .failure(error)
             }
+            chain.after?(receiver, arguments, result)
+            return .success(result)
         }
-        chain.after?(receiver, arguments, result)
-        return .success(result)
+    }
+
+    /// Runs a chain that has overrides: publishes the body in a frame for the innermost
+    /// `original`, then runs before hooks, the override chain and after hooks.
+    @inlinable @inline(__always)
+    func _runWithOverride(
+        _ chain: Chain, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
+    ) -> Swift.Result<Result, Failure> {
+        chain.before?(receiver, arguments)
+        let outcome = _withFrame(body, recorder: nil) { _ in
+            Swift.Result { () throws(Failure) -> Result in
+                try chain.override.unsafelyUnwrapped(receiver, arguments)
+            }
+        }
+        if case .success(let result) = outcome {
+            chain.after?(receiver, arguments, result)
+        }
+        return outcome
     }
 
     /// Runs `operation` with a frame on the calling thread that publishes this call's body (and
     /// trace recorder) to the innermost `original` of the override chain.
     @inlinable
-    func _withFrame<Value>(_ body: Body, recorder: _TraceRecorder?, _ operation: () -> Value) -> Value {
+    func _withFrame<Value>(
+        _ body: Body, recorder: _TraceRecorder?, _ operation: (UnsafeMutablePointer<_InvocationFrame>) -> Value
+    ) -> Value {
         withoutActuallyEscaping(body) { escapable in
-            var callBody = escapable
-            return withUnsafePointer(to: &callBody) { bodyPointer in
+            var box = _BodyBox(escapable)
+            return withUnsafePointer(to: &box) { bodyPointer in
                 var frame = _InvocationFrame(
                     owner: ObjectIdentifier(self), body: UnsafeRawPointer(bodyPointer), recorder: recorder)
                 return withUnsafeMutablePointer(to: &frame) { framePointer in
@@ -108,7 +112,7 @@ extension _HookPointStorage {
                     framePointer.pointee.previous = slot.pointee
                     slot.pointee = framePointer
                     defer { slot.pointee = framePointer.pointee.previous }
-                    return operation()
+                    return operation(framePointer)
                 }
             }
         }
@@ -122,14 +126,15 @@ extension _HookPointStorage {
         _ chain: Chain, tracer: HookTracer, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
     ) -> Swift.Result<Result, Failure> {
         let recorder = _TraceRecorder()
-        let outcome = _withFrame(body, recorder: recorder) { () -> Swift.Result<Result, Failure> in
+        let outcome = _withFrame(body, recorder: recorder) { frame -> Swift.Result<Result, Failure> in
+            defer { recorder.bodyRan = frame.pointee.bodyRan }
             chain.before?(receiver, arguments)
             let result: Result
             do throws(Failure) {
                 if let override = chain.override {
                     result = try override(receiver, arguments)
                 } else {
-                    recorder.bodyRan = true
+                    frame.pointee.bodyRan = true
                     result = try body(receiver, arguments)
                 }
             } catch {

@@ -2,7 +2,7 @@
 extension _HookPointStorage {
     /// What a compilation works from, copied under the lock.
     struct Plan {
-        let levels: _Levels<Receiver, Arguments, Result, Failure>
+        let levels: _Levels
         let version: UInt64
         let configuration: _GlobalConfiguration
         let cache: CompileCache
@@ -98,7 +98,11 @@ extension _HookPointStorage {
     /// chains of the result.
     func compile(_ plan: Plan, cache: inout CompileCache, used: inout [UsedLink]) -> Snapshot? {
         let levels = plan.levels
-        guard plan.configuration.isEnabled, !levels.isEmpty else { return nil }
+        guard plan.configuration.isEnabled, !levels.isEmpty else {
+            // Nothing to run: keep no chain (and no hooked object's memory) alive.
+            cache = CompileCache()
+            return nil
+        }
         let tracer = plan.configuration.tracer
         let traced = tracer != nil
         if cache.traced != traced {
@@ -153,18 +157,20 @@ extension _HookPointStorage {
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.
     func chain(
-        for levels: [_LevelHooks<Receiver, Arguments, Result, Failure>], traced: Bool, used: inout [UsedLink]
+        for levels: [_LevelHooks], traced: Bool, used: inout [UsedLink]
     ) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
-        var next = bodyLink!
-        for registration in overrides.reversed() {
-            next = link(registration, around: next, traced: traced, used: &used)
+        var next =
+            lock.withLock { bodyLink }
+            ?? Link(
+                implementation: Self.makeBodyCall(owner: ObjectIdentifier(self), key: frameKey, name: name), next: nil)
+        for registration in overrides.array.reversed() {
+            next = link(unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used)
         }
         return Chain(
-            before: composeBefores(befores[...], traced: traced),
+            before: composeBefores(befores, traced: traced),
             override: overrides.isEmpty ? nil : next.implementation,
-            after: composeAfters(afters[...], traced: traced),
-            order: befores + overrides + afters)
+            after: composeAfters(afters, traced: traced))
     }
 
     /// All before hooks, in order, as one closure.
@@ -173,47 +179,79 @@ extension _HookPointStorage {
     /// with no iteration and no retain; many are looped over, so compiling stays linear. The
     /// closures never pass through a generic container as bare function values (which would
     /// store them maximally abstracted and add a reabstraction thunk to every call).
-    func composeBefores(_ registrations: ArraySlice<Registration>, traced: Bool) -> Chain.Before? {
+    func composeBefores(_ registrations: _RegistrationList, traced: Bool) -> Chain.Before? {
+        guard registrations.count > Self.treeLimit else {
+            return composeBeforeTree(registrations.array[...], traced: traced)
+        }
+        // The registrations themselves, not a closure per hook: compiling stays cheap (the list
+        // shares its chunks with the levels it came from).
+        let owner = ObjectIdentifier(self)
+        let key = frameKey
+        return { [weak self] receiver, arguments in
+            for registration in registrations {
+                if registration.isOnce && !registration.claimOnce() { continue }
+                if traced {
+                    _FrameStack.frame(of: owner, key: key)?.pointee.recorder?.ran.append(registration.hookDescription)
+                }
+                unsafeDowncast(registration, to: Registration.self).payload.before.unsafelyUnwrapped(
+                    receiver, arguments)
+                if registration.isOnce { _ = self?.cancel(registration.id) }
+            }
+        }
+    }
+
+    /// A few before hooks as a balanced tree of paired closures.
+    private func composeBeforeTree(_ registrations: ArraySlice<_AnyRegistration>, traced: Bool) -> Chain.Before? {
         switch registrations.count {
         case 0:
             return nil
         case 1:
             return beforeLeaf(registrations[registrations.startIndex], traced: traced)
-        case ...Self.treeLimit:
+        default:
             let middle = registrations.startIndex + registrations.count / 2
-            let first = composeBefores(registrations[..<middle], traced: traced)!
-            let second = composeBefores(registrations[middle...], traced: traced)!
+            let first = composeBeforeTree(registrations[..<middle], traced: traced)!
+            let second = composeBeforeTree(registrations[middle...], traced: traced)!
             return { receiver, arguments in
                 first(receiver, arguments)
                 second(receiver, arguments)
-            }
-        default:
-            let hooks = ContiguousArray(registrations.map { _BeforeHook(run: beforeLeaf($0, traced: traced)) })
-            return { receiver, arguments in
-                for hook in hooks { hook.run(receiver, arguments) }
             }
         }
     }
 
     /// All after hooks, in order, as one closure; see ``composeBefores(_:traced:)``.
-    func composeAfters(_ registrations: ArraySlice<Registration>, traced: Bool) -> Chain.After? {
+    func composeAfters(_ registrations: _RegistrationList, traced: Bool) -> Chain.After? {
+        guard registrations.count > Self.treeLimit else {
+            return composeAfterTree(registrations.array[...], traced: traced)
+        }
+        let owner = ObjectIdentifier(self)
+        let key = frameKey
+        return { [weak self] receiver, arguments, result in
+            for registration in registrations {
+                if registration.isOnce && !registration.claimOnce() { continue }
+                if traced {
+                    _FrameStack.frame(of: owner, key: key)?.pointee.recorder?.ran.append(registration.hookDescription)
+                }
+                unsafeDowncast(registration, to: Registration.self).payload.after.unsafelyUnwrapped(
+                    receiver, arguments, result)
+                if registration.isOnce { _ = self?.cancel(registration.id) }
+            }
+        }
+    }
+
+    /// A few after hooks as a balanced tree of paired closures.
+    private func composeAfterTree(_ registrations: ArraySlice<_AnyRegistration>, traced: Bool) -> Chain.After? {
         switch registrations.count {
         case 0:
             return nil
         case 1:
             return afterLeaf(registrations[registrations.startIndex], traced: traced)
-        case ...Self.treeLimit:
+        default:
             let middle = registrations.startIndex + registrations.count / 2
-            let first = composeAfters(registrations[..<middle], traced: traced)!
-            let second = composeAfters(registrations[middle...], traced: traced)!
+            let first = composeAfterTree(registrations[..<middle], traced: traced)!
+            let second = composeAfterTree(registrations[middle...], traced: traced)!
             return { receiver, arguments, result in
                 first(receiver, arguments, result)
                 second(receiver, arguments, result)
-            }
-        default:
-            let hooks = ContiguousArray(registrations.map { _AfterHook(run: afterLeaf($0, traced: traced)) })
-            return { receiver, arguments, result in
-                for hook in hooks { hook.run(receiver, arguments, result) }
             }
         }
     }
@@ -222,7 +260,8 @@ extension _HookPointStorage {
     static var treeLimit: Int { 16 }
 
     /// A before hook as a chain runs it: recording when traced, claiming when `once`.
-    func beforeLeaf(_ registration: Registration, traced: Bool) -> Chain.Before {
+    func beforeLeaf(_ anyRegistration: _AnyRegistration, traced: Bool) -> Chain.Before {
+        let registration = unsafeDowncast(anyRegistration, to: Registration.self)
         guard let hook = registration.payload.before else { preconditionFailure("not a before hook") }
         var leaf = hook
         if traced {
@@ -245,7 +284,8 @@ extension _HookPointStorage {
     }
 
     /// An after hook as a chain runs it: recording when traced, claiming when `once`.
-    func afterLeaf(_ registration: Registration, traced: Bool) -> Chain.After {
+    func afterLeaf(_ anyRegistration: _AnyRegistration, traced: Bool) -> Chain.After {
+        let registration = unsafeDowncast(anyRegistration, to: Registration.self)
         guard let hook = registration.payload.after else { preconditionFailure("not an after hook") }
         var leaf = hook
         if traced {
@@ -301,7 +341,7 @@ extension _HookPointStorage {
     }
 
     /// A closure that appends the registration to the trace of the call in progress.
-    private func recorder(for registration: Registration) -> @Sendable () -> Void {
+    private func recorder(for registration: _AnyRegistration) -> @Sendable () -> Void {
         let description = registration.hookDescription
         let owner = ObjectIdentifier(self)
         let key = frameKey
@@ -313,7 +353,7 @@ extension _HookPointStorage {
     /// A closure that removes a fired `once` registration.
     ///
     /// Holds the storage weakly: snapshots are owned by the storage, and must not own it back.
-    private func expiry(of registration: Registration) -> @Sendable () -> Void {
+    private func expiry(of registration: _AnyRegistration) -> @Sendable () -> Void {
         let id = registration.id
         return { [weak self] in
             _ = self?.cancel(id)

@@ -50,6 +50,16 @@ extension _HookPointStorage {
         return HookToken(storage: self, hook: registration.hookDescription)
     }
 
+    /// Registers an override (called from the inlinable ``ThrowingHookPoint/override(_:priority:label:once:_:)``).
+    @usableFromInline
+    func registerOverride(
+        _ provider: @escaping @Sendable (HookOriginal<Receiver, Arguments, Result, Failure>) -> Chain.Implementation,
+        scope: HookScope<Receiver>, priority: Int, label: String?,
+        once: Bool
+    ) throws(HookError) -> HookToken {
+        try register(.override(provider), scope: scope, priority: priority, label: label, once: once)
+    }
+
     func cancel(_ id: UInt64) -> Bool {
         let change: (target: UInt64, wasLive: Bool)? = lock.withLock {
             guard let registration = registrations.removeValue(forKey: id) else { return nil }
@@ -104,6 +114,6 @@ extension _HookPointStorage {
         removeExpiredInstanceHooks()
         let levels = lock.withLock { self.levels }
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels.levels(forType: type, object: object))
-        return (befores + overrides + afters).filter(\.isLive).map(\.hookDescription)
+        return (befores.array + overrides.array + afters.array).filter(\.isLive).map(\.hookDescription)
     }
 }

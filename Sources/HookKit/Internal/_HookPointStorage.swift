@@ -22,13 +22,13 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     /// The thread-specific-data key of the frame stack, copied here so calls need no global.
     @usableFromInline let frameKey: UInt
     /// The point's name.
-    let name: String
+    @usableFromInline let name: String
 
     let lock = _Lock()
     /// Guarded by `lock`.
-    var levels = _Levels<Receiver, Arguments, Result, Failure>()
+    var levels = _Levels()
     /// Guarded by `lock`.
-    var registrations: [UInt64: Registration] = [:]
+    var registrations: [UInt64: _AnyRegistration] = [:]
     /// Bumped by every change that needs a new snapshot.
     ///
     /// Guarded by `lock`.
@@ -43,14 +43,15 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     var publishedVersion: UInt64 = 0
 
     /// The innermost link of every override chain: calls the body of the call in progress.
-    private(set) var bodyLink: Link!
+    ///
+    /// Installed by the first override registration, from the registering module, so that the
+    /// closure is specialized for the point's types (see ``makeBodyCall(owner:key:name:)``).
+    /// Guarded by `lock`.
+    var bodyLink: Link?
 
     init(name: String) {
         self.name = name
         self.frameKey = _FrameStack.keyValue
-        self.bodyLink = Link(
-            implementation: Self.makeBodyCall(owner: ObjectIdentifier(self), key: frameKey, name: name),
-            next: nil)
     }
 
     deinit {
@@ -59,15 +60,28 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     }
 
     /// The innermost `original`: finds this point's frame on the calling thread and calls its body.
-    private static func makeBodyCall(owner: ObjectIdentifier, key: UInt, name: String) -> Chain.Implementation {
+    ///
+    /// Inlinable so that the registering module creates it specialized for the point's types.
+    @inlinable
+    static func makeBodyCall(owner: ObjectIdentifier, key: UInt, name: String) -> Chain.Implementation {
+        let site = _BodyCallSite(owner: owner, key: key, name: name)
         return { receiver, arguments throws(Failure) in
-            guard let frame = _FrameStack.frame(of: owner, key: key) else {
-                fatalError(
-                    "HookKit: an override of '\(name)' called its `original` after the call returned, or on "
-                        + "another thread. Call `original` only while the override runs, on its thread.")
+            guard let frame = _FrameStack.frame(of: site.owner, key: site.key) else {
+                site.originalCalledOutsideItsCall()
             }
-            frame.pointee.recorder?.bodyRan = true
-            return try frame.pointee.body.assumingMemoryBound(to: Body.self).pointee(receiver, arguments)
+            frame.pointee.bodyRan = true
+            return try frame.pointee.body.assumingMemoryBound(to: _BodyBox<Receiver, Arguments, Result, Failure>.self)
+                .pointee.call(receiver, arguments)
+        }
+    }
+
+    /// Installs the innermost link if there is none yet.
+    @usableFromInline
+    func installBodyCall(_ call: @escaping Chain.Implementation) {
+        lock.withLock {
+            if bodyLink == nil {
+                bodyLink = Link(implementation: call, next: nil)
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 /// The level one hooked object contributes.
-struct _InstanceLevel<Receiver, Arguments, Result, Failure: Error> {
+struct _InstanceLevel {
     let object: _WeakObject
-    var hooks = _LevelHooks<Receiver, Arguments, Result, Failure>()
+    var hooks = _LevelHooks()
     /// Changes whenever ``hooks`` changes, so a compiled chain can be reused while it does not.
     var generation: UInt64 = 0
 }

@@ -15,6 +15,8 @@ struct _InvocationFrame {
     @usableFromInline let body: UnsafeRawPointer
     /// The trace recorder of this call, or `nil` when no tracer is set.
     @usableFromInline let recorder: _TraceRecorder?
+    /// Set by the innermost `original` when it calls the body (for traces).
+    @usableFromInline var bodyRan = false
 
     @inlinable
     init(owner: ObjectIdentifier, body: UnsafeRawPointer, recorder: _TraceRecorder?) {

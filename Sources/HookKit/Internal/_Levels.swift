@@ -2,13 +2,13 @@
 ///
 /// A value: the storage copies it (cheaply, copy-on-write) under its lock and compiles the copy
 /// outside it.
-struct _Levels<Receiver, Arguments, Result, Failure: Error> {
-    typealias Registration = _Registration<Receiver, Arguments, Result, Failure>
-    typealias Level = _LevelHooks<Receiver, Arguments, Result, Failure>
+struct _Levels {
+    typealias Registration = _AnyRegistration
+    typealias Level = _LevelHooks
 
     var every = Level()
-    var types: [ObjectIdentifier: _TypeLevels<Receiver, Arguments, Result, Failure>] = [:]
-    var instances: [ObjectIdentifier: _InstanceLevel<Receiver, Arguments, Result, Failure>] = [:]
+    var types: [ObjectIdentifier: _TypeLevels] = [:]
+    var instances: [ObjectIdentifier: _InstanceLevel] = [:]
 
     /// Changes whenever the every-receiver or a type level changes: every compiled chain depends
     /// on those levels, so none can be reused across such a change.

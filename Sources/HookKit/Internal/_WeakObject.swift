@@ -1,17 +1,22 @@
-/// A weak reference to a hooked instance, with the facts about it that outlive it.
+/// A hooked instance, held so that it is never kept alive and never mistaken for another.
 ///
-/// The identifier is only a lookup key: after the object dies, another object may get the same
-/// address. ``isIdentical(to:)`` therefore also loads the weak reference, which is `nil` for a
-/// dead object, so a newcomer at the same address is never mistaken for it.
+/// - The `weak` reference tells whether the object is still alive (`nil` once it died), so the
+///   registration can be dropped and its storage reclaimed.
+/// - The `unowned` reference keeps the object's *memory* allocated (not the object alive: its
+///   `deinit` runs as usual) until this holder goes away. While a hook's entry exists, no other
+///   object can therefore be allocated at its address, and a call can identify the hooked object
+///   by address alone, without loading the weak reference.
 @usableFromInline
 final class _WeakObject: @unchecked Sendable {
     @usableFromInline weak var object: AnyObject?
+    private unowned(safe) let anchor: AnyObject
     @usableFromInline let identifier: ObjectIdentifier
     let dynamicType: Any.Type
     let address: UInt
 
     init(_ object: AnyObject) {
         self.object = object
+        self.anchor = object
         self.identifier = ObjectIdentifier(object)
         self.dynamicType = type(of: object)
         self.address = UInt(bitPattern: identifier)
@@ -19,10 +24,4 @@ final class _WeakObject: @unchecked Sendable {
 
     /// Whether the referenced object is still alive.
     var isAlive: Bool { object != nil }
-
-    /// Whether `candidate` is the referenced object itself (not a successor at its address).
-    @usableFromInline
-    func isIdentical(to candidate: AnyObject) -> Bool {
-        object === candidate
-    }
 }

@@ -1,0 +1,48 @@
+import Synchronization
+
+/// One registered hook, without its typed closure: what the bookkeeping (levels, ordering,
+/// cancellation, introspection) works with.
+///
+/// Not generic, so that the writer-side collections of registrations are compiled once, fully
+/// specialized, inside HookKit (generic collection code that is not specialized for the point's
+/// types costs hundreds of instructions per element). The typed closure lives in the
+/// ``_Registration`` subclass.
+class _AnyRegistration: @unchecked Sendable {
+    /// Identifies the registration for the life of the process; also its registration order.
+    final let id: UInt64
+    final let kind: HookKind
+    final let scope: _ResolvedScope
+    final let priority: Int
+    final let label: String?
+    final let isOnce: Bool
+    /// Set by the first call that claims a `once` hook; never reset.
+    final let hasFired = Atomic<Bool>(false)
+
+    init(id: UInt64, kind: HookKind, scope: _ResolvedScope, priority: Int, label: String?, isOnce: Bool) {
+        self.id = id
+        self.kind = kind
+        self.scope = scope
+        self.priority = priority
+        self.label = label
+        self.isOnce = isOnce
+    }
+
+    /// Whether the registration still applies: a `once` hook that fired, or an instance hook
+    /// whose object died, no longer does.
+    final var isLive: Bool {
+        if isOnce && hasFired.load(ordering: .acquiring) { return false }
+        if case .instance(let object) = scope { return object.isAlive }
+        return true
+    }
+
+    /// Claims the single run of a `once` hook; `true` for exactly one caller.
+    final func claimOnce() -> Bool {
+        !hasFired.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// The public description.
+    final var hookDescription: HookDescription {
+        HookDescription(
+            id: id, kind: kind, scope: scope.description, label: label, priority: priority, isOnce: isOnce)
+    }
+}
