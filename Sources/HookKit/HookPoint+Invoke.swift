@@ -31,11 +31,11 @@ extension ThrowingHookPoint {
     public func invoke(
         _ receiver: Receiver, _ arguments: Arguments, _ body: (Receiver, Arguments) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let storage = _storage.load(ordering: .acquiring)
-        if _fastPath(storage == 0) {
+        let cell = _cell.load(ordering: .acquiring)
+        if _fastPath(cell == 0) {
             return try body(receiver, arguments)
         }
-        return try Self._invokeHooked(storage, receiver, arguments, body).get()
+        return try Self._invokeHooked(cell, receiver, arguments, body).get()
     }
 
     /// Runs the hooks and overrides that apply to `receiver` around `body`, for a method without
@@ -61,32 +61,30 @@ extension ThrowingHookPoint {
     /// rest is in ``_HookPointStorage/_runGeneral(_:_:_:_:)``, out of line.
     @inlinable @inline(never)
     static func _invokeHooked(
-        _ storage: UInt, _ receiver: Receiver, _ arguments: Arguments,
+        _ cellAddress: UInt, _ receiver: Receiver, _ arguments: Arguments,
         _ body: (Receiver, Arguments) throws(Failure) -> Result
     ) -> Swift.Result<Result, Failure> {
         typealias Storage = _HookPointStorage<Receiver, Arguments, Result, Failure>
-        let unmanagedStorage = Unmanaged<Storage>.fromOpaque(UnsafeRawPointer(bitPattern: storage).unsafelyUnwrapped)
-        return unmanagedStorage._withUnsafeGuaranteedRef { storage in
-            guard let address = storage._acquire() else {
-                return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
-            }
-            let snapshot = Unmanaged<Storage.Snapshot>.fromOpaque(address)
-            let outcome = snapshot._withUnsafeGuaranteedRef { snapshot -> Swift.Result<Result, Failure> in
-                guard _fastPath(snapshot.isSimple) else {
-                    return storage._runGeneral(snapshot, receiver, arguments, body)
-                }
-                snapshot.before?(receiver, arguments)
-                let result: Result
-                do throws(Failure) {
-                    result = try body(receiver, arguments)
-                } catch {
-                    return .failure(error)
-                }
-                snapshot.after?(receiver, arguments, result)
-                return .success(result)
-            }
-            storage._release(address)
-            return outcome
+        let cell = UnsafeMutablePointer<_PointCell>(bitPattern: cellAddress).unsafelyUnwrapped
+        guard let address = Storage._acquire(cell) else {
+            return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
         }
+        let outcome = Unmanaged<Storage.Snapshot>.fromOpaque(address)._withUnsafeGuaranteedRef {
+            snapshot -> Swift.Result<Result, Failure> in
+            guard _fastPath(snapshot.isSimple) else {
+                return Storage._runGeneral(cell, snapshot, receiver, arguments, body)
+            }
+            snapshot.before?(receiver, arguments)
+            let result: Result
+            do throws(Failure) {
+                result = try body(receiver, arguments)
+            } catch {
+                return .failure(error)
+            }
+            snapshot.after?(receiver, arguments, result)
+            return .success(result)
+        }
+        Storage._release(address)
+        return outcome
     }
 }

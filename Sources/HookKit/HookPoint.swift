@@ -46,8 +46,9 @@ public typealias HookPoint<Receiver, Arguments, Result> = ThrowingHookPoint<Rece
 ///
 /// `HookPoint` is the non-throwing spelling (`Failure == Never`).
 public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~Copyable, Sendable {
-    /// The address of the point's ``_HookPointStorage``, or 0 before the first registration.
-    @usableFromInline let _storage: Atomic<UInt>
+    /// The address of the point's ``_PointCell`` (the word calls read), or 0 before the first
+    /// registration.
+    @usableFromInline let _cell: Atomic<UInt>
 
     /// The point's name, used in introspection, traces and error messages.
     public let name: String
@@ -58,20 +59,22 @@ public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~C
     @inlinable
     public init(_ name: String) {
         self.name = name
-        self._storage = Atomic(0)
+        self._cell = Atomic(0)
     }
 
     deinit {
-        let bits = _storage.load(ordering: .acquiring)
-        if let address = UnsafeRawPointer(bitPattern: bits) {
-            Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>.fromOpaque(address).release()
+        if let cell = UnsafeMutablePointer<_PointCell>(bitPattern: _cell.load(ordering: .acquiring)) {
+            Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>.fromOpaque(cell.pointee.storage)
+                .release()
         }
     }
 
     /// The storage, if a hook was ever registered.
     var existingStorage: _HookPointStorage<Receiver, Arguments, Result, Failure>? {
-        guard let address = UnsafeRawPointer(bitPattern: _storage.load(ordering: .acquiring)) else { return nil }
-        return Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>.fromOpaque(address)
+        guard let cell = UnsafeMutablePointer<_PointCell>(bitPattern: _cell.load(ordering: .acquiring)) else {
+            return nil
+        }
+        return Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>.fromOpaque(cell.pointee.storage)
             .takeUnretainedValue()
     }
 
@@ -79,15 +82,14 @@ public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~C
     @usableFromInline var storage: _HookPointStorage<Receiver, Arguments, Result, Failure> {
         if let existingStorage { return existingStorage }
         let created = _HookPointStorage<Receiver, Arguments, Result, Failure>(name: name)
-        let candidate = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque())
-        let (exchanged, original) = _storage.compareExchange(
-            expected: 0, desired: candidate, ordering: .acquiringAndReleasing)
+        _ = Unmanaged.passRetained(created)  // owned by the point, released in its deinit
+        let (exchanged, _) = _cell.compareExchange(
+            expected: 0, desired: UInt(bitPattern: created.cell), ordering: .acquiringAndReleasing)
         if exchanged {
             _GlobalRegistry.shared.register(created)
             return created
         }
         Unmanaged.passUnretained(created).release()
-        return Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>
-            .fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue()
+        return existingStorage.unsafelyUnwrapped
     }
 }

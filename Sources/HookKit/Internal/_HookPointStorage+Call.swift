@@ -5,23 +5,23 @@ extension _HookPointStorage {
     /// Acquires the published snapshot, or returns `nil` when there is none (no hooks, or hooks switched off).
     ///
     /// Lock-free: one load, then one `fetch_add`.
-    @inlinable
-    func _acquire() -> UnsafeMutableRawPointer? {
-        if published.load(ordering: .relaxed) & _SnapshotWord.addressMask == 0 {
+    @inlinable @inline(__always)
+    static func _acquire(_ cell: UnsafeMutablePointer<_PointCell>) -> UnsafeMutableRawPointer? {
+        if cell.pointee.published.load(ordering: .relaxed) & _SnapshotWord.addressMask == 0 {
             return nil
         }
-        let word = published.wrappingAdd(_SnapshotWord.one, ordering: .acquiring).oldValue
+        let word = cell.pointee.published.wrappingAdd(_SnapshotWord.one, ordering: .acquiring).oldValue
         guard let address = _SnapshotWord.address(of: word) else { return nil }
         if _slowPath(Int64(bitPattern: word) < 0) {
-            _transfer(from: address)
+            _transfer(cell, from: address)
         }
         return address
     }
 
     /// Releases a snapshot acquired by ``_acquire()``, freeing it if it was retired and this
     /// was its last call.
-    @inlinable
-    func _release(_ address: UnsafeMutableRawPointer) {
+    @inlinable @inline(__always)
+    static func _release(_ address: UnsafeMutableRawPointer) {
         let snapshot = Unmanaged<Snapshot>.fromOpaque(address)
         let remaining = snapshot._withUnsafeGuaranteedRef {
             $0.references.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
@@ -36,13 +36,13 @@ extension _HookPointStorage {
     /// Credits first and debits second, so the total is never short; takes the credit back if the snapshot was replaced
     /// meanwhile.
     @usableFromInline
-    func _transfer(from address: UnsafeMutableRawPointer) {
+    static func _transfer(_ cell: UnsafeMutablePointer<_PointCell>, from address: UnsafeMutableRawPointer) {
         let snapshot = Unmanaged<Snapshot>.fromOpaque(address).takeUnretainedValue()
         let chunk = _SnapshotWord.transferChunk
         snapshot.references.wrappingAdd(Int(chunk), ordering: .acquiringAndReleasing)
-        var word = published.load(ordering: .acquiring)
+        var word = cell.pointee.published.load(ordering: .acquiring)
         while _SnapshotWord.address(of: word) == address && _SnapshotWord.count(of: word) >= chunk {
-            let (exchanged, original) = published.compareExchange(
+            let (exchanged, original) = cell.pointee.published.compareExchange(
                 expected: word, desired: word - chunk * _SnapshotWord.one, ordering: .acquiringAndReleasing)
             if exchanged { return }
             word = original
@@ -55,6 +55,17 @@ extension _HookPointStorage {
     /// Runs the chain of `receiver` in `snapshot`: the path for scoped hooks, overrides and
     /// tracing, out of line from the common case.
     @inlinable @inline(never)
+    static func _runGeneral(
+        _ cell: UnsafeMutablePointer<_PointCell>, _ snapshot: Snapshot, _ receiver: Receiver,
+        _ arguments: Arguments, _ body: Body
+    ) -> Swift.Result<Result, Failure> {
+        Unmanaged<_HookPointStorage>.fromOpaque(cell.pointee.storage)._withUnsafeGuaranteedRef {
+            $0._runGeneral(snapshot, receiver, arguments, body)
+        }
+    }
+
+    /// ``_runGeneral(_:_:_:_:_:)`` with the storage borrowed.
+    @inlinable @inline(__always)
     func _runGeneral(
         _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
     ) -> Swift.Result<Result, Failure> {

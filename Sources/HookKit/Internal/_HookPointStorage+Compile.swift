@@ -63,7 +63,7 @@ extension _HookPointStorage {
                 compileCache = cache
                 remember(used, traced: plan.configuration.tracer != nil)
                 let word = snapshot.map { _SnapshotWord.encode(Unmanaged.passRetained($0).toOpaque()) } ?? 0
-                return published.exchange(word, ordering: .acquiringAndReleasing)
+                return cell.pointee.published.exchange(word, ordering: .acquiringAndReleasing)
             }
             if let replaced {
                 Self.retire(replaced)

@@ -17,8 +17,8 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     typealias Link = _Link<Receiver, Arguments, Result, Failure>
     @usableFromInline typealias Body = (Receiver, Arguments) throws(Failure) -> Result
 
-    /// The published snapshot and its acquisition count; see ``_SnapshotWord``.
-    @usableFromInline let published = Atomic<UInt64>(0)
+    /// The published snapshot word, in a cell of its own that the point points to.
+    @usableFromInline let cell: UnsafeMutablePointer<_PointCell>
     /// The thread-specific-data key of the frame stack, copied here so calls need no global.
     @usableFromInline let frameKey: UInt
     /// The point's name.
@@ -52,11 +52,15 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     init(name: String) {
         self.name = name
         self.frameKey = _FrameStack.keyValue
+        self.cell = .allocate(capacity: 1)
+        cell.initialize(to: _PointCell(storage: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())))
     }
 
     deinit {
-        let word = published.exchange(0, ordering: .acquiringAndReleasing)
+        let word = cell.pointee.published.exchange(0, ordering: .acquiringAndReleasing)
         Self.retire(word)
+        cell.deinitialize(count: 1)
+        cell.deallocate()
     }
 
     /// The innermost `original`: finds this point's frame on the calling thread and calls its body.
