@@ -97,6 +97,7 @@ public final class InteractivePop {
         navigation.interactivePop = nil
         let driver = navigation.window?.transitionDriver
         driver?.interactiveOwner = nil
+        navigation.window?._updateStatusBar()
         completion?(outcome)
         driver?.drain()
     }

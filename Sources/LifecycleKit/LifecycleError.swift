@@ -39,6 +39,8 @@ public struct LifecycleError: Error, Hashable, CustomStringConvertible {
         public static let invalidPresentation = Code("invalidPresentation")
         /// A screen cannot become a child of itself or of one of its descendants.
         public static let invalidContainment = Code("invalidContainment")
+        /// The request needs the screen to have a parent container, and it has none.
+        public static let noParent = Code("noParent")
 
         /// The code's name.
         public var description: String { name }

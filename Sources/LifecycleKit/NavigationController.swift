@@ -21,6 +21,9 @@ open class NavigationController: Screen {
     /// The interactive pop in progress, if any.
     public internal(set) var interactivePop: InteractivePop?
 
+    /// The navigation bar, its defaults and the global appearance it reads.
+    var _navigationChrome = _NavigationControllerChrome()
+
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
     ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if the screen is attached
@@ -52,6 +55,12 @@ open class NavigationController: Screen {
     open override var childrenForAppearanceForwarding: [Screen] {
         topViewController.map { [$0] } ?? []
     }
+
+    /// The top screen decides the status bar's visibility.
+    open override var childForStatusBarHidden: Screen? { topViewController }
+
+    /// The top screen decides the status bar's style.
+    open override var childForStatusBarStyle: Screen? { topViewController }
 
     /// Called before a screen is shown at the top of the stack (QMUI's `willShowViewController`).
     open func willShow(_ screen: Screen, animated: Bool) {}

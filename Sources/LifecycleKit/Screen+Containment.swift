@@ -29,6 +29,7 @@ extension Screen {
             break
         }
         child._didMove(toParent: self)
+        window?._updateStatusBar()
     }
 
     /// Removes this screen from its container.
@@ -52,6 +53,8 @@ extension Screen {
         parent._detach(self)
         _didMove(toParent: nil)
         _didLeaveHierarchy(.removeFromParent)
+        // A child that decided the status bar no longer does: the parent (or its next choice) decides again.
+        parent.window?._updateStatusBar()
     }
 
     /// Links `child` as the last child.
@@ -64,6 +67,8 @@ extension Screen {
     func _detach(_ child: Screen) {
         children.removeAll { $0 === child }
         if child.parent === self {
+            child._revertParentStatusBarHidden()
+            child._chrome.navigationBarStash = nil
             child.parent = nil
         }
     }

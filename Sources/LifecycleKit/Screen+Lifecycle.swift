@@ -41,6 +41,7 @@ extension Screen {
             guard !_appearance.isVisible else { return }
             loadViewIfNeeded()
             _appearance = .appearing
+            (parent as? NavigationController)?._stackScreenWillAppear(self, animated: animated)
             Screen.viewWillAppear.invoke(self, animated) { screen, animated in
                 screen.viewWillAppear(animated)
                 screen._setPhase(.willAppear)
@@ -49,6 +50,8 @@ extension Screen {
         } else {
             guard _appearance.isVisible else { return }
             _appearance = .disappearing
+            (parent as? NavigationController)?._stackScreenWillDisappear(self)
+            _revertParentStatusBarHidden()
             Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
                 screen.viewWillDisappear(animated)
                 screen._setPhase(.willDisappear)
@@ -72,6 +75,7 @@ extension Screen {
         switch _appearance {
         case .appearing:
             _appearance = .appeared
+            (parent as? NavigationController)?._stackScreenDidAppear(self)
             Screen.viewDidAppear.invoke(self, animated) { screen, animated in
                 screen.viewDidAppear(animated)
                 screen._setPhase(.didAppear)

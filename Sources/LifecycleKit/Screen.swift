@@ -76,6 +76,9 @@ open class Screen {
     /// Where the screen is in an appearance transition; drives which calls it may receive.
     var _appearance: _AppearanceState = .disappeared
 
+    /// The navigation-bar and status-bar state the host keeps on the screen.
+    var _chrome = _ScreenChrome()
+
     /// Creates a screen.
     ///
     /// - Parameter title: The screen's title.
@@ -158,6 +161,56 @@ open class Screen {
     ///
     /// - Parameter trigger: What started the pop.
     open func shouldPop(trigger: PopTrigger) -> Bool { true }
+
+    // MARK: - Appearance preferences to override
+
+    /// Whether the navigation bar is hidden while this screen is on top; `nil` (the default) defers to the
+    /// navigation controller, the global appearance, then visible.
+    ///
+    /// Read through the ``Screen/prefersNavigationBarHidden-swift.type.property`` hook point; see
+    /// ``Screen/resolvedNavigationBarAppearance``.
+    open var prefersNavigationBarHidden: Bool? { nil }
+
+    /// Whether the navigation bar is transparent while this screen is on top; `nil` (the default) defers.
+    open var prefersNavigationBarTransparent: Bool? { nil }
+
+    /// The navigation bar's background color while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationBarColor: RGBAColor? { nil }
+
+    /// The color of the navigation bar's items while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationItemColor: RGBAColor? { nil }
+
+    /// The name of the navigation bar's background image while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationBarBackgroundImage: String? { nil }
+
+    /// The name of the navigation bar's shadow image while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationBarShadowImage: String? { nil }
+
+    /// How the navigation bar draws its title while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationTitleTextAttributes: TitleTextAttributes? { nil }
+
+    /// The navigation bar's style while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationBarStyle: NavigationBarStyle? { nil }
+
+    /// Whether this screen wants the status bar hidden when it decides it; `false` by default.
+    ///
+    /// Read through the ``Screen/prefersStatusBarHidden-swift.type.property`` hook point; see
+    /// ``Window/statusBar``. Call ``setNeedsStatusBarAppearanceUpdate()`` when the answer changes.
+    open var prefersStatusBarHidden: Bool { false }
+
+    /// The status-bar style this screen wants when it decides it; ``StatusBarStyle/default`` by default.
+    open var preferredStatusBarStyle: StatusBarStyle { .default }
+
+    /// The child that decides the status bar's visibility in this screen's place; `nil` (the default) for
+    /// this screen itself.
+    ///
+    /// Only a current child counts: a screen that is no longer a child is ignored. A
+    /// ``NavigationController`` answers its top screen.
+    open var childForStatusBarHidden: Screen? { nil }
+
+    /// The child that decides the status bar's style in this screen's place; `nil` (the default) for this
+    /// screen itself.
+    open var childForStatusBarStyle: Screen? { nil }
 
     /// The children that appear and disappear with this screen.
     ///

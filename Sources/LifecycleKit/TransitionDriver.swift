@@ -31,6 +31,9 @@ public final class TransitionDriver {
     /// The time source of ``Mode/timed(seconds:)``; the window sets it.
     weak var time: (any HostTime)?
 
+    /// The window whose status bar is recomputed when a transition starts and completes; the window sets it.
+    weak var window: Window?
+
     private var queue: [_Transition] = []
     private var current: _Transition?
     private var isBusy = false
@@ -61,7 +64,7 @@ public final class TransitionDriver {
         guard let transition = current else { return false }
         current = nil
         isBusy = true
-        transition.finish()
+        transition.finish { window?._updateStatusBar() }
         isBusy = false
         drain()
         return true
@@ -85,13 +88,14 @@ public final class TransitionDriver {
             let transition = queue.removeFirst()
             isBusy = true
             transition.start()
+            window?._updateStatusBar()
             isBusy = false
             if transition.animated && transition.hasAppearanceWork, !isImmediate {
                 current = transition
                 scheduleCompletion(of: transition)
             } else {
                 isBusy = true
-                transition.finish()
+                transition.finish { window?._updateStatusBar() }
                 isBusy = false
             }
         }

@@ -31,6 +31,9 @@ public final class Window {
     /// Completes animated transitions and queues the ones requested meanwhile.
     public let transitionDriver: TransitionDriver
 
+    /// The effective status bar, as computed last.
+    var _statusBar = StatusBarAppearance()
+
     /// Creates a window.
     ///
     /// - Parameters:
@@ -40,6 +43,7 @@ public final class Window {
         self.time = time
         self.transitionDriver = transitionDriver
         transitionDriver.time = time
+        transitionDriver.window = self
     }
 
     /// Shows the window: loads and appears the root screen (and what it presents).

@@ -64,8 +64,8 @@ final class _Transition {
         }
     }
 
-    /// Runs the did-calls, `onFinish`, then the completion.
-    func finish() {
+    /// Runs the did-calls, `onFinish`, `settle` (the window's status-bar update), then the completion.
+    func finish(settle: () -> Void = {}) {
         switch didOrder {
         case .disappearingFirst:
             disappearing.forEach { $0._endAppearanceTransition(animated: animated) }
@@ -78,6 +78,7 @@ final class _Transition {
         // Release the screens: a finished transition must not keep them alive.
         disappearing = []
         appearing = []
+        settle()
         completion?(.completed)
     }
 }

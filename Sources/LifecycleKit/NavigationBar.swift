@@ -1,0 +1,109 @@
+import HookKit
+
+/// The headless navigation bar of a ``NavigationController``: the appearance applied to it, the
+/// screen it shows, and the items it displays.
+///
+/// The controller applies the appearance of the screen that appears in its stack at that screen's
+/// `viewWillAppear` (before the screen's own method runs, so the screen may still adjust it), and
+/// again whenever the screen calls ``Screen/updateNavigationAppearance(animated:)``. When a screen
+/// disappears while staying in the stack, what the bar shows is stashed on it; when it appears
+/// again, the stash is restored (see ``NavigationBarRestoreDelegate``).
+///
+/// ```swift
+/// let navigation = try NavigationController(rootScreen: home)
+/// try window.setRootScreen(navigation)
+/// window.makeKeyAndVisible()
+/// print(navigation.navigationBar.appearance)   // home's resolved appearance
+/// try NavigationBar.didChange.after(.instance(navigation.navigationBar)) { _, change, _ in print(change) }
+/// ```
+public final class NavigationBar {
+    /// The navigation controller that owns the bar.
+    public private(set) weak var navigationController: NavigationController?
+
+    /// The appearance applied last.
+    public internal(set) var appearance: NavigationBarAppearance = .builtIn
+
+    /// The screen whose appearance the bar shows: the stack screen that appeared last and has not
+    /// disappeared since; `nil` while none is on screen.
+    public internal(set) weak var owner: Screen?
+
+    /// The change of visibility the running screen transition makes, if any.
+    ///
+    /// Set when an animated transition's appearing screen shows or hides the bar; cleared when that
+    /// screen's `viewDidAppear` runs, or when another screen takes the bar.
+    public internal(set) var visibilityTransition: NavigationBarVisibilityTransition?
+
+    init(navigationController: NavigationController) {
+        self.navigationController = navigationController
+    }
+
+    /// Whether the bar is hidden.
+    public var isHidden: Bool { appearance.isHidden }
+
+    /// Changes the bar directly, reported as ``NavigationBarChange/Reason/direct``.
+    ///
+    /// The change lasts until the next appearance is applied; if the screen on the bar disappears
+    /// while it stays in the stack, the change is part of what is stashed and restored for it.
+    ///
+    /// ```swift
+    /// var appearance = navigation.navigationBar.appearance
+    /// appearance.itemColor = .white
+    /// navigation.navigationBar.setAppearance(appearance, animated: true)
+    /// ```
+    public func setAppearance(_ appearance: NavigationBarAppearance, animated: Bool = false) {
+        _apply(appearance, reason: .direct, screen: nil, animated: animated, isInteractive: false)
+    }
+
+    // MARK: - Items
+
+    /// The navigation item of the top screen of the stack.
+    public var topItem: NavigationItem? { navigationController?.topViewController?.navigationItem }
+
+    /// The title the bar shows: the top item's title, else the top screen's ``Screen/title``.
+    public var title: String? {
+        guard let top = navigationController?.topViewController else { return nil }
+        return top.navigationItem.title ?? top.title
+    }
+
+    /// The back item the bar shows: the top screen's ``Screen/navigationBackItem`` when
+    /// ``Screen/showsNavigationBackItem`` is `true`, else `nil`.
+    public var backItem: BarButtonItem? {
+        guard let top = navigationController?.topViewController, top.showsNavigationBackItem else { return nil }
+        return top.navigationBackItem
+    }
+
+    /// The items the bar shows on the leading side: the back item, if shown, then the top item's ``NavigationItem/leftItems``.
+    public var leftItems: [BarButtonItem] {
+        (backItem.map { [$0] } ?? []) + (topItem?.leftItems ?? [])
+    }
+
+    /// The items the bar shows on the trailing side: the top item's ``NavigationItem/rightItems``.
+    public var rightItems: [BarButtonItem] { topItem?.rightItems ?? [] }
+
+    /// Applies `new`, records the visibility transition, and reports a change.
+    func _apply(
+        _ new: NavigationBarAppearance, reason: NavigationBarChange.Reason, screen: Screen?, animated: Bool,
+        isInteractive: Bool
+    ) {
+        let old = appearance
+        if let screen {
+            owner = screen
+        }
+        if old.isHidden != new.isHidden {
+            let isTransition = animated && (reason == .appear || reason == .restore)
+            visibilityTransition =
+                isTransition
+                ? NavigationBarVisibilityTransition(isHiding: new.isHidden, isInteractive: isInteractive) : nil
+        }
+        appearance = new
+        guard new != old else { return }
+        let change = NavigationBarChange(
+            reason: reason, screen: screen, old: old, new: new, animated: animated, isInteractive: isInteractive)
+        NavigationBar.didChange.invoke(self, change) { _, _ in }
+    }
+}
+
+extension NavigationBar {
+    /// Called after the bar's appearance changed, with the change.
+    public static let didChange = HookPoint<NavigationBar, NavigationBarChange, Void>("NavigationBar.didChange")
+}

@@ -1,0 +1,271 @@
+import HookKit
+import LifecycleKit
+import Testing
+
+/// The bar across transitions: apply at viewWillAppear, stash when a screen is covered, restore when it
+/// comes back (with willRestore/didRestore), visibility changes as part of the transition.
+@Suite("Navigation bar across transitions")
+struct NavigationBarTransitionTests {
+    @Test("push, pop and popToRoot: each screen's look is stashed and restored; willRestore changes what is restored")
+    func pushPopPopToRoot() throws {
+        let host = try BarHost(
+            driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")),
+            defaults: NavigationBarAttributes(barColor: .white))
+        let bar = host.navigation.navigationBar
+        #expect(host.events.take() == ["appear(A): [] -> [bar: #FF0000]"])
+        #expect(bar.owner === host.root && host.root.stashedNavigationBarAppearance == nil)
+
+        let b = host.screen("B", NavigationBarAttributes(isHidden: true))
+        try host.navigation.push(b, animated: true)
+        #expect(host.bar == "[hidden, bar: #FFFFFF]" && host.visibility == "hide" && bar.owner === b)
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #FF0000]")
+        host.completeAll()
+        #expect(host.visibility == "none")
+
+        let c = host.screen("C", NavigationBarAttributes(isTransparent: true, itemColor: color("#00FF00")))
+        try host.navigation.push(c, animated: true)
+        #expect(host.bar == "[transparent, bar: #FFFFFF, item: #00FF00]" && host.visibility == "show")
+        #expect(b.stashedNavigationBarAppearance?.description == "[hidden, bar: #FFFFFF]")
+        host.completeAll()
+        #expect(
+            host.events.take() == [
+                "appear(B) animated: [bar: #FF0000] -> [hidden, bar: #FFFFFF]",
+                "appear(C) animated: [hidden, bar: #FFFFFF] -> [transparent, bar: #FFFFFF, item: #00FF00]",
+            ])
+
+        try host.navigation.pop(animated: true)
+        #expect(host.bar == "[hidden, bar: #FFFFFF]" && host.visibility == "hide" && bar.owner === b)
+        host.completeAll()
+        #expect(
+            host.events.take() == [
+                "B.willRestore([hidden, bar: #FFFFFF])",
+                "restore(B) animated: [transparent, bar: #FFFFFF, item: #00FF00] -> [hidden, bar: #FFFFFF]",
+                "B.didRestore([hidden, bar: #FFFFFF])",
+            ])
+        #expect(b.stashedNavigationBarAppearance == nil && c.stashedNavigationBarAppearance == nil)
+
+        // The root's willRestore adds an item color to what is restored.
+        host.root.onWillRestore = { $0.itemColor = color("#123456") }
+        try host.navigation.push(host.screen("D"), animated: false)
+        #expect(host.bar == "[bar: #FFFFFF]" && host.visibility == "none")
+        try host.navigation.popToRoot(animated: true)
+        #expect(host.bar == "[bar: #FF0000, item: #123456]")
+        host.completeAll()
+        #expect(
+            host.events.take() == [
+                "appear(D): [hidden, bar: #FFFFFF] -> [bar: #FFFFFF]", "A.willRestore([bar: #FF0000])",
+                "restore(A) animated: [bar: #FFFFFF] -> [bar: #FF0000, item: #123456]",
+                "A.didRestore([bar: #FF0000, item: #123456])",
+            ])
+        // Screens that left the stack keep no stash; what A shows now is what it stashes next.
+        #expect(b.stashedNavigationBarAppearance == nil)
+        try host.navigation.push(host.screen("E"), animated: false)
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #FF0000, item: #123456]")
+        try host.navigation.popTo(host.root, animated: false)
+        #expect(host.bar == "[bar: #FF0000, item: #123456]")
+    }
+
+    @Test("an interactive pop applies the revealed screen's look when it begins, and restores the top's on cancel")
+    func interactivePops() throws {
+        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        let bar = host.navigation.navigationBar
+        let b = host.screen("B", NavigationBarAttributes(isHidden: true, barStyle: .black))
+        try host.navigation.push(b, animated: false)
+        _ = host.events.take()
+
+        let cancelled = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(host.bar == "[bar: #FF0000]" && host.visibility == "show interactive" && bar.owner === host.root)
+        #expect(b.stashedNavigationBarAppearance?.description == "[hidden, style: black]")
+        cancelled.update(progress: 0.4)
+        cancelled.cancel()
+        #expect(host.bar == "[hidden, style: black]" && host.visibility == "none" && bar.owner === b)
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #FF0000]")
+        #expect(
+            host.events.take() == [
+                "A.willRestore([bar: #FF0000])",
+                "restore(A) animated interactive: [hidden, style: black] -> [bar: #FF0000]",
+                "A.didRestore([bar: #FF0000])", "B.willRestore([hidden, style: black])",
+                "restore(B) animated: [bar: #FF0000] -> [hidden, style: black]", "B.didRestore([hidden, style: black])",
+            ])
+
+        // willRestore keeps the bar visible when B comes back this time.
+        b.onWillRestore = { $0.isHidden = false }
+        let cancelledAgain = try host.navigation.beginInteractivePop(translation: 10)
+        cancelledAgain.cancel()
+        #expect(host.bar == "[style: black]")
+        #expect(
+            host.events.take() == [
+                "A.willRestore([bar: #FF0000])",
+                "restore(A) animated interactive: [hidden, style: black] -> [bar: #FF0000]",
+                "A.didRestore([bar: #FF0000])", "B.willRestore([hidden, style: black])",
+                "restore(B) animated: [bar: #FF0000] -> [style: black]", "B.didRestore([style: black])",
+            ])
+
+        let finished = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(host.visibility == "none")
+        finished.update(progress: 0.9)
+        finished.finish()
+        #expect(host.bar == "[bar: #FF0000]" && bar.owner === host.root)
+        #expect(b.stashedNavigationBarAppearance == nil && host.root.stashedNavigationBarAppearance == nil)
+        #expect(
+            host.events.take() == [
+                "A.willRestore([bar: #FF0000])", "restore(A) animated interactive: [style: black] -> [bar: #FF0000]",
+                "A.didRestore([bar: #FF0000])",
+            ])
+    }
+
+    @Test("adjacent screens that differ in bar visibility hide or show the bar as part of the transition")
+    func visibilityTransitions() throws {
+        let host = try BarHost(driver: .manual)
+        let bar = host.navigation.navigationBar
+        _ = host.events.take()
+        let hidden = NavigationBarAttributes(isHidden: true)
+        let (b, c) = (host.screen("B", hidden), host.screen("C", hidden))
+
+        try host.navigation.push(b, animated: true)
+        #expect(host.navigation.isNavigationBarHidden && host.visibility == "hide")
+        // The visibility change lasts as long as the transition.
+        #expect(b.visibleState == [.loaded, .willAppear])
+        host.completeAll()
+        #expect(host.visibility == "none" && b.visibleState == [.loaded, .didAppear])
+
+        // Two hidden screens in a row: nothing changes, nothing is reported.
+        try host.navigation.push(c, animated: true)
+        #expect(host.visibility == "none" && bar.isHidden)
+        host.completeAll()
+
+        // Unanimated: the bar changes at once, with no transition to record.
+        try host.navigation.push(host.screen("D"), animated: false)
+        #expect(!bar.isHidden && host.visibility == "none")
+
+        try host.navigation.pop(animated: true)
+        #expect(bar.isHidden && host.visibility == "hide")
+        host.completeAll()
+        #expect(
+            host.events.take() == [
+                "appear(B) animated: [] -> [hidden]", "appear(D): [hidden] -> []", "C.willRestore([hidden])",
+                "restore(C) animated: [] -> [hidden]", "C.didRestore([hidden])",
+            ])
+
+        // A direct change is no transition; it is part of what C stashes when covered.
+        host.navigation.setNavigationBarHidden(false, animated: true)
+        #expect(!bar.isHidden && host.visibility == "none")
+        try host.navigation.push(host.screen("E", hidden), animated: false)
+        #expect(c.stashedNavigationBarAppearance?.description == "[]")
+        #expect(host.events.take() == ["direct animated: [hidden] -> []", "appear(E): [] -> [hidden]"])
+
+        // A controller that does not manage its bar leaves it alone.
+        host.navigation.managesNavigationBarAppearance = false
+        try host.navigation.push(host.screen("F", NavigationBarAttributes(isTransparent: true)), animated: true)
+        host.completeAll()
+        #expect(host.bar == "[hidden]" && host.events.take() == [])
+    }
+
+    @Test("a separate delegate object, held weakly, is told instead of the screen and may change what is restored")
+    func separateRestoreDelegate() throws {
+        final class Restorer: NavigationBarRestoreDelegate {
+            let events: EventLog
+            init(_ events: EventLog) { self.events = events }
+            func willRestore(_ appearance: inout NavigationBarAppearance, for screen: Screen) {
+                events.add("restorer.willRestore(\(screen.title ?? ""), \(appearance))")
+                appearance.barStyle = .black
+            }
+        }
+        let host = try BarHost(driver: .immediate)
+        let plain = Screen(title: "plain")
+        var restorer: Restorer? = Restorer(host.events)
+        plain.navigationBarRestoreDelegate = restorer
+        try host.navigation.push(plain, animated: false)
+        try host.navigation.push(host.screen("C", NavigationBarAttributes(isHidden: true)), animated: false)
+        _ = host.events.take()
+        try host.navigation.pop(animated: false)
+        #expect(host.bar == "[style: black]")
+        #expect(
+            host.events.take() == ["restorer.willRestore(plain, [])", "restore(plain): [hidden] -> [style: black]"])
+        weak let released = restorer
+        restorer = nil
+        #expect(released == nil && plain.navigationBarRestoreDelegate == nil)
+    }
+
+    @Test(
+        "the look is applied before the screen's own viewWillAppear, which may adjust it; adjustments survive a cover")
+    func screenAdjustsInViewWillAppear() throws {
+        final class Tinted: StyledScreen {
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                let bar = navigationController!.navigationBar
+                events.add("\(name).viewWillAppear sees \(bar.appearance)")
+                var appearance = bar.appearance
+                appearance.itemColor = .white
+                bar.setAppearance(appearance)
+            }
+        }
+        let host = try BarHost(driver: .immediate)
+        _ = host.events.take()
+        let t = Tinted("T", host.log, host.events, bar: NavigationBarAttributes(barColor: color("#FF0000")))
+        try host.navigation.push(t, animated: true)
+        try host.navigation.push(host.screen("U"), animated: true)
+        #expect(t.stashedNavigationBarAppearance?.description == "[bar: #FF0000, item: #FFFFFF]")
+        try host.navigation.pop(animated: true)
+        // Covered by a full-screen presentation, then back: restored as it was.
+        try host.navigation.present(host.screen("X"), style: .fullScreen, animated: false)
+        #expect(t.stashedNavigationBarAppearance?.description == "[bar: #FF0000, item: #FFFFFF]")
+        host.navigation.dismiss(animated: false)
+        #expect(host.bar == "[bar: #FF0000, item: #FFFFFF]")
+        #expect(
+            host.events.take() == [
+                "appear(T) animated: [] -> [bar: #FF0000]", "T.viewWillAppear sees [bar: #FF0000]",
+                "direct: [bar: #FF0000] -> [bar: #FF0000, item: #FFFFFF]",
+                "appear(U) animated: [bar: #FF0000, item: #FFFFFF] -> []",
+                "T.willRestore([bar: #FF0000, item: #FFFFFF])",
+                "restore(T) animated: [] -> [bar: #FF0000, item: #FFFFFF]",
+                "T.didRestore([bar: #FF0000, item: #FFFFFF])", "T.viewWillAppear sees [bar: #FF0000, item: #FFFFFF]",
+                "T.willRestore([bar: #FF0000, item: #FFFFFF])", "T.didRestore([bar: #FF0000, item: #FFFFFF])",
+                "T.viewWillAppear sees [bar: #FF0000, item: #FFFFFF]",
+            ])
+    }
+
+    @Test(
+        "RR's scroll-driven example: updateNavigationAppearance follows the preference; a covered screen resolves afresh"
+    )
+    func scrollDrivenUpdates() throws {
+        final class Feed: StyledScreen {
+            var offset = 0.0 {
+                didSet { updateNavigationAppearance(animated: true) }
+            }
+            override var prefersNavigationBarTransparent: Bool? { offset < 100 }
+        }
+        let host = try BarHost(driver: .immediate, defaults: NavigationBarAttributes(barColor: .white))
+        let feed = Feed("Feed", host.log, host.events)
+        try host.navigation.push(feed, animated: false)
+        _ = host.events.take()
+        feed.offset = 150
+        feed.offset = 20
+        feed.offset = 30
+        #expect(
+            host.events.take() == [
+                "update(Feed) animated: [transparent, bar: #FFFFFF] -> [bar: #FFFFFF]",
+                "update(Feed) animated: [bar: #FFFFFF] -> [transparent, bar: #FFFFFF]",
+            ])
+        // Scrolled while covered: the outdated stash is dropped, and Feed resolves again when it comes back.
+        try host.navigation.push(host.screen("Detail", NavigationBarAttributes(barColor: .black)), animated: true)
+        #expect(feed.stashedNavigationBarAppearance?.description == "[transparent, bar: #FFFFFF]")
+        feed.offset = 500
+        #expect(feed.stashedNavigationBarAppearance == nil)
+        try host.navigation.pop(animated: true)
+        #expect(host.bar == "[bar: #FFFFFF]")
+        // New defaults reach the screen on the bar at once, and the covered ones when they come back.
+        try host.navigation.push(host.screen("Detail 2"), animated: false)
+        host.navigation.defaultNavigationBarColor = color("#333333")
+        host.navigation.refreshNavigationBarAppearance()
+        #expect(feed.stashedNavigationBarAppearance == nil)
+        try host.navigation.pop(animated: false)
+        #expect(host.bar == "[bar: #333333]")
+        #expect(
+            host.events.take() == [
+                "appear(Detail) animated: [transparent, bar: #FFFFFF] -> [bar: #000000]",
+                "appear(Feed) animated: [bar: #000000] -> [bar: #FFFFFF]",
+                "update(Detail 2): [bar: #FFFFFF] -> [bar: #333333]",
+            ])
+    }
+}

@@ -1,0 +1,241 @@
+import HookKit
+import LifecycleKit
+import Testing
+
+/// The window's effective status bar: delegation from the root down, presentations, recomputation on
+/// transitions and on request, child removal, and a child's temporary override of its parent.
+@Suite("Status bar")
+struct StatusBarTests {
+    /// A container that delegates to children it keeps in strong properties, like the article's sample.
+    final class Split: StyledScreen {
+        var featured: Screen?
+        var styleChild: Screen?
+        override var childForStatusBarHidden: Screen? { featured }
+        override var childForStatusBarStyle: Screen? { styleChild }
+    }
+
+    /// A child that hides its parent's status bar while it is on screen, the article's way.
+    final class Overlay: StyledScreen {
+        override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            _ = try? overrideParentStatusBarHidden(true)
+        }
+    }
+
+    /// A visible window on a virtual clock, rooted at `root`, whose status-bar changes are recorded.
+    static func window(root: Screen, events: EventLog) throws -> Window {
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        try Window.statusBarDidChange.after(.instance(window)) { _, change, _ in events.add("status: \(change)") }
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        return window
+    }
+
+    @Test("a navigation controller defers to its top screen; the window recomputes on every transition")
+    func navigationDelegation() throws {
+        let host = try BarHost(driver: .manual)
+        func statusEvents() -> [String] { host.events.take().filter { $0.hasPrefix("status") } }
+        #expect(host.window.statusBar == StatusBarAppearance() && statusEvents() == [])
+        #expect(host.window.screenForStatusBarHidden === host.root && host.window.screenForStatusBarStyle === host.root)
+        host.root.statusBarStyle = .lightContent
+        #expect(host.window.statusBar.style == .default)
+        host.root.setNeedsStatusBarAppearanceUpdate()
+        #expect(statusEvents() == ["status: visible default -> visible lightContent"])
+        // The navigation controller's own preference does not count: it delegates.
+        let ignored = try Screen.prefersStatusBarHidden.override(.instance(host.navigation)) { _ in { _, _ in true } }
+        defer { ignored.cancel() }
+        host.window.setNeedsStatusBarAppearanceUpdate()
+        #expect(!host.window.statusBar.isHidden)
+
+        let b = host.screen("B")
+        b.hidesStatusBar = true
+        b.statusBarStyle = .darkContent
+        try host.navigation.push(b, animated: true)
+        // Recomputed when the transition starts: the status bar animates along.
+        #expect(host.window.statusBar.description == "hidden darkContent" && host.window.screenForStatusBarHidden === b)
+        host.completeAll()
+        try host.navigation.pop(animated: true)
+        #expect(host.window.statusBar.description == "visible lightContent")
+        host.completeAll()
+        #expect(
+            statusEvents() == [
+                "status: visible lightContent -> hidden darkContent",
+                "status: hidden darkContent -> visible lightContent",
+            ])
+
+        // An interactive pop changes it when it finishes, not when it begins or is cancelled.
+        try host.navigation.push(b, animated: false)
+        let cancelled = try host.navigation.beginInteractivePop(translation: 5)
+        #expect(host.window.statusBar.isHidden)
+        cancelled.cancel()
+        #expect(host.window.statusBar.isHidden)
+        let finished = try host.navigation.beginInteractivePop(translation: 5)
+        finished.finish()
+        #expect(!host.window.statusBar.isHidden)
+        #expect(
+            statusEvents() == [
+                "status: visible lightContent -> hidden darkContent",
+                "status: hidden darkContent -> visible lightContent",
+            ])
+    }
+
+    @Test("a custom container chooses a child for each; removing the child gives the decision back to the parent")
+    func customContainerAndChildRemoval() throws {
+        let host = try BarHost(driver: .immediate)
+        let split = Split("split", host.log, host.events)
+        let primary = host.screen("primary")
+        primary.statusBarStyle = .lightContent
+        let secondary = host.screen("secondary")
+        secondary.hidesStatusBar = true
+        secondary.statusBarStyle = .darkContent
+        try split.addChild(primary)
+        try split.addChild(secondary)
+        try host.navigation.push(split, animated: false)
+        _ = host.events.take()
+        #expect(host.window.statusBar.description == "visible default")
+        split.featured = secondary
+        split.styleChild = primary
+        split.setNeedsStatusBarAppearanceUpdate()
+        #expect(host.window.screenForStatusBarHidden === secondary && host.window.screenForStatusBarStyle === primary)
+        #expect(host.window.statusBar.description == "hidden lightContent")
+        // The article's bug: the container still holds `featured`, but it is no longer a child.
+        secondary.removeFromParent()
+        #expect(split.featured === secondary)
+        #expect(
+            host.window.screenForStatusBarHidden === split
+                && host.window.statusBar.description == "visible lightContent")
+        // Adding a child recomputes too.
+        split.featured = host.screen("third")
+        (split.featured as? StyledScreen)?.hidesStatusBar = true
+        try split.addChild(split.featured!)
+        #expect(host.window.statusBar.isHidden)
+        #expect(
+            host.events.take().filter { $0.hasPrefix("status") } == [
+                "status: visible default -> hidden lightContent", "status: hidden lightContent -> visible lightContent",
+                "status: visible lightContent -> hidden lightContent",
+            ])
+    }
+
+    @Test("a plain screen delegates to a child through an instance override of childForStatusBarHidden")
+    func delegationWithoutSubclass() throws {
+        let events = EventLog()
+        let log = EventLog()
+        let plain = Screen(title: "plain")
+        let child = StyledScreen("child", log, events)
+        child.hidesStatusBar = true
+        let window = try Self.window(root: plain, events: events)
+        try plain.addChild(child)
+        #expect(!window.statusBar.isHidden)
+        let delegation = try Screen.childForStatusBarHidden.override(.instance(plain)) { _ in
+            { screen, _ in screen.children.first }
+        }
+        plain.setNeedsStatusBarAppearanceUpdate()
+        #expect(window.statusBar.isHidden && window.screenForStatusBarHidden === child)
+        delegation.cancel()
+        window.setNeedsStatusBarAppearanceUpdate()
+        #expect(!window.statusBar.isHidden)
+        #expect(
+            events.take() == ["status: visible default -> hidden default", "status: hidden default -> visible default"])
+    }
+
+    @Test("presented screens decide when they cover their presenter or capture the status bar")
+    func presentations() throws {
+        let host = try BarHost(driver: .immediate)
+        let sheet = host.screen("sheet")
+        sheet.hidesStatusBar = true
+        try host.navigation.present(sheet, style: .pageSheet, animated: true)
+        #expect(!host.window.statusBar.isHidden && host.window.screenForStatusBarHidden === host.root)
+        sheet.modalPresentationCapturesStatusBarAppearance = true
+        sheet.setNeedsStatusBarAppearanceUpdate()
+        #expect(host.window.statusBar.isHidden && host.window.screenForStatusBarHidden === sheet)
+        sheet.dismiss(animated: true)
+        #expect(!host.window.statusBar.isHidden)
+
+        // A full-screen navigation controller decides through its own top screen; a sheet above it does not.
+        let x = host.screen("X")
+        x.statusBarStyle = .lightContent
+        let modal = try NavigationController(rootScreen: x)
+        try host.navigation.present(modal, style: .fullScreen, animated: true)
+        #expect(host.window.screenForStatusBarStyle === x && host.window.statusBar.style == .lightContent)
+        let over = host.screen("over")
+        over.statusBarStyle = .darkContent
+        try x.present(over, style: .overFullScreen, animated: false)
+        #expect(host.window.statusBar.style == .lightContent)
+        // Dismissing from the presenter takes the navigation controller and the screen above it away.
+        host.navigation.dismiss(animated: true)
+        #expect(host.window.statusBar.style == .default && host.window.screenForStatusBarStyle === host.root)
+        #expect(
+            host.events.take().filter { $0.hasPrefix("status") } == [
+                "status: visible default -> hidden default", "status: hidden default -> visible default",
+                "status: visible default -> visible lightContent", "status: visible lightContent -> visible default",
+            ])
+    }
+
+    @Test("a child overrides its parent's prefersStatusBarHidden for that instance only, until it disappears")
+    func temporaryParentOverride() throws {
+        let events = EventLog()
+        let log = EventLog()
+        let parent = StyledScreen("P", log, events)
+        let sibling = StyledScreen("P2", log, events)
+        let window = try Self.window(root: parent, events: events)
+        let overlay = Overlay("O", log, events)
+        try parent.addChild(overlay)
+        #expect(window.statusBar.isHidden)
+        #expect(Screen.prefersStatusBarHidden.hooks(for: parent).map(\.label) == ["overrideParentStatusBarHidden"])
+        // Another instance of the parent's class is untouched.
+        #expect(Screen.prefersStatusBarHidden.hooks(for: sibling).isEmpty)
+        #expect(!Screen.prefersStatusBarHidden.invoke(sibling) { $0.prefersStatusBarHidden })
+
+        // Covered by a full-screen presentation, the child disappears: the override goes.
+        let cover = StyledScreen("cover", log, events)
+        try parent.present(cover, style: .fullScreen, animated: true)
+        #expect(Screen.prefersStatusBarHidden.hooks(for: parent).isEmpty)
+        #expect(!Screen.prefersStatusBarHidden.invoke(parent) { $0.prefersStatusBarHidden })
+        // Back on screen, the child installs it again in its viewWillAppear.
+        cover.dismiss(animated: true)
+        #expect(window.statusBar.isHidden && window.screenForStatusBarHidden === parent)
+
+        overlay.removeFromParent()
+        #expect(!window.statusBar.isHidden && Screen.prefersStatusBarHidden.hooks(for: parent).isEmpty)
+        try parent.addChild(overlay)
+        #expect(window.statusBar.isHidden)
+        overlay.revertParentStatusBarHidden()
+        #expect(!window.statusBar.isHidden && Screen.prefersStatusBarHidden.hooks(for: parent).isEmpty)
+        // A second call replaces the first; only one override is installed.
+        let first = try overlay.overrideParentStatusBarHidden(true)
+        let second = try overlay.overrideParentStatusBarHidden(false)
+        #expect(!first.isActive && second.isActive && !window.statusBar.isHidden)
+        #expect(Screen.prefersStatusBarHidden.hooks(for: parent).count == 1)
+        overlay.removeFromParent()
+        #expect(!second.isActive)
+        #expect(
+            events.take().filter { $0.hasPrefix("status") } == [
+                // Added, covered, back, removed, added, reverted, then replaced by `false`.
+                "status: visible default -> hidden default", "status: hidden default -> visible default",
+                "status: visible default -> hidden default", "status: hidden default -> visible default",
+                "status: visible default -> hidden default", "status: hidden default -> visible default",
+                "status: visible default -> hidden default", "status: hidden default -> visible default",
+            ])
+        // A screen without a parent has nothing to override.
+        #expect(throws: LifecycleError.self) { try Screen().overrideParentStatusBarHidden(true) }
+        do {
+            try Screen(title: "orphan").overrideParentStatusBarHidden(true)
+        } catch {
+            #expect(error.code == .noParent)
+        }
+    }
+
+    @Test("a window without a root has the default status bar")
+    func noRoot() throws {
+        let window = Window(time: VirtualTime())
+        #expect(window.statusBar == StatusBarAppearance(isHidden: false, style: .default))
+        #expect(window.screenForStatusBarHidden == nil && window.screenForStatusBarStyle == nil)
+        let root = Screen()
+        let hide = try Screen.prefersStatusBarHidden.override(.instance(root)) { _ in { _, _ in true } }
+        defer { hide.cancel() }
+        try window.setRootScreen(root)
+        #expect(window.statusBar.isHidden)
+        try window.setRootScreen(nil)
+        #expect(!window.statusBar.isHidden)
+    }
+}
