@@ -20,7 +20,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HookBenchmarks",
-            dependencies: ["HookKit"],
+            dependencies: ["HookKit", "LifecycleKit"],
             path: "Benchmarks",
             exclude: ["measure.sh", "results.svg"],
             swiftSettings: [.swiftLanguageMode(.v6)]

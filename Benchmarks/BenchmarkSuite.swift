@@ -17,6 +17,7 @@ enum BenchmarkSuite {
             InstanceBeforeCase.self,
             OverrideOneCase.self,
             OverrideFiveCase.self,
+            LifecyclePushPopCase.self,
             RegisterCancelCase.self,
             ConcurrentBeforeOneCase.self,
             PeerMutexDictionaryCase.self,
