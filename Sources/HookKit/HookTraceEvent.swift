@@ -4,6 +4,10 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
     public let pointName: String
     /// The receiver's dynamic type, fully qualified.
     public let receiverType: String
+    /// The receiver's identity when it is an object (`nil` for a value), to tell objects of the same type apart.
+    ///
+    /// Only for comparison: the object may be gone by the time the event is read.
+    public let receiver: ObjectIdentifier?
     /// The hooks that ran, in the order they started: before hooks, the overrides that were entered (outermost first;
     /// an override that does not call `original` stops the chain), then after hooks.
     ///
@@ -17,9 +21,13 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
     /// Creates an event.
     ///
     /// HookKit creates these for tracers.
-    public init(pointName: String, receiverType: String, hooks: [HookDescription], bodyRan: Bool, threw: Bool) {
+    public init(
+        pointName: String, receiverType: String, receiver: ObjectIdentifier? = nil, hooks: [HookDescription],
+        bodyRan: Bool, threw: Bool
+    ) {
         self.pointName = pointName
         self.receiverType = receiverType
+        self.receiver = receiver
         self.hooks = hooks
         self.bodyRan = bodyRan
         self.threw = threw

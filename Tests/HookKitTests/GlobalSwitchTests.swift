@@ -48,7 +48,8 @@ final class GlobalSwitchTests: XCTestCase {
         let untraced = Car(name: "u")
         call(point, on: untraced, trace: Trace())
         Hooks.tracer = HookTracer { events.append($0) }
-        call(point, on: Car(name: "c"), trace: Trace())
+        let car = Car(name: "c")
+        call(point, on: car, trace: Trace())
         call(point, on: Vehicle(name: "v"), trace: Trace())
         Hooks.tracer = nil
         call(point, on: Car(name: "after-tracing"), trace: Trace())
@@ -56,6 +57,7 @@ final class GlobalSwitchTests: XCTestCase {
         XCTAssertEqual(recorded.count, 2)
         XCTAssertEqual(recorded.map(\.pointName), ["Global.tracer", "Global.tracer"])
         XCTAssertEqual(recorded.map(\.receiverType), ["HookKitTests.Car", "HookKitTests.Vehicle"])
+        XCTAssertEqual(recorded.first?.receiver, ObjectIdentifier(car))
         // The once hook fired on the untraced call, before the tracer was set.
         XCTAssertEqual(recorded[0].hooks.map { $0.label ?? "" }, ["log", "outer"])
         XCTAssertEqual(recorded[1].hooks.map { $0.label ?? "" }, ["log"])
@@ -77,6 +79,16 @@ final class GlobalSwitchTests: XCTestCase {
         let recorded = events.all
         XCTAssertEqual(recorded.map { $0.hooks.map { $0.label ?? "" } }, [["blocker", "once"], ["blocker"]])
         XCTAssertEqual(recorded.map(\.bodyRan), [false, false])
+    }
+
+    func testValueReceiversHaveNoIdentity() throws {
+        let point = HookPoint<Meter, Void, Int>("Global.tracer.value")
+        let events = EventLog()
+        try point.before(label: "read") { _, _ in }
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertEqual(point.invoke(Meter(reading: 3)) { $0.reading }, 3)
+        XCTAssertEqual(events.all.map(\.receiverType), ["HookKitTests.Meter"])
+        XCTAssertNil(events.all.first?.receiver)
     }
 
     func testThrowingCallsAreTracedAsThrown() throws {

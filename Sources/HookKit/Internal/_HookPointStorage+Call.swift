@@ -156,9 +156,12 @@ extension _HookPointStorage {
         }
         let threw: Bool
         if case .failure = outcome { threw = true } else { threw = false }
+        let dynamicType = _ScopeTable<Receiver, Arguments, Result, Failure>.dynamicType(of: receiver)
         tracer.record(
             HookTraceEvent(
-                pointName: name, receiverType: String(reflecting: type(of: receiver)), hooks: recorder.ran,
+                pointName: name, receiverType: String(reflecting: dynamicType),
+                receiver: dynamicType is AnyObject.Type ? ObjectIdentifier(receiver as AnyObject) : nil,
+                hooks: recorder.ran,
                 bodyRan: recorder.bodyRan, threw: threw))
         return outcome
     }

@@ -95,7 +95,7 @@ final class _ScopeTable<Receiver, Arguments, Result, Failure: Error>: @unchecked
             return chain
         }
         if typeCount != 0 {
-            return typeChain(for: Swift.type(of: receiver))
+            return typeChain(for: Self.dynamicType(of: receiver))
         }
         return nil
     }
@@ -106,8 +106,15 @@ final class _ScopeTable<Receiver, Arguments, Result, Failure: Error>: @unchecked
         if Receiver.self is AnyObject.Type, MemoryLayout<Receiver>.size == MemoryLayout<UInt>.size {
             return unsafeBitCast(receiver, to: UInt.self)
         }
-        guard Swift.type(of: receiver) is AnyObject.Type else { return nil }
+        guard Self.dynamicType(of: receiver) is AnyObject.Type else { return nil }
         return UInt(bitPattern: ObjectIdentifier(receiver as AnyObject))
+    }
+
+    /// The receiver's dynamic type, also when `Receiver` is a protocol existential (for which
+    /// `type(of:)` in generic code answers the existential's own type, not the value's).
+    @inlinable
+    static func dynamicType(of receiver: Receiver) -> Any.Type {
+        Receiver.self is AnyObject.Type ? Swift.type(of: receiver) : Swift.type(of: receiver as Any)
     }
 
     /// The chain of the hooked object at `address`, if there is one.

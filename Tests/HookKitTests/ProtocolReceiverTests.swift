@@ -1,0 +1,56 @@
+import HookKit
+import Testing
+
+/// Points whose receiver is a protocol existential: object scopes find the object behind it.
+@Suite("Protocol receivers")
+struct ProtocolReceiverTests {
+    protocol Shape: AnyObject {
+        var name: String { get }
+    }
+
+    final class Circle: Shape {
+        let name: String
+
+        init(name: String) {
+            self.name = name
+        }
+    }
+
+    struct Square: Drawable {
+        let name: String
+    }
+
+    protocol Drawable {
+        var name: String { get }
+    }
+
+    @Test("an object scope on a class-bound protocol receiver fires for that object only")
+    func classBoundProtocol() throws {
+        let point = HookPoint<any Shape, Void, String>("Protocol.shape")
+        let trace = Trace()
+        let circle = Circle(name: "c1")
+        try point.before(.object(circle)) { shape, _ in trace.record("hook(\(shape.name))") }
+        for shape in [circle, Circle(name: "c2")] as [any Shape] {
+            _ = point.invoke(shape) { shape in shape.name }
+        }
+        #expect(trace.all == ["hook(c1)"])
+        #expect(point.hooks(for: circle).count == 1)
+        #expect(point.hooks(for: Circle(name: "c3")).isEmpty)
+    }
+
+    @Test("an object scope on a protocol that values also adopt: objects match, values never do")
+    func mixedProtocol() throws {
+        final class Sketch: Drawable {
+            let name = "sketch"
+        }
+        let point = HookPoint<any Drawable, Void, String>("Protocol.drawable")
+        let trace = Trace()
+        let sketch = Sketch()
+        try point.before(.object(sketch)) { drawable, _ in trace.record("hook(\(drawable.name))") }
+        try point.after { drawable, _, _ in trace.record("after(\(drawable.name))") }
+        for drawable in [sketch, Square(name: "square"), Sketch()] as [any Drawable] {
+            _ = point.invoke(drawable) { drawable in drawable.name }
+        }
+        #expect(trace.all == ["hook(sketch)", "after(sketch)", "after(square)", "after(sketch)"])
+    }
+}
