@@ -71,7 +71,7 @@ public final class InteractivePop {
         navigation._detach(poppingScreen)
         poppingScreen._didMove(toParent: nil)
         poppingScreen._didPop(animated: true)
-        poppingScreen._didLeaveHierarchy(.interactivePop)
+        poppingScreen._didLeaveHierarchy(.interactivePop, from: navigation.window)
         navigation._didShow(revealedScreen, animated: true)
         end(navigation, outcome: .completed)
     }

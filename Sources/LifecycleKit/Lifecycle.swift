@@ -31,7 +31,7 @@ public enum Lifecycle {
     ///   - once: Remove the hook after its first run.
     ///   - hook: Receives the screen and the `animated` flag.
     /// - Returns: A token that removes the hook.
-    /// - Throws: ``HookKit/HookError`` for a scope type that is not a ``Screen``.
+    /// - Throws: `HookError` for a scope type that is not a ``Screen``.
     @discardableResult
     public static func hook(
         _ method: LifecycleMethod, _ timing: HookTiming, scope: HookScope<Screen> = .all, priority: Int = 0,
@@ -59,7 +59,7 @@ public enum Lifecycle {
     ///
     /// - Parameters: See ``hook(_:_:scope:priority:label:once:_:)-(LifecycleMethod,_,_,_,_,_,_)``.
     /// - Returns: A token that removes the hook.
-    /// - Throws: ``HookKit/HookError`` for a scope type that is not a ``Screen``.
+    /// - Throws: `HookError` for a scope type that is not a ``Screen``.
     @discardableResult
     public static func hook(
         _ phase: LifecyclePhase, _ timing: HookTiming, scope: HookScope<Screen> = .all, priority: Int = 0,

@@ -104,6 +104,13 @@ extension NavigationController {
     public func setViewControllers(
         _ screens: [Screen], animated: Bool = false, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
+        try _setViewControllers(screens, animated: animated, reason: .setViewControllers, completion: completion)
+    }
+
+    /// Replaces the stack; the dropped screens leave the hierarchy with `reason`.
+    private func _setViewControllers(
+        _ screens: [Screen], animated: Bool, reason: LeaveReason, completion: ((TransitionOutcome) -> Void)?
+    ) throws(LifecycleError) {
         try _checkNoInteractivePop()
         guard !screens.isEmpty else {
             throw LifecycleError(.invalidStack, "\(debugLabel) needs at least one screen")
@@ -134,7 +141,7 @@ extension NavigationController {
         // Keep `children` in stack order (removed screens leave when the transition completes).
         children = screens + children.filter { child in !screens.contains { $0 === child } }
         _transition(
-            from: oldTop, added: added, removed: removed.reversed(), reason: .setViewControllers, animated: animated,
+            from: oldTop, added: added, removed: removed.reversed(), reason: reason, animated: animated,
             completion: completion)
     }
 
@@ -167,7 +174,7 @@ extension NavigationController {
                 from: oldTop, added: [], removed: [screen], reason: .removeFromParent, animated: false,
                 completion: nil)
         } else {
-            try? setViewControllers(remaining, animated: false)
+            try? _setViewControllers(remaining, animated: false, reason: .removeFromParent, completion: nil)
         }
     }
 
@@ -204,7 +211,7 @@ extension NavigationController {
                 }
                 for screen in removed {
                     screen._didPop(animated: animated && screen === oldTop)
-                    screen._didLeaveHierarchy(reason)
+                    screen._didLeaveHierarchy(reason, from: self.window)
                 }
                 if isOnScreen, showsNewTop, let newTop { self._didShow(newTop, animated: animated) }
             },

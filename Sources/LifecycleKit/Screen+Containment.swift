@@ -45,6 +45,7 @@ extension Screen {
             navigation._remove(self)
             return
         }
+        let window = parent.window
         _willMove(toParent: nil)
         if _appearance.isVisible {
             _beginAppearanceTransition(appearing: false, animated: false)
@@ -52,7 +53,7 @@ extension Screen {
         }
         parent._detach(self)
         _didMove(toParent: nil)
-        _didLeaveHierarchy(.removeFromParent)
+        _didLeaveHierarchy(.removeFromParent, from: window)
         // A child that decided the status bar no longer does: the parent (or its next choice) decides again.
         parent.window?._updateStatusBar()
     }

@@ -52,6 +52,7 @@ extension Screen {
             _appearance = .disappearing
             (parent as? NavigationController)?._stackScreenWillDisappear(self)
             _revertParentStatusBarHidden()
+            _notifyObserversWillDisappear()
             Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
                 screen.viewWillDisappear(animated)
                 screen._setPhase(.willDisappear)
@@ -81,6 +82,7 @@ extension Screen {
                 screen._setPhase(.didAppear)
             }
             _setPhase(.didAppear)
+            _notifyObserversDidAppear()
         case .disappearing:
             _appearance = .disappeared
             Screen.viewDidDisappear.invoke(self, animated) { screen, animated in
@@ -88,6 +90,7 @@ extension Screen {
                 screen._setPhase(.didDisappear)
             }
             _setPhase(.didDisappear)
+            _notifyObserversDidDisappear()
         case .appeared, .disappeared:
             return
         }

@@ -137,10 +137,10 @@ extension Screen {
         window.transitionDriver.enqueue(
             _Transition(
                 animated: animated, didOrder: .appearingFirst, plan: plan,
-                onFinish: {
-                    target._unlinkPresentationChain(reason: .dismiss)
+                onFinish: { [weak window] in
+                    target._unlinkPresentationChain(reason: .dismiss, from: window)
                     target._presenter = nil
-                    target._didLeaveHierarchy(.dismiss)
+                    target._didLeaveHierarchy(.dismiss, from: window)
                 },
                 completion: completion))
         return true
@@ -157,13 +157,13 @@ extension Screen {
     }
 
     /// Unlinks the screens this screen presents (after they disappeared), each leaving the
-    /// hierarchy with `reason`.
-    func _unlinkPresentationChain(reason: LeaveReason) {
+    /// hierarchy of `window` with `reason`.
+    func _unlinkPresentationChain(reason: LeaveReason, from window: Window?) {
         guard let presented = presentedScreen else { return }
         presentedScreen = nil
-        presented._unlinkPresentationChain(reason: reason)
+        presented._unlinkPresentationChain(reason: reason, from: window)
         presented._presenter = nil
-        presented._didLeaveHierarchy(reason)
+        presented._didLeaveHierarchy(reason, from: window)
     }
 
     /// Whether this screen contains `screen` (through children or presentations).
@@ -191,8 +191,9 @@ extension Screen {
         }
     }
 
-    /// Reports that the screen left the hierarchy.
-    func _didLeaveHierarchy(_ reason: LeaveReason) {
+    /// Reports that the screen left the hierarchy of `window`: to the hook point, then to the window's observers.
+    func _didLeaveHierarchy(_ reason: LeaveReason, from window: Window?) {
         Screen.didLeaveHierarchy.invoke(self, reason) { _, _ in }
+        window?._notifyObservers { $0.screenDidLeaveHierarchy(self, reason: reason, window: window) }
     }
 }

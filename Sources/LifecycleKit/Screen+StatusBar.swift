@@ -61,7 +61,7 @@ extension Screen {
     ///
     /// ```swift
     /// override func viewWillAppear(_ animated: Bool) {
-    ///     try? overrideParentStatusBarHidden(true)
+    ///     _ = try? overrideParentStatusBarHidden(true)
     /// }
     /// ```
     ///

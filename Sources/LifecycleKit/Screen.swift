@@ -14,7 +14,7 @@ import HookKit
 ///     override func viewWillAppear(_ animated: Bool) { /* refresh */ }
 /// }
 ///
-/// let navigation = NavigationController(rootScreen: HomeScreen(title: "Home"))
+/// let navigation = try NavigationController(rootScreen: HomeScreen(title: "Home"))
 /// let window = Window()
 /// try window.setRootScreen(navigation)
 /// window.makeKeyAndVisible()
@@ -78,6 +78,9 @@ open class Screen {
 
     /// The navigation-bar and status-bar state the host keeps on the screen.
     var _chrome = _ScreenChrome()
+
+    /// The statistics and leak-detection settings of the screen, and the window whose observers it reports to.
+    var _diagnostics = _ScreenDiagnostics()
 
     /// Creates a screen.
     ///

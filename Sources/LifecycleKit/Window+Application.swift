@@ -15,6 +15,7 @@ extension Window {
         guard applicationState == .active else { return }
         applicationState = .background
         Window.didEnterBackground.invoke(self) { _ in }
+        _notifyObservers { $0.windowDidEnterBackground(self) }
     }
 
     /// Reports that the application is entering the foreground: hooks on ``Window/willEnterForeground`` run.
@@ -24,5 +25,6 @@ extension Window {
         guard applicationState == .background else { return }
         Window.willEnterForeground.invoke(self) { _ in }
         applicationState = .active
+        _notifyObservers { $0.windowDidEnterForeground(self) }
     }
 }

@@ -34,6 +34,9 @@ public final class Window {
     /// The effective status bar, as computed last.
     var _statusBar = StatusBarAppearance()
 
+    /// The statistics recorders and leak detectors attached to the window, told about its screens.
+    var _observers: [any _WindowObserver] = []
+
     /// Creates a window.
     ///
     /// - Parameters:
@@ -102,10 +105,10 @@ public final class Window {
             _Transition(
                 animated: animated, didOrder: .disappearingFirst,
                 plan: { [weak self] in self?.unitPlan(leaving: leaving) ?? ([], []) },
-                onFinish: {
+                onFinish: { [weak self] in
                     // The old root leaves with whatever it presented.
-                    old?._unlinkPresentationChain(reason: .windowRootReplaced)
-                    old?._didLeaveHierarchy(.windowRootReplaced)
+                    old?._unlinkPresentationChain(reason: .windowRootReplaced, from: self)
+                    old?._didLeaveHierarchy(.windowRootReplaced, from: self)
                 },
                 completion: completion))
     }

@@ -1,0 +1,152 @@
+/// Tracking removed screens and checking them.
+extension LeakDetector: _WindowObserver {
+    func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
+        guard isEnabled, _isChecked(screen) else { return }
+        let now = time.now
+        _track(_LeakEntry(screen: screen, reason: reason, removedAt: now), firstCheckAt: now + _delay(at: 0))
+        _scheduleTimer()
+    }
+
+    /// Whether `screen` is checked (see ``Configuration``).
+    func _isChecked(_ screen: Screen) -> Bool {
+        if let enabled = screen.isLeakDetectionEnabled { return enabled }
+        let type = type(of: screen)
+        if let enabled = configuration.isEnabled(for: type) { return enabled }
+        return !configuration.excludedTypes.matches(type)
+    }
+
+    /// The delay before check number `index` (0 is the grace period), then the release-watch interval; negative
+    /// and NaN delays count as 0.
+    func _delay(at index: Int) -> Double {
+        let delays = configuration._checkDelays
+        let delay = index < delays.count ? delays[index] : (configuration.releaseWatchInterval ?? 0)
+        return delay >= 0 ? delay : 0
+    }
+
+    /// Whether confirmed screens are watched for a late release (an interval that is not positive stops it).
+    var _watchesReleases: Bool {
+        (configuration.releaseWatchInterval ?? 0) > 0
+    }
+
+    /// Tracks `entry`'s screen, replacing an earlier entry for it; the caller schedules the timer.
+    func _track(_ entry: _LeakEntry, firstCheckAt due: Double) {
+        let key = entry.key
+        if let old = _entries[key] {
+            if old.screen == nil {
+                // A released screen whose address was reused: it is gone, report it as such.
+                _release(old, at: time.now)
+            } else {
+                _forget(old)
+            }
+        }
+        _entries[key] = entry
+        _enqueue(entry, due: due)
+        _scheduleTimer()
+    }
+
+    /// Queues the next check of `entry`.
+    func _enqueue(_ entry: _LeakEntry, due: Double) {
+        entry.checkSequence = _nextSequence
+        _queue.insert(_LeakCheckQueue.Item(due: due, sequence: _nextSequence, entry: entry))
+        _nextSequence += 1
+    }
+
+    /// Stops tracking `entry`; when nothing is tracked any more, drops the queue's stale checks.
+    ///
+    /// The timer stays: it fires once and finds nothing to do, or serves the next tracked screen.
+    /// Cancelling it would leave a dead action in the scheduler for each screen that comes and goes.
+    func _forget(_ entry: _LeakEntry) {
+        entry.isTracked = false
+        if _entries[entry.key] === entry {
+            _entries[entry.key] = nil
+        }
+        if _entries.isEmpty {
+            _queue.removeAll()
+        }
+    }
+
+    /// Forgets every tracked screen, the queue and the timer (when the detector is switched off).
+    func _stopTracking() {
+        for entry in _entries.values {
+            entry.isTracked = false
+        }
+        _entries = [:]
+        _queue.removeAll()
+        _timer?.action.cancel()
+        _timer = nil
+    }
+
+    /// Schedules the timer for the earliest pending check, unless it is already scheduled early enough.
+    func _scheduleTimer() {
+        guard let next = _queue.firstDue else {
+            _timer?.action.cancel()
+            _timer = nil
+            return
+        }
+        if let timer = _timer, timer.due <= next { return }
+        _timer?.action.cancel()
+        let action = time.schedule(after: max(0, next - time.now)) { [weak self] in
+            self?._runDueChecks()
+        }
+        _timer = (action, next)
+    }
+
+    /// Runs every check that is due, then schedules the timer for the next one.
+    func _runDueChecks() {
+        _timer = nil
+        let now = time.now
+        while let item = _queue.removeFirst(dueBy: now) {
+            let entry = item.entry
+            guard entry.isTracked, entry.checkSequence == item.sequence else { continue }
+            _check(entry, at: now)
+        }
+        _scheduleTimer()
+    }
+
+    /// Checks `entry` at `now`: reports it, drops it, or schedules its next check.
+    func _check(_ entry: _LeakEntry, at now: Double) {
+        guard let screen = entry.screen else {
+            _release(entry, at: now)
+            return
+        }
+        guard isEnabled, screen._isDetached, _isChecked(screen) else {
+            // Attached again, or opted out since it left: not a leak.
+            _forget(entry)
+            return
+        }
+        entry.checks += 1
+        let checkCount = configuration._checkDelays.count
+        if entry.checks == 1 && checkCount > 1 {
+            _report(entry, .suspected, at: now)
+        } else if entry.checks == checkCount {
+            _report(entry, .confirmed, at: now)
+        }
+        if entry.checks >= checkCount && !_watchesReleases {
+            _forget(entry)
+        } else {
+            _enqueue(entry, due: now + _delay(at: entry.checks))
+        }
+    }
+
+    /// Handles the release of `entry`'s screen: a late release if it was reported, then the screens it held
+    /// that outlive it and are detached are tracked in its place, due now.
+    func _release(_ entry: _LeakEntry, at now: Double) {
+        _forget(entry)
+        if entry.isReported {
+            _handler(entry.report(.releasedLate, at: now))
+        }
+        guard isEnabled else { return }
+        for held in entry.held {
+            guard let screen = held.object, screen._isDetached, !isTracking(screen), _isChecked(screen) else {
+                continue
+            }
+            _track(_LeakEntry(screen: screen, reason: entry.reason, removedAt: entry.removedAt), firstCheckAt: now)
+        }
+    }
+
+    /// Sends a report of `kind` about `entry`.
+    func _report(_ entry: _LeakEntry, _ kind: LeakReport.Kind, at now: Double) {
+        entry.isReported = true
+        _handler(entry.report(kind, at: now))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Finds screens that stay alive after they left the hierarchy: MLeaksFinder-style leak detection.
+///
+/// Create a detector with a clock and attach it to the windows to watch:
+///
+/// ```swift
+/// let detector = LeakDetector(time: time)   // on in debug builds, off in release builds
+/// detector.attach(to: window)
+/// try navigation.pop(animated: true)
+/// // 1.5 s later, if the popped screen is still alive and detached, one line on standard error:
+/// // warning: LeakDetector: suspected leak: ProductScreen "Shoes" [Product] removed by pop at 2.000 s, …
+/// ```
+///
+/// **What is tracked.** A screen that leaves a watched window's hierarchy through `pop`, `popTo`,
+/// `popToRoot`, `setViewControllers`, a finished interactive pop, `dismiss` (with what it presented),
+/// `removeFromParent` or a replacement of the window's root, unless it is excluded (see
+/// ``Configuration``). The detector holds it weakly, with the screens it holds (its children and what
+/// they present): a child that outlives its removed container is checked once the container is gone.
+/// A screen that leaves again is tracked again, from its new removal. Screens that go away with their
+/// window, without leaving its hierarchy, are not tracked.
+///
+/// **Checks.** With the default ``Configuration``:
+/// - 1.5 s after it left, a screen still alive and still detached (no parent, not presented, not the
+///   root of a window) is reported as ``LeakReport/Kind/suspected``;
+/// - it is checked again 3 s, then 6 s later; still alive and detached at the last check, it is
+///   reported as ``LeakReport/Kind/confirmed``;
+/// - a reported screen that is released is reported as ``LeakReport/Kind/releasedLate`` at the next
+///   check (a confirmed one is checked every 30 s to notice it);
+/// - a screen attached again (to a parent, a presenter or a window) by the time of a check is dropped
+///   without a report, and so is one that is released before its first check.
+///
+/// Checks run on the detector's ``HostTime`` scheduler: with ``VirtualTime`` they run exactly when time
+/// is advanced past them. One scheduled action serves every tracked screen, and entries go away as
+/// soon as their screen is released or attached again, so the detector's memory is bounded by the
+/// screens actually kept alive.
+///
+/// Detection is on by default in debug builds only (``isEnabledByDefault``) and can be switched with
+/// ``isEnabled``. A detector belongs to the thread that drives its windows.
+public final class LeakDetector {
+    /// Whether detectors are on when created without saying: `true` in debug builds, `false` in release builds.
+    public static var isEnabledByDefault: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// The clock that dates removals and reports, and the scheduler of the checks.
+    public let time: any HostTime
+
+    /// When screens are checked and which ones; changes apply from the next removal or check.
+    public var configuration: Configuration
+
+    /// Whether the detector tracks removed screens; switching it off forgets every tracked screen.
+    public var isEnabled: Bool {
+        didSet {
+            if !isEnabled { _stopTracking() }
+        }
+    }
+
+    /// Receives the reports.
+    let _handler: (LeakReport) -> Void
+    /// The tracked screens, by identity.
+    var _entries: [ObjectIdentifier: _LeakEntry] = [:]
+    /// The pending checks.
+    var _queue = _LeakCheckQueue()
+    /// The next sequence number of a check.
+    var _nextSequence = 0
+    /// The scheduled action that runs the earliest check, and its due time.
+    var _timer: (action: ScheduledAction, due: Double)?
+
+    /// Creates a detector.
+    ///
+    /// - Parameters:
+    ///   - time: The clock and scheduler; ``SystemTime`` by default, ``VirtualTime`` in tests.
+    ///   - configuration: When to check, and which screens.
+    ///   - isEnabled: Whether to track removed screens; on in debug builds only by default.
+    ///   - handler: Receives each report; by default prints it as one warning line to standard error
+    ///     (``printWarning(_:)``).
+    public init(
+        time: any HostTime = SystemTime(), configuration: Configuration = Configuration(),
+        isEnabled: Bool = LeakDetector.isEnabledByDefault,
+        handler: @escaping (LeakReport) -> Void = LeakDetector.printWarning
+    ) {
+        self.time = time
+        self.configuration = configuration
+        self.isEnabled = isEnabled
+        self._handler = handler
+    }
+
+    /// Prints `report` as one warning line to standard error: the default handler.
+    public static func printWarning(_ report: LeakReport) {
+        FileHandle.standardError.write(Data("warning: LeakDetector: \(report)\n".utf8))
+    }
+
+    /// Starts tracking the screens that leave `window`'s hierarchy; attaching twice does nothing.
+    ///
+    /// The window keeps the detector alive while it is attached.
+    public func attach(to window: Window) {
+        window._addObserver(self)
+    }
+
+    /// Stops tracking the screens that leave `window`'s hierarchy; the screens already tracked are still checked.
+    public func detach(from window: Window) {
+        window._removeObserver(self)
+    }
+
+    /// The number of screens being tracked: removed, not yet released, attached again or forgotten.
+    public var trackedScreenCount: Int { _entries.count }
+
+    /// Whether `screen` is being tracked.
+    public func isTracking(_ screen: Screen) -> Bool {
+        _entries[ObjectIdentifier(screen)]?.screen === screen
+    }
+}

@@ -1,0 +1,28 @@
+extension ScreenStatistics {
+    /// Something the statistics recorder tells its handler: a persistence failure, or a discarded view.
+    ///
+    /// The default handler (``ScreenStatistics/printWarning(_:)``) prints ``description`` as one warning line
+    /// to standard error.
+    public enum Event: Sendable, Hashable, CustomStringConvertible {
+        /// Reading, setting aside or writing the statistics file failed; the error says what was done.
+        case storeFailed(StatisticsStoreError)
+        /// A single view lasted longer than ``Configuration/maximumViewDuration`` (paused time excluded),
+        /// so its time was not added to the stay time; the view still counts as viewed.
+        ///
+        /// - Parameters:
+        ///   - name: The statistic name of the view.
+        ///   - duration: How long the view lasted, in seconds.
+        ///   - limit: The limit it exceeded, in seconds.
+        case viewDiscarded(name: String, duration: Double, limit: Double)
+
+        /// One line, such as `discarded a view of Player lasting 90000.000 s (limit 86400.000 s)`.
+        public var description: String {
+            switch self {
+            case .storeFailed(let error):
+                return error.description
+            case .viewDiscarded(let name, let duration, let limit):
+                return "discarded a view of \(name) lasting \(_seconds(duration)) (limit \(_seconds(limit)))"
+            }
+        }
+    }
+}

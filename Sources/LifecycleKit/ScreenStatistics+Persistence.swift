@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading the statistics file, setting a bad one aside, and writing it atomically.
+extension ScreenStatistics {
+    /// Reads the records of `url`; a missing file is an empty one, a bad one is set aside.
+    func _load(from url: URL) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            _setAside(url, code: .unreadable, reason: "it cannot be read (\(error.localizedDescription))")
+            return
+        }
+        switch _StatisticsFile.decode(data) {
+        case .success(let records):
+            _records = records
+        case .failure(let failure):
+            _setAside(url, code: failure.code, reason: failure.reason)
+        }
+    }
+
+    /// Renames the bad file at `url` aside, and reports it; if it cannot be renamed, blocks writes to `url`.
+    func _setAside(_ url: URL, code: StatisticsStoreError.Code, reason: String) {
+        let destination = _asideURL(for: url, code: code)
+        if rename(url.path, destination.path) == 0 {
+            let message =
+                "\(url.path) was set aside as \(destination.lastPathComponent): \(reason); counting starts fresh"
+            _handler(.storeFailed(StatisticsStoreError(code, message, fileURL: url, movedAsideURL: destination)))
+        } else {
+            let cause = String(cString: strerror(errno))
+            let message =
+                "\(url.path) cannot be used (\(reason)) nor moved aside (\(cause)); statistics stay in memory "
+                + "and the file is not overwritten"
+            let error = StatisticsStoreError(.moveAsideFailed, message, fileURL: url)
+            _blockingError = error
+            _handler(.storeFailed(error))
+        }
+    }
+
+    /// A free name next to `url` for a bad file: `stats.json.corrupt-20250102T030405Z`, then `…-2`, `…-3`.
+    func _asideURL(for url: URL, code: StatisticsStoreError.Code) -> URL {
+        let kind: String
+        switch code {
+        case .unreadable: kind = "unreadable"
+        case .unsupportedVersion: kind = "unsupported"
+        default: kind = "corrupt"
+        }
+        let base = "\(url.lastPathComponent).\(kind)-\(Self._timestamp(configuration.wallClock()))"
+        let directory = url.deletingLastPathComponent()
+        var candidate = directory.appendingPathComponent(base)
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = directory.appendingPathComponent("\(base)-\(number)")
+            number += 1
+        }
+        return candidate
+    }
+
+    /// `date` in UTC as `20250102T030405Z`.
+    static func _timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String {
+            let value = value ?? 0
+            return value < 10 ? "0\(value)" : "\(value)"
+        }
+        return "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))T\(two(parts.hour))\(two(parts.minute))"
+            + "\(two(parts.second))Z"
+    }
+
+    /// Writes `data` to a temporary file next to `url`, syncs it, then renames it over `url`: a reader sees
+    /// the old file or the new one, never a partial one.
+    func _writeAtomically(_ data: Data, to url: URL) throws(StatisticsStoreError) {
+        let fileManager = FileManager.default
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+            guard fileManager.createFile(atPath: temporary.path, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission)
+            }
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+        } catch {
+            try? fileManager.removeItem(at: temporary)
+            throw StatisticsStoreError(
+                .writeFailed, "\(url.path) cannot be written (\(error.localizedDescription))", fileURL: url)
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let cause = String(cString: strerror(errno))
+            try? fileManager.removeItem(at: temporary)
+            throw StatisticsStoreError(.writeFailed, "\(url.path) cannot be replaced (\(cause))", fileURL: url)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+extension ScreenStatistics {
+    /// What statistics know about one statistic name: its views, resumes and total stay time.
+    ///
+    /// Every screen counted under the same ``Screen/statisticName`` adds to the same record. Its
+    /// ``description`` is one report line:
+    ///
+    /// ```swift
+    /// print(statistics.record(named: "ProductDetail")!)
+    /// // [ProductDetail: stayed 1.250 (mins), viewed 3, resumed 1]
+    /// ```
+    public struct Record: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The statistic name.
+        public var name: String
+        /// The time the screens spent on screen and in use, in seconds, paused time excluded.
+        public var stayTime: Double
+        /// The number of views: each `viewDidAppear` of a counted screen that starts one.
+        public var viewCount: Int
+        /// The number of resumes: a paused view that became active again (after a sheet was dismissed, the
+        /// application came back to the foreground, or an interactive pop was cancelled).
+        public var resumeCount: Int
+
+        /// Creates a record.
+        public init(name: String, stayTime: Double = 0, viewCount: Int = 0, resumeCount: Int = 0) {
+            self.name = name
+            self.stayTime = stayTime
+            self.viewCount = viewCount
+            self.resumeCount = resumeCount
+        }
+
+        /// The stay time in minutes.
+        public var stayMinutes: Double { stayTime / 60 }
+
+        /// `[Name: stayed 1.250 (mins), viewed 3, resumed 1]`: the stay time in minutes with three decimals.
+        public var description: String {
+            let minutes = String(format: "%.3f", stayMinutes)
+            return "[\(name): stayed \(minutes) (mins), viewed \(viewCount), resumed \(resumeCount)]"
+        }
+
+        /// Whether every number is finite and not negative, as a stored record must be.
+        var _isValid: Bool {
+            stayTime.isFinite && stayTime >= 0 && viewCount >= 0 && resumeCount >= 0
+        }
+
+        /// Adds `other`'s numbers to this record's.
+        mutating func _add(_ other: Record) {
+            stayTime += other.stayTime
+            viewCount += other.viewCount
+            resumeCount += other.resumeCount
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The statistics file: a format version and one record per statistic name, sorted by name.
+///
+/// ```json
+/// {
+///   "formatVersion" : 1,
+///   "screens" : [
+///     { "name" : "ProductDetail", "resumeCount" : 1, "stayTime" : 75, "viewCount" : 3 }
+///   ]
+/// }
+/// ```
+struct _StatisticsFile: Codable {
+    /// The version this code writes, and the newest it reads.
+    static let currentVersion = 1
+
+    var formatVersion: Int
+    var screens: [ScreenStatistics.Record]
+
+    /// The file for `records`, in name order.
+    init(records: [String: ScreenStatistics.Record]) {
+        formatVersion = Self.currentVersion
+        screens = records.values.sorted { $0.name < $1.name }
+    }
+
+    /// The file as pretty-printed JSON with sorted keys.
+    func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Records hold finite numbers only (the recorder never stores anything else), so encoding cannot fail.
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    /// Why data could not be read as a statistics file.
+    struct Failure: Error {
+        let code: StatisticsStoreError.Code
+        let reason: String
+    }
+
+    /// Reads `data`: the records by name (records with the same name are added up), or why it cannot.
+    static func decode(_ data: Data) -> Result<[String: ScreenStatistics.Record], Failure> {
+        struct Header: Decodable {
+            var formatVersion: Int
+        }
+        let decoder = JSONDecoder()
+        guard let header = try? decoder.decode(Header.self, from: data) else {
+            return .failure(Failure(code: .corrupt, reason: "it is not a JSON object with a formatVersion"))
+        }
+        guard header.formatVersion <= currentVersion else {
+            return .failure(
+                Failure(
+                    code: .unsupportedVersion,
+                    reason: "its format version \(header.formatVersion) is newer than \(currentVersion)"))
+        }
+        guard header.formatVersion >= 1 else {
+            return .failure(Failure(code: .corrupt, reason: "its format version \(header.formatVersion) is invalid"))
+        }
+        let file: _StatisticsFile
+        do {
+            file = try decoder.decode(_StatisticsFile.self, from: data)
+        } catch {
+            return .failure(Failure(code: .corrupt, reason: "its records cannot be read (\(error))"))
+        }
+        var records: [String: ScreenStatistics.Record] = [:]
+        for record in file.screens {
+            guard record._isValid else {
+                return .failure(Failure(code: .corrupt, reason: "the record of \(record.name) holds negative numbers"))
+            }
+            records[record.name, default: ScreenStatistics.Record(name: record.name)]._add(record)
+        }
+        return .success(records)
+    }
+}

@@ -1,0 +1,40 @@
+/// One view of a counted screen in progress: from its `viewDidAppear` to its `viewWillDisappear`, with its
+/// pauses.
+struct _StatisticsView {
+    /// The screen on screen.
+    weak var screen: Screen?
+    /// The window it is on screen in.
+    weak var window: Window?
+    /// The statistic name it counts under, fixed when the view started.
+    let name: String
+    /// The active time before ``activeSince``, in seconds.
+    var activeTime: Double = 0
+    /// When the current active stretch began; `nil` while the view is paused.
+    var activeSince: Double?
+    /// Whether the view has been active at all (so that becoming active again is a resume).
+    var hasBeenActive = false
+    /// Paused because the screen is being popped by an interactive pop that has not ended.
+    var isInteractivelyPaused = false
+
+    /// The view's active time at `now`, in seconds.
+    func activeTime(at now: Double) -> Double {
+        activeTime + (activeSince.map { max(0, now - $0) } ?? 0)
+    }
+
+    /// Ends the current active stretch at `now`, if any.
+    mutating func pause(at now: Double) {
+        guard let since = activeSince else { return }
+        activeTime += max(0, now - since)
+        activeSince = nil
+    }
+
+    /// Starts an active stretch at `now`.
+    ///
+    /// - Returns: Whether it is a resume (the view had been active before).
+    mutating func activate(at now: Double) -> Bool {
+        guard activeSince == nil else { return false }
+        activeSince = now
+        defer { hasBeenActive = true }
+        return hasBeenActive
+    }
+}

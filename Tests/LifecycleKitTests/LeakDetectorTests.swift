@@ -1,0 +1,359 @@
+import LifecycleKit
+import Synchronization
+import Testing
+
+/// Leak detection of removed screens, on a virtual clock.
+@Suite("Leak detection")
+struct LeakDetectorTests {
+    /// A visible window on a virtual clock with a navigation controller rooted at a `Home` screen, and a
+    /// detector that records its reports.
+    struct Host {
+        let time = VirtualTime()
+        let window: Window
+        let navigation: NavigationController
+        let home = Home(title: "Home")
+        let detector: LeakDetector
+        let reports = EventLog()
+
+        init(configuration: LeakDetector.Configuration = .init()) throws {
+            window = Window(time: time)
+            navigation = try NavigationController(rootScreen: home)
+            let reports = self.reports
+            detector = LeakDetector(time: time, configuration: configuration, isEnabled: true) { report in
+                reports.add("\(report)")
+            }
+            detector.attach(to: window)
+            try window.setRootScreen(navigation)
+            window.makeKeyAndVisible()
+        }
+    }
+
+    @Test("a screen kept alive by a global: suspected, then confirmed, then released late")
+    func leakedScreen() throws {
+        let host = try Host()
+        weak var weakDetail: Screen?
+        let id: ObjectIdentifier
+        do {
+            let detail = ProductDetail(title: "Shoes")
+            weakDetail = detail
+            id = ObjectIdentifier(detail)
+            leakingCache.retain(detail)
+            try host.navigation.push(detail, animated: false)
+            try host.navigation.pop(animated: false)
+        }
+        #expect(host.detector.trackedScreenCount == 1)
+        host.time.advance(by: 1.5)
+        #expect(
+            host.reports.take() == [
+                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, still alive at 1.500 s"#
+            ])
+        host.time.advance(by: 3)
+        #expect(host.reports.take() == [])
+        host.time.advance(by: 6)
+        #expect(
+            host.reports.take() == [
+                #"confirmed leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, still alive at 10.500 s"#
+            ])
+        leakingCache.release(id)
+        #expect(weakDetail == nil)
+        host.time.advance(by: 30)
+        #expect(
+            host.reports.take() == [
+                #"released late: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, released by 40.500 s"#
+            ])
+        #expect(host.detector.trackedScreenCount == 0)
+        #expect(host.time.pendingCount == 0)
+    }
+
+    @Test("a screen released after it left is never reported, and not tracked after its check")
+    func releasedScreen() throws {
+        let host = try Host()
+        weak var weakDetail: Screen?
+        do {
+            let detail = ProductDetail(title: "Shoes")
+            weakDetail = detail
+            try host.navigation.push(detail, animated: false)
+            try host.navigation.pop(animated: false)
+        }
+        #expect(weakDetail == nil)
+        host.time.advance(by: 20)
+        #expect(host.reports.take() == [])
+        #expect(host.detector.trackedScreenCount == 0)
+        #expect(host.time.pendingCount == 0)
+    }
+
+    @Test("a reported screen released between two checks is reported released late at the next check")
+    func lateRelease() throws {
+        let host = try Host()
+        let id: ObjectIdentifier
+        do {
+            let cart = Cart(title: nil)
+            id = ObjectIdentifier(cart)
+            leakingCache.retain(cart)
+            try host.home.present(cart, animated: false)
+            host.time.advance(by: 2)
+            cart.dismiss(animated: false)
+        }
+        host.time.advance(by: 1.5)
+        leakingCache.release(id)
+        host.time.advance(by: 10)
+        #expect(
+            host.reports.take() == [
+                "suspected leak: Cart (untitled) [Cart] removed by dismiss at 2.000 s, still alive at 3.500 s",
+                "released late: Cart (untitled) [Cart] removed by dismiss at 2.000 s, released by 6.500 s",
+            ])
+        #expect(host.detector.trackedScreenCount == 0)
+    }
+
+    @Test("a screen attached again before a check is dropped without a report, and tracked again when it leaves again")
+    func reattached() throws {
+        let host = try Host()
+        let detail = ProductDetail(title: "Shoes")
+        try host.navigation.push(detail, animated: false)
+        try host.navigation.pop(animated: false)
+        host.time.advance(by: 1)
+        try host.navigation.push(detail, animated: false)
+        host.time.advance(by: 1)
+        #expect(host.reports.take() == [])
+        #expect(host.detector.trackedScreenCount == 0)
+        try host.navigation.pop(animated: false)
+        #expect(host.detector.isTracking(detail))
+        host.time.advance(by: 1.5)
+        #expect(
+            host.reports.take() == [
+                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 2.000 s, still alive at 3.500 s"#
+            ])
+        // Presented again: no further report, and the entry goes at the next check.
+        try host.home.present(detail, animated: false)
+        host.time.advance(by: 20)
+        #expect(host.reports.take() == [])
+        #expect(host.detector.trackedScreenCount == 0)
+        #expect(host.time.pendingCount == 0)
+    }
+
+    /// The operations that take a screen out of the hierarchy, applied to `screen`.
+    enum Removal: String, CaseIterable, Sendable {
+        case pop, popTo, popToRoot, setViewControllers, interactivePop, dismiss, removeFromParent
+        case windowRootReplaced
+
+        func remove(_ screen: Screen, in host: Host) throws {
+            let navigation = host.navigation
+            switch self {
+            case .pop:
+                try navigation.push(screen, animated: false)
+                try navigation.pop(animated: false)
+            case .popTo:
+                // The screen is in the middle: it gets no appearance calls when it goes.
+                try navigation.push(screen, animated: false)
+                try navigation.push(Cart(), animated: false)
+                try navigation.popTo(host.home, animated: false)
+            case .popToRoot:
+                try navigation.push(screen, animated: false)
+                try navigation.push(Cart(), animated: false)
+                try navigation.popToRoot(animated: false)
+            case .setViewControllers:
+                try navigation.push(screen, animated: false)
+                try navigation.setViewControllers([host.home], animated: false)
+            case .interactivePop:
+                try navigation.push(screen, animated: false)
+                try navigation.beginInteractivePop(translation: 5).finish()
+            case .dismiss:
+                try host.home.present(screen, style: .fullScreen, animated: false)
+                screen.dismiss(animated: false)
+            case .removeFromParent:
+                try host.home.addChild(screen)
+                screen.removeFromParent()
+            case .windowRootReplaced:
+                host.navigation.isLeakDetectionEnabled = false  // the host keeps it on purpose
+                try host.window.setRootScreen(screen)
+                try host.window.setRootScreen(Home())
+            }
+        }
+    }
+
+    @Test("every way out of the hierarchy is tracked, and the report says which", arguments: Removal.allCases)
+    func removals(removal: Removal) throws {
+        let host = try Host()
+        let id: ObjectIdentifier
+        do {
+            let detail = ProductDetail(title: "Shoes")
+            id = ObjectIdentifier(detail)
+            leakingCache.retain(detail)
+            try removal.remove(detail, in: host)
+        }
+        defer { leakingCache.release(id) }
+        host.time.advance(by: 1.5)
+        #expect(
+            host.reports.take() == [
+                "suspected leak: ProductDetail \"Shoes\" [ProductDetail] removed by \(removal) at 0.000 s, "
+                    + "still alive at 1.500 s"
+            ])
+    }
+
+    @Test("a child that outlives its removed container is checked once the container is gone")
+    func childOutlivesContainer() throws {
+        let host = try Host()
+        let childID: ObjectIdentifier
+        do {
+            let dashboard = Dashboard(title: "Dash")
+            let child = Cart(title: "Mini cart")
+            childID = ObjectIdentifier(child)
+            try dashboard.addChild(child)
+            leakingCache.retain(child)
+            try host.home.present(dashboard, animated: false)
+            dashboard.dismiss(animated: false)
+        }
+        defer { leakingCache.release(childID) }
+        host.time.advance(by: 1.5)
+        #expect(
+            host.reports.take() == [
+                #"suspected leak: Cart "Mini cart" [Cart] removed by dismiss at 0.000 s, still alive at 1.500 s"#
+            ])
+    }
+
+    @Test("a leaked container is reported alone, not with the children it holds")
+    func leakedContainer() throws {
+        let host = try Host()
+        let id: ObjectIdentifier
+        do {
+            let dashboard = Dashboard(title: "Dash")
+            id = ObjectIdentifier(dashboard)
+            try dashboard.addChild(Cart(title: "Mini cart"))
+            leakingCache.retain(dashboard)
+            try host.home.present(dashboard, animated: false)
+            dashboard.dismiss(animated: false)
+        }
+        defer { leakingCache.release(id) }
+        host.time.advance(by: 1.5)
+        #expect(
+            host.reports.take() == [
+                #"suspected leak: Dashboard "Dash" [Dashboard] removed by dismiss at 0.000 s, still alive at 1.500 s"#
+            ])
+    }
+
+    @Test("excluded types (with subtypes), per-type switches, per-screen opt-out, and the global switch")
+    func exclusions() throws {
+        class Gallery: Screen {}
+        final class PhotoGallery: Gallery {}
+        final class VideoGallery: Gallery {}
+        var configuration = LeakDetector.Configuration()
+        configuration.excludedTypes = [Gallery.self]
+        configuration.setEnabled(true, for: VideoGallery.self)
+        let host = try Host(configuration: configuration)
+        let kept = [PhotoGallery(title: "photos"), VideoGallery(title: "videos"), ProductDetail(title: "kept")]
+        kept[2].isLeakDetectionEnabled = false
+        for screen in kept {
+            try host.navigation.push(screen, animated: false)
+            try host.navigation.pop(animated: false)
+        }
+        #expect(host.detector.trackedScreenCount == 1)
+        host.time.advance(by: 1.5)
+        #expect(
+            host.reports.take() == [
+                #"suspected leak: VideoGallery "videos" [VideoGallery] removed by pop at 0.000 s, still alive at 1.500 s"#
+            ])
+        // Opting out after the screen left silences the checks already scheduled.
+        kept[1].isLeakDetectionEnabled = false
+        host.time.advance(by: 20)
+        #expect(host.reports.take() == [])
+        #expect(host.detector.trackedScreenCount == 0)
+        // Switched off, the detector forgets what it tracks and tracks nothing new.
+        let cart = Cart()
+        try host.navigation.push(cart, animated: false)
+        try host.navigation.pop(animated: false)
+        #expect(host.detector.trackedScreenCount == 1)
+        host.detector.isEnabled = false
+        #expect(host.detector.trackedScreenCount == 0)
+        try host.navigation.push(cart, animated: false)
+        try host.navigation.pop(animated: false)
+        host.time.advance(by: 20)
+        #expect(host.reports.take() == [] && host.detector.trackedScreenCount == 0)
+        #expect(host.time.pendingCount == 0)
+    }
+
+    @Test("10,000 screens pushed and popped leave no tracker entries and no scheduled check")
+    func boundedMemory() throws {
+        let host = try Host()
+        do {
+            // Held while they come and go, so that all 10,000 are tracked at once.
+            var screens: [Screen] = []
+            for _ in 0..<10_000 {
+                let screen = ProductDetail()
+                screens.append(screen)
+                try host.navigation.push(screen, animated: false)
+                try host.navigation.pop(animated: false)
+            }
+            #expect(host.detector.trackedScreenCount == 10_000)
+        }
+        // One scheduled action serves them all; they are released before their first check.
+        #expect(host.time.pendingCount == 1)
+        host.time.advance(by: 2)
+        #expect(host.detector.trackedScreenCount == 0)
+        #expect(host.time.pendingCount == 0)
+        // Released as they go, while time runs: entries live only until their check.
+        var mostTracked = 0
+        for _ in 0..<10_000 {
+            try host.navigation.push(ProductDetail(), animated: false)
+            try host.navigation.pop(animated: false)
+            host.time.advance(by: 0.001)
+            mostTracked = max(mostTracked, host.detector.trackedScreenCount)
+        }
+        #expect(mostTracked <= 1_501)
+        host.time.advance(by: 2)
+        #expect(host.detector.trackedScreenCount == 0)
+        #expect(host.time.pendingCount == 0)
+        #expect(host.reports.take() == [])
+    }
+
+    @Test("the schedule is configurable: no back-off confirms at the first check; no release watch stops there")
+    func customSchedule() throws {
+        let host = try Host(
+            configuration: LeakDetector.Configuration(gracePeriod: 2, backoff: [], releaseWatchInterval: nil))
+        let id: ObjectIdentifier
+        do {
+            let detail = ProductDetail(title: "Shoes")
+            id = ObjectIdentifier(detail)
+            leakingCache.retain(detail)
+            try host.navigation.push(detail, animated: false)
+            try host.navigation.pop(animated: false)
+        }
+        host.time.advance(by: 2)
+        #expect(
+            host.reports.take() == [
+                #"confirmed leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, still alive at 2.000 s"#
+            ])
+        #expect(host.detector.trackedScreenCount == 0 && host.time.pendingCount == 0)
+        leakingCache.release(id)
+        host.time.advance(by: 60)
+        #expect(host.reports.take() == [])
+    }
+
+    @Test("a report carries what the screen was when it left")
+    func reportFields() throws {
+        let time = VirtualTime()
+        let window = Window(time: time)
+        let navigation = try NavigationController(rootScreen: Home())
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        let reports = Mutex<[LeakReport]>([])
+        let detector = LeakDetector(time: time, isEnabled: true) { report in reports.withLock { $0.append(report) } }
+        detector.attach(to: window)
+        let detail = ProductDetail(title: "Shoes")
+        detail.statisticName = "Product"
+        time.advance(by: 4)
+        try navigation.push(detail, animated: false)
+        try navigation.pop(animated: false)
+        detail.title = "renamed"
+        time.advance(by: 1.5)
+        #expect(
+            reports.withLock { $0 } == [
+                LeakReport(
+                    kind: .suspected, typeName: "ProductDetail", title: "Shoes", statisticName: "Product",
+                    reason: .pop, removedAt: 4, reportedAt: 5.5)
+            ])
+        detector.detach(from: window)
+        try navigation.push(Cart(), animated: false)
+        try navigation.pop(animated: false)
+        #expect(!detector.isTracking(navigation) && detector.trackedScreenCount == 1)
+    }
+}

@@ -1,0 +1,352 @@
+import Foundation
+import LifecycleKit
+import Synchronization
+import Testing
+
+/// Per-screen statistics: views, resumes and stay time, on a virtual clock.
+@Suite("Screen statistics")
+struct ScreenStatisticsTests {
+    @Test("push and pop: a view runs from viewDidAppear to viewWillDisappear; the container is not counted")
+    func pushAndPop() throws {
+        let host = try StatisticsHost(driver: .manual)
+        host.time.advance(by: 30)
+        try host.navigation.push(ProductDetail(title: "Shoes"), animated: true)  // Home ends: willDisappear
+        host.time.advance(by: 1)
+        host.window.transitionDriver.completeAll()  // ProductDetail starts: didAppear at 31
+        host.time.advance(by: 75)
+        try host.navigation.pop(animated: true)  // ProductDetail ends at 106
+        host.time.advance(by: 1)
+        host.window.transitionDriver.completeAll()  // Home starts again at 107
+        host.time.advance(by: 15)
+        #expect(host.line("Home") == "[Home: stayed 0.750 (mins), viewed 2, resumed 0]")
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 1.250 (mins), viewed 1, resumed 0]")
+        #expect(host.statistics.records.map(\.name) == ["Home", "ProductDetail"])
+        #expect(host.events.take() == [])
+    }
+
+    @Test(
+        "a presentation that leaves its presenter on screen pauses the presenter's view, and its dismissal resumes it",
+        arguments: [ModalPresentationStyle.pageSheet, .formSheet, .automatic, .overFullScreen])
+    func sheet(style: ModalPresentationStyle) throws {
+        let host = try StatisticsHost(driver: .manual)
+        host.time.advance(by: 10)
+        try host.home.present(Cart(), style: style, animated: true)
+        host.time.advance(by: 2)
+        host.window.transitionDriver.completeAll()  // Cart.viewDidAppear at 12: Home pauses
+        host.time.advance(by: 30)
+        #expect(host.line("Home") == "[Home: stayed 0.200 (mins), viewed 1, resumed 0]")
+        #expect(host.line("Cart") == "[Cart: stayed 0.500 (mins), viewed 1, resumed 0]")
+        host.navigation.dismiss(animated: true)  // Cart.viewWillDisappear at 42: Cart ends, Home resumes
+        host.time.advance(by: 2)
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 4)
+        #expect(host.line("Home") == "[Home: stayed 0.300 (mins), viewed 1, resumed 1]")
+        #expect(host.line("Cart") == "[Cart: stayed 0.500 (mins), viewed 1, resumed 0]")
+    }
+
+    @Test("a push inside a sheet-presented navigation controller neither resumes nor recounts the presenter")
+    func pushInsideSheet() throws {
+        let host = try StatisticsHost()
+        host.time.advance(by: 6)
+        let sheet = try NavigationController(rootScreen: ProductList())
+        try host.home.present(sheet, style: .pageSheet, animated: false)
+        host.time.advance(by: 6)
+        try sheet.push(ProductDetail(), animated: false)
+        host.time.advance(by: 12)
+        #expect(host.line("Home") == "[Home: stayed 0.100 (mins), viewed 1, resumed 0]")
+        sheet.dismiss(animated: false)
+        host.time.advance(by: 6)
+        #expect(host.line("Home") == "[Home: stayed 0.200 (mins), viewed 1, resumed 1]")
+        #expect(host.line("ProductList") == "[ProductList: stayed 0.100 (mins), viewed 1, resumed 0]")
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.200 (mins), viewed 1, resumed 0]")
+        #expect(host.line("NavigationController") == "none")
+    }
+
+    @Test(
+        "a covering presentation ends the presenter's view; it starts a new one when it comes back",
+        arguments: [ModalPresentationStyle.fullScreen, .currentContext])
+    func fullScreen(style: ModalPresentationStyle) throws {
+        let host = try StatisticsHost()
+        host.time.advance(by: 12)
+        try host.home.present(Checkout(), style: style, animated: false)
+        host.time.advance(by: 30)
+        host.navigation.dismiss(animated: false)
+        host.time.advance(by: 6)
+        #expect(host.line("Home") == "[Home: stayed 0.300 (mins), viewed 2, resumed 0]")
+        #expect(host.line("Checkout") == "[Checkout: stayed 0.500 (mins), viewed 1, resumed 0]")
+    }
+
+    @Test("the background pauses the views on screen and the foreground resumes them")
+    func backgroundAndForeground() throws {
+        let host = try StatisticsHost()
+        host.time.advance(by: 30)
+        host.window.enterBackground()
+        host.time.advance(by: 3600)
+        host.window.enterForeground()
+        host.time.advance(by: 15)
+        #expect(host.line("Home") == "[Home: stayed 0.750 (mins), viewed 1, resumed 1]")
+    }
+
+    @Test("background while a sheet is up: the foreground resumes the sheet, not the presenter it covers")
+    func backgroundUnderSheet() throws {
+        let host = try StatisticsHost()
+        host.time.advance(by: 6)
+        let cart = Cart()
+        try host.home.present(cart, style: .pageSheet, animated: false)
+        host.time.advance(by: 6)
+        host.window.enterBackground()
+        host.time.advance(by: 100)
+        host.window.enterForeground()
+        host.time.advance(by: 6)
+        #expect(host.line("Home") == "[Home: stayed 0.100 (mins), viewed 1, resumed 0]")
+        cart.dismiss(animated: false)
+        host.time.advance(by: 6)
+        #expect(host.line("Home") == "[Home: stayed 0.200 (mins), viewed 1, resumed 1]")
+        #expect(host.line("Cart") == "[Cart: stayed 0.200 (mins), viewed 1, resumed 1]")
+    }
+
+    @Test("a view that starts in the background starts paused: the foreground starts its time, without a resume")
+    func viewStartedInBackground() throws {
+        let host = try StatisticsHost()
+        host.time.advance(by: 6)
+        host.window.enterBackground()
+        host.time.advance(by: 4)
+        try host.navigation.push(ProductDetail(), animated: false)
+        host.time.advance(by: 10)
+        host.window.enterForeground()
+        host.time.advance(by: 6)
+        #expect(host.line("Home") == "[Home: stayed 0.100 (mins), viewed 1, resumed 0]")
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.100 (mins), viewed 1, resumed 0]")
+    }
+
+    @Test("a cancelled interactive pop pauses and resumes the top screen; a finished one ends it")
+    func interactivePop() throws {
+        let host = try StatisticsHost()
+        host.time.advance(by: 10)
+        try host.navigation.push(ProductDetail(), animated: false)
+        host.time.advance(by: 20)
+        let cancelled = try host.navigation.beginInteractivePop(translation: 8)  // ProductDetail pauses at 30
+        host.time.advance(by: 3)
+        cancelled.update(progress: 0.4)
+        cancelled.cancel()  // ProductDetail resumes at 33; Home never reached viewDidAppear
+        host.time.advance(by: 7)
+        #expect(host.line("Home") == "[Home: stayed 0.167 (mins), viewed 1, resumed 0]")
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.450 (mins), viewed 1, resumed 1]")
+        let finished = try host.navigation.beginInteractivePop(translation: 8)  // pauses at 40
+        host.time.advance(by: 2)
+        finished.finish()  // ProductDetail ends with 27 s; Home starts a view at 42
+        host.time.advance(by: 8)
+        #expect(host.line("Home") == "[Home: stayed 0.300 (mins), viewed 2, resumed 0]")
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.450 (mins), viewed 1, resumed 1]")
+    }
+
+    /// The statistic names counted in a window whose root is a dashboard holding a product list and a cart,
+    /// or a `ShopNavigation` holding a product list.
+    private func countedNames(
+        navigation: Bool = false, _ configure: (inout ScreenStatistics.Configuration) -> Void = { _ in },
+        cartEnabled: Bool? = nil
+    ) throws -> [String] {
+        final class ShopNavigation: NavigationController {}
+        let time = VirtualTime()
+        let window = Window(time: time)
+        let cart = Cart()
+        cart.isStatisticsEnabled = cartEnabled
+        let root: Screen
+        if navigation {
+            root = try ShopNavigation(rootScreen: ProductList())
+        } else {
+            root = Dashboard()
+            try root.addChild(ProductList())
+            try root.addChild(cart)
+        }
+        var configuration = ScreenStatistics.Configuration()
+        configure(&configuration)
+        let statistics = ScreenStatistics(time: time, configuration: configuration)
+        statistics.attach(to: window)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        time.advance(by: 30)
+        return statistics.records.map { "\($0.name) \(Int($0.stayTime))" }
+    }
+
+    @Test("containers and excluded types are not counted; per-type and per-screen switches override")
+    func whichScreensCount() throws {
+        // Leaves on screen together are counted together; their container is not.
+        #expect(try countedNames() == ["Cart 30", "ProductList 30"])
+        #expect(
+            try countedNames { $0.setEnabled(true, for: Dashboard.self) } == [
+                "Cart 30", "Dashboard 30", "ProductList 30",
+            ])
+        #expect(try countedNames { $0.excludedTypes.insert(Cart.self) } == ["ProductList 30"])
+        // A screen's own switch wins over its type's, which wins over the excluded types.
+        #expect(
+            try countedNames({ $0.excludedTypes.insert(Cart.self) }, cartEnabled: true) == [
+                "Cart 30", "ProductList 30",
+            ])
+        #expect(try countedNames(cartEnabled: false) == ["ProductList 30"])
+        #expect(try countedNames({ $0.setEnabled(false, for: Screen.self) }, cartEnabled: true) == ["Cart 30"])
+        // Excluded types match subclasses: a NavigationController subclass is not counted.
+        #expect(try countedNames(navigation: true) == ["ProductList 30"])
+        // Not excluded, it is still a container; switched on, it counts.
+        #expect(try countedNames(navigation: true) { $0.excludedTypes = [] } == ["ProductList 30"])
+        #expect(
+            try countedNames(navigation: true) { $0.setEnabled(true, for: NavigationController.self) }
+                == ["ProductList 30", "ShopNavigation 30"])
+    }
+
+    @Test("a screen type set matches its members and their subtypes; contains only its members")
+    func screenTypeSet() {
+        final class ShopNavigation: NavigationController {}
+        var set: ScreenTypeSet = [NavigationController.self]
+        #expect(set.matches(ShopNavigation.self) && !set.contains(ShopNavigation.self))
+        #expect(!set.matches(Screen.self) && !set.matches(Home.self))
+        #expect(set.insert(Home.self) && !set.insert(Home.self))
+        #expect(set.description == "[Home, NavigationController]" && set.count == 2)
+        #expect(set.remove(NavigationController.self) && !set.remove(NavigationController.self))
+        #expect(!set.matches(ShopNavigation.self) && set == [Home.self])
+        set.insert(Screen.self)
+        #expect(set.matches(ShopNavigation.self) && set.matches(Cart.self))
+    }
+
+    @Test("statistic names: the type name, a per-type name inherited by subtypes, a per-screen name")
+    func names() throws {
+        class Promo: Screen {}
+        final class SeasonalPromo: Promo {}
+        #expect(Promo.defaultStatisticName == "Promo" && Promo().statisticName == "Promo")
+        Promo.setDefaultStatisticName("Promotion")
+        defer { Promo.setDefaultStatisticName(nil) }
+        #expect(SeasonalPromo.defaultStatisticName == "Promotion")
+        #expect(SeasonalPromo().statisticName == "Promotion")
+        SeasonalPromo.setDefaultStatisticName("Seasonal")
+        #expect(SeasonalPromo.defaultStatisticName == "Seasonal" && Promo.defaultStatisticName == "Promotion")
+        SeasonalPromo.setDefaultStatisticName(nil)
+
+        let host = try StatisticsHost()
+        let summer = SeasonalPromo()
+        summer.statisticName = "Summer"
+        try host.navigation.push(Promo(), animated: false)
+        host.time.advance(by: 6)
+        try host.navigation.push(summer, animated: false)
+        host.time.advance(by: 6)
+        // A rename takes effect from the next view: this one keeps counting as Summer.
+        summer.statisticName = "Winter"
+        host.time.advance(by: 6)
+        try host.navigation.pop(animated: false)
+        summer.resetStatisticName()
+        #expect(summer.statisticName == "Promotion")
+        #expect(
+            host.statistics.records.map(\.description) == [
+                "[Home: stayed 0.000 (mins), viewed 1, resumed 0]",
+                "[Promotion: stayed 0.100 (mins), viewed 2, resumed 0]",
+                "[Summer: stayed 0.200 (mins), viewed 1, resumed 0]",
+            ])
+    }
+
+    @Test("a single view longer than the limit is discarded and reported; paused time does not count toward it")
+    func longViews() throws {
+        var configuration = ScreenStatistics.Configuration()
+        configuration.maximumViewDuration = 60
+        let host = try StatisticsHost(configuration: configuration)
+        host.time.advance(by: 10)
+        try host.navigation.push(ProductDetail(), animated: false)
+        host.time.advance(by: 61)
+        // Views in progress that are already too long are left out of reports.
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.000 (mins), viewed 1, resumed 0]")
+        try host.navigation.pop(animated: false)
+        #expect(host.events.take() == ["discarded a view of ProductDetail lasting 61.000 s (limit 60.000 s)"])
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.000 (mins), viewed 1, resumed 0]")
+        try host.navigation.push(Cart(), animated: false)
+        host.time.advance(by: 30)
+        host.window.enterBackground()
+        host.time.advance(by: 1000)
+        host.window.enterForeground()
+        host.time.advance(by: 30)
+        try host.navigation.pop(animated: false)
+        #expect(host.events.take() == [])
+        #expect(host.line("Cart") == "[Cart: stayed 1.000 (mins), viewed 1, resumed 1]")
+    }
+
+    @Test("the report lists the top records by stay time, ties by name; the JSON export holds every record")
+    func reportAndExport() throws {
+        let host = try StatisticsHost()
+        host.time.advance(by: 45)
+        try host.navigation.push(Cart(), animated: false)
+        host.time.advance(by: 75)
+        try host.navigation.push(ProductDetail(), animated: false)
+        host.time.advance(by: 75)
+        try host.navigation.push(Checkout(), animated: false)
+        host.time.advance(by: 30)
+        #expect(
+            host.statistics.report(top: 3) == """
+                [Cart: stayed 1.250 (mins), viewed 1, resumed 0]
+                [ProductDetail: stayed 1.250 (mins), viewed 1, resumed 0]
+                [Home: stayed 0.750 (mins), viewed 1, resumed 0]
+                """)
+        #expect(host.statistics.report(top: 0) == "")
+        #expect(host.statistics.report(top: 10).split(separator: "\n").count == 4)
+        #expect(host.statistics.topRecords(1).map(\.name) == ["Cart"])
+        #expect(
+            host.statistics.exportJSON() == """
+                {
+                  "formatVersion" : 1,
+                  "screens" : [
+                    {
+                      "name" : "Cart",
+                      "resumeCount" : 0,
+                      "stayTime" : 75,
+                      "viewCount" : 1
+                    },
+                    {
+                      "name" : "Checkout",
+                      "resumeCount" : 0,
+                      "stayTime" : 30,
+                      "viewCount" : 1
+                    },
+                    {
+                      "name" : "Home",
+                      "resumeCount" : 0,
+                      "stayTime" : 45,
+                      "viewCount" : 1
+                    },
+                    {
+                      "name" : "ProductDetail",
+                      "resumeCount" : 0,
+                      "stayTime" : 75,
+                      "viewCount" : 1
+                    }
+                  ]
+                }
+                """)
+        // The export reads back as records.
+        struct File: Decodable {
+            var formatVersion: Int
+            var screens: [ScreenStatistics.Record]
+        }
+        let file = try JSONDecoder().decode(File.self, from: Data(host.statistics.exportJSON().utf8))
+        #expect(file.screens == host.statistics.records)
+        // Reset forgets everything; the view in progress goes on from now.
+        host.statistics.reset()
+        host.time.advance(by: 6)
+        #expect(host.statistics.report(top: 10) == "[Checkout: stayed 0.100 (mins), viewed 0, resumed 0]")
+    }
+
+    @Test("attaching to a window on screen starts views for what is shown; detaching ends them")
+    func attachAndDetach() throws {
+        let time = VirtualTime()
+        let window = Window(time: time)
+        let navigation = try NavigationController(rootScreen: Home())
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        try navigation.push(ProductDetail(), animated: false)
+        time.advance(by: 10)
+        let statistics = ScreenStatistics(time: time)
+        statistics.attach(to: window)
+        statistics.attach(to: window)
+        time.advance(by: 12)
+        statistics.detach(from: window)
+        time.advance(by: 10)
+        try navigation.pop(animated: false)
+        time.advance(by: 10)
+        #expect(statistics.records.map(\.description) == ["[ProductDetail: stayed 0.200 (mins), viewed 1, resumed 0]"])
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import LifecycleKit
+import Synchronization
+import Testing
+
+/// Saving statistics: batched atomic writes, round trips, and bad files set aside.
+@Suite("Statistics persistence")
+struct StatisticsPersistenceTests {
+    /// 2025-01-02T03:04:05Z.
+    static let fixedDate = Date(timeIntervalSince1970: 1_735_787_045)
+
+    /// Records the events of a recorder.
+    final class Events: Sendable {
+        private let events = Mutex<[ScreenStatistics.Event]>([])
+
+        func add(_ event: ScreenStatistics.Event) {
+            events.withLock { $0.append(event) }
+        }
+
+        func take() -> [ScreenStatistics.Event] {
+            events.withLock { events in
+                defer { events.removeAll() }
+                return events
+            }
+        }
+
+        /// The store errors received, then starts over.
+        func takeErrors() -> [StatisticsStoreError] {
+            take().compactMap { event in
+                if case .storeFailed(let error) = event { return error }
+                return nil
+            }
+        }
+    }
+
+    func configuration(flushDelay: Double = 5) -> ScreenStatistics.Configuration {
+        ScreenStatistics.Configuration(flushDelay: flushDelay, wallClock: { Self.fixedDate })
+    }
+
+    @Test("changes are written in batches, atomically, and a new recorder reads them back")
+    func roundTrip() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        do {
+            let host = try StatisticsHost(configuration: configuration(), fileURL: file)
+            // Home's view started at 0: the write waits for the flush delay.
+            #expect(try directory.fileNames() == [])
+            host.time.advance(by: 5)
+            #expect(try directory.fileNames() == ["stats.json"])
+            host.time.advance(by: 10)
+            try host.navigation.push(ProductDetail(), animated: false)
+            host.time.advance(by: 60)
+            try host.navigation.pop(animated: false)
+            host.time.advance(by: 5)
+            #expect(
+                try directory.contents(of: "stats.json") == """
+                    {
+                      "formatVersion" : 1,
+                      "screens" : [
+                        {
+                          "name" : "Home",
+                          "resumeCount" : 0,
+                          "stayTime" : 20,
+                          "viewCount" : 2
+                        },
+                        {
+                          "name" : "ProductDetail",
+                          "resumeCount" : 0,
+                          "stayTime" : 60,
+                          "viewCount" : 1
+                        }
+                      ]
+                    }
+                    """)
+            #expect(host.events.take() == [])
+        }
+        let reader = ScreenStatistics(fileURL: file, time: VirtualTime())
+        #expect(
+            reader.records == [
+                ScreenStatistics.Record(name: "Home", stayTime: 20, viewCount: 2),
+                ScreenStatistics.Record(name: "ProductDetail", stayTime: 60, viewCount: 1),
+            ])
+        // No temporary file is left behind.
+        #expect(try directory.fileNames() == ["stats.json"])
+    }
+
+    @Test("what was flushed survives a crash; what changed after the last flush is lost")
+    func crashBetweenFlushes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        do {
+            let host = try StatisticsHost(configuration: configuration(), fileURL: file)
+            host.time.advance(by: 5)  // written: Home 5 s
+            try host.navigation.push(ProductDetail(), animated: false)
+            host.time.advance(by: 3)
+            // The process dies here: no flush, no deinit work.
+        }
+        let reader = ScreenStatistics(fileURL: file, time: VirtualTime())
+        #expect(reader.records.map(\.description) == ["[Home: stayed 0.083 (mins), viewed 1, resumed 0]"])
+    }
+
+    @Test("entering the background writes at once; flush() writes at once")
+    func immediateWrites() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        let host = try StatisticsHost(configuration: configuration(flushDelay: 1000), fileURL: file)
+        host.time.advance(by: 30)
+        host.window.enterBackground()
+        let reader = { ScreenStatistics(fileURL: file, time: VirtualTime()).records.map(\.description) }
+        #expect(reader() == ["[Home: stayed 0.500 (mins), viewed 1, resumed 0]"])
+        host.window.enterForeground()
+        host.time.advance(by: 30)
+        try host.statistics.flush()
+        #expect(reader() == ["[Home: stayed 1.000 (mins), viewed 1, resumed 1]"])
+        #expect(try directory.fileNames() == ["stats.json"])
+    }
+
+    @Test(
+        "a bad file is reported, set aside with a timestamp, and counting starts fresh; the next write keeps it",
+        arguments: [
+            ("{ not json", StatisticsStoreError.Code.corrupt, "stats.json.corrupt-20250102T030405Z"),
+            (#"{"formatVersion": 2, "screens": []}"#, .unsupportedVersion, "stats.json.unsupported-20250102T030405Z"),
+            (
+                #"{"formatVersion": 1, "screens": [{"name": "A", "stayTime": -1, "viewCount": 1, "resumeCount": 0}]}"#,
+                .corrupt, "stats.json.corrupt-20250102T030405Z"
+            ),
+            (#"{"formatVersion": 1, "screens": [{"name": "A"}]}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
+        ])
+    func badFile(contents: String, code: StatisticsStoreError.Code, asideName: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        try directory.write(contents, to: "stats.json")
+        let events = Events()
+        let time = VirtualTime()
+        let statistics = ScreenStatistics(
+            fileURL: file, time: time, configuration: configuration(), handler: events.add)
+        let errors = events.takeErrors()
+        #expect(errors.map(\.code) == [code])
+        #expect(errors.first?.fileURL == file)
+        #expect(errors.first?.movedAsideURL?.lastPathComponent == asideName)
+        #expect(try directory.fileNames() == [asideName])
+        #expect(statistics.records == [])
+        // Counting goes on; the next write creates a new file and leaves the bad one alone.
+        let window = Window(time: time)
+        statistics.attach(to: window)
+        try window.setRootScreen(Home())
+        window.makeKeyAndVisible()
+        time.advance(by: 6)
+        try statistics.flush()
+        #expect(try directory.fileNames() == ["stats.json", asideName])
+        #expect(try directory.contents(of: asideName) == contents)
+        #expect(
+            ScreenStatistics(fileURL: file, time: VirtualTime()).records.map(\.description) == [
+                "[Home: stayed 0.100 (mins), viewed 1, resumed 0]"
+            ])
+        #expect(events.take() == [])
+    }
+
+    @Test("a second bad file with the same timestamp gets a numbered name; an unreadable path is set aside too")
+    func repeatedAndUnreadable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        let events = Events()
+        for garbage in ["first", "second"] {
+            try directory.write(garbage, to: "stats.json")
+            _ = ScreenStatistics(
+                fileURL: file, time: VirtualTime(), configuration: configuration(), handler: events.add)
+        }
+        #expect(events.takeErrors().map(\.code) == [.corrupt, .corrupt])
+        #expect(try directory.contents(of: "stats.json.corrupt-20250102T030405Z") == "first")
+        #expect(try directory.contents(of: "stats.json.corrupt-20250102T030405Z-2") == "second")
+        // A directory where the file should be cannot be read.
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        let statistics = ScreenStatistics(
+            fileURL: file, time: VirtualTime(), configuration: configuration(), handler: events.add)
+        #expect(events.takeErrors().map(\.code) == [.unreadable])
+        #expect(
+            try directory.fileNames() == [
+                "stats.json.corrupt-20250102T030405Z", "stats.json.corrupt-20250102T030405Z-2",
+                "stats.json.unreadable-20250102T030405Z",
+            ])
+        try statistics.flush()
+        #expect(try directory.fileNames().contains("stats.json"))
+    }
+
+    @Test("a bad file that cannot be set aside is never overwritten: the statistics stay in memory")
+    func cannotSetAside() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // The set-aside name would be longer than a file name may be, so the rename fails.
+        let name = String(repeating: "s", count: 240) + ".json"
+        let file = directory.url.appendingPathComponent(name)
+        try directory.write("{ not json", to: name)
+        let events = Events()
+        let host = try StatisticsHost()
+        let statistics = ScreenStatistics(
+            fileURL: file, time: host.time, configuration: configuration(), handler: events.add)
+        #expect(events.takeErrors().map(\.code) == [.moveAsideFailed])
+        statistics.attach(to: host.window)
+        host.time.advance(by: 60)
+        host.window.enterBackground()
+        let error = #expect(throws: StatisticsStoreError.self) { try statistics.flush() }
+        #expect(error?.code == .moveAsideFailed)
+        #expect(events.take() == [])
+        #expect(try directory.fileNames() == [name])
+        #expect(try directory.contents(of: name) == "{ not json")
+        #expect(statistics.records.map(\.description) == ["[Home: stayed 1.000 (mins), viewed 1, resumed 0]"])
+    }
+
+    @Test("a write that fails throws a typed error and keeps the counts in memory")
+    func writeFailure() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // The file's directory is a regular file, so nothing can be written below it.
+        try directory.write("in the way", to: "blocked")
+        let file = directory.url.appendingPathComponent("blocked/stats.json")
+        let events = Events()
+        let host = try StatisticsHost()
+        let statistics = ScreenStatistics(
+            fileURL: file, time: host.time, configuration: configuration(), handler: events.add)
+        statistics.attach(to: host.window)
+        host.time.advance(by: 6)
+        #expect(events.takeErrors().map(\.code) == [.writeFailed])
+        #expect(throws: StatisticsStoreError.self) { try statistics.flush() }
+        #expect(statistics.records.map(\.description) == ["[Home: stayed 0.100 (mins), viewed 1, resumed 0]"])
+        #expect(try directory.fileNames() == ["blocked"])
+    }
+
+    @Test("events and errors describe themselves in one line")
+    func descriptions() {
+        let event = ScreenStatistics.Event.viewDiscarded(name: "Player", duration: 90_000, limit: 86_400)
+        #expect("\(event)" == "discarded a view of Player lasting 90000.000 s (limit 86400.000 s)")
+        let record = ScreenStatistics.Record(name: "ProductDetail", stayTime: 75, viewCount: 3, resumeCount: 1)
+        #expect("\(record)" == "[ProductDetail: stayed 1.250 (mins), viewed 3, resumed 1]")
+        #expect(StatisticsStoreError.Code.corrupt.description == "corrupt")
+    }
+}
