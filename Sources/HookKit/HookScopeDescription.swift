@@ -1,6 +1,6 @@
 /// A printable, `Sendable` description of the scope a hook was registered for.
 ///
-/// Introspection (``HookPoint/hooks``) and traces (``HookTraceEvent``) use it, so that they
+/// Introspection (``ThrowingHookPoint/hooks``) and traces (``HookTraceEvent``) use it, so that they
 /// never keep a hooked object alive.
 public enum HookScopeDescription: Sendable, Hashable, CustomStringConvertible {
     /// Every receiver of the point.
