@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "HookKit", targets: ["HookKit"]),
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
+        .executable(name: "lifecycle-demo", targets: ["LifecycleDemo"]),
         .executable(name: "hook-benchmarks", targets: ["HookBenchmarks"]),
     ],
     targets: [
@@ -16,6 +17,12 @@ let package = Package(
         .target(
             name: "LifecycleKit",
             dependencies: ["HookKit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "LifecycleDemo",
+            dependencies: ["HookKit", "LifecycleKit"],
+            resources: [.copy("Scenarios/shopping.json")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
@@ -33,6 +40,12 @@ let package = Package(
         .testTarget(
             name: "LifecycleKitTests",
             dependencies: ["LifecycleKit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LifecycleDemoTests",
+            dependencies: ["LifecycleDemo"],
+            resources: [.copy("Golden")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

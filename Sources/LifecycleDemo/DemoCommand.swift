@@ -1,0 +1,102 @@
+import Foundation
+
+/// The `lifecycle-demo` command line: options, the run, and exit statuses.
+enum DemoCommand {
+    static let usage = """
+        USAGE: lifecycle-demo [--format text|json|mermaid] [--scenario FILE] [--no-trace] [--help]
+
+        Runs a scenario of screens on LifecycleKit's headless host, with virtual time, and prints
+        the lifecycle trace (each action, the lifecycle calls it caused and the hooks that ran),
+        the page statistics and the leak reports. Without --scenario it runs the embedded
+        shopping-app scenario (Sources/LifecycleDemo/Scenarios/shopping.json, which also shows
+        the scenario format).
+
+        OPTIONS:
+          --format text|json|mermaid  text (default), one JSON document, or a Mermaid
+                                      sequenceDiagram of the lifecycle calls
+          --scenario FILE             run the JSON scenario in FILE
+          --no-trace                  print only the statistics and the leak reports
+          --help                      print this help
+
+        EXIT STATUS: 0 on success, 2 for a bad option or a bad scenario (nothing is run).
+
+        """
+
+    /// Parsed options.
+    struct Options: Equatable {
+        var format = OutputFormat.text
+        var scenarioPath: String?
+        var includeTrace = true
+        var help = false
+    }
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--help", "-h":
+                options.help = true
+            case "--no-trace":
+                options.includeTrace = false
+            case "--format":
+                guard let value = remaining.popFirst() else { throw UsageError("--format needs a value") }
+                guard let format = OutputFormat(rawValue: value) else {
+                    throw UsageError("unknown format \"\(value)\"; expected text, json or mermaid")
+                }
+                options.format = format
+            case "--scenario":
+                guard let value = remaining.popFirst() else { throw UsageError("--scenario needs a file") }
+                options.scenarioPath = value
+            default:
+                throw UsageError("unknown option \"\(argument)\"; see --help")
+            }
+        }
+        return options
+    }
+
+    /// Runs the command; returns the exit status.
+    ///
+    /// Output goes to `write`, errors to `writeError`.
+    static func run(
+        _ arguments: [String], write: (String) -> Void, writeError: (String) -> Void
+    ) -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            writeError("lifecycle-demo: error: \(error.message)\n")
+            return 2
+        }
+        if options.help {
+            write(usage)
+            return 0
+        }
+        do {
+            let file = options.scenarioPath ?? ScenarioLoader.embeddedName
+            let bytes =
+                try options.scenarioPath.map { path throws(ScenarioError) in try ScenarioLoader.read(path) }
+                ?? ScenarioLoader.embeddedScenario()
+            let plan = try ScenarioLoader.plan(bytes, file: file)
+            // A silent rehearsal first: a request the host refuses stops the demo before it prints.
+            _ = try DemoRun.perform(plan, file: file)
+            let output = try DemoRun.perform(plan, file: file)
+            switch options.format {
+            case .text:
+                write(TextReport.render(output, includeTrace: options.includeTrace))
+            case .json:
+                write(try JSONReport.render(output, includeTrace: options.includeTrace))
+            case .mermaid:
+                write(MermaidReport.render(output))
+            }
+            return 0
+        } catch let error as ScenarioError {
+            writeError("lifecycle-demo: error: \(error)\n")
+            return 2
+        } catch {
+            writeError("lifecycle-demo: error: \(error)\n")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,242 @@
+import LifecycleKit
+
+/// A scenario checked from top to bottom: every reference resolves and every action has what its
+/// kind needs, so that a run never stops half-way because of the file.
+struct ScenarioPlan: Sendable {
+    /// The scenario's title.
+    let title: String
+    /// The screens, in the order they are declared.
+    let screens: [PlannedScreen]
+    /// The window's root, by name.
+    let root: String
+    /// The actions, in order.
+    let actions: [PlannedAction]
+    /// The screen a per-instance hook observes, if any.
+    let observed: String?
+    /// The screen type whose navigation bar a per-type override hides, if any.
+    let hiddenBarType: DemoScreenType?
+
+    /// One validated screen.
+    struct PlannedScreen: Sendable {
+        let name: String
+        let type: DemoScreenType
+        let title: String
+        let root: String?
+        let statisticName: String?
+        let preferences: DemoPreferences
+    }
+
+    /// The fields each action kind accepts besides `action` and `after`.
+    private static let fields: [String: (required: [String], optional: [String])] = [
+        "push": (["screen"], ["navigation", "animated"]),
+        "pop": ([], ["navigation", "animated"]),
+        "popToRoot": ([], ["navigation", "animated"]),
+        "present": (["screen", "style"], ["from", "animated"]),
+        "dismiss": ([], ["screen", "animated"]),
+        "interactivePop": (["end"], ["navigation", "progress"]),
+        "background": ([], ["duration"]),
+        "foreground": ([], []),
+        "leak": (["screen"], []),
+        "wait": (["seconds"], []),
+    ]
+
+    /// Validates `scenario`, read from `file`.
+    init(_ scenario: Scenario, file: String) throws(ScenarioError) {
+        func fail(_ location: String, _ problem: String) -> ScenarioError {
+            ScenarioError(file: file, location: location, problem: problem)
+        }
+        title = scenario.title
+        guard !scenario.screens.isEmpty else { throw fail("screens", "expected at least one screen") }
+        var planned: [PlannedScreen] = []
+        var byName: [String: PlannedScreen] = [:]
+        for (index, spec) in scenario.screens.enumerated() {
+            let location = "screens[\(index)]"
+            guard !spec.name.isEmpty else { throw fail("\(location).name", "expected a non-empty name") }
+            guard byName[spec.name] == nil else {
+                throw fail("\(location).name", "\"\(spec.name)\" is declared twice; expected unique names")
+            }
+            guard let type = DemoScreenType(rawValue: spec.type) else {
+                throw fail(
+                    "\(location).type", "unknown type \"\(spec.type)\"; expected one of: \(DemoScreenType.names)")
+            }
+            if type == .navigation && spec.root == nil {
+                throw fail(location, "a Navigation needs a \"root\" screen")
+            }
+            if type != .navigation && spec.root != nil {
+                throw fail("\(location).root", "only a Navigation has a root; \"\(spec.name)\" is a \(spec.type)")
+            }
+            let preferences = try Self.preferences(spec.appearance, location: "\(location).appearance", file: file)
+            let screen = PlannedScreen(
+                name: spec.name, type: type, title: spec.title ?? spec.name, root: spec.root,
+                statisticName: spec.statisticName, preferences: preferences)
+            planned.append(screen)
+            byName[spec.name] = screen
+        }
+        var navigationRoots: Set<String> = []
+        for (index, screen) in planned.enumerated() {
+            guard let root = screen.root else { continue }
+            guard let rootScreen = byName[root] else {
+                throw fail(
+                    "screens[\(index)].root", "unknown screen \"\(root)\"; expected one of: \(Self.names(planned))")
+            }
+            guard rootScreen.type != .navigation else {
+                throw fail("screens[\(index)].root", "\"\(root)\" is a Navigation; expected a screen to show in it")
+            }
+            guard navigationRoots.insert(root).inserted else {
+                throw fail("screens[\(index)].root", "\"\(root)\" is already the root of another Navigation")
+            }
+        }
+        screens = planned
+        guard byName[scenario.root] != nil else {
+            throw fail("root", "unknown screen \"\(scenario.root)\"; expected one of: \(Self.names(planned))")
+        }
+        guard !navigationRoots.contains(scenario.root) else {
+            throw fail("root", "\"\(scenario.root)\" is the root of a Navigation; expected the Navigation itself")
+        }
+        root = scenario.root
+        if let observed = scenario.observe, byName[observed] == nil {
+            throw fail("observe", "unknown screen \"\(observed)\"; expected one of: \(Self.names(planned))")
+        }
+        observed = scenario.observe
+        if let typeName = scenario.hideNavigationBarOn {
+            guard let type = DemoScreenType(rawValue: typeName), type != .navigation else {
+                throw fail(
+                    "hideNavigationBarOn",
+                    "unknown screen type \"\(typeName)\"; expected one of: \(DemoScreenType.names)")
+            }
+            hiddenBarType = type
+        } else {
+            hiddenBarType = nil
+        }
+        let defaultNavigation = byName[scenario.root]?.type == .navigation ? scenario.root : nil
+        var actions: [PlannedAction] = []
+        for (index, spec) in scenario.actions.enumerated() {
+            let location = "actions[\(index)]"
+            guard let fields = Self.fields[spec.action] else {
+                throw fail(
+                    "\(location).action",
+                    "unknown action \"\(spec.action)\"; expected one of: "
+                        + Self.fields.keys.sorted().joined(separator: ", "))
+            }
+            let given = Self.givenFields(spec)
+            for field in fields.required where !given.contains(field) {
+                throw fail(location, "\"\(spec.action)\" needs a \"\(field)\" field")
+            }
+            for field in given where !fields.required.contains(field) && !fields.optional.contains(field) {
+                throw fail(
+                    "\(location).\(field)",
+                    "\"\(spec.action)\" takes no \"\(field)\"; it takes: "
+                        + (["action", "after"] + fields.required + fields.optional).joined(separator: ", "))
+            }
+            if let after = spec.after, after < 0 || !after.isFinite {
+                throw fail("\(location).after", "expected a number of seconds, 0 or more")
+            }
+            func screen(_ name: String?, _ field: String) throws(ScenarioError) -> String {
+                guard let name, byName[name] != nil else {
+                    throw fail(
+                        "\(location).\(field)",
+                        "unknown screen \"\(name ?? "")\"; expected one of: \(Self.names(planned))")
+                }
+                return name
+            }
+            func navigation() throws(ScenarioError) -> String {
+                if let name = spec.navigation {
+                    guard byName[name]?.type == .navigation else {
+                        throw fail("\(location).navigation", "\"\(name)\" is not a Navigation")
+                    }
+                    return name
+                }
+                guard let defaultNavigation else {
+                    throw fail(location, "needs a \"navigation\" field: the window's root is not a Navigation")
+                }
+                return defaultNavigation
+            }
+            let animated = spec.animated ?? true
+            let step: ScenarioStep
+            switch spec.action {
+            case "push":
+                step = .push(
+                    screen: try screen(spec.screen, "screen"), navigation: try navigation(), animated: animated)
+            case "pop":
+                step = .pop(navigation: try navigation(), animated: animated)
+            case "popToRoot":
+                step = .popToRoot(navigation: try navigation(), animated: animated)
+            case "present":
+                guard let style = ModalPresentationStyle(rawValue: spec.style ?? "") else {
+                    throw fail(
+                        "\(location).style",
+                        "unknown style \"\(spec.style ?? "")\"; expected one of: "
+                            + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                step = .present(
+                    screen: try screen(spec.screen, "screen"),
+                    from: try spec.from.map { name throws(ScenarioError) in try screen(name, "from") }, style: style,
+                    animated: animated)
+            case "dismiss":
+                step = .dismiss(
+                    screen: try spec.screen.map { name throws(ScenarioError) in try screen(name, "screen") },
+                    animated: animated)
+            case "interactivePop":
+                guard spec.end == "finish" || spec.end == "cancel" else {
+                    throw fail("\(location).end", "unknown end \"\(spec.end ?? "")\"; expected finish or cancel")
+                }
+                let progress = spec.progress ?? 0.5
+                guard (0...1).contains(progress) else {
+                    throw fail("\(location).progress", "expected a number from 0 to 1")
+                }
+                step = .interactivePop(navigation: try navigation(), finish: spec.end == "finish", progress: progress)
+            case "background":
+                if let duration = spec.duration, duration < 0 || !duration.isFinite {
+                    throw fail("\(location).duration", "expected a number of seconds, 0 or more")
+                }
+                step = .background(duration: spec.duration)
+            case "foreground":
+                step = .foreground
+            case "leak":
+                step = .leak(screen: try screen(spec.screen, "screen"))
+            default:
+                guard let seconds = spec.seconds, seconds >= 0, seconds.isFinite else {
+                    throw fail("\(location).seconds", "expected a number of seconds, 0 or more")
+                }
+                step = .wait(seconds: seconds)
+            }
+            actions.append(PlannedAction(index: index, after: spec.after ?? 0, step: step))
+        }
+        self.actions = actions
+    }
+
+    /// The fields an action spec gives, besides `action` and `after`.
+    private static func givenFields(_ spec: ActionSpec) -> [String] {
+        let fields: [(String, Bool)] = [
+            ("screen", spec.screen != nil), ("navigation", spec.navigation != nil), ("from", spec.from != nil),
+            ("style", spec.style != nil), ("animated", spec.animated != nil), ("end", spec.end != nil),
+            ("progress", spec.progress != nil), ("duration", spec.duration != nil), ("seconds", spec.seconds != nil),
+        ]
+        return fields.filter(\.1).map(\.0)
+    }
+
+    private static func names(_ screens: [PlannedScreen]) -> String {
+        screens.map(\.name).joined(separator: ", ")
+    }
+
+    private static func preferences(
+        _ spec: AppearanceSpec?, location: String, file: String
+    ) throws(ScenarioError) -> DemoPreferences {
+        guard let spec else { return DemoPreferences() }
+        func color(_ string: String?, _ field: String) throws(ScenarioError) -> RGBAColor? {
+            guard let string else { return nil }
+            do {
+                return try RGBAColor(hex: string)
+            } catch {
+                throw ScenarioError(
+                    file: file, location: "\(location).\(field)",
+                    problem: "\"\(string)\" is not a color; expected #RRGGBB or #RRGGBBAA")
+            }
+        }
+        return DemoPreferences(
+            navigationBarHidden: spec.navigationBarHidden, navigationBarTransparent: spec.navigationBarTransparent,
+            navigationBarColor: try color(spec.navigationBarColor, "navigationBarColor"),
+            navigationItemColor: try color(spec.navigationItemColor, "navigationItemColor"),
+            statusBarHidden: spec.statusBarHidden)
+    }
+}

@@ -1,0 +1,265 @@
+import HookKit
+import LifecycleKit
+
+/// Plays a validated scenario on a fresh host with a virtual clock, and records what happens.
+///
+/// Deterministic: time only moves when the runner advances it, so two runs of the same scenario
+/// produce the same trace.
+final class ScenarioRunner {
+    /// How long an animated transition takes, in virtual seconds.
+    static let transitionDuration = 0.3
+
+    let plan: ScenarioPlan
+    let file: String
+    let time = VirtualTime()
+    let recorder: DemoRecorder
+    let window: Window
+    /// Page statistics of the run (in memory).
+    let statistics: ScreenStatistics
+    /// Leak detection of the run (enabled, whatever the build).
+    let leakDetector: LeakDetector
+    /// The leak reports, in the order they were made.
+    private let leakLog = LeakLog()
+    /// Screens created but not yet in the hierarchy: the runner keeps them alive until then, as
+    /// an app keeps a screen it is about to show.
+    private var unattached: [String: Screen] = [:]
+    /// Screens in (or once in) the hierarchy, held weakly: the hierarchy owns them, so that leak detection sees what
+    /// the app does, not what the runner keeps.
+    ///
+    /// A screen that went away is created again when an action names it, as an app would.
+    private var attached: [String: WeakScreen] = [:]
+    private var tokens: [HookToken] = []
+
+    /// Builds the screens of `plan` (read from `file`).
+    init(plan: ScenarioPlan, file: String) throws(ScenarioError) {
+        self.plan = plan
+        self.file = file
+        recorder = DemoRecorder(clock: { [reader = VirtualClockReader(time: time)] in reader.now })
+        window = Window(time: time, transitionDriver: TransitionDriver(mode: .timed(seconds: Self.transitionDuration)))
+        let recorder = self.recorder
+        statistics = ScreenStatistics(time: time) { event in recorder.note(.application, "statistics: \(event)") }
+        leakDetector = LeakDetector(time: time, isEnabled: true) { [leakLog] report in
+            leakLog.lines.append(report.description)
+        }
+    }
+
+    deinit {
+        for token in tokens { token.cancel() }
+    }
+
+    /// Runs every action; stops at the first request the host refuses.
+    func run() throws(ScenarioError) {
+        do {
+            try installHooks()
+        } catch {
+            throw ScenarioError(file: file, location: "", problem: error.message)
+        }
+        statistics.attach(to: window)
+        leakDetector.attach(to: window)
+        recorder.begin("show the window (root: \(plan.root))")
+        do {
+            try window.setRootScreen(screen(plan.root))
+        } catch let error as LifecycleError {
+            throw ScenarioError(file: file, location: "root", problem: error.message)
+        } catch {
+            throw ScenarioError(file: file, location: "root", problem: "\(error)")
+        }
+        window.makeKeyAndVisible()
+        settle()
+        releaseAttachedScreens()
+        for action in plan.actions {
+            if action.after > 0 {
+                time.advance(by: action.after)
+            }
+            recorder.begin(action.step.description)
+            do {
+                try perform(action.step)
+            } catch let error as LifecycleError {
+                throw ScenarioError(
+                    file: file, location: "actions[\(action.index)]",
+                    problem: "\(action.step.description) was refused by the host (\(error.code))")
+            } catch let error as ScenarioError {
+                throw ScenarioError(file: file, location: "actions[\(action.index)]", problem: error.problem)
+            } catch {
+                throw ScenarioError(file: file, location: "actions[\(action.index)]", problem: "\(error)")
+            }
+            settle()
+            releaseAttachedScreens()
+        }
+        for token in tokens { token.cancel() }
+        tokens = []
+    }
+
+    /// The statistics report, top screens by stay time first.
+    var statisticsReport: [String] {
+        statistics.report(top: 10).split(separator: "\n").map(String.init)
+    }
+
+    /// The leak reports, in the order they were made.
+    var leakReports: [String] { leakLog.lines }
+
+    /// Lets animated transitions complete, in virtual time.
+    private func settle() {
+        var steps = 0
+        while window.transitionDriver.isTransitioning && steps < 1_000 {
+            time.advance(by: 0.05)
+            steps += 1
+        }
+    }
+
+    /// The hooks the demo shows: global page enter/leave hooks, a per-type override, a
+    /// per-instance observer, and observers of the bars.
+    private func installHooks() throws(HookError) {
+        let recorder = self.recorder
+        tokens.append(
+            try Lifecycle.hook(.appear, .after, label: "page enter") { screen, _ in
+                if let name = recorder.name(of: screen) { recorder.hook("page enter", screen: name) }
+            })
+        tokens.append(
+            try Lifecycle.hook(.disappear, .before, label: "page leave") { screen, _ in
+                if let name = recorder.name(of: screen) { recorder.hook("page leave", screen: name) }
+            })
+        if let type = plan.hiddenBarType, let screenClass = type.screenClass {
+            let label = "hide the navigation bar on \(type.rawValue)"
+            tokens.append(
+                try Screen.prefersNavigationBarHidden.override(.type(screenClass), label: label) { original in
+                    { screen, arguments in
+                        // Screens of another run (a concurrent test) keep their own answer.
+                        guard let name = recorder.name(of: screen) else { return original(screen, arguments) }
+                        recorder.hook(label, screen: name)
+                        return true
+                    }
+                })
+        }
+        tokens.append(
+            try Window.statusBarDidChange.after(.instance(window)) { _, change, _ in
+                guard change.old.isHidden != change.new.isHidden else { return }
+                recorder.note(.statusBar, "status bar \(change.new.isHidden ? "hidden" : "shown")")
+            })
+    }
+
+    /// Performs one action.
+    private func perform(_ step: ScenarioStep) throws {
+        switch step {
+        case .push(let name, let navigation, let animated):
+            try navigationController(navigation).push(screen(name), animated: animated)
+        case .pop(let navigation, let animated):
+            guard try navigationController(navigation).pop(animated: animated) != nil else {
+                throw ScenarioError(file: file, location: "", problem: "pop: \(navigation) holds only its root")
+            }
+        case .popToRoot(let navigation, let animated):
+            _ = try navigationController(navigation).popToRoot(animated: animated)
+        case .present(let name, let from, let style, let animated):
+            let presenter = try from.map { try screen($0) } ?? topScreen()
+            try presenter.present(screen(name), style: style, animated: animated)
+        case .dismiss(let name, let animated):
+            let target = try name.map { try screen($0) } ?? topScreen()
+            guard target.dismiss(animated: animated) else {
+                throw ScenarioError(file: file, location: "", problem: "dismiss: nothing is presented there")
+            }
+        case .interactivePop(let navigation, let finish, let progress):
+            let pop = try navigationController(navigation).beginInteractivePop(translation: 24)
+            for step in 1...4 {
+                time.advance(by: 0.1)
+                pop.update(progress: progress * Double(step) / 4)
+            }
+            time.advance(by: 0.1)
+            if finish { pop.finish() } else { pop.cancel() }
+        case .background(let duration):
+            recorder.note(.application, "entered the background")
+            window.enterBackground()
+            if let duration {
+                time.advance(by: duration)
+                recorder.note(.application, "entering the foreground")
+                window.enterForeground()
+            }
+        case .foreground:
+            recorder.note(.application, "entering the foreground")
+            window.enterForeground()
+        case .leak(let name):
+            LeakedScreens.keep(try screen(name))
+        case .wait(let seconds):
+            time.advance(by: seconds)
+        }
+    }
+
+    /// The screen named `name`: the live one, or a new one made from its spec.
+    private func screen(_ name: String) throws -> Screen {
+        if let screen = attached[name]?.screen ?? unattached[name] {
+            return screen
+        }
+        guard let spec = plan.screens.first(where: { $0.name == name }) else {
+            throw ScenarioError(file: file, location: "", problem: "unknown screen \"\(name)\"")
+        }
+        let screen: Screen
+        if let screenClass = spec.type.screenClass {
+            let demoScreen = screenClass.init(
+                name: spec.name, title: spec.title, preferences: spec.preferences, recorder: recorder)
+            demoScreen.statisticName = spec.statisticName ?? spec.type.rawValue
+            screen = demoScreen
+        } else {
+            guard let rootName = spec.root else {
+                throw ScenarioError(file: file, location: "", problem: "\"\(name)\" has no root")
+            }
+            let navigation = try DemoNavigationController(
+                name: spec.name, title: spec.title, root: try self.screen(rootName), recorder: recorder)
+            try observeBar(of: navigation)
+            screen = navigation
+        }
+        if plan.observed == name {
+            try observe(screen, named: name)
+        }
+        unattached[name] = screen
+        return screen
+    }
+
+    /// Holds weakly the screens that are now in the hierarchy.
+    private func releaseAttachedScreens() {
+        for (name, screen) in unattached
+        where screen.parent != nil || screen.presentingScreen != nil
+            || screen.window != nil
+        {
+            attached[name] = WeakScreen(screen: screen)
+            unattached[name] = nil
+        }
+    }
+
+    /// The per-instance hook that observes one screen.
+    private func observe(_ screen: Screen, named name: String) throws(HookError) {
+        let recorder = self.recorder
+        tokens.append(
+            try Screen.viewDidAppear.after(.instance(screen), label: "observe \(name)") { screen, _, _ in
+                if let name = recorder.name(of: screen) { recorder.hook("observe \(name)", screen: name) }
+            })
+    }
+
+    /// Records when a navigation controller's bar is shown or hidden.
+    private func observeBar(of navigation: DemoNavigationController) throws(HookError) {
+        let recorder = self.recorder
+        let name = navigation.name
+        tokens.append(
+            try NavigationBar.didChange.after(.instance(navigation.navigationBar)) { _, change, _ in
+                guard change.old.isHidden != change.new.isHidden else { return }
+                let owner = change.screen.flatMap { recorder.name(of: $0) }
+                recorder.note(.navigationBar, "\(name) bar \(change.new.isHidden ? "hidden" : "shown")", screen: owner)
+            })
+    }
+
+    private func navigationController(_ name: String) throws -> NavigationController {
+        guard let navigation = try screen(name) as? NavigationController else {
+            throw ScenarioError(file: file, location: "", problem: "\"\(name)\" is not a Navigation")
+        }
+        return navigation
+    }
+
+    /// The screen on top: the last screen presented over the root, or the root.
+    private func topScreen() throws -> Screen {
+        guard var top = window.rootScreen else {
+            throw ScenarioError(file: file, location: "", problem: "the window has no root")
+        }
+        while let presented = top.presentedScreen {
+            top = presented
+        }
+        return top
+    }
+}
