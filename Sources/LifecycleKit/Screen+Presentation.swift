@@ -177,17 +177,19 @@ extension Screen {
     }
 
     /// Throws unless the screen is free to be attached somewhere.
-    func _checkDetached(for purpose: String) throws(LifecycleError) {
+    ///
+    /// `purpose` is only built for the error message, so the common case formats nothing.
+    func _checkDetached(for purpose: @autoclosure () -> String) throws(LifecycleError) {
         if let parent {
             throw LifecycleError(
-                .alreadyAttached, "\(debugLabel) cannot \(purpose): it is a child of \(parent.debugLabel)")
+                .alreadyAttached, "\(debugLabel) cannot \(purpose()): it is a child of \(parent.debugLabel)")
         }
         if let presenter = _presenter {
             throw LifecycleError(
-                .alreadyAttached, "\(debugLabel) cannot \(purpose): it is presented by \(presenter.debugLabel)")
+                .alreadyAttached, "\(debugLabel) cannot \(purpose()): it is presented by \(presenter.debugLabel)")
         }
         if _window != nil {
-            throw LifecycleError(.alreadyAttached, "\(debugLabel) cannot \(purpose): it is the root of a window")
+            throw LifecycleError(.alreadyAttached, "\(debugLabel) cannot \(purpose()): it is the root of a window")
         }
     }
 
