@@ -10,7 +10,10 @@
 /// ```
 ///
 /// While it is in progress the window's transition queue waits, and navigation requests on the
-/// same controller are refused.
+/// same controller are refused. End every pop you begin, as a gesture always ends: the queue waits
+/// until then. The pop keeps the queue it holds even if its controller leaves the window meanwhile
+/// (the root replaced, the controller removed from its container); if the controller no longer
+/// exists, ``finish()`` and ``cancel()`` end the pop as cancelled and the queue goes on.
 public final class InteractivePop {
     /// Where the gesture is.
     public enum State: String, Sendable, Hashable {
@@ -34,6 +37,9 @@ public final class InteractivePop {
     public private(set) var state: State = .active
 
     private let completion: ((TransitionOutcome) -> Void)?
+    /// The transition driver whose queue the pop holds, kept from the start: the controller may leave its window (the
+    /// root replaced, the controller removed from its container) before the pop ends, and the queue must still go on.
+    weak var driver: TransitionDriver?
 
     init(
         navigationController: NavigationController, poppingScreen: Screen, revealedScreen: Screen,
@@ -58,16 +64,17 @@ public final class InteractivePop {
     /// revealed.viewDidAppear, popping.didMove(toParent: nil), popping.didPop, then the completion with
     /// ``TransitionOutcome/completed``.
     ///
-    /// Ignored once the pop ended.
+    /// Ignored once the pop ended. If the navigation controller no longer exists, the pop ends as cancelled.
     public func finish() {
-        guard state == .active, let navigation = navigationController else { return }
+        guard state == .active else { return }
+        guard let navigation = navigationController else { return endWithoutController() }
         state = .finished
         progress = 1
         poppingScreen._willPop(animated: true)
         poppingScreen._willMove(toParent: nil)
         navigation._removeTopForInteractivePop(poppingScreen)
-        poppingScreen._endAppearanceTransition(animated: true)
-        revealedScreen._endAppearanceTransition(animated: true)
+        poppingScreen._forwardingTarget._endAppearanceTransition(animated: true)
+        revealedScreen._forwardingTarget._endAppearanceTransition(animated: true)
         navigation._detach(poppingScreen)
         poppingScreen._didMove(toParent: nil)
         poppingScreen._didPop(animated: true)
@@ -81,13 +88,16 @@ public final class InteractivePop {
     ///
     /// Ignored once the pop ended.
     public func cancel() {
-        guard state == .active, let navigation = navigationController else { return }
+        guard state == .active else { return }
+        guard let navigation = navigationController else { return endWithoutController() }
         state = .cancelled
-        revealedScreen._beginAppearanceTransition(appearing: false, animated: true)
-        revealedScreen._endAppearanceTransition(animated: true)
+        let revealed = revealedScreen._forwardingTarget
+        revealed._beginAppearanceTransition(appearing: false, animated: true)
+        revealed._endAppearanceTransition(animated: true)
         navigation._willShow(poppingScreen, animated: true)
-        poppingScreen._beginAppearanceTransition(appearing: true, animated: true)
-        poppingScreen._endAppearanceTransition(animated: true)
+        let popping = poppingScreen._forwardingTarget
+        popping._beginAppearanceTransition(appearing: true, animated: true)
+        popping._endAppearanceTransition(animated: true)
         navigation._didShow(poppingScreen, animated: true)
         end(navigation, outcome: .cancelled)
     }
@@ -95,10 +105,23 @@ public final class InteractivePop {
     private func end(_ navigation: NavigationController, outcome: TransitionOutcome) {
         navigation._reportInteractivePop(state == .finished ? .finished : .cancelled, self)
         navigation.interactivePop = nil
-        let driver = navigation.window?.transitionDriver
-        driver?.interactiveOwner = nil
-        navigation.window?._updateStatusBar()
+        let driver = self.driver
+        driver?._releaseInteractiveOwner(self)
+        driver?.window?._updateStatusBar()
+        if let window = navigation.window, window !== driver?.window {
+            window._updateStatusBar()
+        }
         completion?(outcome)
+        driver?.drain()
+    }
+
+    /// Ends a pop whose navigation controller went away: nothing is left to call, but the completion runs (with
+    /// ``TransitionOutcome/cancelled``) and the transition queue goes on.
+    private func endWithoutController() {
+        state = .cancelled
+        let driver = self.driver
+        driver?._releaseInteractiveOwner(self)
+        completion?(.cancelled)
         driver?.drain()
     }
 }

@@ -31,9 +31,9 @@ import Foundation
 ///   without a report, and so is one that is released before its first check.
 ///
 /// Checks run on the detector's ``HostTime`` scheduler: with ``VirtualTime`` they run exactly when time
-/// is advanced past them. One scheduled action serves every tracked screen, and entries go away as
-/// soon as their screen is released or attached again, so the detector's memory is bounded by the
-/// screens actually kept alive.
+/// is advanced past them. One scheduled action serves every tracked screen, and an entry goes away at
+/// its next check once its screen is released or attached again, so the detector's memory is bounded
+/// by the screens actually kept alive plus the screens removed within the last grace period.
 ///
 /// Detection is on by default in debug builds only (``isEnabledByDefault``) and can be switched with
 /// ``isEnabled``. A detector belongs to the thread that drives its windows.

@@ -42,11 +42,13 @@ extension NavigationController {
         let pop = InteractivePop(
             navigationController: self, poppingScreen: popping, revealedScreen: revealed, completion: completion)
         interactivePop = pop
-        window?.transitionDriver.interactiveOwner = pop
+        pop.driver = window?.transitionDriver
+        pop.driver?.interactiveOwner = pop
         revealed.loadViewIfNeeded()
         _willShow(revealed, animated: true)
-        popping._beginAppearanceTransition(appearing: false, animated: true)
-        revealed._beginAppearanceTransition(appearing: true, animated: true)
+        popping._forwardingTarget._beginAppearanceTransition(appearing: false, animated: true)
+        revealed._forwardingTarget._beginAppearanceTransition(appearing: true, animated: true)
+        window?._updateStatusBar()
         _reportInteractivePop(.began, pop)
         return pop
     }

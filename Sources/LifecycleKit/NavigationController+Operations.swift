@@ -24,8 +24,7 @@ extension NavigationController {
         screen._willMove(toParent: self)
         _attach(screen)
         viewControllers.append(screen)
-        _transition(
-            from: oldTop, added: [screen], removed: [], reason: .pop, animated: animated, completion: completion)
+        _transition(from: oldTop, added: [screen], removed: [], animated: animated, completion: completion)
     }
 
     /// Pops the top screen.
@@ -41,9 +40,7 @@ extension NavigationController {
     {
         try _checkNoInteractivePop()
         guard viewControllers.count > 1 else {
-            _transition(
-                from: topViewController, added: [], removed: [], reason: .pop, animated: animated,
-                completion: completion)
+            _transition(from: topViewController, added: [], removed: [], animated: animated, completion: completion)
             return nil
         }
         let popped = viewControllers[viewControllers.count - 1]
@@ -83,8 +80,7 @@ extension NavigationController {
     {
         try _checkNoInteractivePop()
         guard !viewControllers.isEmpty else {
-            _transition(
-                from: nil, added: [], removed: [], reason: .popToRoot, animated: animated, completion: completion)
+            _transition(from: nil, added: [], removed: [], animated: animated, completion: completion)
             return []
         }
         let popped = Array(viewControllers.dropFirst())
@@ -180,8 +176,10 @@ extension NavigationController {
 
     /// Queues the transition from `oldTop` to the current top: the appearance calls when the
     /// controller is on screen, then the containment and pop callbacks, then the completion.
+    ///
+    /// `reason` is how the `removed` screens left (unused when none is removed).
     func _transition(
-        from oldTop: Screen?, added: [Screen], removed: [Screen], reason: LeaveReason, animated: Bool,
+        from oldTop: Screen?, added: [Screen], removed: [Screen], reason: LeaveReason = .pop, animated: Bool,
         completion: ((TransitionOutcome) -> Void)?
     ) {
         let newTop = topViewController
@@ -192,8 +190,12 @@ extension NavigationController {
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in
                 guard let self, self._appearance == .appeared, showsNewTop, let newTop else { return ([], []) }
-                let onScreen = self.children.filter { $0 !== newTop && $0._appearance.isVisible }
-                return (onScreen, [newTop])
+                // A stack screen covered by a current-context presentation is represented by what covers it.
+                let appearing = newTop._forwardingTarget
+                let onScreen = self.children.map(\._forwardingTarget).filter {
+                    $0 !== appearing && $0._appearance.isVisible
+                }
+                return (onScreen, [appearing])
             },
             onStart: { [weak self] in
                 guard let self else { return }

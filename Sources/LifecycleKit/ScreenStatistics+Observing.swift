@@ -77,11 +77,24 @@ extension ScreenStatistics: _WindowObserver {
         view.pause(at: now)
         let limit = configuration.maximumViewDuration
         if view.activeTime > limit {
+            _withdraw(view, from: &_records)
             _handler(.viewDiscarded(name: view.name, duration: view.activeTime, limit: limit))
         } else {
             _records[view.name, default: Record(name: view.name)].stayTime += view.activeTime
         }
         _markDirty()
+    }
+
+    /// Takes out of `records` what `view` added to them: its start as a view, and its resumes.
+    ///
+    /// A discarded view counts for nothing. A record left empty is removed.
+    func _withdraw(_ view: _StatisticsView, from records: inout [String: Record]) {
+        guard var record = records[view.name] else { return }
+        if view.isCountedAsView {
+            record.viewCount = max(0, record.viewCount - 1)
+        }
+        record.resumeCount = max(0, record.resumeCount - view.countedResumes)
+        records[view.name] = record.viewCount == 0 && record.resumeCount == 0 && record.stayTime == 0 ? nil : record
     }
 
     /// Whether `view` should be active now: not being popped interactively, its application in the
@@ -104,6 +117,7 @@ extension ScreenStatistics: _WindowObserver {
             }
             if _isActive(view) {
                 if view.activate(at: now) {
+                    view.countedResumes += 1
                     _records[view.name, default: Record(name: view.name)].resumeCount += 1
                     _markDirty()
                 }

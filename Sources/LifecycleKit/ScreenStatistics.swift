@@ -39,8 +39,8 @@ import Foundation
 /// ``ModalPresentationStyle/currentContext``) makes the presenter disappear, which ends its view, and
 /// the presenter's `viewDidAppear` after the dismissal starts a new one, as UIKit reports. A single
 /// view whose active time exceeds ``Configuration/maximumViewDuration`` (24 hours by default) is
-/// discarded: its time is not added, and the handler is told. A view in progress keeps the name it
-/// started with. Reports include the active time of views in progress.
+/// discarded: it counts for nothing (no view, no resumes, no time), and the handler is told. A view
+/// in progress keeps the name it started with. Reports include the active time of views in progress.
 ///
 /// **Persistence.** With a file, the recorder reads it once when created and writes it as
 /// pretty-printed JSON with a format version (see ``exportJSON()``). Writes are atomic (a temporary
@@ -210,6 +210,8 @@ public final class ScreenStatistics {
         for key in Array(_views.keys) {
             guard var view = _views[key] else { continue }
             view.activeTime = 0
+            view.isCountedAsView = false
+            view.countedResumes = 0
             if view.activeSince != nil {
                 view.activeSince = now
             }
@@ -241,7 +243,7 @@ public final class ScreenStatistics {
     // MARK: - Internals
 
     /// The records with the active time of the views in progress added (views already longer than the limit
-    /// excluded).
+    /// left out altogether, as they will be discarded).
     func _snapshot() -> [String: Record] {
         var records = _records
         let now = time.now
@@ -249,6 +251,8 @@ public final class ScreenStatistics {
             let duration = view.activeTime(at: now)
             if duration <= configuration.maximumViewDuration {
                 records[view.name, default: Record(name: view.name)].stayTime += duration
+            } else {
+                _withdraw(view, from: &records)
             }
         }
         return records

@@ -75,6 +75,13 @@ public final class TransitionDriver {
         while completeCurrentTransition() {}
     }
 
+    /// Lets the queue go on after `owner`, an interactive transition, ended.
+    func _releaseInteractiveOwner(_ owner: AnyObject) {
+        if interactiveOwner === owner {
+            interactiveOwner = nil
+        }
+    }
+
     /// Queues a transition, and starts it if nothing else runs.
     func enqueue(_ transition: _Transition) {
         queue.append(transition)

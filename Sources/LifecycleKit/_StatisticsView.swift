@@ -15,6 +15,10 @@ struct _StatisticsView {
     var hasBeenActive = false
     /// Paused because the screen is being popped by an interactive pop that has not ended.
     var isInteractivelyPaused = false
+    /// Whether the records count this view's start as a view (not after a reset made during the view).
+    var isCountedAsView = true
+    /// The resumes of this view the records count.
+    var countedResumes = 0
 
     /// The view's active time at `now`, in seconds.
     func activeTime(at now: Double) -> Double {

@@ -11,6 +11,9 @@ struct GlobalHookTests {
     final class HookedScreen: TestScreen {}
     final class PhaseScreen: TestScreen {}
     final class OrderScreen: TestScreen {}
+    class MovingScreen: TestScreen {}
+    final class MovingSubscreen: MovingScreen {}
+    final class SiblingScreen: TestScreen {}
 
     @Test("before and after hooks on every method, filtered by type, around the screen's own method")
     func everyMethod() throws {
@@ -40,6 +43,42 @@ struct GlobalHookTests {
                 "before viewDidDisappear(true)", "B.viewDidDisappear", "after viewDidDisappear(true)",
                 "A.viewDidAppear",
             ])
+    }
+
+    @Test("containment methods are hook points too, and a type scope covers the type's subclasses only")
+    func containmentHooksAndSubclasses() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let scope = HookScope<Screen>.type(MovingScreen.self)
+        let tokens = [
+            try Screen.willMove.before(scope) { screen, parent in
+                (screen as? TestScreen)?.log.add("before willMove(\(parent?.title ?? "nil"))")
+            },
+            try Screen.didMove.after(scope) { screen, parent, _ in
+                (screen as? TestScreen)?.log.add("after didMove(\(parent?.title ?? "nil"))")
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: scope) { screen, _ in
+                (screen as? TestScreen)?.log.add("after viewDidAppear")
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        let child = MovingSubscreen("child", host.log)
+        try host.root.addChild(child)
+        child.removeFromParent()
+        #expect(
+            host.log.take() == [
+                "before willMove(A)", "child.willMove(A)", "child.loadView", "child.viewDidLoad",
+                "child.viewWillAppear", "child.viewDidAppear", "after viewDidAppear", "child.didMove(A)",
+                "after didMove(A)", "before willMove(nil)", "child.willMove(nil)", "child.viewWillDisappear",
+                "child.viewDidDisappear", "child.didMove(nil)", "after didMove(nil)",
+            ])
+        // A sibling type, and the superclass of the scope type, are not hooked.
+        let sibling = SiblingScreen("sibling", host.log)
+        try host.root.addChild(sibling)
+        sibling.removeFromParent()
+        let plain = TestScreen("plain", host.log)
+        try host.root.addChild(plain)
+        plain.removeFromParent()
+        #expect(host.log.take().allSatisfy { !$0.hasPrefix("before") && !$0.hasPrefix("after") })
     }
 
     @Test("phase hooks run before a phase's first method and after its last")

@@ -193,6 +193,68 @@ struct NavigationBehaviourTests {
         #expect(completions["cancelled"] == [.cancelled])
     }
 
+    @Test("an interactive pop holds the queue until it ends, even when its controller leaves the window")
+    func interactivePopAfterTheControllerLeft() throws {
+        // The window's root is replaced while the pop is in progress: the replacement waits for the pop.
+        let host = try NavigationHost(driver: .manual)
+        try host.navigation.push(host.screen("B"), animated: false)
+        let completions = Completions()
+        let pop = try host.navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
+        let newRoot = host.screen("N")
+        try host.window.setRootScreen(newRoot, completion: completions.callback("root"))
+        #expect(host.window.transitionDriver.queuedCount == 1)
+        _ = host.log.take()
+        pop.cancel()
+        #expect(completions["pop"] == [.cancelled])
+        #expect(completions["root"] == [.completed])
+        #expect(newRoot.visibleState.contains(.didAppear))
+        #expect(!host.window.transitionDriver.isTransitioning)
+
+        // The controller is removed from its container while the pop is in progress.
+        let time = VirtualTime()
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let container = host.screen("container")
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
+        try container.addChild(navigation)
+        try navigation.push(host.screen("Y"), animated: false)
+        let innerPop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("inner"))
+        navigation.removeFromParent()
+        innerPop.finish()
+        #expect(completions["inner"] == [.completed])
+        try container.present(
+            host.screen("sheet"), style: .pageSheet, animated: true, completion: completions.callback("sheet"))
+        window.transitionDriver.completeAll()
+        #expect(completions["sheet"] == [.completed])
+        #expect(!window.transitionDriver.isTransitioning)
+    }
+
+    @Test("an interactive pop whose controller went away ends as cancelled and lets the queue go on")
+    func interactivePopWithoutItsController() throws {
+        let host = try NavigationHost(driver: .manual)
+        let completions = Completions()
+        weak var released: NavigationController?
+        let pop: InteractivePop
+        do {
+            let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
+            released = navigation
+            try host.root.addChild(navigation)
+            try navigation.push(host.screen("Y"), animated: false)
+            pop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
+            navigation.removeFromParent()
+        }
+        #expect(released == nil)
+        try host.navigation.push(host.screen("B"), animated: true, completion: completions.callback("push"))
+        #expect(host.window.transitionDriver.queuedCount == 1)
+        pop.finish()
+        #expect(pop.state == .cancelled)
+        #expect(completions["pop"] == [.cancelled])
+        host.window.transitionDriver.completeAll()
+        #expect(completions["push"] == [.completed])
+        #expect(!host.window.transitionDriver.isTransitioning)
+    }
+
     @Test("the host keeps no screen alive after it leaves")
     func noRetention() throws {
         let host = try NavigationHost(driver: .manual)

@@ -79,13 +79,18 @@ struct NavigationOrderTests {
         let (b, c, d) = (host.screen("B"), host.screen("C"), host.screen("D"))
         for screen in [b, c, d] { try host.navigation.push(screen, animated: false) }
         _ = host.log.take()
-        #expect(try host.navigation.popTo(b).map(\.title) == ["C", "D"])
+        let completions = Completions()
+        #expect(try host.navigation.popTo(b, completion: completions.callback("popTo")).map(\.title) == ["C", "D"])
         #expect(
-            host.log.takeLifecycle() == [
+            host.log.take() == [
+                "D.willPop(true)", "C.willPop(false)", "D.willMove(nil)", "C.willMove(nil)", "nav.willShow(B)",
                 "D.viewWillDisappear", "B.viewWillAppear", "D.viewDidDisappear", "B.viewDidAppear",
+                "D.didMove(nil)", "C.didMove(nil)", "D.didPop(true)", "C.didPop(false)", "nav.didShow(B)",
             ])
-        #expect(try host.navigation.popTo(b).isEmpty)
+        #expect(completions["popTo"] == [.completed])
+        #expect(try host.navigation.popTo(b, completion: completions.callback("again")).isEmpty)
         #expect(host.log.take() == [])
+        #expect(completions["again"] == [.completed])
     }
 
     @Test("an interactive pop that finishes runs like a pop, spread over the gesture")
@@ -145,6 +150,29 @@ struct NavigationOrderTests {
                 "B.willMove(nil)", "B.didMove(nil)", "B.didPop(true)",
             ])
         #expect(completions["push"] == [.completed] && completions["pop"] == [.completed])
+    }
+
+    @Test(
+        "a navigation controller covered by a full-screen presentation, or in a hidden window, sends no appearance calls",
+        arguments: [false, true])
+    func coveredOrHiddenNavigation(hiddenWindow: Bool) throws {
+        let host = try NavigationHost(driver: .manual)
+        if hiddenWindow {
+            host.window.hide()
+        } else {
+            try host.navigation.present(host.screen("cover"), style: .fullScreen, animated: false)
+        }
+        _ = host.log.take()
+        let completions = Completions()
+        try host.navigation.push(host.screen("B"), animated: true, completion: completions.callback("push"))
+        try host.navigation.pop(animated: true, completion: completions.callback("pop"))
+        #expect(
+            host.log.take() == [
+                "B.willMove(nav)", "B.didMove(nav)", "B.willPop(true)", "B.willMove(nil)", "B.didMove(nil)",
+                "B.didPop(true)",
+            ])
+        #expect(completions["push"] == [.completed] && completions["pop"] == [.completed])
+        #expect(!host.window.transitionDriver.isTransitioning)
     }
 
     @Test("setViewControllers that keeps the top screen sends no appearance calls")

@@ -90,6 +90,51 @@ struct PresentationOrderTests {
         #expect(navigation.presentingScreen == nil && host.root.presentedScreen == nil)
     }
 
+    @Test("a current-context presentation inside a navigation stack stands in for its screen on push and pop")
+    func currentContextInsideAStack() throws {
+        let host = try NavigationHost(driver: .manual)
+        host.root.definesPresentationContext = true
+        let p = host.screen("P")
+        try host.root.present(p, style: .currentContext, animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "P.loadView", "P.viewDidLoad", "A.viewWillDisappear", "P.viewWillAppear", "P.viewDidAppear",
+                "A.viewDidDisappear",
+            ])
+        #expect(p.presentingScreen === host.root)
+
+        try host.navigation.push(host.screen("B"), animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "B.loadView", "B.viewDidLoad", "P.viewWillDisappear", "B.viewWillAppear", "P.viewDidDisappear",
+                "B.viewDidAppear",
+            ])
+        try host.navigation.pop(animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "B.viewWillDisappear", "P.viewWillAppear", "B.viewDidDisappear", "P.viewDidAppear",
+            ])
+        #expect(host.root.visibleState.contains(.didDisappear) && p.visibleState.contains(.didAppear))
+
+        // The pop gesture reveals P too, and a cancelled one puts B back.
+        try host.navigation.push(host.screen("C"), animated: false)
+        _ = host.log.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 4)
+        #expect(host.log.takeLifecycle() == ["C.viewWillDisappear", "P.viewWillAppear"])
+        pop.cancel()
+        #expect(
+            host.log.takeLifecycle() == [
+                "P.viewWillDisappear", "P.viewDidDisappear", "C.viewWillAppear", "C.viewDidAppear",
+            ])
+        let finished = try host.navigation.beginInteractivePop(translation: 4)
+        finished.finish()
+        #expect(
+            host.log.takeLifecycle() == [
+                "C.viewWillDisappear", "P.viewWillAppear", "C.viewDidDisappear", "P.viewDidAppear",
+            ])
+        #expect(host.root.visibleState.contains(.didDisappear))
+    }
+
     @Test("dismissing a presented screen that presents another dismisses both, the top one first")
     func dismissChain() throws {
         let host = try Host()

@@ -242,19 +242,23 @@ struct ScreenStatisticsTests {
             ])
     }
 
-    @Test("a single view longer than the limit is discarded and reported; paused time does not count toward it")
+    @Test("a view longer than the limit is discarded (no view, resumes or time) and reported; pauses do not count")
     func longViews() throws {
+        #expect(ScreenStatistics.Configuration().maximumViewDuration == 86_400)  // 24 hours by default
         var configuration = ScreenStatistics.Configuration()
         configuration.maximumViewDuration = 60
         let host = try StatisticsHost(configuration: configuration)
         host.time.advance(by: 10)
         try host.navigation.push(ProductDetail(), animated: false)
         host.time.advance(by: 61)
-        // Views in progress that are already too long are left out of reports.
-        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.000 (mins), viewed 1, resumed 0]")
+        // A view in progress that is already too long is left out of reports altogether.
+        #expect(host.line("ProductDetail") == "none")
         try host.navigation.pop(animated: false)
         #expect(host.events.take() == ["discarded a view of ProductDetail lasting 61.000 s (limit 60.000 s)"])
-        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.000 (mins), viewed 1, resumed 0]")
+        #expect(host.line("ProductDetail") == "none")
+        #expect(host.line("Home") == "[Home: stayed 0.167 (mins), viewed 2, resumed 0]")
+
+        // Time spent in the background does not count towards the limit.
         try host.navigation.push(Cart(), animated: false)
         host.time.advance(by: 30)
         host.window.enterBackground()
@@ -264,6 +268,26 @@ struct ScreenStatisticsTests {
         try host.navigation.pop(animated: false)
         #expect(host.events.take() == [])
         #expect(host.line("Cart") == "[Cart: stayed 1.000 (mins), viewed 1, resumed 1]")
+
+        // A discarded view takes its resumes with it; the earlier views of the same name stay.
+        try host.navigation.push(Cart(), animated: false)
+        host.time.advance(by: 20)
+        host.window.enterBackground()
+        host.window.enterForeground()
+        host.time.advance(by: 50)
+        try host.navigation.pop(animated: false)
+        #expect(host.events.take() == ["discarded a view of Cart lasting 70.000 s (limit 60.000 s)"])
+        #expect(host.line("Cart") == "[Cart: stayed 1.000 (mins), viewed 1, resumed 1]")
+
+        // After a reset during a view, discarding that view takes nothing away from the new counts.
+        try host.navigation.push(Cart(), animated: false)
+        host.time.advance(by: 10)
+        host.statistics.reset()
+        host.time.advance(by: 61)
+        try host.navigation.pop(animated: false)
+        #expect(host.events.take() == ["discarded a view of Cart lasting 61.000 s (limit 60.000 s)"])
+        #expect(host.line("Cart") == "none")
+        #expect(host.line("Home") == "[Home: stayed 0.000 (mins), viewed 1, resumed 0]")
     }
 
     @Test("the report lists the top records by stay time, ties by name; the JSON export holds every record")
