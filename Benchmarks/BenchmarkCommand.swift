@@ -16,6 +16,10 @@ enum BenchmarkCommand {
                 }
             } else if let name = options.caseName, let iterations = options.iterations {
                 try runLoop(name, iterations: iterations)
+            } else if isDebugBuild {
+                printError(
+                    "this is a debug build, whose timings mean nothing; run `swift run -c release hook-benchmarks`")
+                return 2
             } else {
                 return try time(options)
             }
@@ -27,6 +31,15 @@ enum BenchmarkCommand {
             printError("\(error)")
             return 1
         }
+    }
+
+    /// Whether this executable was built without optimization (timing is refused).
+    static var isDebugBuild: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
     }
 
     /// `--case NAME --iterations N`: sets the case up, runs its loop `iterations` times, tears it
@@ -91,7 +104,7 @@ enum BenchmarkCommand {
             direct-call measured in the same run. Build with -c release.
 
             OPTIONS:
-              --quick               5 short repetitions per case (the suite in a few seconds), for CI
+              --quick               5 short repetitions per case (the suite in about 2 s), for CI
               --filter SUBSTRING    only the cases whose name contains SUBSTRING (direct-call always runs)
               --repetitions K       K timed repetitions per case (default 15, or 5 with --quick)
               --json                print a JSON array, one object per case: name, nsPerOp, ratioToDirect, …

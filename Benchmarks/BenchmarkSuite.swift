@@ -11,6 +11,7 @@ enum BenchmarkSuite {
             DirectCallCase.self,
             ClosureCallCase.self,
             UnhookedCase.self,
+            UnhookedAfterCancelCase.self,
             BeforeOneCase.self,
             BeforeAfterCase.self,
             SubtypeBeforeCase.self,

@@ -33,9 +33,17 @@ extension ThrowingHookPoint {
     ) throws(Failure) -> Result {
         let cell = _cell.load(ordering: .acquiring)
         if _fastPath(cell == 0) {
-            return try body(receiver, arguments)
+            return try body(receiver, arguments)  // never hooked
         }
-        return try Self._invokeHooked(cell, receiver, arguments, body).get()
+        if UnsafeMutablePointer<_PointCell>(bitPattern: cell).unsafelyUnwrapped.pointee.published
+            .load(ordering: .relaxed) & _SnapshotWord.addressMask == 0
+        {
+            return try body(receiver, arguments)  // every hook cancelled, or hooks switched off
+        }
+        switch Self._invokeHooked(cell, receiver, arguments, body) {
+        case .success(let result): return result
+        case .failure(let error): throw error
+        }
     }
 
     /// Runs the hooks and overrides that apply to `receiver` around `body`, for a method without

@@ -14,7 +14,8 @@
 ///
 /// An instance scope holds its object weakly: it never keeps the object alive, never fires for
 /// another object that later reuses the dead object's address, and its storage is reclaimed after
-/// the object dies.
+/// the object dies, at the point's next registration, cancellation or introspection, or by
+/// ``Hooks/removeExpiredInstanceHooks()``.
 public struct HookScope<Receiver> {
     enum Kind {
         case all

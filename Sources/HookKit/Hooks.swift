@@ -26,4 +26,22 @@ public enum Hooks {
         get { _GlobalRegistry.shared.configuration.tracer }
         set { _GlobalRegistry.shared.update { $0.tracer = newValue } }
     }
+
+    /// Forgets, on every hook point, the instance hooks whose objects have died, and returns their storage.
+    ///
+    /// A point does this by itself at its next registration, cancellation or introspection
+    /// (``ThrowingHookPoint/hooks``); until then a dead object's hooks keep their closures and the
+    /// object's memory block (its `deinit` has run; the block is what guarantees that no other
+    /// object gets its address while a hook names it). Call this in a long-running process that
+    /// creates many short-lived hooked objects on points that otherwise rarely change, for
+    /// example on a timer or after closing a screen. Safe from any thread; cheap when nothing died.
+    ///
+    /// ```swift
+    /// Hooks.removeExpiredInstanceHooks()
+    /// ```
+    public static func removeExpiredInstanceHooks() {
+        for storage in _GlobalRegistry.shared.liveStorages {
+            storage.removeExpiredInstanceHooks()
+        }
+    }
 }

@@ -9,4 +9,6 @@ protocol _AnyHookPointStorage: AnyObject, Sendable {
     func isRegistered(_ id: UInt64) -> Bool
     /// Recompiles and republishes after a change of the global configuration.
     func globalConfigurationDidChange()
+    /// Forgets instance hooks whose objects died, republishing if there were any.
+    func removeExpiredInstanceHooks()
 }

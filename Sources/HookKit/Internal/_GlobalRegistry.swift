@@ -26,6 +26,11 @@ final class _GlobalRegistry: @unchecked Sendable {
         }
     }
 
+    /// Every live storage.
+    var liveStorages: [any _AnyHookPointStorage] {
+        lock.withLock { storages.compactMap(\.storage) }
+    }
+
     /// Changes the configuration, then republishes every live point (outside the lock: the
     /// republication may call override providers, which are user code).
     func update(_ change: (inout _GlobalConfiguration) -> Void) {

@@ -4,12 +4,11 @@ import Synchronization
 extension _HookPointStorage {
     /// Acquires the published snapshot, or returns `nil` when there is none (no hooks, or hooks switched off).
     ///
-    /// Lock-free: one load, then one `fetch_add`.
+    /// Lock-free: one `fetch_add`. The caller (`invoke`) has just seen a snapshot published, so an empty word is
+    /// rare here; counting an acquisition on an empty word is harmless, as the next publication replaces the whole
+    /// word and the count of an empty word is never owed to anything.
     @inlinable @inline(__always)
     static func _acquire(_ cell: UnsafeMutablePointer<_PointCell>) -> UnsafeMutableRawPointer? {
-        if cell.pointee.published.load(ordering: .relaxed) & _SnapshotWord.addressMask == 0 {
-            return nil
-        }
         let word = cell.pointee.published.wrappingAdd(_SnapshotWord.one, ordering: .acquiring).oldValue
         guard let address = _SnapshotWord.address(of: word) else { return nil }
         if _slowPath(Int64(bitPattern: word) < 0) {
