@@ -89,32 +89,6 @@ struct InstanceScopeTests {
         #expect(storage.lock.withLock { storage.registrations.count } == 1)
     }
 
-    @Test("a dead object's hooks stay until the point changes, or until removeExpiredInstanceHooks releases them")
-    func expiredHooksAreRemovedOnRequest() throws {
-        final class Captured: Sendable {}
-        let point = HookPoint<Vehicle, String, String>("Instance.expired")
-        weak var captured: Captured?
-        let token: HookToken
-        do {
-            let car = Car(name: "short-lived")
-            let object = Captured()
-            captured = object
-            token = try point.before(.instance(car)) { _, _ in _ = object }
-            call(point, on: car, trace: Trace())
-        }
-        let existing = point.existingStorage
-        let storage = try #require(existing)
-        #expect(!token.isActive)
-        // Nothing changed on the point since the object died: its entry still holds the hook's closure.
-        #expect(storage.lock.withLock { storage.registrations.count } == 1)
-        #expect(captured != nil)
-        Hooks.removeExpiredInstanceHooks()
-        #expect(storage.lock.withLock { storage.registrations.count } == 0)
-        #expect(storage.lock.withLock { storage.levels.instances.count } == 0)
-        #expect(captured == nil)
-        #expect(!token.cancel())
-    }
-
     @Test("instance hooks apply on top of the object's type hooks")
     func instanceOnTopOfType() throws {
         let point = HookPoint<Vehicle, String, String>("Instance.layers")
