@@ -15,7 +15,8 @@ enum DemoCommand {
           --format text|json|mermaid  text (default), one JSON document, or a Mermaid
                                       sequenceDiagram of the lifecycle calls
           --scenario FILE             run the JSON scenario in FILE
-          --no-trace                  print only the statistics and the leak reports
+          --no-trace                  print only the statistics and the leak reports (text or
+                                      json; a Mermaid diagram is only a trace)
           --help                      print this help
 
         EXIT STATUS: 0 on success, 2 for a bad option or a bad scenario (nothing is run).
@@ -47,11 +48,18 @@ enum DemoCommand {
                 }
                 options.format = format
             case "--scenario":
-                guard let value = remaining.popFirst() else { throw UsageError("--scenario needs a file") }
+                guard let value = remaining.popFirst(), !value.isEmpty else {
+                    throw UsageError("--scenario needs a file path")
+                }
                 options.scenarioPath = value
             default:
                 throw UsageError("unknown option \"\(argument)\"; see --help")
             }
+        }
+        if !options.includeTrace && options.format == .mermaid && !options.help {
+            throw UsageError(
+                "--no-trace cannot be used with --format mermaid, which prints only the trace; expected "
+                    + "--format text or json")
         }
         return options
     }
@@ -66,7 +74,7 @@ enum DemoCommand {
         do {
             options = try parse(arguments)
         } catch {
-            writeError("lifecycle-demo: error: \(error.message)\n")
+            writeError("lifecycle-demo: error: \(ScenarioError.oneLine(error.message))\n")
             return 2
         }
         if options.help {
@@ -88,7 +96,7 @@ enum DemoCommand {
             case .json:
                 write(try JSONReport.render(output, includeTrace: options.includeTrace))
             case .mermaid:
-                write(MermaidReport.render(output))
+                write(MermaidReport.render(output))  // never without the trace: parse refuses --no-trace
             }
             return 0
         } catch let error as ScenarioError {

@@ -1,14 +1,34 @@
+import Foundation
+
 /// Number formatting shared by the reports.
+///
+/// Never traps: values are formatted as text, without a conversion to `Int` that a huge number
+/// would overflow.
 enum DemoFormat {
     /// Seconds with three decimals, such as `12.350`.
     static func time(_ seconds: Double) -> String {
-        let thousandths = Int((seconds * 1000).rounded())
-        let fraction = String(thousandths % 1000)
-        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        guard seconds.isFinite else { return String(seconds) }
+        return String(format: "%.3f", seconds)
     }
 
-    /// Seconds without trailing zeros, such as `60` or `1.5`.
+    /// Seconds with at most three decimals and no trailing zeros, such as `60`, `1.5` or `0.001`.
+    ///
+    /// Never in scientific notation: `1e-7` prints as `0`.
     static func seconds(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        var text = time(seconds)
+        guard seconds.isFinite else { return text }
+        while text.hasSuffix("0") {
+            text.removeLast()
+        }
+        if text.hasSuffix(".") {
+            text.removeLast()
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// A fraction from 0 to 1 as a rounded percentage, such as `29` for 0.29.
+    static func percent(_ fraction: Double) -> String {
+        guard fraction.isFinite else { return String(fraction) }
+        return String(format: "%.0f", (fraction * 100).rounded())
     }
 }

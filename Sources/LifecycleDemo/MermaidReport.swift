@@ -2,26 +2,31 @@ import Foundation
 
 /// The lifecycle calls as a Mermaid `sequenceDiagram`, which renders as a picture on Markdown
 /// hosts: the host calls each screen's methods; hooks are notes over the screen.
+///
+/// Screens are participants with generated IDs (`S1`, `S2`, …) and their scenario name as alias,
+/// so no name can be read as a Mermaid keyword (`end`, `loop`, `Note`) or merge with `Host`.
 enum MermaidReport {
     static func render(_ output: DemoOutput) -> String {
-        var participants: [String] = []
+        var identifiers: [String: String] = [:]
+        var lines = ["sequenceDiagram", "    participant Host"]
         for transition in output.trace {
             for event in transition.events {
-                if let screen = event.screen, !participants.contains(screen) {
-                    participants.append(screen)
+                if let screen = event.screen, identifiers[screen] == nil {
+                    let identifier = "S\(identifiers.count + 1)"
+                    identifiers[screen] = identifier
+                    lines.append("    participant \(identifier) as \(escape(screen))")
                 }
             }
         }
-        var lines = ["sequenceDiagram", "    participant Host"]
-        lines += participants.map { "    participant \($0)" }
         for transition in output.trace {
             lines.append("    Note over Host: \(DemoFormat.time(transition.time)) s \(escape(transition.action))")
             for event in transition.events {
+                let participant = event.screen.flatMap { identifiers[$0] } ?? "Host"
                 switch event.kind {
                 case .call:
-                    lines.append("    Host->>\(event.screen ?? "Host"): \(event.name)")
+                    lines.append("    Host->>\(participant): \(escape(event.name))")
                 case .hook:
-                    lines.append("    Note right of \(event.screen ?? "Host"): hook \(escape(event.name))")
+                    lines.append("    Note right of \(participant): hook \(escape(event.name))")
                 case .navigationBar, .statusBar, .application:
                     lines.append("    Note over Host: \(escape(event.name))")
                 }
@@ -30,8 +35,21 @@ enum MermaidReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Mermaid treats `;` and `#` specially in messages.
+    /// `text` as a message or a note can hold it, on one line.
+    ///
+    /// Mermaid treats `;` and `#` specially, `%%` starts a comment, and a line break (a statistic
+    /// name may hold one) would end the line.
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "")
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case ";": line += ","
+            case "#": break
+            case "%" where line.hasSuffix("%"): break
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}": line += " "
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 }

@@ -11,7 +11,27 @@ struct ScenarioError: Error, Equatable, CustomStringConvertible {
     /// What is wrong and what was expected.
     var problem: String
 
+    /// `<file>: <location>: <problem>`, on one line.
+    ///
+    /// Control characters and line separators that the file name or the scenario's text may hold
+    /// are escaped (`\n`, `\u{2028}`).
     var description: String {
-        location.isEmpty ? "\(file): \(problem)" : "\(file): \(location): \(problem)"
+        Self.oneLine(location.isEmpty ? "\(file): \(problem)" : "\(file): \(location): \(problem)")
+    }
+
+    /// `text` with control characters and line separators escaped, so that it prints as one line.
+    static func oneLine(_ text: String) -> String {
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            case "\t": line += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+                line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 }

@@ -15,12 +15,34 @@ enum ScenarioLoader {
         return Array(data)
     }
 
+    /// The largest scenario file read, in bytes.
+    static let maximumFileSize = 16 << 20
+
     /// Reads the file at `path`.
+    ///
+    /// It must be a regular file (never a directory, a device or a FIFO, which could block) of at
+    /// most ``maximumFileSize`` bytes.
     static func read(_ path: String) throws(ScenarioError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-            throw ScenarioError(file: path, location: "", problem: "the file \(reason); expected a JSON scenario")
+        func refuse(_ reason: String) -> ScenarioError {
+            ScenarioError(file: path, location: "", problem: "the file \(reason); expected a JSON scenario")
         }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw refuse(errno == ENOENT || errno == ENOTDIR ? "does not exist" : "cannot be read")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
+            throw refuse("cannot be read: it is a directory")
+        default:
+            throw refuse("cannot be read: it is not a regular file")
+        }
+        guard status.st_size <= maximumFileSize else {
+            throw refuse("is larger than \(maximumFileSize >> 20) MB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw refuse("cannot be read") }
+        guard data.count <= maximumFileSize else { throw refuse("is larger than \(maximumFileSize >> 20) MB") }
         return Array(data)
     }
 
@@ -31,7 +53,7 @@ enum ScenarioLoader {
         } catch {
             throw ScenarioError(
                 file: file, location: "line \(error.line), column \(error.column)",
-                problem: "malformed JSON; expected \(error.expected)")
+                problem: "\(error.problem); expected \(error.expected)")
         }
         let scenario: Scenario
         do {
@@ -39,13 +61,14 @@ enum ScenarioLoader {
         } catch let error as DecodingError {
             throw describe(error, file: file)
         } catch {
-            throw ScenarioError(file: file, location: "", problem: "\(error)")
+            throw ScenarioError(file: file, location: "", problem: "cannot be decoded; expected a JSON scenario")
         }
         return try ScenarioPlan(scenario, file: file)
     }
 
     /// A decoding error as a location (`actions[3].style`) and what was expected.
     static func describe(_ error: DecodingError, file: String) -> ScenarioError {
+        /// `actions[3].style`, or `top level` for the document itself.
         func path(_ codingPath: [any CodingKey]) -> String {
             var text = ""
             for key in codingPath {
@@ -55,14 +78,12 @@ enum ScenarioLoader {
                     text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
                 }
             }
-            return text
+            return text.isEmpty ? "top level" : text
         }
         switch error {
         case .keyNotFound(let key, let context):
-            let location = path(context.codingPath)
             return ScenarioError(
-                file: file, location: location.isEmpty ? "top level" : location,
-                problem: "missing field \"\(key.stringValue)\"")
+                file: file, location: path(context.codingPath), problem: "missing field \"\(key.stringValue)\"")
         case .typeMismatch(let type, let context):
             return ScenarioError(
                 file: file, location: path(context.codingPath), problem: "expected \(describe(type))")
@@ -70,9 +91,10 @@ enum ScenarioLoader {
             return ScenarioError(
                 file: file, location: path(context.codingPath), problem: "expected \(describe(type)), found null")
         case .dataCorrupted(let context):
+            // The syntax checker ran first, so this is a field the scenario types refuse.
             return ScenarioError(file: file, location: path(context.codingPath), problem: context.debugDescription)
         @unknown default:
-            return ScenarioError(file: file, location: "", problem: "\(error)")
+            return ScenarioError(file: file, location: "top level", problem: "expected a JSON scenario")
         }
     }
 

@@ -26,6 +26,14 @@ struct ScenarioPlan: Sendable {
         let preferences: DemoPreferences
     }
 
+    /// The largest number of seconds a time field (`after`, `duration`, `seconds`) may hold.
+    ///
+    /// Larger values would make virtual time too coarse to advance by a transition's steps.
+    static let maximumSeconds = 1_000_000.0
+
+    /// The rule every screen name follows, for error messages and the README.
+    static let nameRule = "a letter, then letters, digits, '_' or '-'"
+
     /// The fields each action kind accepts besides `action` and `after`.
     private static let fields: [String: (required: [String], optional: [String])] = [
         "push": (["screen"], ["navigation", "animated"]),
@@ -51,7 +59,10 @@ struct ScenarioPlan: Sendable {
         var byName: [String: PlannedScreen] = [:]
         for (index, spec) in scenario.screens.enumerated() {
             let location = "screens[\(index)]"
-            guard !spec.name.isEmpty else { throw fail("\(location).name", "expected a non-empty name") }
+            guard Self.isValidName(spec.name) else {
+                throw fail(
+                    "\(location).name", "\"\(spec.name)\" is not a valid name; expected \(Self.nameRule)")
+            }
             guard byName[spec.name] == nil else {
                 throw fail("\(location).name", "\"\(spec.name)\" is declared twice; expected unique names")
             }
@@ -110,6 +121,7 @@ struct ScenarioPlan: Sendable {
         }
         let defaultNavigation = byName[scenario.root]?.type == .navigation ? scenario.root : nil
         var actions: [PlannedAction] = []
+        var inBackground = false
         for (index, spec) in scenario.actions.enumerated() {
             let location = "actions[\(index)]"
             guard let fields = Self.fields[spec.action] else {
@@ -128,9 +140,16 @@ struct ScenarioPlan: Sendable {
                     "\"\(spec.action)\" takes no \"\(field)\"; it takes: "
                         + (["action", "after"] + fields.required + fields.optional).joined(separator: ", "))
             }
-            if let after = spec.after, after < 0 || !after.isFinite {
-                throw fail("\(location).after", "expected a number of seconds, 0 or more")
+            func seconds(_ value: Double?, _ field: String) throws(ScenarioError) -> Double? {
+                guard let value else { return nil }
+                guard value >= 0, value <= Self.maximumSeconds else {
+                    throw fail(
+                        "\(location).\(field)",
+                        "expected a number of seconds from 0 to \(DemoFormat.seconds(Self.maximumSeconds))")
+                }
+                return value
             }
+            let after = try seconds(spec.after, "after") ?? 0
             func screen(_ name: String?, _ field: String) throws(ScenarioError) -> String {
                 guard let name, byName[name] != nil else {
                     throw fail(
@@ -186,21 +205,24 @@ struct ScenarioPlan: Sendable {
                 }
                 step = .interactivePop(navigation: try navigation(), finish: spec.end == "finish", progress: progress)
             case "background":
-                if let duration = spec.duration, duration < 0 || !duration.isFinite {
-                    throw fail("\(location).duration", "expected a number of seconds, 0 or more")
+                guard !inBackground else {
+                    throw fail(location, "the app is already in the background; expected a foreground action before")
                 }
-                step = .background(duration: spec.duration)
+                let duration = try seconds(spec.duration, "duration")
+                inBackground = duration == nil
+                step = .background(duration: duration)
             case "foreground":
+                guard inBackground else {
+                    throw fail(location, "the app is already in the foreground; expected a background action before")
+                }
+                inBackground = false
                 step = .foreground
             case "leak":
                 step = .leak(screen: try screen(spec.screen, "screen"))
             default:
-                guard let seconds = spec.seconds, seconds >= 0, seconds.isFinite else {
-                    throw fail("\(location).seconds", "expected a number of seconds, 0 or more")
-                }
-                step = .wait(seconds: seconds)
+                step = .wait(seconds: try seconds(spec.seconds, "seconds") ?? 0)
             }
-            actions.append(PlannedAction(index: index, after: spec.after ?? 0, step: step))
+            actions.append(PlannedAction(index: index, after: after, step: step))
         }
         self.actions = actions
     }
@@ -213,6 +235,22 @@ struct ScenarioPlan: Sendable {
             ("progress", spec.progress != nil), ("duration", spec.duration != nil), ("seconds", spec.seconds != nil),
         ]
         return fields.filter(\.1).map(\.0)
+    }
+
+    /// Whether `name` follows ``nameRule``: `[A-Za-z][A-Za-z0-9_-]*`.
+    ///
+    /// Names appear in the trace, in error messages and as Mermaid aliases, so they stay plain.
+    static func isValidName(_ name: String) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        }
+        func isOther(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-")
+        }
+        guard let first = name.utf8.first, isLetter(first) else { return false }
+        return name.utf8.dropFirst().allSatisfy { isLetter($0) || isOther($0) }
     }
 
     private static func names(_ screens: [PlannedScreen]) -> String {

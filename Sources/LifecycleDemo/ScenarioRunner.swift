@@ -9,6 +9,9 @@ final class ScenarioRunner {
     /// How long an animated transition takes, in virtual seconds.
     static let transitionDuration = 0.3
 
+    /// How far, in points, an interactive pop drags when it begins.
+    static let interactivePopTranslation = 24.0
+
     let plan: ScenarioPlan
     let file: String
     let time = VirtualTime()
@@ -38,7 +41,11 @@ final class ScenarioRunner {
         window = Window(time: time, transitionDriver: TransitionDriver(mode: .timed(seconds: Self.transitionDuration)))
         let recorder = self.recorder
         statistics = ScreenStatistics(time: time) { event in recorder.note(.application, "statistics: \(event)") }
-        leakDetector = LeakDetector(time: time, isEnabled: true) { [leakLog] report in
+        // No watch for late releases: a leak of the demo is kept by a global closure, so it is never released,
+        // and watching it every 30 s would make a long wait cost time in proportion to its length.
+        leakDetector = LeakDetector(
+            time: time, configuration: LeakDetector.Configuration(releaseWatchInterval: nil), isEnabled: true
+        ) { [leakLog] report in
             leakLog.lines.append(report.description)
         }
     }
@@ -56,11 +63,20 @@ final class ScenarioRunner {
         }
         statistics.attach(to: window)
         leakDetector.attach(to: window)
-        recorder.begin("show the window (root: \(plan.root))")
+        let showWindow = "show the window (root: \(plan.root))"
+        recorder.begin(showWindow)
         do {
             try window.setRootScreen(screen(plan.root))
         } catch let error as LifecycleError {
-            throw ScenarioError(file: file, location: "root", problem: error.message)
+            throw ScenarioError(
+                file: file, location: "root",
+                problem: "\(showWindow) was refused by the host (\(error.code)): expected a request the host accepts")
+        } catch let refusal as HostRefusal {
+            throw ScenarioError(
+                file: file, location: "root",
+                problem: "\(showWindow) was refused by the host (\(refusal.code)): \(refusal.explanation)")
+        } catch let error as ScenarioError {
+            throw ScenarioError(file: file, location: "root", problem: error.problem)
         } catch {
             throw ScenarioError(file: file, location: "root", problem: "\(error)")
         }
@@ -77,7 +93,13 @@ final class ScenarioRunner {
             } catch let error as LifecycleError {
                 throw ScenarioError(
                     file: file, location: "actions[\(action.index)]",
-                    problem: "\(action.step.description) was refused by the host (\(error.code))")
+                    problem: "\(action.step.description) was refused by the host (\(error.code)): "
+                        + explanation(of: error, refusing: action.step))
+            } catch let refusal as HostRefusal {
+                throw ScenarioError(
+                    file: file, location: "actions[\(action.index)]",
+                    problem: "\(action.step.description) was refused by the host (\(refusal.code)): "
+                        + refusal.explanation)
             } catch let error as ScenarioError {
                 throw ScenarioError(file: file, location: "actions[\(action.index)]", problem: error.problem)
             } catch {
@@ -144,21 +166,27 @@ final class ScenarioRunner {
         case .push(let name, let navigation, let animated):
             try navigationController(navigation).push(screen(name), animated: animated)
         case .pop(let navigation, let animated):
-            guard try navigationController(navigation).pop(animated: animated) != nil else {
-                throw ScenarioError(file: file, location: "", problem: "pop: \(navigation) holds only its root")
-            }
+            let controller = try navigationController(navigation)
+            guard controller.viewControllers.count > 1 else { throw onlyRoot(of: controller, refusing: step) }
+            try controller.pop(animated: animated)
         case .popToRoot(let navigation, let animated):
-            _ = try navigationController(navigation).popToRoot(animated: animated)
+            let controller = try navigationController(navigation)
+            guard controller.viewControllers.count > 1 else { throw onlyRoot(of: controller, refusing: step) }
+            try controller.popToRoot(animated: animated)
         case .present(let name, let from, let style, let animated):
             let presenter = try from.map { try screen($0) } ?? topScreen()
             try presenter.present(screen(name), style: style, animated: animated)
         case .dismiss(let name, let animated):
             let target = try name.map { try screen($0) } ?? topScreen()
             guard target.dismiss(animated: animated) else {
-                throw ScenarioError(file: file, location: "", problem: "dismiss: nothing is presented there")
+                let problem =
+                    name.map { "\($0) neither presents a screen nor is presented" } ?? "nothing is presented"
+                throw ScenarioError(
+                    file: file, location: "", problem: "\(step.description): \(problem); expected a present first")
             }
         case .interactivePop(let navigation, let finish, let progress):
-            let pop = try navigationController(navigation).beginInteractivePop(translation: 24)
+            let pop = try navigationController(navigation).beginInteractivePop(
+                translation: Self.interactivePopTranslation)
             for step in 1...4 {
                 time.advance(by: 0.1)
                 pop.update(progress: progress * Double(step) / 4)
@@ -183,9 +211,14 @@ final class ScenarioRunner {
         }
     }
 
+    /// The screen named `name` if it exists now: in the hierarchy, or created and about to join it.
+    func liveScreen(_ name: String) -> Screen? {
+        attached[name]?.screen ?? unattached[name]
+    }
+
     /// The screen named `name`: the live one, or a new one made from its spec.
     private func screen(_ name: String) throws -> Screen {
-        if let screen = attached[name]?.screen ?? unattached[name] {
+        if let screen = liveScreen(name) {
             return screen
         }
         guard let spec = plan.screens.first(where: { $0.name == name }) else {
@@ -201,8 +234,18 @@ final class ScenarioRunner {
             guard let rootName = spec.root else {
                 throw ScenarioError(file: file, location: "", problem: "\"\(name)\" has no root")
             }
-            let navigation = try DemoNavigationController(
-                name: spec.name, title: spec.title, root: try self.screen(rootName), recorder: recorder)
+            let root = try self.screen(rootName)
+            let navigation: DemoNavigationController
+            do {
+                navigation = try DemoNavigationController(
+                    name: spec.name, title: spec.title, root: root, recorder: recorder)
+            } catch {
+                let place = placement(of: root).map { "is already \($0)" } ?? "is already shown"
+                throw HostRefusal(
+                    code: error.code,
+                    explanation: "\(name) cannot be made with its root \(rootName), which \(place); expected "
+                        + "\(rootName) to be shown nowhere else first")
+            }
             try observeBar(of: navigation)
             screen = navigation
         }
@@ -253,7 +296,7 @@ final class ScenarioRunner {
     }
 
     /// The screen on top: the last screen presented over the root, or the root.
-    private func topScreen() throws -> Screen {
+    func topScreen() throws -> Screen {
         guard var top = window.rootScreen else {
             throw ScenarioError(file: file, location: "", problem: "the window has no root")
         }

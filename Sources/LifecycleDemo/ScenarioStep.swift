@@ -27,7 +27,7 @@ enum ScenarioStep: Sendable {
         case .dismiss(let screen, _):
             return "dismiss" + (screen.map { " \($0)" } ?? "")
         case .interactivePop(_, let finish, let progress):
-            return "interactive pop, \(finish ? "finished" : "cancelled") at \(Int(progress * 100))%"
+            return "interactive pop, \(finish ? "finished" : "cancelled") at \(DemoFormat.percent(progress))%"
         case .background(let duration):
             return "app to background" + (duration.map { " for \(DemoFormat.seconds($0)) s" } ?? "")
         case .foreground:

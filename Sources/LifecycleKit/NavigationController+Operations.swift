@@ -192,8 +192,10 @@ extension NavigationController {
                 guard let self, self._appearance == .appeared, showsNewTop, let newTop else { return ([], []) }
                 // A stack screen covered by a current-context presentation is represented by what covers it.
                 let appearing = newTop._forwardingTarget
-                let onScreen = self.children.map(\._forwardingTarget).filter {
-                    $0 !== appearing && $0._appearance.isVisible
+                var onScreen: [Screen] = []
+                for child in self.children {
+                    let target = child._forwardingTarget
+                    if target !== appearing && target._appearance.isVisible { onScreen.append(target) }
                 }
                 return (onScreen, [appearing])
             },

@@ -87,7 +87,8 @@ extension Screen {
     /// The screen that appears in this screen's place when its container forwards appearance: a
     /// current-context presentation made from this screen stands in for it.
     var _forwardingTarget: Screen {
-        if parent != nil, let presented = presentedScreen, presented.modalPresentationStyle == .currentContext {
+        // Most screens present nothing: test that first, it is the cheaper read.
+        if let presented = presentedScreen, presented.modalPresentationStyle == .currentContext, parent != nil {
             return presented._forwardingTarget
         }
         return self

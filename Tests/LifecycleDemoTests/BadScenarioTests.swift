@@ -27,14 +27,23 @@ struct BadScenarioTests {
             """
     }
 
-    /// Writes `contents` to a temporary file, runs the demo on it, and returns the result and path.
-    static func run(_ contents: String) throws -> (status: Int32, output: String, error: String, path: String) {
+    /// Runs the demo with `options` on a temporary file holding `contents`; returns the result and path.
+    static func run(
+        _ contents: String, options: [String] = []
+    ) throws -> (status: Int32, output: String, error: String, path: String) {
+        try run(bytes: Array(contents.utf8), options: options)
+    }
+
+    /// Runs the demo with `options` on a temporary file holding `bytes`; returns the result and path.
+    static func run(
+        bytes: [UInt8], options: [String] = []
+    ) throws -> (status: Int32, output: String, error: String, path: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-demo-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("scenario.json").path
-        try contents.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = DemoOutputTests.run(["--scenario", path])
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let result = DemoOutputTests.run(["--scenario", path] + options)
         return (result.status, result.output, result.error, path)
     }
 
@@ -44,10 +53,29 @@ struct BadScenarioTests {
     )
         throws
     {
-        let result = try run(contents)
+        try expectRefusal(bytes: Array(contents.utf8), message, sourceLocation: sourceLocation)
+    }
+
+    /// Expects the demo to refuse a file of `bytes` with `message` (after the file name).
+    static func expectRefusal(
+        bytes: [UInt8], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+    )
+        throws
+    {
+        let result = try run(bytes: bytes)
         #expect(result.status == 2, sourceLocation: sourceLocation)
         #expect(result.output == "", sourceLocation: sourceLocation)
         #expect(result.error == "lifecycle-demo: error: \(result.path): \(message)\n", sourceLocation: sourceLocation)
+    }
+
+    /// Expects the demo to run `contents` successfully and returns what it printed.
+    static func expectSuccess(
+        _ contents: String, options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let result = try run(contents, options: options)
+        #expect(result.status == 0, sourceLocation: sourceLocation)
+        #expect(result.error == "", sourceLocation: sourceLocation)
+        return result.output
     }
 
     @Test("a file that does not exist")
@@ -58,6 +86,20 @@ struct BadScenarioTests {
             result.error
                 == "lifecycle-demo: error: /nonexistent/scenario.json: the file does not exist; expected a JSON scenario\n"
         )
+    }
+
+    @Test("a file that cannot be read (a directory)")
+    func unreadableFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-demo-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = DemoOutputTests.run(["--scenario", directory.path])
+        #expect(result.status == 2)
+        #expect(result.output == "")
+        #expect(
+            result.error
+                == "lifecycle-demo: error: \(directory.path): the file cannot be read: it is a directory; expected a "
+                + "JSON scenario\n")
     }
 
     @Test("malformed JSON: the line, the column, and what was expected")
@@ -130,6 +172,59 @@ struct BadScenarioTests {
                       { "action": "push", "screen": "detail" }
                     ]
                     """#),
-            "actions[1]: push detail was refused by the host (alreadyInStack)")
+            "actions[1]: push detail was refused by the host (alreadyInStack): detail is already in the stack of "
+                + "nav; expected a screen that is not in it")
+    }
+
+    @Test("screen names: a letter, then letters, digits, '_' or '-'")
+    func badNames() throws {
+        // "a\\nb" is a line break in the JSON string: the error shows it escaped, on one line.
+        for name in ["a:b", "a;b", "#x", "%%c", "my screen", "1st", "", "über", "a\\nb"] {
+            try Self.expectRefusal(
+                Self.scenario(
+                    actions: "[]",
+                    screens: #"[{ "name": "home", "type": "Home" }, { "name": "\#(name)", "type": "Cart" }]"#),
+                "screens[1].name: \"\(name)\" is not a valid name; expected a letter, then letters, digits, '_' or '-'")
+        }
+        // Mermaid keywords and the host's name are valid names: the diagram gives screens generated IDs.
+        for name in ["end", "loop", "Note", "Host", "x-y_2"] {
+            let screens = #"""
+                [{ "name": "\#(name)", "type": "Home" }, { "name": "nav", "type": "Navigation", "root": "\#(name)" }]
+                """#
+            let output = try Self.expectSuccess(Self.scenario(actions: "[]", screens: screens))
+            #expect(output.contains("\(name).viewDidAppear"))
+        }
+    }
+
+    @Test("pop and pop to root on a stack of one screen, foreground in the foreground, background twice")
+    func inconsistentActions() throws {
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "pop" }]"#),
+            "actions[0]: pop: nav holds only its root (home); expected a push first")
+        try Self.expectRefusal(
+            Self.scenario(
+                actions: #"[{ "action": "push", "screen": "detail" }, { "action": "pop" }, { "action": "popToRoot" }]"#),
+            "actions[2]: pop to root: nav holds only its root (home); expected a push first")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "foreground" }]"#),
+            "actions[0]: the app is already in the foreground; expected a background action before")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "background", "duration": 5 }, { "action": "foreground" }]"#),
+            "actions[1]: the app is already in the foreground; expected a background action before")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "background" }, { "action": "background", "duration": 5 }]"#),
+            "actions[1]: the app is already in the background; expected a foreground action before")
+        let output = try Self.expectSuccess(
+            Self.scenario(
+                actions: #"""
+                    [
+                      { "action": "push", "screen": "detail" },
+                      { "action": "popToRoot" },
+                      { "action": "background" },
+                      { "action": "foreground", "after": 5 }
+                    ]
+                    """#))
+        #expect(output.contains("pop to root"))
+        #expect(output.contains("app to foreground"))
     }
 }

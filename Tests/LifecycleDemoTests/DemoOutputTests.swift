@@ -47,9 +47,49 @@ struct DemoOutputTests {
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "sequenceDiagram")
-        #expect(lines.contains("    participant shoes"))
-        #expect(lines.contains("    Host->>shoes: viewDidAppear"))
-        #expect(lines.contains("    Note right of shoes: hook hide the navigation bar on ProductDetail"))
+        #expect(lines.contains("    participant S4 as shoes"))
+        #expect(lines.contains("    Host->>S4: viewDidAppear"))
+        #expect(lines.contains("    Note right of S4: hook hide the navigation bar on ProductDetail"))
+    }
+
+    @Test("--format mermaid gives screens generated IDs, so names such as end or Host cannot break the diagram")
+    func mermaidIdentifiers() throws {
+        let contents = BadScenarioTests.scenario(
+            actions: #"[{ "action": "present", "screen": "Host", "style": "pageSheet", "animated": false }]"#,
+            screens: #"""
+                [
+                  { "name": "end", "type": "Home" },
+                  { "name": "Host", "type": "Cart" },
+                  { "name": "nav", "type": "Navigation", "root": "end" }
+                ]
+                """#)
+        let output = try BadScenarioTests.expectSuccess(contents, options: ["--format", "mermaid"])
+        #expect(
+            output == """
+                sequenceDiagram
+                    participant Host
+                    participant S1 as nav
+                    participant S2 as end
+                    participant S3 as Host
+                    Note over Host: 0.000 s show the window (root: nav)
+                    Host->>S1: loadView
+                    Host->>S1: viewDidLoad
+                    Host->>S1: viewWillAppear
+                    Host->>S2: loadView
+                    Host->>S2: viewDidLoad
+                    Host->>S2: viewWillAppear
+                    Host->>S1: viewDidAppear
+                    Note right of S1: hook page enter
+                    Host->>S2: viewDidAppear
+                    Note right of S2: hook page enter
+                    Note over Host: 0.000 s present Host (pageSheet) (not animated)
+                    Host->>S3: loadView
+                    Host->>S3: viewDidLoad
+                    Host->>S3: viewWillAppear
+                    Host->>S3: viewDidAppear
+                    Note right of S3: hook page enter
+
+                """)
     }
 
     @Test("--no-trace prints only statistics and leaks")
@@ -61,9 +101,39 @@ struct DemoOutputTests {
         #expect(result.output.contains("Leaks"))
     }
 
+    @Test("--no-trace --format json leaves the trace out of the document")
+    func noTraceJSON() throws {
+        let result = Self.run(["--no-trace", "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.error == "")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(Set(document.keys) == ["scenario", "statistics", "leaks"])
+        let full = try #require(
+            try JSONSerialization.jsonObject(with: Data(Self.run(["--format", "json"]).output.utf8)) as? [String: Any])
+        #expect(document["statistics"] as? [String] == full["statistics"] as? [String])
+        #expect(document["leaks"] as? [String] == full["leaks"] as? [String])
+    }
+
+    @Test("--no-trace with --format mermaid, a diagram that is only a trace, is a usage error")
+    func noTraceMermaid() {
+        let expected =
+            "lifecycle-demo: error: --no-trace cannot be used with --format mermaid, which prints only the trace; "
+            + "expected --format text or json\n"
+        for arguments in [["--no-trace", "--format", "mermaid"], ["--format", "mermaid", "--no-trace"]] {
+            let result = Self.run(arguments)
+            #expect(result.status == 2)
+            #expect(result.output == "")
+            #expect(result.error == expected)
+        }
+        #expect(Self.run(["--no-trace", "--format", "text"]).status == 0)
+    }
+
     @Test("the embedded scenario file runs the same through --scenario")
     func embeddedFileThroughOption() throws {
-        let path = FileManager.default.currentDirectoryPath + "/Sources/LifecycleDemo/Scenarios/shopping.json"
+        // Found from this file, whatever the working directory: Tests/LifecycleDemoTests/ → the package root.
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/LifecycleDemo/Scenarios/shopping.json").path
         let result = Self.run(["--scenario", path, "--no-trace"])
         #expect(result.status == 0)
         #expect(result.output == Self.run(["--no-trace"]).output)
@@ -78,6 +148,11 @@ struct DemoOutputTests {
         #expect(bad.output == "")
         #expect(bad.error == "lifecycle-demo: error: unknown option \"--colour\"; see --help\n")
         #expect(Self.run(["--format", "yaml"]).status == 2)
-        #expect(Self.run(["--scenario"]).status == 2)
+        for arguments in [["--scenario"], ["--scenario", ""]] {
+            let result = Self.run(arguments)
+            #expect(result.status == 2)
+            #expect(result.output == "")
+            #expect(result.error == "lifecycle-demo: error: --scenario needs a file path\n")
+        }
     }
 }
