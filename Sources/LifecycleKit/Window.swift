@@ -53,18 +53,18 @@ public final class Window {
     public func makeKeyAndVisible() {
         guard !isVisible else { return }
         isVisible = true
-        transitionDriver.enqueue(
-            _Transition(
-                animated: false, didOrder: .disappearingFirst,
-                plan: { [weak self] in
-                    self?.unitPlan(leaving: []) ?? ([], [])
-                }, completion: nil))
+        _enqueueVisibilityChange()
     }
 
     /// Hides the window: the visible screens disappear.
     public func hide() {
         guard isVisible else { return }
         isVisible = false
+        _enqueueVisibilityChange()
+    }
+
+    /// Queues the unanimated transition that brings the screens on screen in line with ``isVisible``.
+    private func _enqueueVisibilityChange() {
         transitionDriver.enqueue(
             _Transition(
                 animated: false, didOrder: .disappearingFirst,

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A value behind a lock, for the little process-wide state LifecycleKit keeps (per-type statistic names).
+/// A value behind a lock, for the little shared state LifecycleKit keeps (per-type statistic names, the global
+/// navigation-bar appearance).
 ///
 /// `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer on Linux reports false races on a
 /// contended `Mutex`, not on `NSLock`.

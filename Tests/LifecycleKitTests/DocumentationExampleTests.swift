@@ -1,7 +1,6 @@
 import Foundation
 import HookKit
 import LifecycleKit
-import Synchronization
 import Testing
 
 // The code of the LifecycleKit articles (Sources/LifecycleKit/LifecycleKit.docc), verbatim, so that it keeps compiling
@@ -12,23 +11,6 @@ import Testing
 
 /// What the examples print, captured by this file's `print`.
 private let printed = PrintedLines()
-
-/// Lines printed by the examples, in order.
-private final class PrintedLines: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    func append(_ line: String) {
-        lines.withLock { $0.append(line) }
-    }
-
-    /// Returns the lines printed so far and starts over.
-    func take() -> [String] {
-        lines.withLock { lines in
-            defer { lines.removeAll() }
-            return lines
-        }
-    }
-}
 
 /// Shadows `Swift.print` in this file, so that the lines the examples print can be checked.
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {

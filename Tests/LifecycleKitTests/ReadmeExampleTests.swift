@@ -1,6 +1,5 @@
 import HookKit
 import LifecycleKit
-import Synchronization
 import XCTest
 
 // The README's LifecycleKit examples, verbatim, so that they keep compiling and doing what the README says. They
@@ -8,20 +7,16 @@ import XCTest
 // Swift Testing suites, so these hooks never see another test's screens.
 
 /// What the README's examples print, captured by this file's `print`.
-private let readmePrinted = Mutex<[String]>([])
+private let readmePrinted = PrintedLines()
 
 /// Shadows `Swift.print` in this file, so that the lines the examples print can be checked.
 private func print(_ items: Any..., separator: String = " ") {
-    let line = items.map { "\($0)" }.joined(separator: separator)
-    readmePrinted.withLock { $0.append(line) }
+    readmePrinted.append(items.map { "\($0)" }.joined(separator: separator))
 }
 
 /// Returns the lines printed so far and starts over.
 private func takePrinted() -> [String] {
-    readmePrinted.withLock { lines in
-        defer { lines.removeAll() }
-        return lines
-    }
+    readmePrinted.take()
 }
 
 /// The README's screens.
