@@ -1,5 +1,4 @@
 import HookKit
-import Synchronization
 import Testing
 
 // The code of the HookKit articles (Sources/HookKit/HookKit.docc), verbatim, so that it keeps compiling and doing
@@ -8,28 +7,11 @@ import Testing
 // examples' every-receiver hooks never meet another test's calls.
 
 /// What the examples print, captured by this file's `print`.
-private let printed = PrintedLines()
-
-/// Lines printed by the examples, in order.
-private final class PrintedLines: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    func append(_ line: String) {
-        lines.withLock { $0.append(line) }
-    }
-
-    /// Returns the lines printed so far and starts over.
-    func take() -> [String] {
-        lines.withLock { lines in
-            defer { lines.removeAll() }
-            return lines
-        }
-    }
-}
+private let printed = Trace()
 
 /// Shadows `Swift.print` in this file, so that the lines the examples print can be checked.
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    printed.append(items.map { "\($0)" }.joined(separator: separator))
+    printed.record(items.map { "\($0)" }.joined(separator: separator))
 }
 
 /// The types of the landing page and of "Getting started".

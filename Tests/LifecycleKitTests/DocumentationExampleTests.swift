@@ -10,11 +10,11 @@ import Testing
 // process-wide appearance are compiled, not run.
 
 /// What the examples print, captured by this file's `print`.
-private let printed = PrintedLines()
+private let printed = EventLog()
 
 /// Shadows `Swift.print` in this file, so that the lines the examples print can be checked.
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    printed.append(items.map { "\($0)" }.joined(separator: separator))
+    printed.add(items.map { "\($0)" }.joined(separator: separator))
 }
 
 /// The types of the landing page.

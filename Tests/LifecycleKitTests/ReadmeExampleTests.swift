@@ -7,11 +7,11 @@ import XCTest
 // Swift Testing suites, so these hooks never see another test's screens.
 
 /// What the README's examples print, captured by this file's `print`.
-private let readmePrinted = PrintedLines()
+private let readmePrinted = EventLog()
 
 /// Shadows `Swift.print` in this file, so that the lines the examples print can be checked.
 private func print(_ items: Any..., separator: String = " ") {
-    readmePrinted.append(items.map { "\($0)" }.joined(separator: separator))
+    readmePrinted.add(items.map { "\($0)" }.joined(separator: separator))
 }
 
 /// Returns the lines printed so far and starts over.
