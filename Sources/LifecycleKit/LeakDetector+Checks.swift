@@ -1,6 +1,7 @@
-/// Tracking removed screens and checking them.
-extension LeakDetector: _WindowObserver {
-    func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
+/// Tracking removed screens and checking them, as a lifecycle observer attached to the watched windows.
+extension LeakDetector: ScreenLifecycleObserver {
+    /// Tracks a screen that left the hierarchy, unless it is excluded.
+    public func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
         guard isEnabled, _isChecked(screen) else { return }
         let now = time.now
         _track(_LeakEntry(screen: screen, reason: reason, removedAt: now), firstCheckAt: now + _delay(at: 0))

@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds screens that stay alive after they left the hierarchy: MLeaksFinder-style leak detection.
 ///
-/// Create a detector with a clock and attach it to the windows to watch:
+/// Create a detector with a clock and attach it to the windows to watch (it is a ``ScreenLifecycleObserver`` of
+/// theirs):
 ///
 /// ```swift
 /// let detector = LeakDetector(time: time)   // on in debug builds, off in release builds
@@ -99,12 +100,12 @@ public final class LeakDetector {
     ///
     /// The window keeps the detector alive while it is attached.
     public func attach(to window: Window) {
-        window._addObserver(self)
+        window.addObserver(self)
     }
 
     /// Stops tracking the screens that leave `window`'s hierarchy; the screens already tracked are still checked.
     public func detach(from window: Window) {
-        window._removeObserver(self)
+        window.removeObserver(self)
     }
 
     /// The number of screens being tracked: removed, not yet released, attached again or forgotten.

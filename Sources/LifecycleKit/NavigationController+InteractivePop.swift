@@ -79,5 +79,6 @@ extension NavigationController {
         let event = InteractivePopEvent(
             phase: phase, poppingScreen: pop.poppingScreen, revealedScreen: pop.revealedScreen, progress: pop.progress)
         NavigationController.interactivePopDidChange.invoke(self, event) { _, _ in }
+        _notifyObservers(of: event)
     }
 }

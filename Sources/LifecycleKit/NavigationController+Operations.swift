@@ -24,6 +24,7 @@ extension NavigationController {
         screen._willMove(toParent: self)
         _attach(screen)
         viewControllers.append(screen)
+        screen._didJoinHierarchy()
         _transition(from: oldTop, added: [screen], removed: [], animated: animated, completion: completion)
     }
 
@@ -136,6 +137,9 @@ extension NavigationController {
         viewControllers = screens
         // Keep `children` in stack order (removed screens leave when the transition completes).
         children = screens + children.filter { child in !screens.contains { $0 === child } }
+        for screen in added {
+            screen._didJoinHierarchy()
+        }
         _transition(
             from: oldTop, added: added, removed: removed.reversed(), reason: reason, animated: animated,
             completion: completion)

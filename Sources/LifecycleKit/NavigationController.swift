@@ -34,6 +34,7 @@ open class NavigationController: Screen {
         rootScreen._willMove(toParent: self)
         _attach(rootScreen)
         viewControllers = [rootScreen]
+        rootScreen._didJoinHierarchy()
         rootScreen._didMove(toParent: self)
     }
 

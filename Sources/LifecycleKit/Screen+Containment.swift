@@ -18,6 +18,7 @@ extension Screen {
         try child._checkDetached(for: "become a child of \(debugLabel)")
         child._willMove(toParent: self)
         _attach(child)
+        child._didJoinHierarchy()
         switch _appearance {
         case .appeared:
             child._beginAppearanceTransition(appearing: true, animated: false)

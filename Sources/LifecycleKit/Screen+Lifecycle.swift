@@ -6,17 +6,23 @@ extension Screen {
     public func loadViewIfNeeded() {
         guard !isViewLoaded, !_isLoadingView else { return }
         _isLoadingView = true
-        Screen.loadView.invoke(self) { screen in screen.loadView() }
-        if _view == nil {
-            _view = ScreenView(screen: self)
+        _notifyObservers(.willBegin(.load, animated: false))
+        _runObserved(.loadView) {
+            Screen.loadView.invoke(self) { screen in screen.loadView() }
+            if _view == nil {
+                _view = ScreenView(screen: self)
+            }
         }
         isViewLoaded = true
         _isLoadingView = false
-        Screen.viewDidLoad.invoke(self) { screen in
-            screen.viewDidLoad()
-            screen._insertVisibleState(.loaded)
+        _runObserved(.viewDidLoad) {
+            Screen.viewDidLoad.invoke(self) { screen in
+                screen.viewDidLoad()
+                screen._insertVisibleState(.loaded)
+            }
+            _insertVisibleState(.loaded)
         }
-        _insertVisibleState(.loaded)
+        _notifyObservers(.didEnd(.load, animated: false))
     }
 
     /// Observes changes of ``visibleState`` for this screen.
@@ -42,22 +48,28 @@ extension Screen {
             loadViewIfNeeded()
             _appearance = .appearing
             (parent as? NavigationController)?._stackScreenWillAppear(self, animated: animated)
-            Screen.viewWillAppear.invoke(self, animated) { screen, animated in
-                screen.viewWillAppear(animated)
-                screen._setPhase(.willAppear)
+            _rememberObservedWindow()
+            _notifyObservers(.willBegin(.appear, animated: animated))
+            _runObserved(.viewWillAppear(animated: animated)) {
+                Screen.viewWillAppear.invoke(self, animated) { screen, animated in
+                    screen.viewWillAppear(animated)
+                    screen._setPhase(.willAppear)
+                }
+                _setPhase(.willAppear)
             }
-            _setPhase(.willAppear)
         } else {
             guard _appearance.isVisible else { return }
             _appearance = .disappearing
             (parent as? NavigationController)?._stackScreenWillDisappear(self)
             _revertParentStatusBarHidden()
-            _notifyObserversWillDisappear()
-            Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
-                screen.viewWillDisappear(animated)
-                screen._setPhase(.willDisappear)
+            _notifyObserversOfLeavingScreen(.willBegin(.disappear, animated: animated))
+            _runObserved(.viewWillDisappear(animated: animated), leaving: true) {
+                Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
+                    screen.viewWillDisappear(animated)
+                    screen._setPhase(.willDisappear)
+                }
+                _setPhase(.willDisappear)
             }
-            _setPhase(.willDisappear)
         }
         // Appearing: the children this screen shows. Disappearing: every child on screen, so
         // that a child shown by a transition still queued also goes.
@@ -77,20 +89,24 @@ extension Screen {
         case .appearing:
             _appearance = .appeared
             (parent as? NavigationController)?._stackScreenDidAppear(self)
-            Screen.viewDidAppear.invoke(self, animated) { screen, animated in
-                screen.viewDidAppear(animated)
-                screen._setPhase(.didAppear)
+            _runObserved(.viewDidAppear(animated: animated)) {
+                Screen.viewDidAppear.invoke(self, animated) { screen, animated in
+                    screen.viewDidAppear(animated)
+                    screen._setPhase(.didAppear)
+                }
+                _setPhase(.didAppear)
             }
-            _setPhase(.didAppear)
-            _notifyObserversDidAppear()
+            _notifyObservers(.didEnd(.appear, animated: animated))
         case .disappearing:
             _appearance = .disappeared
-            Screen.viewDidDisappear.invoke(self, animated) { screen, animated in
-                screen.viewDidDisappear(animated)
-                screen._setPhase(.didDisappear)
+            _runObserved(.viewDidDisappear(animated: animated), leaving: true) {
+                Screen.viewDidDisappear.invoke(self, animated) { screen, animated in
+                    screen.viewDidDisappear(animated)
+                    screen._setPhase(.didDisappear)
+                }
+                _setPhase(.didDisappear)
             }
-            _setPhase(.didDisappear)
-            _notifyObserversDidDisappear()
+            _notifyObserversOfLeavingScreen(.didEnd(.disappear, animated: animated))
         case .appeared, .disappeared:
             return
         }
@@ -103,12 +119,19 @@ extension Screen {
 
     /// Runs `willMove(toParent:)` through its hook point.
     func _willMove(toParent parent: Screen?) {
-        Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
+        if parent == nil {
+            _rememberObservedWindow()
+        }
+        _runObserved(.willMove(toParent: parent)) {
+            Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
+        }
     }
 
     /// Runs `didMove(toParent:)` through its hook point.
     func _didMove(toParent parent: Screen?) {
-        Screen.didMove.invoke(self, parent) { screen, parent in screen.didMove(toParent: parent) }
+        _runObserved(.didMove(toParent: parent), leaving: parent == nil) {
+            Screen.didMove.invoke(self, parent) { screen, parent in screen.didMove(toParent: parent) }
+        }
     }
 
     /// Runs `willPop(animated:)` through its hook point.
@@ -143,6 +166,12 @@ extension Screen {
         let old = visibleState
         guard state != old else { return }
         visibleState = state
-        Screen.visibleStateDidChange.invoke(self, VisibleStateChange(old: old, new: state)) { _, _ in }
+        let change = VisibleStateChange(old: old, new: state)
+        Screen.visibleStateDidChange.invoke(self, change) { _, _ in }
+        if state.isDisjoint(with: [.willDisappear, .didDisappear]) {
+            _notifyObservers(.visibleStateDidChange(change))
+        } else {
+            _notifyObserversOfLeavingScreen(.visibleStateDidChange(change))
+        }
     }
 }

@@ -70,6 +70,7 @@ extension Screen {
         screen.modalPresentationStyle = style
         presenter.presentedScreen = screen
         screen._presenter = presenter
+        screen._didJoinHierarchy()
         let plan: () -> (disappearing: [Screen], appearing: [Screen])
         if presenter.parent == nil {
             plan = { [weak window] in window?.unitPlan(leaving: []) ?? ([], []) }
@@ -194,9 +195,9 @@ extension Screen {
         }
     }
 
-    /// Reports that the screen left the hierarchy of `window`: to the hook point, then to the window's observers.
+    /// Reports that the screen left the hierarchy of `window`: to the hook point, then to the lifecycle observers.
     func _didLeaveHierarchy(_ reason: LeaveReason, from window: Window?) {
         Screen.didLeaveHierarchy.invoke(self, reason) { _, _ in }
-        window?._notifyObservers { $0.screenDidLeaveHierarchy(self, reason: reason, window: window) }
+        _LifecycleObservers.notify(.didLeaveHierarchy(reason, window: window), about: self) { window }
     }
 }

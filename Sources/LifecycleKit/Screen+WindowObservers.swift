@@ -1,26 +1,49 @@
-/// Telling the observers of a screen's window about its appearance.
+/// Telling lifecycle observers about a screen: the global registrations, and the observers of the screen's window.
 ///
-/// A screen reports its disappearance to the window it appeared in, which it remembers weakly: when
-/// a window's root is replaced, the old root has already left the window when it disappears. A
-/// screen that appeared in a window without observers costs one weak load when it disappears.
+/// A screen's events go to the window it is in. While it disappears, and when it leaves its container, they go to the
+/// window it was seen in last (``_ScreenDiagnostics/observedWindow``, remembered when it begins to appear and when it
+/// begins to leave its container): the host may already have taken it out of the window (a replaced root disappears
+/// after it left). While no window has observers, nothing looks for a window.
 extension Screen {
-    /// Reports `viewDidAppear` to the observers of the screen's window, and remembers the window.
-    func _notifyObserversDidAppear() {
-        guard let window, !window._observers.isEmpty else { return }
+    /// Tells the observers about `event`, routed to the window the screen is in.
+    @inline(__always)
+    func _notifyObservers(_ event: _ObserverEvent) {
+        _LifecycleObservers.notify(event, about: self) { window }
+    }
+
+    /// Tells the observers about `event`, routed to the window the screen is in or, if it is in none any more, the
+    /// window it was seen in last.
+    @inline(__always)
+    func _notifyObserversOfLeavingScreen(_ event: _ObserverEvent) {
+        _LifecycleObservers.notify(event, about: self) { window ?? _diagnostics.observedWindow }
+    }
+
+    /// Remembers the window the screen is in now (or none) as the one its coming disappearance or departure reports
+    /// to.
+    @inline(__always)
+    func _rememberObservedWindow() {
+        guard _LifecycleObservers.hasObservedWindows else { return }
         _diagnostics.observedWindow = window
-        window._notifyObservers { $0.screenDidAppear(self) }
     }
 
-    /// Reports `viewWillDisappear` to the observers of the window the screen appeared in.
-    func _notifyObserversWillDisappear() {
-        guard let window = _diagnostics.observedWindow else { return }
-        window._notifyObservers { $0.screenWillDisappear(self) }
+    /// Runs a lifecycle method between the observers' *will* and *did* callbacks.
+    ///
+    /// `leaving` routes the callbacks as for a screen that leaves (see above).
+    @inline(__always)
+    func _runObserved(_ call: LifecycleCall, leaving: Bool = false, _ method: () -> Void) {
+        if leaving {
+            _notifyObserversOfLeavingScreen(.willRun(call))
+            method()
+            _notifyObserversOfLeavingScreen(.didRun(call))
+        } else {
+            _notifyObservers(.willRun(call))
+            method()
+            _notifyObservers(.didRun(call))
+        }
     }
 
-    /// Reports `viewDidDisappear` to the observers of the window the screen appeared in, and forgets the window.
-    func _notifyObserversDidDisappear() {
-        guard let window = _diagnostics.observedWindow else { return }
-        _diagnostics.observedWindow = nil
-        window._notifyObservers { $0.screenDidDisappear(self) }
+    /// Reports that the screen joined a hierarchy; call it once the screen is linked in.
+    func _didJoinHierarchy() {
+        _notifyObservers(.didJoinHierarchy)
     }
 }

@@ -1,5 +1,34 @@
-/// How a recorder follows the screens of its windows: views start, pause, resume and end.
-extension ScreenStatistics: _WindowObserver {
+/// How a recorder follows the screens of its windows, as a lifecycle observer attached to them: views start, pause,
+/// resume and end.
+extension ScreenStatistics: ScreenLifecycleObserver {
+    /// A view starts when a screen appeared, and ends when it ended disappearing (a view paused by an interactive pop
+    /// ends there).
+    public func screen(_ screen: Screen, didEnd phase: LifecyclePhase, animated: Bool) {
+        switch phase {
+        case .appear: screenDidAppear(screen)
+        case .disappear: screenDidDisappear(screen)
+        case .load: break
+        }
+    }
+
+    /// A view ends, or pauses for an interactive pop, when a screen begins to disappear.
+    public func screen(_ screen: Screen, willBegin phase: LifecyclePhase, animated: Bool) {
+        if phase == .disappear {
+            screenWillDisappear(screen)
+        }
+    }
+
+    /// Views pause, and the file is written: the application may be killed in the background.
+    public func windowDidEnterBackground(_ window: Window) {
+        _refresh(at: time.now)
+        _flushReportingErrors()
+    }
+
+    /// Views resume.
+    public func windowDidEnterForeground(_ window: Window) {
+        _refresh(at: time.now)
+    }
+
     func screenDidAppear(_ screen: Screen) {
         let now = time.now
         let key = ObjectIdentifier(screen)
@@ -7,7 +36,7 @@ extension ScreenStatistics: _WindowObserver {
             // Back after a cancelled interactive pop: the same view goes on.
             view.isInteractivelyPaused = false
             _views[key] = view
-        } else if let window = screen._diagnostics.observedWindow {
+        } else if let window = screen.window {
             _startViewIfCounted(screen, in: window, at: now)
         }
         _refresh(at: now)
@@ -35,16 +64,6 @@ extension ScreenStatistics: _WindowObserver {
             _endView(key, at: now)
         }
         _refresh(at: now)
-    }
-
-    func windowDidEnterBackground(_ window: Window) {
-        _refresh(at: time.now)
-        // The application may be killed in the background: keep what it did so far.
-        _flushReportingErrors()
-    }
-
-    func windowDidEnterForeground(_ window: Window) {
-        _refresh(at: time.now)
     }
 
     /// Whether `screen` is counted (see ``Configuration``).

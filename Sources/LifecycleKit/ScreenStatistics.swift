@@ -3,7 +3,7 @@ import Foundation
 /// Per-screen view statistics: how often each screen was viewed and resumed, and how long it stayed on screen.
 ///
 /// Create a recorder with a clock and, to keep the numbers across launches, a file; attach it to the
-/// windows to observe:
+/// windows to observe (it is a ``ScreenLifecycleObserver`` of theirs):
 ///
 /// ```swift
 /// let statistics = ScreenStatistics(fileURL: supportDirectory.appendingPathComponent("stats.json"), time: time)
@@ -118,13 +118,11 @@ public final class ScreenStatistics {
     /// The counted screens already on screen start a view now. Attaching twice does nothing. The window
     /// keeps the recorder alive while it is attached.
     public func attach(to window: Window) {
-        guard !window._observers.contains(where: { $0 === self }) else { return }
-        window._addObserver(self)
+        guard window.addObserver(self) else { return }
         _windows.removeAll { $0.object == nil }
         _windows.append(_Weak(window))
         let now = time.now
         for screen in window._appearedScreens {
-            screen._diagnostics.observedWindow = window
             _startViewIfCounted(screen, in: window, at: now)
         }
         _refresh(at: now)
@@ -134,8 +132,7 @@ public final class ScreenStatistics {
     ///
     /// Detaching a window the recorder is not attached to does nothing.
     public func detach(from window: Window) {
-        guard window._observers.contains(where: { $0 === self }) else { return }
-        window._removeObserver(self)
+        guard window.removeObserver(self) else { return }
         _windows.removeAll { $0.object == nil || $0.object === window }
         let now = time.now
         for (key, view) in _views where view.window == nil || view.window === window {

@@ -15,7 +15,7 @@ extension Window {
         guard applicationState == .active else { return }
         applicationState = .background
         Window.didEnterBackground.invoke(self) { _ in }
-        _notifyObservers { $0.windowDidEnterBackground(self) }
+        _LifecycleObservers.notifyApplicationEvent(.didEnterBackground(self), in: self)
     }
 
     /// Reports that the application is entering the foreground: hooks on ``Window/willEnterForeground`` run.
@@ -25,6 +25,6 @@ extension Window {
         guard applicationState == .background else { return }
         Window.willEnterForeground.invoke(self) { _ in }
         applicationState = .active
-        _notifyObservers { $0.windowDidEnterForeground(self) }
+        _LifecycleObservers.notifyApplicationEvent(.didEnterForeground(self), in: self)
     }
 }

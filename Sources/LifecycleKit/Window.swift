@@ -34,8 +34,8 @@ public final class Window {
     /// The effective status bar, as computed last.
     var _statusBar = StatusBarAppearance()
 
-    /// The statistics recorders and leak detectors attached to the window, told about its screens.
-    var _observers: [any _WindowObserver] = []
+    /// The lifecycle observers attached to the window (``addObserver(_:priority:)``).
+    let _observers = _WindowObserverList()
 
     /// Creates a window.
     ///
@@ -101,6 +101,7 @@ public final class Window {
         old?._window = nil
         rootScreen = screen
         screen?._window = self
+        screen?._didJoinHierarchy()
         transitionDriver.enqueue(
             _Transition(
                 animated: animated, didOrder: .disappearingFirst,
