@@ -119,10 +119,15 @@ extension Screen {
 
     /// Runs `willMove(toParent:)` through its hook point.
     func _willMove(toParent parent: Screen?) {
-        if parent == nil {
+        guard let parent else {
             _rememberObservedWindow()
+            _runObserved(.willMove(toParent: nil)) {
+                Screen.willMove.invoke(self, nil) { screen, parent in screen.willMove(toParent: parent) }
+            }
+            return
         }
-        _runObserved(.willMove(toParent: parent)) {
+        // Not linked in yet: the observers of the window it moves into see it.
+        _runObserved(.willMove(toParent: parent), in: { parent.window }) {
             Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
         }
     }

@@ -1,0 +1,315 @@
+import HookKit
+import LifecycleKit
+import Testing
+
+/// Lifecycle observers attached to a window: what they see, in which order, and who holds them.
+///
+/// A window's observers only see that window, so these tests run in parallel with everything else.
+@Suite("Window lifecycle observers")
+struct WindowObserverTests {
+    final class Hooked: TestScreen {}
+
+    @Test("a push: every callback, around the screens' own methods and their hooks")
+    func push() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let observer = RecordingObserver("W", host.log)
+        #expect(host.window.addObserver(observer))
+        let pushed = Hooked("B", host.log)
+        let log = host.log
+        let hooks = [
+            try Screen.viewWillAppear.before(.instance(pushed)) { _, _ in log.add("hook before B.viewWillAppear") },
+            try Screen.viewWillAppear.after(.instance(pushed)) { _, _, _ in log.add("hook after B.viewWillAppear") },
+        ]
+        defer { hooks.forEach { $0.cancel() } }
+        try host.navigation.push(pushed, animated: false)
+        #expect(
+            host.log.take() == [
+                "W will B.willMove(toParent: nav)", "B.willMove(nav)", "W did B.willMove(toParent: nav)",
+                "W join B",
+                "W begin B.load",
+                "W will B.loadView", "B.loadView", "W did B.loadView",
+                "W will B.viewDidLoad", "B.viewDidLoad", "W state B [] -> [loaded]", "W did B.viewDidLoad",
+                "W end B.load",
+                "nav.willShow(B)",
+                "W begin A.disappear",
+                "W will A.viewWillDisappear(animated: false)", "A.viewWillDisappear",
+                "W state A [loaded, didAppear] -> [loaded, willDisappear]",
+                "W did A.viewWillDisappear(animated: false)",
+                "W begin B.appear",
+                "W will B.viewWillAppear(animated: false)", "hook before B.viewWillAppear", "B.viewWillAppear",
+                "W state B [loaded] -> [loaded, willAppear]", "hook after B.viewWillAppear",
+                "W did B.viewWillAppear(animated: false)",
+                "W will A.viewDidDisappear(animated: false)", "A.viewDidDisappear",
+                "W state A [loaded, willDisappear] -> [loaded, didDisappear]",
+                "W did A.viewDidDisappear(animated: false)",
+                "W end A.disappear",
+                "W will B.viewDidAppear(animated: false)", "B.viewDidAppear",
+                "W state B [loaded, willAppear] -> [loaded, didAppear]",
+                "W did B.viewDidAppear(animated: false)",
+                "W end B.appear",
+                "W will B.didMove(toParent: nav)", "B.didMove(nav)", "W did B.didMove(toParent: nav)",
+                "nav.didShow(B)",
+            ])
+    }
+
+    @Test("a pop: the popped screen disappears, leaves its container and the hierarchy, all reported to the window")
+    func pop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        try host.navigation.push(host.screen("B"), animated: false)
+        let observer = RecordingObserver("W", host.log, kinds: [.will, .did, .begin, .end, .leave])
+        host.window.addObserver(observer)
+        _ = host.log.take()
+        try host.navigation.pop(animated: false)
+        #expect(
+            host.log.take() == [
+                "B.willPop(false)",
+                "W will B.willMove(toParent: nil)", "B.willMove(nil)", "W did B.willMove(toParent: nil)",
+                "nav.willShow(A)",
+                "W begin B.disappear",
+                "W will B.viewWillDisappear(animated: false)", "B.viewWillDisappear",
+                "W did B.viewWillDisappear(animated: false)",
+                "W begin A.appear",
+                "W will A.viewWillAppear(animated: false)", "A.viewWillAppear",
+                "W did A.viewWillAppear(animated: false)",
+                "W will B.viewDidDisappear(animated: false)", "B.viewDidDisappear",
+                "W did B.viewDidDisappear(animated: false)",
+                "W end B.disappear",
+                "W will A.viewDidAppear(animated: false)", "A.viewDidAppear", "W did A.viewDidAppear(animated: false)",
+                "W end A.appear",
+                // B is out of the navigation controller, and so of the window, but the window still hears of it.
+                "W will B.didMove(toParent: nil)", "B.didMove(nil)", "W did B.didMove(toParent: nil)",
+                "B.didPop(false)",
+                "W leave B (pop)",
+                "nav.didShow(A)",
+            ])
+    }
+
+    @Test("a replaced root disappears after it left the window: its observers see it disappear and leave")
+    func rootReplaced() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let observer = RecordingObserver("W", host.log, kinds: [.begin, .end, .join, .leave])
+        host.window.addObserver(observer)
+        try host.window.setRootScreen(host.screen("C"))
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") } == [
+                "W join C",
+                "W begin C.load", "W end C.load",
+                "W begin nav.disappear", "W begin A.disappear",
+                "W begin C.appear",
+                "W end nav.disappear", "W end A.disappear",
+                "W end C.appear",
+                "W leave nav (windowRootReplaced)",
+            ])
+    }
+
+    @Test("present and dismiss: the presented screen joins and leaves, the covered presenter disappears and comes back")
+    func presentAndDismiss() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let observer = RecordingObserver("W", host.log, kinds: [.begin, .end, .join, .leave])
+        host.window.addObserver(observer)
+        let cover = host.screen("C")
+        try host.root.present(cover, style: .fullScreen, animated: false)
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") } == [
+                "W join C",
+                "W begin C.load", "W end C.load",
+                "W begin nav.disappear", "W begin A.disappear",
+                "W begin C.appear",
+                "W end C.appear",
+                "W end nav.disappear", "W end A.disappear",
+            ])
+        cover.dismiss(animated: false)
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") } == [
+                "W begin C.disappear",
+                "W begin nav.appear", "W begin A.appear",
+                "W end nav.appear", "W end A.appear",
+                "W end C.disappear",
+                "W leave C (dismiss)",
+            ])
+    }
+
+    @Test("a child added and removed: it joins, appears, disappears, leaves its container and the hierarchy")
+    func containment() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let observer = RecordingObserver("W", host.log, kinds: [.will, .did, .begin, .end, .join, .leave])
+        host.window.addObserver(observer)
+        let child = host.screen("c")
+        try host.root.addChild(child)
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") && !$0.contains(".view") && !$0.contains(".loadView") } == [
+                "W will c.willMove(toParent: A)", "W did c.willMove(toParent: A)",
+                "W join c",
+                "W begin c.load", "W end c.load",
+                "W begin c.appear", "W end c.appear",
+                "W will c.didMove(toParent: A)", "W did c.didMove(toParent: A)",
+            ])
+        child.removeFromParent()
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") && !$0.contains(".view") } == [
+                "W will c.willMove(toParent: nil)", "W did c.willMove(toParent: nil)",
+                "W begin c.disappear", "W end c.disappear",
+                "W will c.didMove(toParent: nil)", "W did c.didMove(toParent: nil)",
+                "W leave c (removeFromParent)",
+            ])
+    }
+
+    @Test("interactive pops: began, then cancelled or finished, after the screens' appearance calls")
+    func interactivePops() throws {
+        let host = try NavigationHost(driver: .immediate)
+        try host.navigation.push(host.screen("B"), animated: false)
+        let observer = RecordingObserver("W", host.log, kinds: [.begin, .end, .leave, .pop])
+        host.window.addObserver(observer)
+        _ = host.log.take()
+        let cancelled = try host.navigation.beginInteractivePop(translation: 10)
+        cancelled.update(progress: 0.3)
+        cancelled.cancel()
+        let finished = try host.navigation.beginInteractivePop(translation: 10)
+        finished.finish()
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") } == [
+                "W begin B.disappear", "W begin A.appear", "W pop began B in nav",
+                // Cancelled: A appeared halfway, and goes; B comes back.
+                "W begin A.disappear", "W end A.disappear", "W begin B.appear", "W end B.appear",
+                "W pop cancelled B",
+                "W begin B.disappear", "W begin A.appear", "W pop began B in nav",
+                "W end B.disappear", "W end A.appear", "W leave B (interactivePop)",
+                "W pop finished B",
+            ])
+    }
+
+    @Test("background and foreground reach the window's observers once each")
+    func applicationEvents() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let observer = RecordingObserver("W", host.log)
+        host.window.addObserver(observer)
+        host.window.enterBackground()
+        host.window.enterBackground()
+        host.window.enterForeground()
+        host.window.enterForeground()
+        #expect(host.log.take() == ["W background", "W foreground active"])
+    }
+
+    @Test("an observer attached to one window sees that window's screens and application events only")
+    func windowIsolation() throws {
+        let first = try NavigationHost(driver: .immediate)
+        let second = try NavigationHost(driver: .immediate)
+        let log = EventLog()
+        first.window.addObserver(RecordingObserver("1", log, kinds: [.end, .join, .application]))
+        second.window.addObserver(RecordingObserver("2", log, kinds: [.end, .join, .application]))
+        try first.navigation.push(first.screen("B"), animated: false)
+        try second.navigation.push(second.screen("X"), animated: false)
+        second.window.enterBackground()
+        #expect(
+            log.take() == [
+                "1 join B", "1 end B.load", "1 end A.disappear", "1 end B.appear",
+                "2 join X", "2 end X.load", "2 end A.disappear", "2 end X.appear",
+                "2 background",
+            ])
+    }
+
+    @Test("will callbacks: higher priority first, then attachment order; did callbacks exactly reversed")
+    func order() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let isB: @Sendable (Screen) -> Bool = { $0.title == "B" }
+        let kinds: Set<RecordingObserver.Kind> = [.begin, .end]
+        host.window.addObserver(RecordingObserver("first", host.log, kinds: kinds, accepts: isB))
+        host.window.addObserver(RecordingObserver("urgent", host.log, kinds: kinds, accepts: isB), priority: 10)
+        host.window.addObserver(RecordingObserver("second", host.log, kinds: kinds, accepts: isB))
+        host.window.addObserver(RecordingObserver("late", host.log, kinds: kinds, accepts: isB), priority: -1)
+        #expect(
+            host.window.observers.map { ($0 as? RecordingObserver)?.name } == ["urgent", "first", "second", "late"])
+        try host.navigation.push(host.screen("B"), animated: false)
+        #expect(
+            host.log.take().filter { $0.contains(" B.appear") } == [
+                "urgent begin B.appear", "first begin B.appear", "second begin B.appear", "late begin B.appear",
+                "late end B.appear", "second end B.appear", "first end B.appear", "urgent end B.appear",
+            ])
+    }
+
+    /// A window observer that runs a closure in `screen(_:willBegin:animated:)`: window observers need not be
+    /// `Sendable`, so it may capture the window.
+    final class Reacting: ScreenLifecycleObserver {
+        let name: String
+        let log: EventLog
+        var onBegin: (() -> Void)?
+
+        init(_ name: String, _ log: EventLog) {
+            self.name = name
+            self.log = log
+        }
+
+        func screen(_ screen: Screen, willBegin phase: LifecyclePhase, animated: Bool) {
+            log.add("\(name) begin \(screen.label).\(phase)")
+            onBegin?()
+        }
+
+        func screen(_ screen: Screen, didEnd phase: LifecyclePhase, animated: Bool) {
+            log.add("\(name) end \(screen.label).\(phase)")
+        }
+    }
+
+    @Test("attaching twice does nothing; removing twice reports it; a removal from a callback applies from the next")
+    func attachAndRemove() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let remover = Reacting("remover", host.log)
+        let removed = Reacting("removed", host.log)
+        #expect(host.window.addObserver(remover))
+        #expect(!host.window.addObserver(remover, priority: 100))
+        #expect(host.window.addObserver(removed))
+        #expect(host.window.observers.count == 2)
+        let window = host.window
+        remover.onBegin = {
+            // Both leave while the first event is delivered: `removed` still receives it, neither gets the next.
+            #expect(window.removeObserver(remover))
+            #expect(window.removeObserver(removed))
+            #expect(!window.removeObserver(removed))
+        }
+        try host.navigation.push(host.screen("B"), animated: false)
+        #expect(
+            host.log.take().filter { !$0.hasPrefix("A.") && !$0.hasPrefix("B.") && !$0.hasPrefix("nav.") } == [
+                "remover begin B.load", "removed begin B.load",
+            ])
+        #expect(host.window.observers.isEmpty)
+        #expect(!host.window.removeObserver(remover))
+        remover.onBegin = nil  // it captures `remover`
+    }
+
+    @Test("the window keeps its observers alive while they are attached, and releases them with itself")
+    func holding() throws {
+        weak var weakObserver: CountingObserver?
+        weak var weakWindow: Window?
+        let removedObserver = CountingObserver()
+        do {
+            let host = try NavigationHost(driver: .immediate)
+            weakWindow = host.window
+            do {
+                let observer = CountingObserver()
+                weakObserver = observer
+                host.window.addObserver(observer)
+                host.window.addObserver(removedObserver)
+            }
+            try host.navigation.push(host.screen("B"), animated: false)
+            #expect(weakObserver?.callbacks == 3)  // B loaded, A disappeared, B appeared
+            #expect(host.window.removeObserver(removedObserver))
+        }
+        #expect(weakWindow == nil)
+        #expect(weakObserver == nil)
+        #expect(removedObserver.callbacks == 3)
+    }
+
+    @Test("statistics recorders and leak detectors are ordinary observers of the windows they attach to")
+    func diagnosticsAreObservers() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let statistics = ScreenStatistics(time: host.time)
+        let detector = LeakDetector(time: host.time, isEnabled: true) { _ in }
+        statistics.attach(to: host.window)
+        statistics.attach(to: host.window)
+        detector.attach(to: host.window)
+        #expect(host.window.observers.map { $0 === statistics || $0 === detector } == [true, true])
+        #expect(host.window.observers.first === statistics)
+        statistics.detach(from: host.window)
+        detector.detach(from: host.window)
+        #expect(host.window.observers.isEmpty)
+    }
+}
