@@ -6,8 +6,9 @@ extension Screen {
     public func loadViewIfNeeded() {
         guard !isViewLoaded, !_isLoadingView else { return }
         _isLoadingView = true
-        _notifyObservers(.willBegin(.load, animated: false))
-        _runObserved(.loadView) {
+        let observedWindow = _LifecycleObservers.observedWindow { window }
+        _notifyObservers(.willBegin(.load, animated: false), in: observedWindow ?? window)
+        _runObserved(.loadView, in: observedWindow ?? window) {
             Screen.loadView.invoke(self) { screen in screen.loadView() }
             if _view == nil {
                 _view = ScreenView(screen: self)
@@ -15,14 +16,14 @@ extension Screen {
         }
         isViewLoaded = true
         _isLoadingView = false
-        _runObserved(.viewDidLoad) {
+        _runObserved(.viewDidLoad, in: observedWindow ?? window) {
             Screen.viewDidLoad.invoke(self) { screen in
                 screen.viewDidLoad()
                 screen._insertVisibleState(.loaded)
             }
             _insertVisibleState(.loaded)
         }
-        _notifyObservers(.didEnd(.load, animated: false))
+        _notifyObservers(.didEnd(.load, animated: false), in: observedWindow ?? window)
     }
 
     /// Observes changes of ``visibleState`` for this screen.
@@ -48,9 +49,9 @@ extension Screen {
             loadViewIfNeeded()
             _appearance = .appearing
             (parent as? NavigationController)?._stackScreenWillAppear(self, animated: animated)
-            _rememberObservedWindow()
-            _notifyObservers(.willBegin(.appear, animated: animated))
-            _runObserved(.viewWillAppear(animated: animated)) {
+            let observedWindow = _beginObservedAppearance()
+            _notifyObservers(.willBegin(.appear, animated: animated), in: observedWindow ?? window)
+            _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
                 Screen.viewWillAppear.invoke(self, animated) { screen, animated in
                     screen.viewWillAppear(animated)
                     screen._setPhase(.willAppear)
@@ -62,8 +63,9 @@ extension Screen {
             _appearance = .disappearing
             (parent as? NavigationController)?._stackScreenWillDisappear(self)
             _revertParentStatusBarHidden()
-            _notifyObserversOfLeavingScreen(.willBegin(.disappear, animated: animated))
-            _runObserved(.viewWillDisappear(animated: animated), leaving: true) {
+            let observedWindow = _observedWindowIfAny
+            _notifyObservers(.willBegin(.disappear, animated: animated), in: observedWindow)
+            _runObserved(.viewWillDisappear(animated: animated), in: observedWindow) {
                 Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
                     screen.viewWillDisappear(animated)
                     screen._setPhase(.willDisappear)
@@ -89,24 +91,25 @@ extension Screen {
         case .appearing:
             _appearance = .appeared
             (parent as? NavigationController)?._stackScreenDidAppear(self)
-            _runObserved(.viewDidAppear(animated: animated)) {
+            let observedWindow = _observedWindowIfAny
+            _runObserved(.viewDidAppear(animated: animated), in: observedWindow) {
                 Screen.viewDidAppear.invoke(self, animated) { screen, animated in
                     screen.viewDidAppear(animated)
                     screen._setPhase(.didAppear)
                 }
                 _setPhase(.didAppear)
             }
-            _notifyObservers(.didEnd(.appear, animated: animated))
+            _notifyObservers(.didEnd(.appear, animated: animated), in: observedWindow ?? _observedWindow)
         case .disappearing:
             _appearance = .disappeared
-            _runObserved(.viewDidDisappear(animated: animated), leaving: true) {
+            _runObserved(.viewDidDisappear(animated: animated), in: _observedWindowIfAny) {
                 Screen.viewDidDisappear.invoke(self, animated) { screen, animated in
                     screen.viewDidDisappear(animated)
                     screen._setPhase(.didDisappear)
                 }
                 _setPhase(.didDisappear)
             }
-            _notifyObserversOfLeavingScreen(.didEnd(.disappear, animated: animated))
+            _notifyObservers(.didEnd(.disappear, animated: animated), in: _endObservedAppearance())
         case .appeared, .disappeared:
             return
         }
@@ -119,22 +122,18 @@ extension Screen {
 
     /// Runs `willMove(toParent:)` through its hook point.
     func _willMove(toParent parent: Screen?) {
-        guard let parent else {
-            _rememberObservedWindow()
-            _runObserved(.willMove(toParent: nil)) {
-                Screen.willMove.invoke(self, nil) { screen, parent in screen.willMove(toParent: parent) }
-            }
-            return
-        }
-        // Not linked in yet: the observers of the window it moves into see it.
-        _runObserved(.willMove(toParent: parent), in: { parent.window }) {
+        // Joining, the screen is not linked in yet: the window of its new container hears of it. Leaving, the window
+        // it is in, which also hears of the `didMove(toParent: nil)` that follows once it is out.
+        let observedWindow = parent == nil ? _beginObservedDeparture() : nil
+        _runObserved(.willMove(toParent: parent), in: observedWindow ?? parent?.window ?? window) {
             Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
         }
     }
 
     /// Runs `didMove(toParent:)` through its hook point.
     func _didMove(toParent parent: Screen?) {
-        _runObserved(.didMove(toParent: parent), leaving: parent == nil) {
+        let observedWindow = parent == nil ? _endObservedDeparture() : nil
+        _runObserved(.didMove(toParent: parent), in: parent == nil ? observedWindow : window) {
             Screen.didMove.invoke(self, parent) { screen, parent in screen.didMove(toParent: parent) }
         }
     }
@@ -173,10 +172,8 @@ extension Screen {
         visibleState = state
         let change = VisibleStateChange(old: old, new: state)
         Screen.visibleStateDidChange.invoke(self, change) { _, _ in }
-        if state.isDisjoint(with: [.willDisappear, .didDisappear]) {
-            _notifyObservers(.visibleStateDidChange(change))
-        } else {
-            _notifyObserversOfLeavingScreen(.visibleStateDidChange(change))
-        }
+        // Loading happens once, wherever the screen is; the phases change during appearance transitions.
+        _notifyObservers(
+            .visibleStateDidChange(change), in: old.contains(.loaded) ? _observedWindow : window)
     }
 }

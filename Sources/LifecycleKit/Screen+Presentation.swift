@@ -198,6 +198,6 @@ extension Screen {
     /// Reports that the screen left the hierarchy of `window`: to the hook point, then to the lifecycle observers.
     func _didLeaveHierarchy(_ reason: LeaveReason, from window: Window?) {
         Screen.didLeaveHierarchy.invoke(self, reason) { _, _ in }
-        _LifecycleObservers.notify(.didLeaveHierarchy(reason, window: window), about: self) { window }
+        _LifecycleObservers.notify(.didLeaveHierarchy(reason, window: window), about: self, in: window)
     }
 }

@@ -79,8 +79,15 @@ open class Screen {
     /// The navigation-bar and status-bar state the host keeps on the screen.
     var _chrome = _ScreenChrome()
 
-    /// The statistics and leak-detection settings of the screen, and the window whose observers it reports to.
+    /// The statistics and leak-detection settings of the screen.
     var _diagnostics = _ScreenDiagnostics()
+
+    /// The window the screen began to appear in, until it disappeared, while some window has observers: the events of
+    /// the appearance report there, also once the host took the screen out (see `Screen+WindowObservers.swift`).
+    weak var _observedWindow: Window?
+
+    /// The window the screen began to leave its container in, until it left, while some window has observers.
+    weak var _departureWindow: Window?
 
     /// Creates a screen.
     ///

@@ -33,9 +33,9 @@ extension Window {
     @discardableResult
     public func addObserver(_ observer: any ScreenLifecycleObserver, priority: Int = 0) -> Bool {
         guard _observers.add(observer, priority: priority) else { return false }
-        // The screens already here may disappear after the host took them out: remember where they are.
-        for screen in _hierarchy {
-            screen._diagnostics.observedWindow = self
+        // The screens on screen here may disappear after the host took them out: remember where they appeared.
+        for screen in _hierarchy where screen._appearance != .disappeared {
+            screen._observedWindow = self
         }
         return true
     }

@@ -6,7 +6,4 @@ struct _ScreenDiagnostics {
     var isStatisticsEnabled: Bool?
     /// Whether leak detectors check this screen, over the detector's rules; `nil` defers to them.
     var isLeakDetectionEnabled: Bool?
-    /// The window the screen was in when it began to appear or to leave its container, while some window has
-    /// observers: its disappearance and departure report there, also once the host took it out.
-    weak var observedWindow: Window?
 }

@@ -47,7 +47,9 @@ extension Lifecycle {
         _ observer: some ScreenLifecycleObserver & Sendable, scope: HookScope<Screen> = .all, priority: Int = 0,
         label: String? = nil
     ) throws(HookError) -> HookToken {
-        try _LifecycleObservers.point.after(
+        // Set before the registration is published: a call that still reads `false` is one that began before it.
+        _LifecycleObservers.hasRegistrations.store(true, ordering: .releasing)
+        return try _LifecycleObservers.point.after(
             scope, priority: priority, label: label ?? String(describing: type(of: observer))
         ) { screen, call, _ in
             if let collector = call.collector {

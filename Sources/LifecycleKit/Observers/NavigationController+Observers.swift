@@ -9,6 +9,7 @@ extension NavigationController {
         case .finished, .cancelled: observerEvent = .interactivePopDidEnd(self, event)
         case .changed: return
         }
-        _LifecycleObservers.notify(observerEvent, about: event.poppingScreen) { window }
+        _LifecycleObservers.notify(
+            observerEvent, about: event.poppingScreen, in: _LifecycleObservers.observedWindow { window })
     }
 }
