@@ -29,7 +29,7 @@ final class LifecyclePushPopCase: BenchmarkCase {
     }
 
     /// The window that shows the navigation controller.
-    private let window: Window
+    let window: Window
     /// The navigation controller.
     private let navigation: NavigationController
     /// The screen pushed and popped.
