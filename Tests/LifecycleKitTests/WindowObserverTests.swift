@@ -312,4 +312,43 @@ struct WindowObserverTests {
         detector.detach(from: host.window)
         #expect(host.window.observers.isEmpty)
     }
+
+    @Test("a container moved to another window: each window hears of what happened in it")
+    func movedBetweenWindows() throws {
+        let first = try NavigationHost(driver: .immediate)
+        let second = Window(time: first.time)
+        second.makeKeyAndVisible()
+        let kinds: Set<RecordingObserver.Kind> = [.begin, .end, .join, .leave]
+        first.window.addObserver(RecordingObserver("1", first.log, kinds: kinds))
+        second.addObserver(RecordingObserver("2", first.log, kinds: kinds))
+        try first.window.setRootScreen(nil)
+        try second.setRootScreen(first.navigation)
+        try first.navigation.push(first.screen("B"), animated: false)
+        #expect(
+            first.log.take().filter { $0.hasPrefix("1 ") || $0.hasPrefix("2 ") } == [
+                "1 begin nav.disappear", "1 begin A.disappear", "1 end nav.disappear", "1 end A.disappear",
+                "1 leave nav (windowRootReplaced)",
+                "2 join nav", "2 begin nav.appear", "2 begin A.appear", "2 end nav.appear", "2 end A.appear",
+                "2 join B", "2 begin B.load", "2 end B.load", "2 begin A.disappear", "2 begin B.appear",
+                "2 end A.disappear", "2 end B.appear",
+            ])
+    }
+
+    @Test("an observer attached from a callback hears from the next callback on")
+    func attachFromCallback() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let attacher = Reacting("attacher", host.log)
+        let late = RecordingObserver("late", host.log, kinds: [.did, .end], accepts: { $0.title == "B" })
+        let window = host.window
+        attacher.onBegin = {
+            window.addObserver(late)
+        }
+        window.addObserver(attacher)
+        try host.navigation.push(host.screen("B"), animated: false)
+        #expect(
+            host.log.take().filter { $0.hasPrefix("late") }.prefix(3) == [
+                "late did B.loadView", "late did B.viewDidLoad", "late end B.load",
+            ])
+        attacher.onBegin = nil  // it captures the window
+    }
 }
