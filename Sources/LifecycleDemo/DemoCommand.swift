@@ -6,10 +6,10 @@ enum DemoCommand {
         USAGE: lifecycle-demo [--format text|json|mermaid] [--scenario FILE] [--no-trace] [--help]
 
         Runs a scenario of screens on LifecycleKit's headless host, with virtual time, and prints
-        the lifecycle trace (each action, the lifecycle calls it caused and the hooks that ran),
-        the page statistics and the leak reports. Without --scenario it runs the embedded
-        shopping-app scenario (Sources/LifecycleDemo/Scenarios/shopping.json, which also shows
-        the scenario format).
+        the lifecycle trace (each action, the lifecycle calls it caused and the hooks and
+        observers that ran), the page statistics and the leak reports. Without --scenario it
+        runs the embedded shopping-app scenario (Sources/LifecycleDemo/Scenarios/shopping.json,
+        which also shows the scenario format).
 
         OPTIONS:
           --format text|json|mermaid  text (default), one JSON document, or a Mermaid

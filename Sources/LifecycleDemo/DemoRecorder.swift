@@ -35,6 +35,11 @@ final class DemoRecorder: Sendable {
         add(.hook, screen, label)
     }
 
+    /// Records that the lifecycle observer named `observer` saw `event` of `screen`.
+    func observer(_ observer: String, _ event: String, screen: String) {
+        add(.observer, screen, "\(observer): \(event)")
+    }
+
     /// Records another event.
     func note(_ kind: TraceEvent.Kind, _ text: String, screen: String? = nil) {
         add(kind, screen, text)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The lifecycle calls as a Mermaid `sequenceDiagram`, which renders as a picture on Markdown
-/// hosts: the host calls each screen's methods; hooks are notes over the screen.
+/// hosts: the host calls each screen's methods; hooks and observers are notes over the screen.
 ///
 /// Screens are participants with generated IDs (`S1`, `S2`, …) and their scenario name as alias,
 /// so no name can be read as a Mermaid keyword (`end`, `loop`, `Note`) or merge with `Host`.
@@ -27,6 +27,8 @@ enum MermaidReport {
                     lines.append("    Host->>\(participant): \(escape(event.name))")
                 case .hook:
                     lines.append("    Note right of \(participant): hook \(escape(event.name))")
+                case .observer:
+                    lines.append("    Note right of \(participant): observer \(escape(event.name))")
                 case .navigationBar, .statusBar, .application:
                     lines.append("    Note over Host: \(escape(event.name))")
                 }

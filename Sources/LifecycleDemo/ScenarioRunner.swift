@@ -129,18 +129,11 @@ final class ScenarioRunner {
         }
     }
 
-    /// The hooks the demo shows: global page enter/leave hooks, a per-type override, a
-    /// per-instance observer, and observers of the bars.
+    /// The hooks and observers the demo shows: a global lifecycle observer that tracks page enter and leave, a
+    /// per-type override, a per-instance hook, and observers of the bars.
     private func installHooks() throws(HookError) {
         let recorder = self.recorder
-        tokens.append(
-            try Lifecycle.hook(.appear, .after, label: "page enter") { screen, _ in
-                if let name = recorder.name(of: screen) { recorder.hook("page enter", screen: name) }
-            })
-        tokens.append(
-            try Lifecycle.hook(.disappear, .before, label: "page leave") { screen, _ in
-                if let name = recorder.name(of: screen) { recorder.hook("page leave", screen: name) }
-            })
+        tokens.append(try Lifecycle.addObserver(PageTracker(recorder: recorder), label: PageTracker.name))
         if let type = plan.hiddenBarType, let screenClass = type.screenClass {
             let label = "hide the navigation bar on \(type.rawValue)"
             tokens.append(

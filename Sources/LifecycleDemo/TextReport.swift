@@ -3,7 +3,7 @@ enum TextReport {
     static func render(_ output: DemoOutput, includeTrace: Bool) -> String {
         var lines = ["lifecycle-demo: \(output.scenario)", ""]
         if includeTrace {
-            lines.append("Lifecycle trace (virtual seconds, screen.method, hooks that ran)")
+            lines.append("Lifecycle trace (virtual seconds, screen.method, hooks and observers that ran)")
             for transition in output.trace {
                 lines.append("\(pad(DemoFormat.time(transition.time)))  \(transition.action)")
                 for event in transition.events {
@@ -26,6 +26,8 @@ enum TextReport {
             return "\(event.screen ?? "?").\(event.name)"
         case .hook:
             return "  hook: \(event.name)" + (event.screen.map { " (\($0))" } ?? "")
+        case .observer:
+            return "  observer \(event.name)" + (event.screen.map { " (\($0))" } ?? "")
         case .navigationBar, .statusBar, .application:
             return "  \(event.name)"
         }

@@ -6,6 +6,8 @@ struct TraceEvent: Encodable, Sendable, Equatable {
         case call
         /// A hook ran (its label), around a call of `screen`.
         case hook
+        /// A lifecycle observer saw an event of `screen` (`Observer: event`).
+        case observer
         /// The navigation bar changed.
         case navigationBar
         /// The status bar changed.

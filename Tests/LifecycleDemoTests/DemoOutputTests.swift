@@ -79,15 +79,15 @@ struct DemoOutputTests {
                     Host->>S2: viewDidLoad
                     Host->>S2: viewWillAppear
                     Host->>S1: viewDidAppear
-                    Note right of S1: hook page enter
+                    Note right of S1: observer PageTracker: page enter
                     Host->>S2: viewDidAppear
-                    Note right of S2: hook page enter
+                    Note right of S2: observer PageTracker: page enter
                     Note over Host: 0.000 s present Host (pageSheet) (not animated)
                     Host->>S3: loadView
                     Host->>S3: viewDidLoad
                     Host->>S3: viewWillAppear
                     Host->>S3: viewDidAppear
-                    Note right of S3: hook page enter
+                    Note right of S3: observer PageTracker: page enter
 
                 """)
     }
