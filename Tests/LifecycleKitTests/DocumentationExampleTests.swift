@@ -1,6 +1,7 @@
 import Foundation
 import HookKit
 import LifecycleKit
+import Synchronization
 import Testing
 
 // The code of the LifecycleKit articles (Sources/LifecycleKit/LifecycleKit.docc), verbatim, so that it keeps compiling
@@ -111,6 +112,77 @@ enum StatisticsExample {
     final class HomeScreen: Screen {}
     final class ProductScreen: Screen {}
     final class CartScreen: Screen {}
+}
+
+/// The types of "Writing a lifecycle observer".
+enum ObserverExample {
+    final class PageViewLogger: ScreenLifecycleObserver {
+        private struct OpenView {
+            let name: String
+            var start: Double
+        }
+
+        private let time: any HostTime
+        private var openViews: [ObjectIdentifier: OpenView] = [:]
+
+        init(time: any HostTime) {
+            self.time = time
+        }
+
+        // A page view starts once a screen without children is on screen…
+        func screen(_ screen: Screen, didEnd phase: LifecyclePhase, animated: Bool) {
+            guard phase == .appear, screen.children.isEmpty else { return }
+            openViews[ObjectIdentifier(screen)] = OpenView(name: screen.title ?? "untitled", start: time.now)
+        }
+
+        // …and ends when it begins to disappear.
+        func screen(_ screen: Screen, willBegin phase: LifecyclePhase, animated: Bool) {
+            guard phase == .disappear, let view = openViews.removeValue(forKey: ObjectIdentifier(screen)) else {
+                return
+            }
+            log(view)
+        }
+
+        // The background ends the views in progress; the foreground starts them again.
+        func windowDidEnterBackground(_ window: Window) {
+            openViews.values.sorted { $0.name < $1.name }.forEach(log)
+        }
+
+        func windowDidEnterForeground(_ window: Window) {
+            for key in openViews.keys {
+                openViews[key]?.start = time.now
+            }
+        }
+
+        private func log(_ view: OpenView) {
+            print("page view: \(view.name), \(time.now - view.start) s")
+        }
+    }
+
+    final class DisplayTimer: ScreenLifecycleObserver, Sendable {
+        private let starts = Mutex<[ObjectIdentifier: ContinuousClock.Instant]>([:])
+
+        func screen(_ screen: Screen, willBegin phase: LifecyclePhase, animated: Bool) {
+            guard phase == .load else { return }
+            starts.withLock { $0[ObjectIdentifier(screen)] = .now }
+        }
+
+        func screen(_ screen: Screen, didEnd phase: LifecyclePhase, animated: Bool) {
+            guard phase == .appear, let start = starts.withLock({ $0.removeValue(forKey: ObjectIdentifier(screen)) })
+            else { return }
+            print("\(screen.title ?? "untitled") on screen after \(ContinuousClock.now - start)")
+        }
+    }
+
+    final class ProductScreen: Screen {}
+
+    final class AppearLogger: ScreenLifecycleObserver, Sendable {
+        func screen(_ screen: Screen, didRun call: LifecycleCall) {
+            if case .viewDidAppear(let animated) = call {
+                print("appeared:", screen.title ?? "untitled", animated ? "(animated)" : "")
+            }
+        }
+    }
 }
 
 @Suite("Documentation examples: LifecycleKit articles", .serialized)
@@ -496,5 +568,45 @@ struct LifecycleKitDocumentationExampleTests {
             appearance.titleTextAttributes = TitleTextAttributes(fontName: "Avenir-Heavy", fontSize: 17)
         }
         navigation.refreshNavigationBarAppearance()  // or now, for this controller
+    }
+
+    @Test("Writing a lifecycle observer: a page-view logger on a window, a display timer for every window")
+    func writingALifecycleObserver() throws {
+        typealias PageViewLogger = ObserverExample.PageViewLogger
+        typealias DisplayTimer = ObserverExample.DisplayTimer
+        typealias ProductScreen = ObserverExample.ProductScreen
+        typealias AppearLogger = ObserverExample.AppearLogger
+
+        let time = VirtualTime()
+        let window = Window(time: time)
+        let pageViews = PageViewLogger(time: time)
+        window.addObserver(pageViews)
+
+        let navigation = try NavigationController(rootScreen: Screen(title: "Home"))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        time.advance(by: 3)
+        try navigation.push(Screen(title: "Shoes"), animated: false)  // page view: Home, 3.0 s
+        time.advance(by: 45)
+        window.enterBackground()  // page view: Shoes, 45.0 s
+        time.advance(by: 600)
+        window.enterForeground()
+        time.advance(by: 5)
+        try navigation.pop(animated: false)  // page view: Shoes, 5.0 s
+        window.removeObserver(pageViews)
+        #expect(printed.take() == ["page view: Home, 3.0 s", "page view: Shoes, 45.0 s", "page view: Shoes, 5.0 s"])
+
+        let displayTiming = try Lifecycle.addObserver(DisplayTimer(), scope: .type(ProductScreen.self), priority: 10)
+        try navigation.push(ProductScreen(title: "Socks"), animated: false)  // Socks on screen after … seconds
+        displayTiming.cancel()
+        let timing = printed.take()
+        #expect(timing.count == 1 && timing.first?.hasPrefix("Socks on screen after ") == true)
+        #expect(timing.first?.hasSuffix(" seconds") == true)
+
+        // Compiled here; run on one screen only, as the tests share the process.
+        let appearLogger = try Lifecycle.addObserver(AppearLogger(), scope: .type(ProductScreen.self))
+        try navigation.push(ProductScreen(title: "Laces"), animated: true)
+        appearLogger.cancel()
+        #expect(printed.take() == ["appeared: Laces (animated)"])
     }
 }

@@ -28,6 +28,36 @@ enum ReadmeScreens {
         }
     }
 
+    /// Logs how long each page stayed on screen.
+    final class PageViews: ScreenLifecycleObserver {
+        private let time: any HostTime
+        private var shownSince: [ObjectIdentifier: Double] = [:]
+
+        init(time: any HostTime) {
+            self.time = time
+        }
+
+        func screen(_ screen: Screen, didEnd phase: LifecyclePhase, animated: Bool) {
+            if phase == .appear, screen.children.isEmpty {
+                shownSince[ObjectIdentifier(screen)] = time.now
+            }
+        }
+
+        func screen(_ screen: Screen, willBegin phase: LifecyclePhase, animated: Bool) {
+            guard phase == .disappear, let start = shownSince.removeValue(forKey: ObjectIdentifier(screen)) else {
+                return
+            }
+            print("page view:", screen.title ?? "", time.now - start, "s")
+        }
+    }
+
+    /// Notes the product screens that leave, and how.
+    final class Breadcrumbs: ScreenLifecycleObserver, Sendable {
+        func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
+            print("left:", screen.title ?? "", "by", reason)
+        }
+    }
+
     final class EditorScreen: Screen {
         var hasUnsavedChanges = true
 
@@ -50,6 +80,8 @@ final class ReadmeExampleTests: XCTestCase {
     typealias ProductScreen = ReadmeScreens.ProductScreen
     typealias EditorScreen = ReadmeScreens.EditorScreen
     typealias ProfileScreen = ReadmeScreens.ProfileScreen
+    typealias PageViews = ReadmeScreens.PageViews
+    typealias Breadcrumbs = ReadmeScreens.Breadcrumbs
 
     override func setUp() {
         super.setUp()
@@ -98,6 +130,25 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(takePrinted(), ["alreadyInStack"])
         print(Screen.stackDescription(navigation.viewControllers))
         XCTAssertEqual(takePrinted().count, 1)
+    }
+
+    func testLifecycleObservers() throws {
+        let time = VirtualTime()
+        let window = Window(time: time)
+        window.addObserver(PageViews(time: time))  // this window's screens, called by the window itself
+        // Every window, with HookKit's scopes and priorities; cancel the token to stop.
+        let breadcrumbs = try Lifecycle.addObserver(Breadcrumbs(), scope: .type(ProductScreen.self), priority: 10)
+        defer { breadcrumbs.cancel() }
+
+        let navigation = try NavigationController(rootScreen: Screen(title: "Home"))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        time.advance(by: 2)
+        try navigation.push(ProductScreen(title: "Shoes"), animated: false)
+        time.advance(by: 30)
+        try navigation.pop(animated: false)
+        XCTAssertEqual(
+            takePrinted(), ["page view: Home 2.0 s", "showing Shoes", "page view: Shoes 30.0 s", "left: Shoes by pop"])
     }
 
     func testAppearanceStatisticsAndLeaks() throws {

@@ -30,7 +30,7 @@
 ///   The registration is a HookKit hook, so it may be called on every thread that drives screens (the observer
 ///   must be `Sendable`) and it is switched off with every other hook by `Hooks.isEnabled = false`.
 ///
-/// Both hold the observer strongly, until it is removed or its token cancelled.
+/// Both hold the observer strongly, until it is removed or its token cancelled: see <doc:WritingALifecycleObserver>.
 ///
 /// ## When each callback runs
 ///
