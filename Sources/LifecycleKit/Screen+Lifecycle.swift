@@ -99,6 +99,7 @@ extension Screen {
                 }
                 _setPhase(.didAppear)
             }
+            // Looked up again if there was no observed window when the method began: one may have been attached.
             _notifyObservers(.didEnd(.appear, animated: animated), in: observedWindow ?? _observedWindow)
         case .disappearing:
             _appearance = .disappeared
@@ -173,7 +174,6 @@ extension Screen {
         let change = VisibleStateChange(old: old, new: state)
         Screen.visibleStateDidChange.invoke(self, change) { _, _ in }
         // Loading happens once, wherever the screen is; the phases change during appearance transitions.
-        _notifyObservers(
-            .visibleStateDidChange(change), in: old.contains(.loaded) ? _observedWindow : window)
+        _notifyObservers(.visibleStateDidChange(change), in: old.contains(.loaded) ? _observedWindow : window)
     }
 }
