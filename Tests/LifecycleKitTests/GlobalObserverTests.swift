@@ -1,3 +1,4 @@
+import Dispatch
 import HookKit
 import LifecycleKit
 import Testing
@@ -222,5 +223,32 @@ struct GlobalObserverTests {
         } catch {
             #expect(error.code == .incompatibleScopeType)
         }
+    }
+
+    final class ThreadScreen: Screen {}
+
+    @Test("one global observer, called from two threads that drive hosts of their own")
+    func twoThreads() throws {
+        let observer = CountingObserver()
+        let token = try Lifecycle.addObserver(observer, scope: .type(ThreadScreen.self))
+        defer { token.cancel() }
+        let failures = EventLog()
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            do {
+                let window = Window(time: VirtualTime())
+                let navigation = try NavigationController(rootScreen: Screen(title: "root \(thread)"))
+                try window.setRootScreen(navigation)
+                window.makeKeyAndVisible()
+                for _ in 0..<500 {
+                    try navigation.push(ThreadScreen(), animated: false)
+                    try navigation.pop(animated: false)
+                }
+            } catch {
+                failures.add("\(error)")
+            }
+        }
+        #expect(failures.take() == [])
+        // Each pushed screen loads, appears and disappears: three phases end.
+        #expect(observer.callbacks == 2 * 500 * 3)
     }
 }
