@@ -5,7 +5,7 @@
 /// default that does nothing) and register the observer for one window or for every window.
 ///
 /// ```swift
-/// final class PageLog: ScreenLifecycleObserver {
+/// final class PageLog: ScreenLifecycleObserver, Sendable {
 ///     func screen(_ screen: Screen, didEnd phase: LifecyclePhase, animated: Bool) {
 ///         if phase == .appear { print("enter", screen.title ?? "") }
 ///     }
@@ -15,8 +15,8 @@
 ///     }
 /// }
 ///
-/// window.addObserver(PageLog())                                    // this window's screens
-/// let token = try Lifecycle.addObserver(SendablePageLog(), scope: .type(ProductScreen.self))   // every window
+/// window.addObserver(PageLog())                                                   // this window's screens
+/// let token = try Lifecycle.addObserver(PageLog(), scope: .type(ProductScreen.self))  // product screens, everywhere
 /// ```
 ///
 /// ## Registering
