@@ -1,13 +1,9 @@
-import Synchronization
-
 /// An immutable, published state of a hook point: its compiled chains, shared by every call
-/// that acquires it, and freed by the split reference count described in ``_SnapshotWord``.
+/// that protects it, and freed by ``_SnapshotReclamation`` once no call uses it.
 @usableFromInline
 final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked Sendable {
     @usableFromInline typealias Chain = _Chain<Receiver, Arguments, Result, Failure>
 
-    /// Releases still owed by calls, plus ``_SnapshotWord/bias`` while the snapshot is published.
-    @usableFromInline let references = Atomic<Int>(_SnapshotWord.bias)
     /// `true` when every call runs ``every`` and ``every`` has no override: the call path then
     /// needs no chain lookup and no frame.
     @usableFromInline let isSimple: Bool
