@@ -18,6 +18,8 @@ enum BenchmarkSuite {
             InstanceBeforeCase.self,
             OverrideOneCase.self,
             OverrideFiveCase.self,
+            DeclaredOverrideOneCase.self,
+            DeclaredOverrideFiveCase.self,
             LifecyclePushPopCase.self,
             RegisterCancelCase.self,
             ConcurrentBeforeOneCase.self,
