@@ -5,8 +5,9 @@ import _HookKitRuntime
 /// A call reaches it with its snapshot protected by its thread's hazard slot (see ``_SnapshotReclamation``);
 /// nothing here touches memory that another thread writes.
 extension _HookPointStorage {
-    /// Runs the chain of `receiver` in `snapshot`: scoped hooks, tracing, and override chains that must find this
-    /// call's body in a frame. Out of line from the common case.
+    /// Runs the chain of `receiver` in `snapshot`, out of line from the common case.
+    ///
+    /// Handles scoped hooks, tracing, and override chains that must find this call's body in a frame.
     ///
     /// - Parameter bodyIsDeclared: Whether `body` is the point's declared body, which override chains reach
     ///   without a frame.
