@@ -345,8 +345,10 @@ size_t hk_reader_claimed_count(void) {
 }
 
 hk_point_cell *hk_point_cell_create(const void *storage) {
-    hk_point_cell *cell = malloc(sizeof(hk_point_cell));
-    if (cell == NULL) {
+    // Every call of the point reads the cell: on a 128-byte block of its own, no write to a neighbouring object
+    // can evict it from other cores' caches (false sharing).
+    hk_point_cell *cell = NULL;
+    if (posix_memalign((void **)&cell, 128, 128) != 0) {
         fail("out of memory for a hook point");
     }
     atomic_init(&cell->published, 0);

@@ -4,6 +4,10 @@
 final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked Sendable {
     @usableFromInline typealias Chain = _Chain<Receiver, Arguments, Result, Failure>
 
+    /// Keeps the fields every call reads off the cache lines of whatever the allocator places just before
+    /// this object: another thread writing there would evict them from every core (false sharing).
+    private let leadingPadding: _CacheLinePadding = .init()
+
     /// How a call runs this snapshot: ``simple``, ``everyWithOverride`` or ``general``.
     @usableFromInline let kind: UInt8
     /// Every call runs ``every``, which has no override: no chain lookup, no frame.
@@ -35,6 +39,8 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
     @usableFromInline let needsFrames: Bool
     /// The version of the registrations this snapshot was compiled from.
     let version: UInt64
+    /// Keeps the fields every call reads off the cache lines of whatever follows this object.
+    private let trailingPadding: _CacheLinePadding = .init()
 
     init(
         every: Chain,
