@@ -34,48 +34,78 @@ extension Screen {
         }
     }
 
-    /// Runs `viewWillAppear` or `viewWillDisappear` through its hook point, then forwards it to
-    /// the children that appear with this screen (parent first).
-    func _beginAppearanceTransition(appearing: Bool, animated: Bool) {
-        if appearing {
-            guard !_appearance.isVisible else { return }
-            loadViewIfNeeded()
-            _appearance = .appearing
-            (parent as? NavigationController)?._stackScreenWillAppear(self, animated: animated)
-            Screen.viewWillAppear.invoke(self, animated) { screen, animated in
-                screen.viewWillAppear(animated)
-                screen._setPhase(.willAppear)
-            }
-            _setPhase(.willAppear)
-        } else {
-            guard _appearance.isVisible else { return }
-            _appearance = .disappearing
-            (parent as? NavigationController)?._stackScreenWillDisappear(self)
-            _revertParentStatusBarHidden()
-            _notifyObserversWillDisappear()
-            Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
-                screen.viewWillDisappear(animated)
-                screen._setPhase(.willDisappear)
-            }
-            _setPhase(.willDisappear)
+    /// Sends `viewWillAppear` (loading the view first if needed), then forwards it to the children this screen
+    /// shows, parent first; from then on the screen is on screen at `place`.
+    ///
+    /// A screen already on screen, or appearing, only moves to `place`. A screen still disappearing gets its
+    /// `viewDidDisappear` first, so that every will-call is balanced, unless `reversing`: a cancelled interactive
+    /// pop turns its disappearance around (viewWillDisappear, viewWillAppear, viewDidAppear), as UIKit does.
+    func _beginAppearing(
+        animated: Bool, at place: _AppearancePlan.Place, batch: _AppearanceBatch?, reversing: Bool = false
+    ) {
+        if _appearance.isVisible {
+            _moveOnScreen(to: place)
+            return
         }
-        // Appearing: the children this screen shows. Disappearing: every child on screen, so
-        // that a child shown by a transition still queued also goes.
-        let targets =
-            appearing
-            ? childrenForAppearanceForwarding.map(\._forwardingTarget)
-            : children.map(\._forwardingTarget).filter { $0._appearance.isVisible }
-        for child in targets {
-            child._beginAppearanceTransition(appearing: appearing, animated: animated)
+        if _appearance == .disappearing && !reversing {
+            _endAppearanceTransition(animated: animated)
+            // viewDidDisappear may have brought it back.
+            if _appearance.isVisible { return _moveOnScreen(to: place) }
+        }
+        loadViewIfNeeded()
+        _appearance = .appearing
+        _moveOnScreen(to: place)
+        _joinBatch(batch)
+        (parent as? NavigationController)?._stackScreenWillAppear(self, animated: animated)
+        Screen.viewWillAppear.invoke(self, animated) { screen, animated in
+            screen.viewWillAppear(animated)
+            screen._setPhase(.willAppear)
+        }
+        _setPhase(.willAppear)
+        // The children this screen shows now (a child's current-context presentation stands in for it).
+        for child in childrenForAppearanceForwarding.map(\._forwardingTarget) {
+            child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
         }
     }
 
-    /// Completes the appearance transition begun last: `viewDidAppear` or `viewDidDisappear`,
-    /// then the children that take part in it (parent first).
+    /// Sends `viewWillDisappear`, then forwards it to the screens on screen through this one, parent first.
+    ///
+    /// Does nothing for a screen that is not on screen or already disappearing. A screen still appearing gets its
+    /// `viewDidAppear` first, unless `reversing` (a cancelled interactive pop).
+    func _beginDisappearing(animated: Bool, batch: _AppearanceBatch?, reversing: Bool = false) {
+        guard _appearance.isVisible else { return }
+        if _appearance == .appearing && !reversing {
+            _endAppearanceTransition(animated: animated)
+            guard _appearance == .appeared else { return }
+        }
+        _appearance = .disappearing
+        _joinBatch(batch)
+        (parent as? NavigationController)?._stackScreenWillDisappear(self)
+        _revertParentStatusBarHidden()
+        _notifyObserversWillDisappear()
+        Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
+            screen.viewWillDisappear(animated)
+            screen._setPhase(.willDisappear)
+        }
+        _setPhase(.willDisappear)
+        // What is on screen through this screen, whatever the hierarchy says now.
+        for child in _onScreen.children where child._appearance.isVisible {
+            child._beginDisappearing(animated: animated, batch: batch, reversing: reversing)
+        }
+    }
+
+    /// Completes the appearance transition begun last: `viewDidAppear` or `viewDidDisappear`, then the
+    /// children on screen through this one that began it in the same batch (parent first).
+    ///
+    /// A screen that disappeared leaves the on-screen tree.
     func _endAppearanceTransition(animated: Bool) {
+        let batch = _onScreen.batch
+        let appeared: Bool
         switch _appearance {
         case .appearing:
+            appeared = true
             _appearance = .appeared
+            _onScreen.batch = nil
             (parent as? NavigationController)?._stackScreenDidAppear(self)
             Screen.viewDidAppear.invoke(self, animated) { screen, animated in
                 screen.viewDidAppear(animated)
@@ -84,7 +114,9 @@ extension Screen {
             _setPhase(.didAppear)
             _notifyObserversDidAppear()
         case .disappearing:
+            appeared = false
             _appearance = .disappeared
+            _onScreen.batch = nil
             Screen.viewDidDisappear.invoke(self, animated) { screen, animated in
                 screen.viewDidDisappear(animated)
                 screen._setPhase(.didDisappear)
@@ -94,11 +126,24 @@ extension Screen {
         case .appeared, .disappeared:
             return
         }
-        // The children that took part in the transition begun last are the ones still in it.
-        for child in children.map(\._forwardingTarget)
-        where child._appearance == .appearing || child._appearance == .disappearing {
+        let waiting: _AppearanceState = appeared ? .appearing : .disappearing
+        for child in _onScreen.children where child._appearance == waiting && child._onScreen.batch === batch {
             child._endAppearanceTransition(animated: animated)
         }
+        if _appearance == .disappeared {
+            _leaveOnScreen()
+        }
+    }
+
+    /// Brings the screen, and what is on screen through it, off screen now: the did-calls it waits for, then
+    /// viewWillDisappear and viewDidDisappear if it is on screen.
+    func _disappearNow(animated: Bool) {
+        if _appearance == .disappearing {
+            _endAppearanceTransition(animated: animated)
+        }
+        guard _appearance.isVisible else { return }
+        _beginDisappearing(animated: animated, batch: nil)
+        _endAppearanceTransition(animated: animated)
     }
 
     /// Runs `willMove(toParent:)` through its hook point.

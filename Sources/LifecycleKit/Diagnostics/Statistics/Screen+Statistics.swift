@@ -84,8 +84,8 @@ extension Screen {
     func _isCoveredBySheet(in window: Window) -> Bool {
         guard let root = window.rootScreen else { return false }
         var top = self
-        while let parent = top.parent {
-            top = parent
+        while let container = top._containerParent {
+            top = container
         }
         let chain = root._presentationChain
         guard let index = chain.firstIndex(where: { $0 === top }) else { return false }
