@@ -375,4 +375,87 @@ struct HostRegressionTests {
         #expect(log.take() == ["C.willMove(K)", "P.viewWillAppear", "P.viewDidAppear", "C.didMove(K)"])
         #expect(child.visibleState == [.loaded, .didDisappear] && presented.window === window)
     }
+
+    // MARK: - Found by the host model's random sequences
+
+    @Test("a container that goes off screen in a transition shows nothing new in it")
+    func noAppearanceUnderDisappearingContainer() throws {
+        let host = try Host()
+        let s4 = host.screen("S4")
+        s4.definesPresentationContext = true
+        try host.navigation.push(s4, animated: true)
+        let s1 = host.screen("S1")
+        try host.root.present(s1, style: .fullScreen, animated: true)
+        // Dismissed before it ran, and presented again over S4's context.
+        #expect(s4.dismiss(animated: false))
+        try s4.present(s1, style: .currentContext, animated: false)
+        host.window.transitionDriver.completeCurrentTransition()
+        let n1 = try TestNavigation("inner", root: host.screen("X"), host.log)
+        try host.navigation.push(n1, animated: true)
+        try n1.present(host.screen("S6"), style: .fullScreen, animated: true)
+        _ = host.log.take()
+        host.window.transitionDriver.completeAll()
+        // The full-screen S6 covers the navigation controller before the push of `inner` runs: it never shows.
+        #expect(!n1.isViewLoaded)
+        #expect(host.navigation.visibleState == [.loaded, .didDisappear])
+        #expect(n1.presentedScreen?.title == "S6" && n1.presentedScreen?.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("statistics count a screen dismissed while it appeared: it still got its viewDidAppear")
+    func statisticsOfScreenDismissedWhileAppearing() throws {
+        let host = try Host()
+        let statistics = ScreenStatistics(time: host.time, handler: { _ in })
+        statistics.attach(to: host.window)
+        let sheet = host.screen("S")
+        sheet.statisticName = "Sheet"
+        try host.navigation.present(sheet, style: .pageSheet, animated: true)
+        #expect(sheet.dismiss(animated: false))
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.takeLifecycle().suffix(3) == ["S.viewDidAppear", "S.viewWillDisappear", "S.viewDidDisappear"])
+        #expect(statistics.record(named: "Sheet")?.viewCount == 1)
+    }
+
+    @Test("a cancelled interactive pop keeps the statistics view of the current-context presentation it reveals")
+    func statisticsOfContextPresentationInCancelledPop() throws {
+        let host = try Host()
+        let statistics = ScreenStatistics(time: host.time, handler: { _ in })
+        statistics.attach(to: host.window)
+        let b = host.screen("B")
+        b.definesPresentationContext = true
+        try host.navigation.push(b, animated: false)
+        let presented = host.screen("P")
+        presented.statisticName = "Presented"
+        try b.present(presented, style: .currentContext, animated: false)
+        for _ in 0..<2 {
+            let pop = try host.navigation.beginInteractivePop(translation: 12)
+            pop.cancel()
+        }
+        #expect(presented.visibleState == [.loaded, .didAppear])
+        #expect(statistics.record(named: "Presented")?.viewCount == 1)
+        #expect(statistics.record(named: "Presented")?.resumeCount == 2)
+    }
+
+    @Test("a screen on screen that joins a screen shown through it, before the transitions run, keeps the tree whole")
+    func reattachedAroundItsOwnChild() throws {
+        let host = try Host()
+        host.root.definesPresentationContext = true
+        let presented = host.screen("P")
+        let child = host.screen("C")
+        try presented.addChild(child)
+        try host.root.present(presented, style: .currentContext, animated: false)
+        let sheet = host.screen("S")
+        try host.navigation.present(sheet, style: .pageSheet, animated: true)
+        // While the sheet animates: P is dismissed and becomes the root, and the old root joins P's child.
+        #expect(presented.dismiss(animated: false))
+        try host.window.setRootScreen(presented)
+        try child.addChild(host.navigation)
+        _ = host.log.take()
+        host.window.transitionDriver.completeAll()
+        for screen in [presented, child, host.root] {
+            #expect(screen.visibleState.contains(.didAppear), "\(screen.title ?? "")")
+        }
+        #expect(host.navigation.visibleState.contains(.didAppear))
+        // The old root's sheet was dismissed with the root replacement.
+        #expect(sheet.visibleState == [.loaded, .didDisappear] && sheet.presentingScreen == nil)
+    }
 }

@@ -65,7 +65,7 @@ extension Screen {
     }
 
     /// Whether this screen, or the ancestor that is being popped, is the popping screen of an interactive pop
-    /// still in progress.
+    /// still in progress (a current-context presentation standing in for the popping screen is inside it).
     var _isInInteractivePop: Bool {
         var screen: Screen? = self
         while let current = screen {
@@ -74,7 +74,7 @@ extension Screen {
             {
                 return true
             }
-            screen = current.parent
+            screen = current._containerParent
         }
         return false
     }

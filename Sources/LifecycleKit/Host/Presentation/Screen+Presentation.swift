@@ -158,8 +158,9 @@ extension Screen {
         let transition = _Transition(
             animated: animated, didOrder: .appearingFirst,
             plan: { [weak window, weak presenter] in
-                // Decided when it starts: where the dismissed screens are on screen, and where the presenter
-                // (or the current-context presentation that stands in for it) is shown again.
+                // Decided when it starts: where the dismissed screens are on screen (wherever they went since),
+                // and where the presenter (or the current-context presentation that stands in for it) is shown
+                // again.
                 var plan = _AppearancePlan()
                 let container = presenter?._forwardingContainer
                 if container == nil || leaving.contains(where: { $0._onScreen.window != nil }) {

@@ -19,11 +19,29 @@ extension Screen {
             _onScreen.window = window
             window._onScreenUnits.append(self)
         case .child(let parent):
-            if _onScreen.parent === parent { return }
+            if _onScreen.parent === parent || parent === self { return }
+            if parent._isOnScreen(under: self) {
+                // The hierarchy turned around while transitions wait (this screen now contains a screen that is
+                // on screen through it): that screen takes this screen's place first, so the tree stays a tree.
+                let place: _AppearancePlan.Place? =
+                    _onScreen.parent.map { .child($0) } ?? _onScreen.window.map { .unit($0) }
+                parent._leaveOnScreen()
+                if let place { parent._moveOnScreen(to: place) }
+            }
             _leaveOnScreen()
             _onScreen.parent = parent
             parent._onScreen.children.append(self)
         }
+    }
+
+    /// Whether this screen is on screen through `ancestor`, directly or not.
+    func _isOnScreen(under ancestor: Screen) -> Bool {
+        var screen = _onScreen.parent
+        while let current = screen {
+            if current === ancestor { return true }
+            screen = current._onScreen.parent
+        }
+        return false
     }
 
     /// Takes the screen out of the on-screen tree (the screens on screen through it keep their place under it).

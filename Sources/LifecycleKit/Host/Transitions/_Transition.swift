@@ -57,8 +57,20 @@ final class _Transition {
         disappearing = planned.disappearing.filter { screen in
             screen._appearance.isVisible && !shownByAppearing.contains { $0 === screen }
         }
+        // A container that goes off screen in this transition shows nothing new.
+        var goingOff = disappearing
+        var index = 0
+        while index < goingOff.count {
+            for child in goingOff[index]._onScreen.children where !goingOff.contains(where: { $0 === child }) {
+                goingOff.append(child)
+            }
+            index += 1
+        }
         var places: [_AppearancePlan.Place] = []
         for (screen, place) in planned.appearing {
+            if case .child(let parent) = place, goingOff.contains(where: { $0 === parent }) {
+                continue
+            }
             if screen._appearance.isVisible {
                 // On screen elsewhere already: it only moves.
                 screen._moveOnScreen(to: place)
