@@ -458,4 +458,23 @@ struct HostRegressionTests {
         // The old root's sheet was dismissed with the root replacement.
         #expect(sheet.visibleState == [.loaded, .didDisappear] && sheet.presentingScreen == nil)
     }
+
+    @Test("a navigation controller that moved to another window queues its requests there")
+    func requestsAfterMovingWindows() throws {
+        let host = try Host()
+        try host.navigation.push(host.screen("B"), animated: false)
+        try host.window.setRootScreen(host.screen("N"))
+        let other = Window(time: host.time, transitionDriver: TransitionDriver(mode: .manual))
+        try other.setRootScreen(host.navigation)
+        other.makeKeyAndVisible()
+        _ = host.log.take()
+        try host.navigation.push(host.screen("C"), animated: true)
+        #expect(other.transitionDriver.isAnimating && !host.window.transitionDriver.isAnimating)
+        other.transitionDriver.completeAll()
+        #expect(
+            host.log.takeLifecycle() == [
+                "C.loadView", "C.viewDidLoad", "B.viewWillDisappear", "C.viewWillAppear", "B.viewDidDisappear",
+                "C.viewDidAppear",
+            ])
+    }
 }

@@ -247,8 +247,9 @@ extension NavigationController {
 
     /// Runs a transition in the queue of ``_transitionDriver``, or at once when there is none.
     func _run(_ transition: _Transition) {
+        let driver = _transitionDriver
         _queuedCount += 1
-        if let driver = _transitionDriver {
+        if let driver {
             _queuedDriver = driver
             driver.enqueue(transition)
         } else {
