@@ -28,7 +28,7 @@ extension Screen {
             for child in screen.children {
                 visit(child)
             }
-            if let presented = screen.presentedScreen {
+            if let presented = screen._presented {
                 visit(presented)
             }
         }

@@ -174,59 +174,84 @@ extension NavigationController {
         }
     }
 
-    /// Queues the transition from `oldTop` to the current top: the appearance calls when the
-    /// controller is on screen, then the containment and pop callbacks, then the completion.
+    /// Ends now the leaving of `screen`, a screen that left the stack and waits for its transition
+    /// (``Screen/removeFromParent()`` on it): it goes off screen, then didMove(toParent: nil), didPop and
+    /// leaves the hierarchy; the transition then has nothing left to do for it.
     ///
-    /// `reason` is how the `removed` screens left (unused when none is removed).
+    /// - Returns: Whether `screen` was leaving.
+    func _finishLeaving(_ screen: Screen, reason: LeaveReason) -> Bool {
+        guard let index = _leaving.firstIndex(where: { $0 === screen }) else { return false }
+        _leaving.remove(at: index)
+        let window = self.window
+        screen._disappearNowWithPresentations(animated: false)
+        _detach(screen)
+        screen._didMove(toParent: nil)
+        screen._didPop(animated: false)
+        screen._didLeaveHierarchy(reason, from: window)
+        return true
+    }
+
+    /// Queues the transition that follows a change of the stack: when it starts, the screens on screen in
+    /// the controller that it no longer shows disappear and its top screen appears (when the controller is
+    /// on screen); when it completes, the containment and pop callbacks run, then the completion.
+    ///
+    /// `oldTop` decides which pop callbacks say `animated`; `reason` is how the `removed` screens left.
     func _transition(
         from oldTop: Screen?, added: [Screen], removed: [Screen], reason: LeaveReason = .pop, animated: Bool,
         completion: ((TransitionOutcome) -> Void)?
     ) {
-        let newTop = topViewController
-        let showsNewTop = newTop != nil && newTop !== oldTop
-        // willShow/didShow only when the controller is on screen (as UIKit's delegate).
-        var isOnScreen = false
+        _leaving += removed
+        // willShow/didShow only when the controller is on screen and shows a new top (as UIKit's delegate).
+        var shown: Screen?
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
-            plan: { [weak self] in
-                guard let self, self._appearance == .appeared, showsNewTop, let newTop else { return ([], []) }
-                // A stack screen covered by a current-context presentation is represented by what covers it.
-                let appearing = newTop._forwardingTarget
-                var onScreen: [Screen] = []
-                for child in self.children {
-                    let target = child._forwardingTarget
-                    if target !== appearing && target._appearance.isVisible { onScreen.append(target) }
+            plan: { [weak self] in self?._childrenPlan ?? _AppearancePlan() },
+            onStart: { [weak self] appearing in
+                guard let self, let top = self.topViewController else { return }
+                let target = top._forwardingTarget
+                if appearing.contains(where: { $0 === target }) {
+                    shown = top
+                    self._willShow(top, animated: animated)
                 }
-                return (onScreen, [appearing])
-            },
-            onStart: { [weak self] in
-                guard let self else { return }
-                isOnScreen = self._appearance == .appeared
-                if isOnScreen, showsNewTop, let newTop { self._willShow(newTop, animated: animated) }
             },
             onFinish: { [weak self] in
                 guard let self else { return }
-                for screen in removed {
+                self._queuedCount -= 1
+                // A screen removed from the controller meanwhile already finished leaving.
+                let leaving = removed.filter { screen in self._leaving.contains { $0 === screen } }
+                self._leaving.removeAll { screen in leaving.contains { $0 === screen } }
+                for screen in leaving {
                     self._detach(screen)
                     screen._didMove(toParent: nil)
                 }
-                for screen in added {
+                for screen in added where screen.parent === self {
                     screen._didMove(toParent: self)
                 }
-                for screen in removed {
+                for screen in leaving {
                     screen._didPop(animated: animated && screen === oldTop)
                     screen._didLeaveHierarchy(reason, from: self.window)
                 }
-                if isOnScreen, showsNewTop, let newTop { self._didShow(newTop, animated: animated) }
+                if let shown { self._didShow(shown, animated: animated) }
             },
             completion: completion)
         _run(transition)
     }
 
-    /// Runs a transition in the window's queue, or at once when not in a window.
+    /// The driver this controller's transitions go to: the one that holds its transitions not completed yet,
+    /// else its window's, else the one of the window it is still on screen in (it left its window, and the
+    /// transition that takes it off screen waits in the queue); `nil` when it is nowhere.
+    var _transitionDriver: TransitionDriver? {
+        if _queuedCount > 0, let driver = _queuedDriver { return driver }
+        return window?.transitionDriver ?? _onScreenWindow?.transitionDriver
+    }
+
+    /// Runs a transition in the queue of ``_transitionDriver``, or at once when there is none.
     func _run(_ transition: _Transition) {
-        if let window {
-            window.transitionDriver.enqueue(transition)
+        let driver = _transitionDriver
+        _queuedCount += 1
+        if let driver {
+            _queuedDriver = driver
+            driver.enqueue(transition)
         } else {
             transition.start()
             transition.finish()

@@ -4,20 +4,42 @@ extension Screen {
     /// that presents…).
     var _presentationChain: [Screen] {
         var chain: [Screen] = [self]
-        while let presented = chain[chain.count - 1].presentedScreen {
+        while let presented = chain[chain.count - 1]._presented {
             chain.append(presented)
         }
         return chain
     }
 
+    /// Whether this screen is presented over the current context of a screen inside a container, where it
+    /// stands in for that screen (rather than being a unit of its window).
+    var _isEmbedded: Bool {
+        guard modalPresentationStyle == .currentContext, let presenter = _presenter else { return false }
+        return presenter._containerParent != nil
+    }
+
+    /// The screen this one is inside: its parent, or for a screen presented over the current context of a
+    /// screen inside a container, that screen.
+    var _containerParent: Screen? {
+        if let parent { return parent }
+        return _isEmbedded ? _presenter : nil
+    }
+
+    /// The container whose appearance forwarding reaches this screen: its parent, or for a screen presented
+    /// over a current context inside a container, the container of that context.
+    var _forwardingContainer: Screen? {
+        if let parent { return parent }
+        return _isEmbedded ? _presenter?._forwardingContainer : nil
+    }
+
     /// The screen a presentation of `style` from this screen is made from: the nearest ancestor
     /// that defines a presentation context for ``ModalPresentationStyle/currentContext``, else
-    /// the top of this screen's containers.
+    /// the top of this screen's containers (a screen presented over a current context is inside the
+    /// container of that context, so its presentations go up to the same top).
     func _presentationContext(for style: ModalPresentationStyle) -> Screen {
         var screen = self
-        while let parent = screen.parent {
+        while let container = screen._containerParent {
             if style == .currentContext && screen.definesPresentationContext { return screen }
-            screen = parent
+            screen = container
         }
         return screen
     }
@@ -26,7 +48,8 @@ extension Screen {
     ///
     /// The presentation is made from this screen's presentation context (the top of its
     /// containers, or for ``ModalPresentationStyle/currentContext`` the nearest ancestor that
-    /// ``definesPresentationContext``). A covering style (``ModalPresentationStyle/fullScreen``,
+    /// ``definesPresentationContext``), so a screen inside a navigation controller presents through it, and
+    /// sees the presented screen as its ``presentedScreen``. A covering style (``ModalPresentationStyle/fullScreen``,
     /// ``ModalPresentationStyle/currentContext``) makes the presenter disappear: presented.loadView,
     /// presented.viewDidLoad, presenter.viewWillDisappear, presented.viewWillAppear,
     /// presented.viewDidAppear, presenter.viewDidDisappear. Other styles leave the presenter on
@@ -56,7 +79,7 @@ extension Screen {
             throw LifecycleError(
                 .presenterNotInWindow, "\(debugLabel) cannot present \(screen.debugLabel): it is not in a window")
         }
-        if let presented = presenter.presentedScreen {
+        if let presented = presenter._presented {
             throw LifecycleError(
                 .alreadyPresenting,
                 "\(presenter.debugLabel) already presents \(presented.debugLabel); dismiss it before presenting "
@@ -68,38 +91,44 @@ extension Screen {
         }
         try screen._checkDetached(for: "be presented")
         screen.modalPresentationStyle = style
-        presenter.presentedScreen = screen
+        presenter._presented = screen
         screen._presenter = presenter
-        let plan: () -> (disappearing: [Screen], appearing: [Screen])
-        if presenter.parent == nil {
-            plan = { [weak window] in window?.unitPlan(leaving: []) ?? ([], []) }
-        } else {
-            // A current-context presentation inside a container: it takes the context's place.
-            plan = { [weak presenter, weak screen] in
-                guard let presenter, let screen, presenter._appearance.isVisible else { return ([], []) }
-                return ([presenter], [screen])
-            }
-        }
+        let driver = window.transitionDriver
         window.transitionDriver.enqueue(
-            _Transition(animated: animated, didOrder: .appearingFirst, plan: plan, completion: completion))
+            _Transition(
+                animated: animated, didOrder: .appearingFirst,
+                plan: { [weak driver, weak screen] in
+                    // Decided when it starts: over a current context inside a container, the presented screen
+                    // takes the context's place there; otherwise it is a unit of the window.
+                    if let container = screen?._forwardingContainer { return container._childrenPlan }
+                    return driver?.window?._unitsPlan ?? _AppearancePlan()
+                }, completion: completion))
     }
 
     /// The screen that appears in this screen's place when its container forwards appearance: a
     /// current-context presentation made from this screen stands in for it.
     var _forwardingTarget: Screen {
         // Most screens present nothing: test that first, it is the cheaper read.
-        if let presented = presentedScreen, presented.modalPresentationStyle == .currentContext, parent != nil {
+        if let presented = _presented, presented._isEmbedded {
             return presented._forwardingTarget
         }
         return self
     }
 
-    /// Dismisses a presented screen: the one this screen presents, else this screen itself (or
-    /// the presented container it is in), with everything presented above it.
+    /// Dismisses a presented screen: the one this screen or one of its ancestors presents
+    /// (``presentedScreen``), else this screen itself (or the presented container it is in), with
+    /// everything presented above it.
     ///
     /// The dismissed screens disappear (the top one first) and a covered presenter appears
     /// again: dismissed.viewWillDisappear, presenter.viewWillAppear, presenter.viewDidAppear,
-    /// dismissed.viewDidDisappear.
+    /// dismissed.viewDidDisappear. The call orders are the same whichever screen is asked: the presenter, a
+    /// screen inside it (a screen pushed on a navigation controller that presented a sheet), the presented
+    /// screen or a screen inside it.
+    ///
+    /// The hierarchy changes at once: the dismissed screens have no presenter from the call on (and may be
+    /// presented again), while their transition waits its turn. A screen that is already being dismissed
+    /// is not dismissed again: asking it again (a double tap on a close button) does nothing and returns
+    /// `false`, even if its presenter presented another screen meanwhile.
     ///
     /// - Parameters:
     ///   - animated: Whether the dismissal animates.
@@ -108,43 +137,56 @@ extension Screen {
     /// - Returns: Whether there was a presented screen to dismiss.
     @discardableResult
     public func dismiss(animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil) -> Bool {
-        let target: Screen
-        if let presented = presentedScreen {
-            target = presented
-        } else if let presented = _presentedAncestor {
-            target = presented
-        } else {
+        guard let target = presentedScreen ?? _presentedAncestor else {
             completion?(.completed)
             return false
         }
-        guard let presenter = target._presenter, let window = presenter.window else {
-            completion?(.completed)
-            return false
-        }
-        let leaving = target._presentationChain
-        presenter.presentedScreen = nil
-        let plan: () -> (disappearing: [Screen], appearing: [Screen])
-        if presenter.parent == nil {
-            plan = { [weak window] in window?.unitPlan(leaving: leaving) ?? ([], []) }
-        } else {
-            // A current-context presentation inside a container: the context comes back.
-            plan = { [weak presenter] in
-                guard let presenter, let container = presenter.parent, container._appearance.isVisible else {
-                    return (leaving.reversed(), [])
-                }
-                return (leaving.reversed(), [presenter])
-            }
-        }
-        window.transitionDriver.enqueue(
-            _Transition(
-                animated: animated, didOrder: .appearingFirst, plan: plan,
-                onFinish: { [weak window] in
-                    target._unlinkPresentationChain(reason: .dismiss, from: window)
-                    target._presenter = nil
-                    target._didLeaveHierarchy(.dismiss, from: window)
-                },
-                completion: completion))
+        _dismiss(target, animated: animated, completion: completion)
         return true
+    }
+
+    /// Dismisses `target`, a presented screen, with what it presents.
+    func _dismiss(_ target: Screen, animated: Bool, completion: ((TransitionOutcome) -> Void)?) {
+        guard let presenter = target._presenter else {
+            completion?(.completed)
+            return
+        }
+        let window = presenter.window ?? target._onScreenWindow
+        let leaving = [target] + target._unlinkPresentations()
+        presenter._presented = nil
+        target._presenter = nil
+        let transition = _Transition(
+            animated: animated, didOrder: .appearingFirst,
+            plan: { [weak window, weak presenter] in
+                // Decided when it starts: where the dismissed screens are on screen (wherever they went since),
+                // and where the presenter (or the current-context presentation that stands in for it) is shown
+                // again.
+                var plan = _AppearancePlan()
+                let container = presenter?._forwardingContainer
+                if container == nil || leaving.contains(where: { $0._onScreen.window != nil }) {
+                    plan.merge(window?._unitsPlan ?? _AppearancePlan())
+                }
+                for shown in leaving.compactMap(\._onScreen.parent) {
+                    plan.merge(shown._childrenPlan)
+                }
+                if let container {
+                    plan.merge(container._childrenPlan)
+                }
+                return plan
+            },
+            onFinish: { [weak window] in
+                // The top-most first; a screen that joined a hierarchy meanwhile has not left.
+                for screen in leaving.reversed() where screen._isDetached {
+                    screen._didLeaveHierarchy(.dismiss, from: window)
+                }
+            },
+            completion: completion)
+        if let driver = window?.transitionDriver {
+            driver.enqueue(transition)
+        } else {
+            transition.start()
+            transition.finish()
+        }
     }
 
     /// The screen, this one or an ancestor, that was presented.
@@ -157,14 +199,19 @@ extension Screen {
         return nil
     }
 
-    /// Unlinks the screens this screen presents (after they disappeared), each leaving the
-    /// hierarchy of `window` with `reason`.
-    func _unlinkPresentationChain(reason: LeaveReason, from window: Window?) {
-        guard let presented = presentedScreen else { return }
-        presentedScreen = nil
-        presented._unlinkPresentationChain(reason: reason, from: window)
-        presented._presenter = nil
-        presented._didLeaveHierarchy(reason, from: window)
+    /// Unlinks the screens presented above this one (it presents nothing afterwards).
+    ///
+    /// - Returns: The screens unlinked, bottom first.
+    func _unlinkPresentations() -> [Screen] {
+        var unlinked: [Screen] = []
+        var current = self
+        while let presented = current._presented {
+            current._presented = nil
+            presented._presenter = nil
+            unlinked.append(presented)
+            current = presented
+        }
+        return unlinked
     }
 
     /// Whether this screen contains `screen` (through children or presentations).

@@ -5,8 +5,11 @@
 /// screen that appeared in a window without observers costs one weak load when it disappears.
 extension Screen {
     /// Reports `viewDidAppear` to the observers of the screen's window, and remembers the window.
+    ///
+    /// A screen that left its window while it was appearing (dismissed before its presentation completed) still
+    /// appeared in the window it is on screen in.
     func _notifyObserversDidAppear() {
-        guard let window, !window._observers.isEmpty else { return }
+        guard let window = window ?? _onScreenWindow, !window._observers.isEmpty else { return }
         _diagnostics.observedWindow = window
         window._notifyObservers { $0.screenDidAppear(self) }
     }

@@ -10,10 +10,10 @@ import HookKit
 /// The screen that decides the visibility (``screenForStatusBarHidden``) is found from the root:
 /// 1. Start at the root screen.
 /// 2. If screens are presented above the current one, the top-most presented screen that captures
-///    the status bar takes its place: a covering presentation (``ModalPresentationStyle/fullScreen``,
-///    ``ModalPresentationStyle/currentContext``) always captures; a sheet or an
-///    ``ModalPresentationStyle/overFullScreen`` presentation only with
-///    ``Screen/modalPresentationCapturesStatusBarAppearance``.
+///    the status bar takes its place: a ``ModalPresentationStyle/fullScreen`` presentation always
+///    captures; any other style (``ModalPresentationStyle/currentContext``, a sheet,
+///    ``ModalPresentationStyle/overFullScreen``) only with
+///    ``Screen/modalPresentationCapturesStatusBarAppearance``, as UIKit documents.
 /// 3. If that screen's `childForStatusBarHidden` names one of its *current* children (a
 ///    ``NavigationController`` names its top screen), continue from the child at step 2. A child that
 ///    was removed is ignored, so its parent decides again (the article's bug, fixed).

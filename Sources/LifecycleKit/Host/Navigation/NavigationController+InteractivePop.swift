@@ -44,10 +44,16 @@ extension NavigationController {
         interactivePop = pop
         pop.driver = window?.transitionDriver
         pop.driver?.interactiveOwner = pop
-        revealed.loadViewIfNeeded()
+        // The screens that get the will-calls are the ones on screen now (a current-context presentation
+        // stands in for its screen); the pop ends them, whatever is requested meanwhile.
+        let poppingTarget = popping._forwardingTarget
+        let revealedTarget = revealed._forwardingTarget
+        pop.poppingTarget = poppingTarget
+        pop.revealedTarget = revealedTarget
+        revealedTarget.loadViewIfNeeded()
         _willShow(revealed, animated: true)
-        popping._forwardingTarget._beginAppearanceTransition(appearing: false, animated: true)
-        revealed._forwardingTarget._beginAppearanceTransition(appearing: true, animated: true)
+        poppingTarget._beginDisappearing(animated: true, batch: pop.batch)
+        revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
         window?._updateStatusBar()
         _reportInteractivePop(.began, pop)
         return pop

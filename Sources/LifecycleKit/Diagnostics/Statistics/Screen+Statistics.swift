@@ -65,7 +65,7 @@ extension Screen {
     }
 
     /// Whether this screen, or the ancestor that is being popped, is the popping screen of an interactive pop
-    /// still in progress.
+    /// still in progress (a current-context presentation standing in for the popping screen is inside it).
     var _isInInteractivePop: Bool {
         var screen: Screen? = self
         while let current = screen {
@@ -74,7 +74,7 @@ extension Screen {
             {
                 return true
             }
-            screen = current.parent
+            screen = current._containerParent
         }
         return false
     }
@@ -84,8 +84,8 @@ extension Screen {
     func _isCoveredBySheet(in window: Window) -> Bool {
         guard let root = window.rootScreen else { return false }
         var top = self
-        while let parent = top.parent {
-            top = parent
+        while let container = top._containerParent {
+            top = container
         }
         let chain = root._presentationChain
         guard let index = chain.firstIndex(where: { $0 === top }) else { return false }

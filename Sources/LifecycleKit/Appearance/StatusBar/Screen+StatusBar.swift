@@ -29,12 +29,13 @@ extension Screen {
     /// `childForStatusBarStyle`.
     public static let childForStatusBarStyle = HookPoint<Screen, Void, Screen?>("Screen.childForStatusBarStyle")
 
-    /// Whether this screen, presented with a style that does not cover its presenter (a sheet,
-    /// ``ModalPresentationStyle/overFullScreen``), decides the status bar; `false` by default (UIKit's
-    /// `modalPresentationCapturesStatusBarAppearance`).
+    /// Whether this screen, presented with a style other than ``ModalPresentationStyle/fullScreen`` (over a
+    /// current context, as a sheet, ``ModalPresentationStyle/overFullScreen``), decides the status bar; `false`
+    /// by default (UIKit's `modalPresentationCapturesStatusBarAppearance`).
     ///
-    /// Covering presentations (``ModalPresentationStyle/fullScreen``,
-    /// ``ModalPresentationStyle/currentContext``) always decide.
+    /// A ``ModalPresentationStyle/fullScreen`` presentation always decides. UIKit documents that control of the
+    /// status bar passes from presenter to presented only for a full-screen presentation, unless the presented
+    /// controller sets this property; a ``ModalPresentationStyle/currentContext`` presentation is no exception.
     public var modalPresentationCapturesStatusBarAppearance: Bool {
         get { _chrome.capturesStatusBarAppearance }
         set { _chrome.capturesStatusBarAppearance = newValue }
@@ -125,7 +126,7 @@ extension Screen {
     /// above it that captures the status bar, else this screen.
     var _statusBarCapturingScreen: Screen {
         _presentationChain.dropFirst().last { presented in
-            presented.modalPresentationStyle.coversPresenter || presented.modalPresentationCapturesStatusBarAppearance
+            presented.modalPresentationStyle == .fullScreen || presented.modalPresentationCapturesStatusBarAppearance
         } ?? self
     }
 }

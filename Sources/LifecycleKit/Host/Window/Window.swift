@@ -34,6 +34,10 @@ public final class Window {
     /// The effective status bar, as computed last.
     var _statusBar = StatusBarAppearance()
 
+    /// The screens on screen in this window on their own (the roots of the on-screen tree), in the order they
+    /// appeared.
+    var _onScreenUnits: [Screen] = []
+
     /// The statistics recorders and leak detectors attached to the window, told about its screens.
     var _observers: [any _WindowObserver] = []
 
@@ -68,16 +72,16 @@ public final class Window {
         transitionDriver.enqueue(
             _Transition(
                 animated: false, didOrder: .disappearingFirst,
-                plan: { [weak self] in
-                    self?.unitPlan(leaving: []) ?? ([], [])
-                }, completion: nil))
+                plan: { [weak self] in self?._unitsPlan ?? _AppearancePlan() }, completion: nil))
     }
 
     /// Replaces the root screen.
     ///
     /// When the window is visible, the old root (and what it presents) disappears and the new root appears:
     /// new.loadView, new.viewDidLoad, old.viewWillDisappear, new.viewWillAppear, old.viewDidDisappear,
-    /// new.viewDidAppear.
+    /// new.viewDidAppear. The screens the old root presents are dismissed with it: they no longer have a
+    /// presenter from the call on. The old root is free at once: it can join another hierarchy before the
+    /// replacement's transition runs, and then stays on screen if that hierarchy shows it.
     ///
     /// - Parameters:
     ///   - screen: The new root, or `nil` for none. It must not have a parent, a presenter or a
@@ -97,18 +101,20 @@ public final class Window {
             try screen._checkDetached(for: "become the root of a window")
         }
         let old = rootScreen
-        let leaving = old?._presentationChain ?? []
+        // The old root leaves with whatever it presents.
+        let leaving = (old.map { [$0] } ?? []) + (old?._unlinkPresentations() ?? [])
         old?._window = nil
         rootScreen = screen
         screen?._window = self
         transitionDriver.enqueue(
             _Transition(
                 animated: animated, didOrder: .disappearingFirst,
-                plan: { [weak self] in self?.unitPlan(leaving: leaving) ?? ([], []) },
+                plan: { [weak self] in self?._unitsPlan ?? _AppearancePlan() },
                 onFinish: { [weak self] in
-                    // The old root leaves with whatever it presented.
-                    old?._unlinkPresentationChain(reason: .windowRootReplaced, from: self)
-                    old?._didLeaveHierarchy(.windowRootReplaced, from: self)
+                    // The top-most first; a screen that joined a hierarchy meanwhile has not left.
+                    for screen in leaving.reversed() where screen._isDetached {
+                        screen._didLeaveHierarchy(.windowRootReplaced, from: self)
+                    }
                 },
                 completion: completion))
     }
@@ -126,16 +132,17 @@ public final class Window {
         }.map { chain[$0] }
     }
 
-    /// The plan of a transition that changes which units are on screen: the units on screen now
-    /// (and `leaving`, screens already unlinked) that are no longer visible disappear, top first;
-    /// the visible units not on screen appear, bottom first.
-    func unitPlan(leaving: [Screen]) -> (disappearing: [Screen], appearing: [Screen]) {
-        let after = visibleUnits
-        var candidates = rootScreen?._presentationChain ?? []
-        candidates += leaving.filter { leaver in !candidates.contains { $0 === leaver } }
-        let disappearing = candidates.reversed().filter { candidate in
-            candidate._appearance.isVisible && !after.contains { $0 === candidate }
+    /// The changes that bring the units on screen in line with the hierarchy: the units on screen that are no
+    /// longer visible disappear, top first (whether they are still linked or not); the visible units not on
+    /// screen appear, bottom first.
+    var _unitsPlan: _AppearancePlan {
+        let visible = visibleUnits
+        var plan = _AppearancePlan()
+        plan.disappearing = _onScreenUnits.reversed().filter { unit in
+            unit._appearance.isVisible && !visible.contains { $0 === unit }
         }
-        return (disappearing, after)
+        plan.appearing = visible.filter { unit in !(unit._onScreen.window === self && unit._appearance.isVisible) }
+            .map { ($0, .unit(self)) }
+        return plan
     }
 }

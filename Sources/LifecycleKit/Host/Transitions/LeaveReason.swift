@@ -1,5 +1,5 @@
 /// How a screen left the hierarchy, as ``Screen/didLeaveHierarchy`` reports it.
-public enum LeaveReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum LeaveReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Popped by `pop(animated:completion:)`.
     case pop
     /// Popped by `popTo(_:animated:completion:)`.

@@ -7,9 +7,17 @@
 /// print(report)
 /// // suspected leak: ProductScreen "Shoes" [Product] removed by pop at 2.000 s, still alive at 3.500 s
 /// ```
-public struct LeakReport: Sendable, Hashable, CustomStringConvertible {
+///
+/// It is `Codable`, to send to an app's own analytics as a structured value: every field is encoded under its
+/// property's name (a missing title as `null`), the kind and the reason as their names, the times as seconds:
+///
+/// ```json
+/// {"kind": "suspected", "typeName": "ProductScreen", "title": "Shoes", "statisticName": "Product",
+///  "reason": "pop", "removedAt": 2, "reportedAt": 3.5}
+/// ```
+public struct LeakReport: Sendable, Hashable, Codable, CustomStringConvertible {
     /// How sure the detector is, or that the screen was released after all.
-    public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
         /// Still alive and detached at the first check, a grace period after it left.
         case suspected
         /// Still alive and detached at the last back-off check.
@@ -48,6 +56,22 @@ public struct LeakReport: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
         self.removedAt = removedAt
         self.reportedAt = reportedAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, typeName, title, statisticName, reason, removedAt, reportedAt
+    }
+
+    /// Encodes every field under its property's name; a report without a title encodes `"title": null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(typeName, forKey: .typeName)
+        try container.encode(title, forKey: .title)
+        try container.encode(statisticName, forKey: .statisticName)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(removedAt, forKey: .removedAt)
+        try container.encode(reportedAt, forKey: .reportedAt)
     }
 
     /// One line: the kind, the type, the title in quotes, the statistic name in brackets, how and when it was

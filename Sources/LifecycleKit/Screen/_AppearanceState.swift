@@ -11,4 +11,7 @@ enum _AppearanceState {
 
     /// Whether the screen is on screen or on its way.
     var isVisible: Bool { self == .appearing || self == .appeared }
+
+    /// Whether the screen had a will-call and waits for its did-call.
+    var isInTransition: Bool { self == .appearing || self == .disappearing }
 }

@@ -24,6 +24,14 @@ open class NavigationController: Screen {
     /// The navigation bar, its defaults and the global appearance it reads.
     var _navigationChrome = _NavigationControllerChrome()
 
+    /// The screens that left the stack and are still children until their transition completes.
+    var _leaving: [Screen] = []
+
+    /// The driver that holds this controller's transitions not completed yet, and how many there are: later
+    /// requests join the same queue, so that their callbacks keep their order.
+    weak var _queuedDriver: TransitionDriver?
+    var _queuedCount = 0
+
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
     ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if the screen is attached

@@ -40,6 +40,12 @@ public final class InteractivePop {
     /// The transition driver whose queue the pop holds, kept from the start: the controller may leave its window (the
     /// root replaced, the controller removed from its container) before the pop ends, and the queue must still go on.
     weak var driver: TransitionDriver?
+    /// The screens the pop sent will-calls to, which it owes did-calls.
+    let batch = _AppearanceBatch()
+    /// The screen that got viewWillDisappear: the popping screen, or what stands in for it.
+    weak var poppingTarget: Screen?
+    /// The screen that got viewWillAppear: the revealed screen, or what stands in for it.
+    weak var revealedTarget: Screen?
 
     init(
         navigationController: NavigationController, poppingScreen: Screen, revealedScreen: Screen,
@@ -64,41 +70,59 @@ public final class InteractivePop {
     /// revealed.viewDidAppear, popping.didMove(toParent: nil), popping.didPop, then the completion with
     /// ``TransitionOutcome/completed``.
     ///
-    /// Ignored once the pop ended. If the navigation controller no longer exists, the pop ends as cancelled.
+    /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
+    /// for and the stack changes, without willShow or didShow. Ignored once the pop ended. If the navigation
+    /// controller no longer exists, the pop ends as cancelled.
     public func finish() {
         guard state == .active else { return }
         guard let navigation = navigationController else { return endWithoutController() }
         state = .finished
         progress = 1
+        let isOnScreen = navigation._appearance == .appeared
         poppingScreen._willPop(animated: true)
         poppingScreen._willMove(toParent: nil)
         navigation._removeTopForInteractivePop(poppingScreen)
-        poppingScreen._forwardingTarget._endAppearanceTransition(animated: true)
-        revealedScreen._forwardingTarget._endAppearanceTransition(animated: true)
+        for target in [poppingTarget, revealedTarget] {
+            if let target, target._onScreen.batch === batch {
+                target._endAppearanceTransition(animated: true)
+            }
+        }
+        batch.finish(animated: true)
         navigation._detach(poppingScreen)
         poppingScreen._didMove(toParent: nil)
         poppingScreen._didPop(animated: true)
         poppingScreen._didLeaveHierarchy(.interactivePop, from: navigation.window)
-        navigation._didShow(revealedScreen, animated: true)
+        if isOnScreen {
+            navigation._didShow(revealedScreen, animated: true)
+        }
         end(navigation, outcome: .completed)
     }
 
     /// Cancels the pop; the stack stays as it was: revealed.viewWillDisappear, revealed.viewDidDisappear,
     /// popping.viewWillAppear, popping.viewDidAppear, then the completion with ``TransitionOutcome/cancelled``.
     ///
-    /// Ignored once the pop ended.
+    /// If the navigation controller went off screen meanwhile, nothing comes back on screen: the screens get
+    /// the did-calls they wait for (popping.viewDidDisappear). Ignored once the pop ended.
     public func cancel() {
         guard state == .active else { return }
         guard let navigation = navigationController else { return endWithoutController() }
         state = .cancelled
-        let revealed = revealedScreen._forwardingTarget
-        revealed._beginAppearanceTransition(appearing: false, animated: true)
-        revealed._endAppearanceTransition(animated: true)
-        navigation._willShow(poppingScreen, animated: true)
-        let popping = poppingScreen._forwardingTarget
-        popping._beginAppearanceTransition(appearing: true, animated: true)
-        popping._endAppearanceTransition(animated: true)
-        navigation._didShow(poppingScreen, animated: true)
+        if navigation._appearance == .appeared {
+            if let revealed = revealedTarget, revealed._onScreen.batch === batch, revealed._appearance == .appearing {
+                revealed._beginDisappearing(animated: true, batch: batch, reversing: true)
+                revealed._endAppearanceTransition(animated: true)
+            }
+            navigation._willShow(poppingScreen, animated: true)
+            if let popping = poppingTarget, popping._onScreen.batch === batch, popping._appearance == .disappearing {
+                popping._beginAppearing(
+                    animated: true, at: .child(popping._onScreen.parent ?? navigation), batch: batch, reversing: true)
+                popping._endAppearanceTransition(animated: true)
+            }
+            batch.finish(animated: true)
+            navigation._didShow(poppingScreen, animated: true)
+        } else {
+            batch.finish(animated: true)
+        }
         end(navigation, outcome: .cancelled)
     }
 
@@ -119,6 +143,7 @@ public final class InteractivePop {
     /// ``TransitionOutcome/cancelled``) and the transition queue goes on.
     private func endWithoutController() {
         state = .cancelled
+        batch.finish(animated: true)
         let driver = self.driver
         driver?._releaseInteractiveOwner(self)
         completion?(.cancelled)

@@ -52,11 +52,29 @@ open class Screen {
         return nil
     }
 
-    /// The screen this screen presents, if any.
-    public internal(set) var presentedScreen: Screen?
+    /// The screen this screen presents, or that one of its ancestors presents (UIKit's
+    /// `presentedViewController`).
+    ///
+    /// A screen inside a container sees what the container presents: push `a` on a navigation
+    /// controller, call `a.present(sheet)`, and `a.presentedScreen` is `sheet` (the navigation
+    /// controller made the presentation). ``dismiss(animated:completion:)`` dismisses it.
+    public var presentedScreen: Screen? {
+        var screen: Screen? = self
+        while let current = screen {
+            if let presented = current._presented { return presented }
+            screen = current.parent
+        }
+        return nil
+    }
+
+    /// The screen this screen itself presents (not one of its ancestors).
+    var _presented: Screen?
 
     /// The presenter of this screen itself (not of a container it is in).
     weak var _presenter: Screen?
+
+    /// Where the screen is on screen: the screens shown through it, and what shows it.
+    var _onScreen = _OnScreenLinks()
 
     /// The window of a root screen.
     weak var _window: Window?

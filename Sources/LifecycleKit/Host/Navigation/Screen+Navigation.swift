@@ -40,14 +40,9 @@ extension Screen {
                 return .popped
             }
         }
-        if _presentedAncestor != nil || presentedScreen == nil && presentingScreen != nil {
-            var target: Screen? = self
-            while let candidate = target, candidate._presenter == nil {
-                target = candidate.parent
-            }
-            if let target, target.dismiss(animated: animated, completion: completion) {
-                return .dismissed
-            }
+        if let target = _presentedAncestor {
+            _dismiss(target, animated: animated, completion: completion)
+            return .dismissed
         }
         completion?(.completed)
         return .nothing
