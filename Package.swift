@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "HookKit",
+    // Synchronization's `Atomic` and `Mutex` need these (Linux has no minimum).
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "HookKit", targets: ["HookKit"]),
         .library(name: "LifecycleKit", targets: ["LifecycleKit"]),
@@ -10,8 +12,11 @@ let package = Package(
         .executable(name: "hook-benchmarks", targets: ["HookBenchmarks"]),
     ],
     targets: [
+        // Per-thread reader records for HookKit's call path: `_Thread_local` and C11 atomics (see its header).
+        .target(name: "_HookKitRuntime"),
         .target(
             name: "HookKit",
+            dependencies: ["_HookKitRuntime"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(

@@ -34,6 +34,8 @@ protocol BenchmarkCase: AnyObject {
     static var operationsPerIteration: Int { get }
     /// The smaller of the two iteration counts `measure.sh` runs under valgrind (it also runs twice as many).
     static var measureIterations: Int { get }
+    /// For a case that calls on several threads: the one-thread case its scaling is reported against.
+    static var scalingBaseline: (any BenchmarkCase.Type)? { get }
 
     /// Sets the case up: registers hooks, adds observers, creates receivers.
     init() throws
@@ -54,6 +56,9 @@ extension BenchmarkCase {
 
     /// 20,000, then 40,000 iterations under valgrind.
     static var measureIterations: Int { 20_000 }
+
+    /// No scaling report.
+    static var scalingBaseline: (any BenchmarkCase.Type)? { nil }
 
     /// Times ``run(iterations:)`` with `ContinuousClock`.
     func timedRun(iterations: Int) -> Duration {

@@ -33,6 +33,10 @@ struct BenchmarkRunner {
             }
         }
         let baseline = cases.firstIndex { $0 == BenchmarkSuite.baseline }.map { samples[$0].min() ?? .nan } ?? .nan
+        var fastestByName: [String: Double] = [:]
+        for index in cases.indices {
+            fastestByName[cases[index].name] = samples[index].min() ?? .nan
+        }
         return cases.indices.map { index in
             let sorted = samples[index].sorted()
             let fastest = sorted.first ?? .nan
@@ -40,7 +44,9 @@ struct BenchmarkRunner {
                 name: cases[index].name, nsPerOp: fastest, ratioToDirect: fastest / baseline,
                 medianNsPerOp: sorted.isEmpty ? .nan : sorted[sorted.count / 2], iterations: iterations[index],
                 operationsPerIteration: cases[index].operationsPerIteration, repetitions: settings.repetitions,
-                category: cases[index].category, summary: cases[index].summary)
+                category: cases[index].category, summary: cases[index].summary,
+                scalingBaseline: cases[index].scalingBaseline?.name,
+                scaling: cases[index].scalingBaseline.flatMap { fastestByName[$0.name] }.map { $0 / fastest })
         }
     }
 

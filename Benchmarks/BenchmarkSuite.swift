@@ -18,12 +18,15 @@ enum BenchmarkSuite {
             InstanceBeforeCase.self,
             OverrideOneCase.self,
             OverrideFiveCase.self,
+            DeclaredOverrideOneCase.self,
+            DeclaredOverrideFiveCase.self,
             LifecyclePushPopCase.self,
             LifecyclePushPopObserverCase.self,
             LifecyclePushPopWindowObserverCase.self,
             LifecyclePushPopCancelledObserverCase.self,
             RegisterCancelCase.self,
             ConcurrentBeforeOneCase.self,
+            SteadyConcurrentBeforeOneCase.self,
             PeerMutexDictionaryCase.self,
             PeerNotificationCenterCase.self,
         ]
@@ -38,10 +41,16 @@ enum BenchmarkSuite {
     }
 
     /// The cases whose name contains `filter` (all of them for `nil`), with the baseline always
-    /// first so that ratios can be computed.
+    /// first so that ratios can be computed, and the one-thread case of every multi-threaded one.
     static func selected(by filter: String?) -> [any BenchmarkCase.Type] {
         guard let filter else { return cases }
         let matching = cases.filter { $0.name.contains(filter) }
-        return matching.isEmpty ? [] : [baseline] + matching.filter { $0 != baseline }
+        guard !matching.isEmpty else { return [] }
+        var needed: Set<String> = [baseline.name]
+        for type in matching {
+            needed.insert(type.name)
+            if let scalingBaseline = type.scalingBaseline { needed.insert(scalingBaseline.name) }
+        }
+        return cases.filter { needed.contains($0.name) }
     }
 }

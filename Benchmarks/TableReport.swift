@@ -4,6 +4,10 @@
 /// case                    ns/op   ×direct
 /// direct-call              1.02     1.00×
 /// before-1                 3.75     3.68×
+/// concurrent-before-1      1.90     1.86×
+///
+/// Scaling (calls per second of two threads together, relative to one; 2.00× is perfect):
+///   concurrent-before-1: 1.97× the calls per second of before-1
 ///
 /// Instructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).
 /// ```
@@ -27,7 +31,18 @@ enum TableReport {
             }
             .joined(separator: "  ")
         }
-        .joined(separator: "\n")
-            + "\n\nInstructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).\n"
+        .joined(separator: "\n") + "\n" + scalingLines(results)
+            + "\nInstructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).\n"
+    }
+
+    /// One line per multi-threaded case: its threads' calls per second together, relative to one thread.
+    static func scalingLines(_ results: [CaseResult]) -> String {
+        let lines = results.compactMap { result -> String? in
+            guard let scaling = result.scaling, let baseline = result.scalingBaseline else { return nil }
+            return "  \(result.name): \(NumberFormatting.ratio(scaling)) the calls per second of \(baseline)"
+        }
+        guard !lines.isEmpty else { return "" }
+        return "\nScaling (calls per second of two threads together, relative to one; 2.00× is perfect):\n"
+            + lines.joined(separator: "\n") + "\n"
     }
 }

@@ -3,7 +3,7 @@
 #
 # Usage: Benchmarks/measure.sh [FILTER]
 #   FILTER     only the cases whose name contains it (direct-call is always measured: ×direct needs it)
-#   SCRATCH    the build directory (default .build), e.g. SCRATCH=/tmp/hb-build Benchmarks/measure.sh before
+#   SCRATCH    the build directory (default .build-measure), e.g. SCRATCH=/tmp/hb-build Benchmarks/measure.sh before
 #
 # Each case runs as `hook-benchmarks --case NAME --iterations N` at N and 2N (N from `--list`), under
 # valgrind with SWIFT_DETERMINISTIC_HASHING=1. Setup does not depend on N, so the difference between
@@ -13,14 +13,16 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-scratch="${SCRATCH:-.build}"
+scratch="${SCRATCH:-.build-measure}"
+# valgrind 3.19 cannot read the DWARF 5 that clang emits for the C target (_HookKitRuntime): ask for DWARF 4.
+flags=(-c release --scratch-path "$scratch" -Xcc -gdwarf-4)
 filter="${1:-}"
 
 command -v valgrind >/dev/null || { echo "measure.sh: valgrind is not installed" >&2; exit 1; }
 
 echo "building hook-benchmarks (release) in $scratch" >&2
-swift build -c release --scratch-path "$scratch" --product hook-benchmarks >&2
-binary="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/hook-benchmarks"
+swift build "${flags[@]}" --product hook-benchmarks >&2
+binary="$(swift build "${flags[@]}" --show-bin-path)/hook-benchmarks"
 
 export SWIFT_DETERMINISTIC_HASHING=1
 work="$(mktemp -d)"

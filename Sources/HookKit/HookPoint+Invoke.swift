@@ -1,4 +1,5 @@
 import Synchronization
+import _HookKitRuntime
 
 /// Calling a hooked method.
 extension ThrowingHookPoint {
@@ -35,15 +36,68 @@ extension ThrowingHookPoint {
         if _fastPath(cell == 0) {
             return try body(receiver, arguments)  // never hooked
         }
-        if UnsafeMutablePointer<_PointCell>(bitPattern: cell).unsafelyUnwrapped.pointee.published
-            .load(ordering: .relaxed) & _SnapshotWord.addressMask == 0
-        {
+        if hk_point_cell_published(UnsafeMutablePointer(bitPattern: cell).unsafelyUnwrapped) == 0 {
             return try body(receiver, arguments)  // every hook cancelled, or hooks switched off
         }
-        switch Self._invokeHooked(cell, receiver, arguments, body) {
+        switch Self._invokeHooked(cell, receiver, arguments, body, bodyIsDeclared: false) {
         case .success(let result): return result
         case .failure(let error): throw error
         }
+    }
+
+    /// Runs the hooks and overrides that apply to `receiver` around the body declared with the point.
+    ///
+    /// ```swift
+    /// static let submit = HookPoint<Checkout, Order, Receipt>("Checkout.submit") { checkout, order in
+    ///     checkout.charge(order)
+    /// }
+    ///
+    /// func submit(_ order: Order) -> Receipt {
+    ///     Self.submit.invoke(self, order)
+    /// }
+    /// ```
+    ///
+    /// Available on points created with ``init(_:body:)``; calling it on a point without a declared body stops the
+    /// program. The call uses one consistent snapshot of the point's hooks, takes no lock and allocates nothing.
+    ///
+    /// - Parameters:
+    ///   - receiver: The object (or value) the method is called on.
+    ///   - arguments: The method's arguments; a tuple for several.
+    /// - Returns: The result of the override chain, or of the body when there is no override.
+    /// - Throws: What the body or an override throws. After hooks do not run for a call that throws.
+    @inlinable
+    public func invoke(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
+        if case .none = _declaredBody {
+            preconditionFailure("HookKit: '\(name)' was created without a body; pass one to invoke(_:_:_:)")
+        }
+        // The body is called where it is stored, never copied: a copy would retain its context, an atomic write to
+        // memory that every thread calling the method shares.
+        let cell = _cell.load(ordering: .acquiring)
+        if _fastPath(cell == 0) {
+            return try _declaredBody.unsafelyUnwrapped(receiver, arguments)  // never hooked
+        }
+        if hk_point_cell_published(UnsafeMutablePointer(bitPattern: cell).unsafelyUnwrapped) == 0 {
+            return try _declaredBody.unsafelyUnwrapped(receiver, arguments)  // every hook cancelled, or switched off
+        }
+        switch Self._invokeHooked(cell, receiver, arguments, _declaredBody.unsafelyUnwrapped, bodyIsDeclared: true) {
+        case .success(let result): return result
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Runs the hooks and overrides that apply to `receiver` around the body declared with the point, for a method
+    /// without arguments.
+    ///
+    /// ```swift
+    /// static let refresh = HookPoint<Feed, Void, Int>("Feed.refresh") { feed, _ in feed.reload() }
+    ///
+    /// func refresh() -> Int {
+    ///     Self.refresh.invoke(self)
+    /// }
+    /// ```
+    @inlinable
+    public func invoke(_ receiver: Receiver) throws(Failure) -> Result where Arguments == Void {
+        try invoke(receiver, ())
     }
 
     /// Runs the hooks and overrides that apply to `receiver` around `body`, for a method without
@@ -63,36 +117,55 @@ extension ThrowingHookPoint {
         try invoke(receiver, ()) { (receiver, _) throws(Failure) -> Result in try body(receiver) }
     }
 
-    /// The hooked path: acquire the published snapshot, run the receiver's chain, release.
+    /// The hooked path: protect the published snapshot, run the receiver's chain, leave.
     ///
-    /// Kept small for the common case (hooks for every receiver, no override, no tracer); the
-    /// rest is in ``_HookPointStorage/_runGeneral(_:_:_:_:)``, out of line.
+    /// Runs the two common shapes itself: hooks for every receiver without an override, and with overrides on a
+    /// point that declares its body. The rest is out of line, in
+    /// ``_HookPointStorage/_runGeneral(_:_:_:_:_:bodyIsDeclared:)``. Writes only the calling thread's reader record (see
+    /// ``_SnapshotReclamation``) and retains nothing.
     @inlinable @inline(never)
     static func _invokeHooked(
         _ cellAddress: UInt, _ receiver: Receiver, _ arguments: Arguments,
-        _ body: (Receiver, Arguments) throws(Failure) -> Result
+        _ body: (Receiver, Arguments) throws(Failure) -> Result, bodyIsDeclared: Bool
     ) -> Swift.Result<Result, Failure> {
         typealias Storage = _HookPointStorage<Receiver, Arguments, Result, Failure>
-        let cell = UnsafeMutablePointer<_PointCell>(bitPattern: cellAddress).unsafelyUnwrapped
-        guard let address = Storage._acquire(cell) else {
+        let cell = UnsafeMutablePointer<hk_point_cell>(bitPattern: cellAddress).unsafelyUnwrapped
+        let entry = hk_reader_enter(cell)
+        guard let address = UnsafeRawPointer(bitPattern: entry.snapshot) else {
             return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
         }
+        // Protected by the thread's hazard slot until `hk_reader_exit`: borrowed, never retained.
         let outcome = Unmanaged<Storage.Snapshot>.fromOpaque(address)._withUnsafeGuaranteedRef {
             snapshot -> Swift.Result<Result, Failure> in
-            guard _fastPath(snapshot.isSimple) else {
-                return Storage._runGeneral(cell, snapshot, receiver, arguments, body)
+            let kind = snapshot.kind
+            if _fastPath(kind == Storage.Snapshot.simple) {
+                snapshot.before?(receiver, arguments)
+                let result: Result
+                do throws(Failure) {
+                    result = try body(receiver, arguments)
+                } catch {
+                    return .failure(error)
+                }
+                snapshot.after?(receiver, arguments, result)
+                return .success(result)
             }
-            snapshot.before?(receiver, arguments)
-            let result: Result
-            do throws(Failure) {
-                result = try body(receiver, arguments)
-            } catch {
-                return .failure(error)
+            if kind == Storage.Snapshot.everyWithOverride && bodyIsDeclared {
+                snapshot.before?(receiver, arguments)
+                let result: Result
+                do throws(Failure) {
+                    // The override chain ends in the declared body: nothing to publish.
+                    result = try snapshot.override.unsafelyUnwrapped(receiver, arguments)
+                } catch {
+                    return .failure(error)
+                }
+                snapshot.after?(receiver, arguments, result)
+                return .success(result)
             }
-            snapshot.after?(receiver, arguments, result)
-            return .success(result)
+            return Storage._runGeneral(cell, snapshot, receiver, arguments, body, bodyIsDeclared: bodyIsDeclared)
         }
-        Storage._release(address)
+        if _slowPath(hk_reader_exit(cell, entry)) {
+            _SnapshotReclamation.help()
+        }
         return outcome
     }
 }

@@ -89,7 +89,8 @@ extension ThrowingHookPoint {
         let storage = self.storage
         // Created here, in the registering module, so that it is specialized for the point's types.
         storage.installBodyCall(
-            _HookPointStorage.makeBodyCall(owner: ObjectIdentifier(storage), key: storage.frameKey, name: name))
+            _HookPointStorage.makeBodyCall(
+                owner: ObjectIdentifier(storage), name: name, declaredBody: storage.declaredBody))
         return try storage.registerOverride(provider, scope: scope, priority: priority, label: label, once: once)
     }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import _HookKitRuntime
 
 /// A typed, named interception site for a method that does not throw.
 ///
@@ -44,26 +45,65 @@ public typealias HookPoint<Receiver, Arguments, Result> = ThrowingHookPoint<Rece
 /// no hooks costs one atomic load and a branch on top of the body. Everything else (the
 /// registrations and the compiled chains) lives in storage created by the first registration.
 ///
+/// A point either receives its body with each call (``invoke(_:_:_:)``, the body inlined into the method) or
+/// declares it once (``init(_:body:)`` and ``invoke(_:_:)-(_,Arguments)``, for methods whose overrides matter most).
+///
 /// `HookPoint` is the non-throwing spelling (`Failure == Never`).
 public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~Copyable, Sendable {
-    /// The address of the point's ``_PointCell`` (the word calls read), or 0 before the first
+    /// The address of the point's cell (an `hk_point_cell`: the word calls read), or 0 before the first
     /// registration.
     @usableFromInline let _cell: Atomic<UInt>
+
+    /// The body declared with the point, or `nil` when each call passes its body.
+    @usableFromInline let _declaredBody: (@Sendable (Receiver, Arguments) throws(Failure) -> Result)?
 
     /// The point's name, used in introspection, traces and error messages.
     public let name: String
 
-    /// Creates a hook point.
+    /// Creates a hook point whose calls pass their body to ``invoke(_:_:_:)``.
     ///
     /// - Parameter name: A name for people, conventionally `"Type.method"`.
     @inlinable
     public init(_ name: String) {
         self.name = name
         self._cell = Atomic(0)
+        self._declaredBody = nil
+    }
+
+    /// Creates a hook point with the method's body, called with ``invoke(_:_:)-(_,Arguments)``.
+    ///
+    /// Declaring the body with the point makes overrides as cheap as closure calls: the innermost `original` of
+    /// every override chain is the body itself, so a call needs no per-call bookkeeping to reach it, and an override
+    /// may call `original` at any time, on any thread, even after its call returned.
+    ///
+    /// ```swift
+    /// final class Checkout {
+    ///     static let submit = HookPoint<Checkout, Order, Receipt>("Checkout.submit") { checkout, order in
+    ///         checkout.charge(order)
+    ///     }
+    ///
+    ///     func submit(_ order: Order) -> Receipt {
+    ///         Self.submit.invoke(self, order)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The body receives everything it uses as the receiver and the arguments (it cannot capture a call's local
+    /// state). A point with a declared body is called with ``invoke(_:_:)-(_,Arguments)`` only: passing a body to
+    /// ``invoke(_:_:_:)`` as well is a programming error that stops the program once the call runs an override.
+    ///
+    /// - Parameters:
+    ///   - name: A name for people, conventionally `"Type.method"`.
+    ///   - body: The method's implementation.
+    @inlinable
+    public init(_ name: String, body: @escaping @Sendable (Receiver, Arguments) throws(Failure) -> Result) {
+        self.name = name
+        self._cell = Atomic(0)
+        self._declaredBody = body
     }
 
     deinit {
-        if let cell = UnsafeMutablePointer<_PointCell>(bitPattern: _cell.load(ordering: .acquiring)) {
+        if let cell = UnsafeMutablePointer<hk_point_cell>(bitPattern: _cell.load(ordering: .acquiring)) {
             Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>.fromOpaque(cell.pointee.storage)
                 .release()
         }
@@ -71,7 +111,7 @@ public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~C
 
     /// The storage, if a hook was ever registered.
     var existingStorage: _HookPointStorage<Receiver, Arguments, Result, Failure>? {
-        guard let cell = UnsafeMutablePointer<_PointCell>(bitPattern: _cell.load(ordering: .acquiring)) else {
+        guard let cell = UnsafeMutablePointer<hk_point_cell>(bitPattern: _cell.load(ordering: .acquiring)) else {
             return nil
         }
         return Unmanaged<_HookPointStorage<Receiver, Arguments, Result, Failure>>.fromOpaque(cell.pointee.storage)
@@ -81,7 +121,7 @@ public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~C
     /// The storage, created on first use (by the first registration).
     @usableFromInline var storage: _HookPointStorage<Receiver, Arguments, Result, Failure> {
         if let existingStorage { return existingStorage }
-        let created = _HookPointStorage<Receiver, Arguments, Result, Failure>(name: name)
+        let created = _HookPointStorage<Receiver, Arguments, Result, Failure>(name: name, declaredBody: _declaredBody)
         _ = Unmanaged.passRetained(created)  // owned by the point, released in its deinit
         let (exchanged, _) = _cell.compareExchange(
             expected: 0, desired: UInt(bitPattern: created.cell), ordering: .acquiringAndReleasing)

@@ -3,13 +3,11 @@
 @usableFromInline
 final class _BodyCallSite: Sendable {
     @usableFromInline let owner: ObjectIdentifier
-    @usableFromInline let key: UInt
     let name: String
 
     @usableFromInline
-    init(owner: ObjectIdentifier, key: UInt, name: String) {
+    init(owner: ObjectIdentifier, name: String) {
         self.owner = owner
-        self.key = key
         self.name = name
     }
 
@@ -19,6 +17,7 @@ final class _BodyCallSite: Sendable {
     func originalCalledOutsideItsCall() -> Never {
         fatalError(
             "HookKit: an override of '\(name)' called its `original` after the call returned, or on another "
-                + "thread. Call `original` only while the override runs, on its thread.")
+                + "thread. Call `original` only while the override runs, on its thread, or declare the point's body "
+                + "with HookPoint(_:body:) to call it at any time.")
     }
 }

@@ -1,3 +1,5 @@
+import _HookKitRuntime
+
 /// Compiling registrations into a snapshot, and publishing it.
 extension _HookPointStorage {
     /// What a compilation works from, copied under the lock.
@@ -57,16 +59,18 @@ extension _HookPointStorage {
             var used: [UsedLink] = []
             var cache = plan.cache
             let snapshot = compile(plan, cache: &cache, used: &used)
-            let replaced: UInt64? = lock.withLock {
+            let replaced: UInt? = lock.withLock {
                 guard plan.version == version, plan.version > publishedVersion else { return nil }
                 publishedVersion = plan.version
                 compileCache = cache
                 remember(used, traced: plan.configuration.tracer != nil)
-                let word = snapshot.map { _SnapshotWord.encode(Unmanaged.passRetained($0).toOpaque()) } ?? 0
-                return cell.pointee.published.exchange(word, ordering: .acquiringAndReleasing)
+                let address = snapshot.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
+                return hk_point_cell_exchange(cell, address)
             }
             if let replaced {
-                Self.retire(replaced)
+                if let snapshot = UnsafeMutableRawPointer(bitPattern: replaced) {
+                    _SnapshotReclamation.shared.retire(snapshot, from: cell)
+                }
                 return
             }
         }
@@ -160,10 +164,7 @@ extension _HookPointStorage {
         for levels: [_LevelHooks], traced: Bool, used: inout [UsedLink]
     ) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
-        var next =
-            lock.withLock { bodyLink }
-            ?? Link(
-                implementation: Self.makeBodyCall(owner: ObjectIdentifier(self), key: frameKey, name: name), next: nil)
+        var next = innermostLink(traced: traced)
         for registration in overrides.array.reversed() {
             next = link(unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used)
         }
@@ -171,6 +172,17 @@ extension _HookPointStorage {
             before: composeBefores(befores, traced: traced),
             override: overrides.isEmpty ? nil : next.implementation,
             after: composeAfters(afters, traced: traced))
+    }
+
+    /// The link every override chain ends in: the declared body itself, or the call that finds the body in the
+    /// call's frame (for points whose calls pass their body, and for traced chains, whose calls record that the body
+    /// ran).
+    func innermostLink(traced: Bool) -> Link {
+        if !traced, let declaredBodyLink { return declaredBodyLink }
+        if let installed = lock.withLock({ bodyLink }) { return installed }
+        let call = Self.makeBodyCall(owner: ObjectIdentifier(self), name: name, declaredBody: declaredBody)
+        installBodyCall(call)
+        return lock.withLock { bodyLink.unsafelyUnwrapped }
     }
 
     /// All before hooks, in order, as one closure.
@@ -186,12 +198,11 @@ extension _HookPointStorage {
         // The registrations themselves, not a closure per hook: compiling stays cheap (the list
         // shares its chunks with the levels it came from).
         let owner = ObjectIdentifier(self)
-        let key = frameKey
         return { [weak self] receiver, arguments in
             for registration in registrations {
                 if registration.isOnce && !registration.claimOnce() { continue }
                 if traced {
-                    _FrameStack.frame(of: owner, key: key)?.pointee.recorder?.ran.append(registration.hookDescription)
+                    _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(registration.hookDescription)
                 }
                 unsafeDowncast(registration, to: Registration.self).payload.before.unsafelyUnwrapped(
                     receiver, arguments)
@@ -224,12 +235,11 @@ extension _HookPointStorage {
             return composeAfterTree(registrations.array[...], traced: traced)
         }
         let owner = ObjectIdentifier(self)
-        let key = frameKey
         return { [weak self] receiver, arguments, result in
             for registration in registrations {
                 if registration.isOnce && !registration.claimOnce() { continue }
                 if traced {
-                    _FrameStack.frame(of: owner, key: key)?.pointee.recorder?.ran.append(registration.hookDescription)
+                    _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(registration.hookDescription)
                 }
                 unsafeDowncast(registration, to: Registration.self).payload.after.unsafelyUnwrapped(
                     receiver, arguments, result)
@@ -344,9 +354,8 @@ extension _HookPointStorage {
     private func recorder(for registration: _AnyRegistration) -> @Sendable () -> Void {
         let description = registration.hookDescription
         let owner = ObjectIdentifier(self)
-        let key = frameKey
         return {
-            _FrameStack.frame(of: owner, key: key)?.pointee.recorder?.ran.append(description)
+            _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(description)
         }
     }
 

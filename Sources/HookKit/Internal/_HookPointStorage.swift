@@ -1,4 +1,5 @@
 import Synchronization
+import _HookKitRuntime
 
 /// Everything a hook point keeps beyond its one-word handle: the registrations, the lock that
 /// guards them, and the word that publishes the compiled snapshot to calls.
@@ -17,12 +18,16 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     typealias Link = _Link<Receiver, Arguments, Result, Failure>
     @usableFromInline typealias Body = (Receiver, Arguments) throws(Failure) -> Result
 
-    /// The published snapshot word, in a cell of its own that the point points to.
-    @usableFromInline let cell: UnsafeMutablePointer<_PointCell>
-    /// The thread-specific-data key of the frame stack, copied here so calls need no global.
-    @usableFromInline let frameKey: UInt
+    /// The published snapshot's word, in a cell of its own that the point points to.
+    @usableFromInline let cell: UnsafeMutablePointer<hk_point_cell>
     /// The point's name.
     @usableFromInline let name: String
+    /// The body declared with the point, or `nil` when calls pass theirs.
+    @usableFromInline let declaredBody: Chain.Implementation?
+    /// Whether ``declaredBody`` is set (a flag, so that the call path does not copy the closure to test it).
+    @usableFromInline let hasDeclaredBody: Bool
+    /// The innermost link of untraced override chains when the point declares its body: the body itself.
+    let declaredBodyLink: Link?
 
     let lock = _Lock()
     /// Guarded by `lock`.
@@ -42,39 +47,49 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     /// Guarded by `lock`.
     var publishedVersion: UInt64 = 0
 
-    /// The innermost link of every override chain: calls the body of the call in progress.
+    /// The innermost link of override chains that reach the body through the call's frame: those of points whose
+    /// calls pass their body, and traced chains.
     ///
     /// Installed by the first override registration, from the registering module, so that the
-    /// closure is specialized for the point's types (see ``makeBodyCall(owner:key:name:)``).
+    /// closure is specialized for the point's types (see ``makeBodyCall(owner:name:declaredBody:)``).
     /// Guarded by `lock`.
     var bodyLink: Link?
 
-    init(name: String) {
+    init(name: String, declaredBody: Chain.Implementation?) {
         self.name = name
-        self.frameKey = _FrameStack.keyValue
-        self.cell = .allocate(capacity: 1)
-        cell.initialize(to: _PointCell(storage: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())))
+        self.declaredBody = declaredBody
+        self.hasDeclaredBody = declaredBody != nil
+        self.declaredBodyLink = declaredBody.map { Link(implementation: $0, next: nil) }
+        self.cell = hk_point_cell_create(nil)
+        cell.pointee.storage = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
-        let word = cell.pointee.published.exchange(0, ordering: .acquiringAndReleasing)
-        Self.retire(word)
-        cell.deinitialize(count: 1)
-        cell.deallocate()
+        // No call can be in progress: calls borrow the point, which owns this storage.
+        if let replaced = UnsafeMutableRawPointer(bitPattern: hk_point_cell_exchange(cell, 0)) {
+            _SnapshotReclamation.shared.retire(replaced, from: cell)
+        }
+        hk_point_cell_destroy(cell)
     }
 
-    /// The innermost `original`: finds this point's frame on the calling thread and calls its body.
+    /// The innermost `original` that reaches the body through the call's frame: finds this point's frame on the
+    /// calling thread and calls its body (the body passed to `invoke`, or the declared one for a traced call).
     ///
     /// Inlinable so that the registering module creates it specialized for the point's types.
     @inlinable
-    static func makeBodyCall(owner: ObjectIdentifier, key: UInt, name: String) -> Chain.Implementation {
-        let site = _BodyCallSite(owner: owner, key: key, name: name)
+    static func makeBodyCall(
+        owner: ObjectIdentifier, name: String, declaredBody: Chain.Implementation?
+    ) -> Chain.Implementation {
+        let site = _BodyCallSite(owner: owner, name: name)
         return { receiver, arguments throws(Failure) in
-            guard let frame = _FrameStack.frame(of: site.owner, key: site.key) else {
+            guard let frame = _FrameStack.frame(of: site.owner) else {
                 site.originalCalledOutsideItsCall()
             }
             frame.pointee.bodyRan = true
-            return try frame.pointee.body.assumingMemoryBound(to: _BodyBox<Receiver, Arguments, Result, Failure>.self)
+            guard let body = frame.pointee.body else {
+                return try declaredBody.unsafelyUnwrapped(receiver, arguments)
+            }
+            return try body.assumingMemoryBound(to: _BodyBox<Receiver, Arguments, Result, Failure>.self)
                 .pointee.call(receiver, arguments)
         }
     }
@@ -86,21 +101,6 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
             if bodyLink == nil {
                 bodyLink = Link(implementation: call, next: nil)
             }
-        }
-    }
-
-    /// Hands the old word's snapshot over to the calls still using it (see ``_SnapshotWord``).
-    ///
-    /// Called outside the lock: freeing a snapshot releases user closures.
-    static func retire(_ word: UInt64) {
-        guard let address = _SnapshotWord.address(of: word) else { return }
-        let snapshot = Unmanaged<Snapshot>.fromOpaque(address)
-        let owed = Int(_SnapshotWord.count(of: word)) - _SnapshotWord.bias
-        let remaining = snapshot._withUnsafeGuaranteedRef {
-            $0.references.wrappingAdd(owed, ordering: .acquiringAndReleasing).newValue
-        }
-        if remaining == 0 {
-            snapshot.release()
         }
     }
 }

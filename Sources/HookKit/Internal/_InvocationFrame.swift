@@ -11,15 +11,15 @@ struct _InvocationFrame {
     /// The storage of the hook point that pushed the frame: a frame is only ever read by code
     /// compiled for the same point, so the types behind `body` always match.
     @usableFromInline let owner: ObjectIdentifier
-    /// The address of the call's body closure, a `(Receiver, Arguments) throws(Failure) -> Result`.
-    @usableFromInline let body: UnsafeRawPointer
+    /// The address of the call's body closure (a ``_BodyBox``), or `nil` when the point declares its body.
+    @usableFromInline let body: UnsafeRawPointer?
     /// The trace recorder of this call, or `nil` when no tracer is set.
     @usableFromInline let recorder: _TraceRecorder?
     /// Set by the innermost `original` when it calls the body (for traces).
     @usableFromInline var bodyRan = false
 
     @inlinable
-    init(owner: ObjectIdentifier, body: UnsafeRawPointer, recorder: _TraceRecorder?) {
+    init(owner: ObjectIdentifier, body: UnsafeRawPointer?, recorder: _TraceRecorder?) {
         self.previous = nil
         self.owner = owner
         self.body = body

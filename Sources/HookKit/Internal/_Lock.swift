@@ -40,4 +40,13 @@ final class _Lock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Runs `body` with the mutex held if no other thread holds it; returns `nil` without waiting otherwise.
+    ///
+    /// `body` must not call user code.
+    func withLockIfAvailable<Value>(_ body: () -> Value) -> Value? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
 }

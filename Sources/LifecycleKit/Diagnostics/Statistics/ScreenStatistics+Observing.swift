@@ -1,0 +1,151 @@
+/// How a recorder follows the screens of its windows, as a lifecycle observer attached to them: views start, pause,
+/// resume and end.
+extension ScreenStatistics: ScreenLifecycleObserver {
+    /// A view starts when a screen appeared, and ends when it ended disappearing (a view paused by an interactive pop
+    /// ends there).
+    public func screen(_ screen: Screen, didEnd phase: LifecyclePhase, animated: Bool) {
+        switch phase {
+        case .appear: screenDidAppear(screen)
+        case .disappear: screenDidDisappear(screen)
+        case .load: break
+        }
+    }
+
+    /// A view ends, or pauses for an interactive pop, when a screen begins to disappear.
+    public func screen(_ screen: Screen, willBegin phase: LifecyclePhase, animated: Bool) {
+        if phase == .disappear {
+            screenWillDisappear(screen)
+        }
+    }
+
+    /// Views pause, and the file is written: the application may be killed in the background.
+    public func windowDidEnterBackground(_ window: Window) {
+        _refresh(at: time.now)
+        _flushReportingErrors()
+    }
+
+    /// Views resume.
+    public func windowDidEnterForeground(_ window: Window) {
+        _refresh(at: time.now)
+    }
+
+    func screenDidAppear(_ screen: Screen) {
+        let now = time.now
+        let key = ObjectIdentifier(screen)
+        if var view = _views[key], view.screen === screen {
+            // Back after a cancelled interactive pop: the same view goes on.
+            view.isInteractivelyPaused = false
+            _views[key] = view
+        } else if let window = screen.window ?? screen._onScreenWindow {
+            // A screen that left its window while it was appearing (dismissed before its presentation completed)
+            // still appeared in the window it is on screen in.
+            _startViewIfCounted(screen, in: window, at: now)
+        }
+        _refresh(at: now)
+    }
+
+    func screenWillDisappear(_ screen: Screen) {
+        let now = time.now
+        let key = ObjectIdentifier(screen)
+        if var view = _views[key], view.screen === screen {
+            if screen._isInInteractivePop {
+                view.isInteractivelyPaused = true
+                _views[key] = view
+            } else {
+                _endView(key, at: now)
+            }
+        }
+        _refresh(at: now)
+    }
+
+    func screenDidDisappear(_ screen: Screen) {
+        let now = time.now
+        let key = ObjectIdentifier(screen)
+        // Only a view paused by an interactive pop is still in progress here: the pop finished.
+        if let view = _views[key], view.screen === screen {
+            _endView(key, at: now)
+        }
+        _refresh(at: now)
+    }
+
+    /// Whether `screen` is counted (see ``Configuration``).
+    func _isCounted(_ screen: Screen) -> Bool {
+        if let enabled = screen.isStatisticsEnabled { return enabled }
+        let type = type(of: screen)
+        if let enabled = configuration.isEnabled(for: type) { return enabled }
+        if configuration.excludedTypes.matches(type) { return false }
+        return screen.children.isEmpty
+    }
+
+    /// Starts a view of `screen` in `window` if it is counted; `_refresh` then pauses it if it is covered.
+    func _startViewIfCounted(_ screen: Screen, in window: Window, at now: Double) {
+        let key = ObjectIdentifier(screen)
+        if let view = _views[key], view.screen === screen { return }
+        guard _isCounted(screen) else { return }
+        let name = screen.statisticName
+        _records[name, default: Record(name: name)].viewCount += 1
+        var view = _StatisticsView(screen: screen, window: window, name: name)
+        if _isActive(view) {
+            _ = view.activate(at: now)
+        }
+        _views[key] = view
+        _markDirty()
+    }
+
+    /// Ends the view under `key` at `now`: its active time is added to its record, or discarded if too long.
+    func _endView(_ key: ObjectIdentifier, at now: Double) {
+        guard var view = _views.removeValue(forKey: key) else { return }
+        view.pause(at: now)
+        let limit = configuration.maximumViewDuration
+        if view.activeTime > limit {
+            _withdraw(view, from: &_records)
+            _handler(.viewDiscarded(name: view.name, duration: view.activeTime, limit: limit))
+        } else {
+            _records[view.name, default: Record(name: view.name)].stayTime += view.activeTime
+        }
+        _markDirty()
+    }
+
+    /// Takes out of `records` what `view` added to them: its start as a view, and its resumes.
+    ///
+    /// A discarded view counts for nothing. A record left empty is removed.
+    func _withdraw(_ view: _StatisticsView, from records: inout [String: Record]) {
+        guard var record = records[view.name] else { return }
+        if view.isCountedAsView {
+            record.viewCount = max(0, record.viewCount - 1)
+        }
+        record.resumeCount = max(0, record.resumeCount - view.countedResumes)
+        records[view.name] = record.viewCount == 0 && record.resumeCount == 0 && record.stayTime == 0 ? nil : record
+    }
+
+    /// Whether `view` should be active now: not being popped interactively, its application in the
+    /// foreground, and no sheet on screen above it.
+    func _isActive(_ view: _StatisticsView) -> Bool {
+        guard let screen = view.screen, let window = view.window else { return false }
+        return !view.isInteractivelyPaused && window.applicationState == .active
+            && !screen._isCoveredBySheet(in: window)
+    }
+
+    /// Pauses and resumes the views in progress to match the state of their screens, and drops the views of
+    /// screens or windows that no longer exist.
+    func _refresh(at now: Double) {
+        for key in Array(_views.keys) {
+            guard var view = _views[key] else { continue }
+            guard view.screen != nil, view.window != nil else {
+                // The window went away with the screen on screen: there is no end to count.
+                _views[key] = nil
+                continue
+            }
+            if _isActive(view) {
+                if view.activate(at: now) {
+                    view.countedResumes += 1
+                    _records[view.name, default: Record(name: view.name)].resumeCount += 1
+                    _markDirty()
+                }
+            } else {
+                view.pause(at: now)
+            }
+            _views[key] = view
+        }
+    }
+}

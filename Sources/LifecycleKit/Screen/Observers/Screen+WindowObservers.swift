@@ -1,0 +1,83 @@
+/// Telling lifecycle observers about a screen: the global registrations, and the observers of the screen's window.
+///
+/// Which window hears of a screen's event:
+/// - loading, joining, `didMove(toParent:)` to a container: the window the screen is in;
+/// - `willMove(toParent:)` to a container: the container's window (the screen is not linked in yet);
+/// - an appearance, from `viewWillAppear` to the end of the matching `viewDidDisappear`, and its visible-state
+///   changes: the window the screen was in when it began to appear, else the one it was on screen in then (a
+///   screen can begin to appear in a container that already left its window, while the transition that takes the
+///   container off screen waits its turn) (``Screen/_observedWindow``); also once the host took it out (a
+///   replaced root disappears after it left its window, a presentation dismissed while it appears gets its
+///   `viewDidAppear` after it left);
+/// - `willMove(toParent: nil)` and the `didMove(toParent: nil)` that follows once the screen is out: the window it
+///   was in at the first (``Screen/_departureWindow``).
+///
+/// The windows are looked up only while some window has observers.
+extension Screen {
+    /// Tells the observers about `event`; `window` is asked only while some window has observers.
+    @inline(__always)
+    func _notifyObservers(_ event: _ObserverEvent, in window: @autoclosure () -> Window?) {
+        _LifecycleObservers.notify(event, about: self, in: _LifecycleObservers.observedWindow(window))
+    }
+
+    /// Runs a lifecycle method between the observers' *will* and *did* callbacks; `window` is asked only while some
+    /// window has observers, once (again for the *did* callback if it gave none: an observer may have been attached
+    /// meanwhile).
+    @inline(__always)
+    func _runObserved(_ call: LifecycleCall, in window: @autoclosure () -> Window?, _ method: () -> Void) {
+        var observedWindow = _LifecycleObservers.observedWindow(window)
+        _LifecycleObservers.notify(.willRun(call), about: self, in: observedWindow)
+        method()
+        if observedWindow == nil {
+            observedWindow = _LifecycleObservers.observedWindow(window)
+        }
+        _LifecycleObservers.notify(.didRun(call), about: self, in: observedWindow)
+    }
+
+    /// The window the screen began to appear in, while some window has observers.
+    @inline(__always)
+    var _observedWindowIfAny: Window? {
+        _LifecycleObservers.hasObservedWindows ? _observedWindow : nil
+    }
+
+    /// Remembers the window the screen appears in (the one it is in, else the one it is on screen in), for the
+    /// events of this appearance and of the disappearance that ends it, and returns it.
+    @inline(__always)
+    func _beginObservedAppearance() -> Window? {
+        guard _LifecycleObservers.hasObservedWindows else { return nil }
+        let window = self.window ?? _onScreenWindow
+        _observedWindow = window
+        return window
+    }
+
+    /// Forgets the window the screen appeared in, now that it disappeared, and returns it while some window has
+    /// observers.
+    @inline(__always)
+    func _endObservedAppearance() -> Window? {
+        guard let window = _observedWindow else { return nil }
+        _observedWindow = nil
+        return _LifecycleObservers.hasObservedWindows ? window : nil
+    }
+
+    /// Remembers the window the screen leaves its container in, for `didMove(toParent: nil)`, and returns it.
+    @inline(__always)
+    func _beginObservedDeparture() -> Window? {
+        guard _LifecycleObservers.hasObservedWindows else { return nil }
+        let window = self.window
+        _departureWindow = window
+        return window
+    }
+
+    /// Forgets the window the screen left its container in, and returns it while some window has observers.
+    @inline(__always)
+    func _endObservedDeparture() -> Window? {
+        guard let window = _departureWindow else { return nil }
+        _departureWindow = nil
+        return _LifecycleObservers.hasObservedWindows ? window : nil
+    }
+
+    /// Reports that the screen joined a hierarchy; call it once the screen is linked in.
+    func _didJoinHierarchy() {
+        _notifyObservers(.didJoinHierarchy, in: window)
+    }
+}

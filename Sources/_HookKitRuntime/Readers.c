@@ -1,0 +1,361 @@
+// Reader records: claiming one per thread, releasing it when the thread exits, the out-of-line parts of entering
+// and leaving a hooked call, the heavy fence, and the scan of every hazard slot. See `_HookKitRuntime.h` for why
+// this is C, and HookKit's `_SnapshotReclamation.swift` for the algorithm these pieces serve.
+
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+
+#include "_HookKitRuntime.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#if defined(__NR_membarrier)
+#define HK_HAS_MEMBARRIER 1
+#if __has_include(<linux/membarrier.h>)
+#include <linux/membarrier.h>  // the commands are enumerators, not macros
+#else
+enum {
+    MEMBARRIER_CMD_QUERY = 0,
+    MEMBARRIER_CMD_PRIVATE_EXPEDITED = 1 << 3,
+    MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED = 1 << 4,
+};
+#endif
+#endif
+#endif
+
+hk_reader hk_unattached_reader;
+_Thread_local hk_reader *hk_current_reader = &hk_unattached_reader;
+_Atomic(bool) hk_retired_snapshots_pending;
+
+/// Every record ever created, newest first; records are never removed.
+static hk_reader *_Atomic readers;
+static pthread_once_t runtime_once = PTHREAD_ONCE_INIT;
+static pthread_key_t exit_key;
+static bool asymmetric_fences;
+static bool serialized_threads;
+
+static void release_reader(void *record);
+
+static void fail(const char *message) {
+    fprintf(stderr, "HookKit: %s\n", message);
+    abort();
+}
+
+/// Whether the process runs under valgrind, which serializes its threads (one runs at a time, and a switch between
+/// them is a full barrier), so that calls need no fence of their own even though valgrind has no `membarrier`.
+/// Recognized by valgrind's preloaded core, so that callgrind measures the same call path as a native run.
+static bool running_under_valgrind(void) {
+    const char *preload = getenv("LD_PRELOAD");
+    return preload != NULL && strstr(preload, "vgpreload_core") != NULL;
+}
+
+/// Creates the thread-exit key and, on Linux, registers the process for expedited private `membarrier`.
+static void runtime_init(void) {
+    if (pthread_key_create(&exit_key, release_reader) != 0) {
+        fail("pthread_key_create failed");
+    }
+    if (running_under_valgrind()) {
+        asymmetric_fences = true;
+        serialized_threads = true;
+        return;
+    }
+#if HK_HAS_MEMBARRIER
+    long commands = syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+    if (commands >= 0 && (commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0
+        && (commands & MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) != 0
+        && syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0) {
+        asymmetric_fences = true;
+    }
+#endif
+}
+
+bool hk_uses_asymmetric_fences(void) {
+    pthread_once(&runtime_once, runtime_init);
+    return asymmetric_fences;
+}
+
+void hk_heavy_fence(void) {
+    pthread_once(&runtime_once, runtime_init);
+    if (serialized_threads) {
+        return;
+    }
+#if HK_HAS_MEMBARRIER
+    if (asymmetric_fences) {
+        if (syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
+            // Registered at start-up, so this cannot fail; continuing could free a snapshot a call still uses.
+            fail("membarrier failed after registration");
+        }
+        return;
+    }
+#endif
+    atomic_thread_fence(memory_order_seq_cst);
+}
+
+/// Clears a record whose thread ended and offers it to the next new thread.
+static void release_reader(void *record) {
+    hk_reader *reader = record;
+    // A thread can only end inside a hooked call by exiting from a hook; what it used is no longer in use.
+    for (hk_slot_block *block = &reader->first; block != NULL;
+         block = atomic_load_explicit(&block->next, memory_order_acquire)) {
+        for (int index = 0; index < HK_SLOTS_PER_BLOCK; index++) {
+            atomic_store_explicit(&block->slots[index], 0, memory_order_release);
+        }
+    }
+    reader->depth = 0;
+    reader->frame = NULL;
+    if (hk_current_reader == reader) {
+        hk_current_reader = &hk_unattached_reader;
+    }
+    atomic_store_explicit(&reader->claimed, false, memory_order_release);
+}
+
+hk_reader *hk_reader_attach(void) {
+    if (hk_current_reader != &hk_unattached_reader) {
+        return hk_current_reader;
+    }
+    pthread_once(&runtime_once, runtime_init);
+    hk_reader *reader = NULL;
+    for (hk_reader *candidate = atomic_load_explicit(&readers, memory_order_acquire); candidate != NULL;
+         candidate = candidate->next) {
+        bool expected = false;
+        // Sequentially consistent: a writer that does not see the claim is ordered before this thread's first
+        // load of a published snapshot, which therefore sees what that writer published.
+        if (!atomic_load_explicit(&candidate->claimed, memory_order_relaxed)
+            && atomic_compare_exchange_strong_explicit(
+                &candidate->claimed, &expected, true, memory_order_seq_cst, memory_order_relaxed)) {
+            reader = candidate;
+            break;
+        }
+    }
+    if (reader == NULL) {
+        // Aligned to 128 bytes so that no two threads' records share a cache line (or an adjacent-line pair).
+        size_t size = (sizeof(hk_reader) + 127) & ~(size_t)127;
+        if (posix_memalign((void **)&reader, 128, size) != 0) {
+            fail("out of memory for a thread's reader record");
+        }
+        memset(reader, 0, size);
+        atomic_store_explicit(&reader->claimed, true, memory_order_seq_cst);
+        reader->light_fence = asymmetric_fences;
+        reader->inline_depth_limit = asymmetric_fences ? HK_SLOTS_PER_BLOCK : 0;
+        atomic_init(&reader->attention, asymmetric_fences ? 0 : 1);
+        hk_reader *head = atomic_load_explicit(&readers, memory_order_relaxed);
+        do {
+            reader->next = head;
+        } while (!atomic_compare_exchange_weak_explicit(
+            &readers, &head, reader, memory_order_release, memory_order_relaxed));
+    }
+    reader->depth = 0;
+    reader->frame = NULL;
+    hk_current_reader = reader;
+    pthread_setspecific(exit_key, reader);
+    return reader;
+}
+
+/// The slot of the call at `depth`, allocating blocks for calls nested deeper than the first one.
+static _Atomic(uintptr_t) *slot_at(hk_reader *reader, uintptr_t depth) {
+    hk_slot_block *block = &reader->first;
+    for (uintptr_t skipped = HK_SLOTS_PER_BLOCK; skipped <= depth; skipped += HK_SLOTS_PER_BLOCK) {
+        hk_slot_block *next = atomic_load_explicit(&block->next, memory_order_acquire);
+        if (next == NULL) {
+            next = calloc(1, sizeof(hk_slot_block));
+            if (next == NULL) {
+                fail("out of memory for nested hooked calls");
+            }
+            // Only the owning thread adds blocks; a release store publishes the zeroed block to scanners.
+            atomic_store_explicit(&block->next, next, memory_order_release);
+        }
+        block = next;
+    }
+    return &block->slots[depth % HK_SLOTS_PER_BLOCK];
+}
+
+/// The fence between a slot store and the loads after it.
+static void reader_fence(const hk_reader *reader) {
+    if (reader->light_fence) {
+        atomic_signal_fence(memory_order_seq_cst);
+    } else {
+        atomic_thread_fence(memory_order_seq_cst);
+    }
+}
+
+hk_entry hk_reader_enter_slow(hk_point_cell *cell) {
+    bool attaching = hk_current_reader == &hk_unattached_reader;
+    hk_reader *reader = hk_reader_attach();
+    if (attaching) {
+        atomic_thread_fence(memory_order_seq_cst);  // the claim above, before the loads below
+    }
+    uintptr_t depth = reader->depth;
+    _Atomic(uintptr_t) *slot = slot_at(reader, depth);
+    uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
+    for (;;) {
+        if (snapshot == 0) {
+            atomic_store_explicit(slot, 0, memory_order_relaxed);
+            return (hk_entry){0, slot};
+        }
+        atomic_store_explicit(slot, snapshot, memory_order_release);
+        reader_fence(reader);
+        uintptr_t confirmed = atomic_load_explicit(&cell->published, memory_order_acquire);
+        if (confirmed == snapshot) {
+            break;
+        }
+        snapshot = confirmed;
+    }
+    reader->depth = depth + 1;
+    return (hk_entry){snapshot, slot};
+}
+
+bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snapshot) {
+    // Only a thread's outermost call to end has released every slot it held: it withdraws the request, and helps
+    // whenever snapshots wait. An inner call helps only if the snapshot it used was replaced.
+    bool outermost = reader->depth == 0;
+    if (reader->light_fence && outermost) {
+        atomic_store_explicit(&reader->attention, 0, memory_order_relaxed);
+    }
+    // Orders the slot clear (and the withdrawal) before the loads below, for threads that fence for themselves.
+    atomic_thread_fence(memory_order_seq_cst);
+    if (!atomic_load_explicit(&hk_retired_snapshots_pending, memory_order_relaxed)) {
+        return false;
+    }
+    return outermost || atomic_load_explicit(&cell->published, memory_order_relaxed) != snapshot;
+}
+
+void hk_set_retired_snapshots_pending(bool pending) {
+    atomic_store_explicit(&hk_retired_snapshots_pending, pending, memory_order_seq_cst);
+    if (!pending) {
+        return;
+    }
+    for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
+         reader = reader->next) {
+        atomic_store_explicit(&reader->attention, 1, memory_order_relaxed);
+    }
+}
+
+/// Whether some slot of `reader` holds `snapshot` (acquire loads: seeing it makes the reader's earlier stores visible).
+static bool reader_holds(const hk_reader *reader, uintptr_t snapshot) {
+    for (const hk_slot_block *block = &reader->first; block != NULL;
+         block = atomic_load_explicit(&((hk_slot_block *)block)->next, memory_order_acquire)) {
+        for (int index = 0; index < HK_SLOTS_PER_BLOCK; index++) {
+            if (atomic_load_explicit(&((hk_slot_block *)block)->slots[index], memory_order_acquire) == snapshot) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+static uint64_t monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
+    pthread_once(&runtime_once, runtime_init);
+    if (!asymmetric_fences || serialized_threads) {
+        return serialized_threads;  // calls fence for themselves: only the writer's full fence orders them
+    }
+    hk_reader *self = hk_current_reader;
+    uint64_t deadline = 0;
+    for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
+         reader = reader->next) {
+        if (reader == self || !atomic_load_explicit(&reader->claimed, memory_order_seq_cst)) {
+            continue;
+        }
+        for (;;) {
+            if (atomic_load_explicit(&reader->in_writer_pass, memory_order_acquire) != 0) {
+                break;
+            }
+            uintptr_t fresh = atomic_load_explicit(&cell->published, memory_order_acquire);
+            if (fresh != 0 && reader_holds(reader, fresh)) {
+                break;
+            }
+            uint64_t now = monotonic_ns();
+            if (deadline == 0) {
+                deadline = now + budget_ns;
+            } else if (now >= deadline) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+void hk_writer_begin(void) {
+    hk_reader *reader = hk_current_reader;
+    if (reader != &hk_unattached_reader) {  // a thread without a record holds nothing
+        // Sequentially consistent (a release and a full fence): the thread's earlier stores come before the mark.
+        atomic_store_explicit(&reader->in_writer_pass, 1, memory_order_seq_cst);
+    }
+}
+
+void hk_writer_end(void) {
+    hk_reader *reader = hk_current_reader;
+    if (reader != &hk_unattached_reader) {
+        atomic_store_explicit(&reader->in_writer_pass, 0, memory_order_relaxed);
+        // The thread's later loads of published snapshots execute after the mark is withdrawn, hence after every
+        // exchange a writer made before it saw the mark.
+        atomic_thread_fence(memory_order_seq_cst);
+    }
+}
+
+size_t hk_collect_hazards(uintptr_t *buffer, size_t capacity) {
+    size_t count = 0;
+    for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
+         reader = reader->next) {
+        for (hk_slot_block *block = &reader->first; block != NULL;
+             block = atomic_load_explicit(&block->next, memory_order_acquire)) {
+            for (int index = 0; index < HK_SLOTS_PER_BLOCK; index++) {
+                uintptr_t value = atomic_load_explicit(&block->slots[index], memory_order_acquire);
+                if (value != 0) {
+                    if (count < capacity) {
+                        buffer[count] = value;
+                    }
+                    count++;
+                }
+            }
+        }
+    }
+    return count;
+}
+
+size_t hk_reader_record_count(void) {
+    size_t count = 0;
+    for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
+         reader = reader->next) {
+        count++;
+    }
+    return count;
+}
+
+size_t hk_reader_claimed_count(void) {
+    size_t count = 0;
+    for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
+         reader = reader->next) {
+        count += atomic_load_explicit(&reader->claimed, memory_order_acquire) ? 1 : 0;
+    }
+    return count;
+}
+
+hk_point_cell *hk_point_cell_create(const void *storage) {
+    // Every call of the point reads the cell: on a 128-byte block of its own, no write to a neighbouring object
+    // can evict it from other cores' caches (false sharing).
+    hk_point_cell *cell = NULL;
+    if (posix_memalign((void **)&cell, 128, 128) != 0) {
+        fail("out of memory for a hook point");
+    }
+    atomic_init(&cell->published, 0);
+    cell->storage = storage;
+    return cell;
+}
+
+void hk_point_cell_destroy(hk_point_cell *cell) {
+    free(cell);
+}

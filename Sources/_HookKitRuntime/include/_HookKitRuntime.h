@@ -1,0 +1,213 @@
+// _HookKitRuntime: the per-thread state of HookKit's call path, in C because Swift lacks the primitives.
+//
+// Why C: a hooked call must announce which snapshot of a point's hooks it is using, in memory that belongs to its
+// own thread, so that calls on different cores never write a shared cache line (see `_SnapshotReclamation.swift` in
+// HookKit for the whole algorithm). Swift's standard library has no thread-local storage: POSIX thread-specific data
+// (`pthread_getspecific`) costs about 17 instructions per look-up. A C11 `_Thread_local` variable reached through the
+// `static inline` accessor below compiles, inlined into Swift, to two instructions (`mov %fs:0`, `lea`). The reader
+// protocol needs relaxed atomic stores to raw memory and a compiler-only fence (`atomic_signal_fence`), which Swift
+// cannot express either. Everything else (the retired list, the passes, freeing) is Swift, in HookKit.
+//
+// Nothing here is API: HookKit's inlinable call path uses it, so it is a module of its own.
+
+#ifndef HOOKKIT_RUNTIME_H
+#define HOOKKIT_RUNTIME_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Hazard slots per block: a thread's first block holds its first `HK_SLOTS_PER_BLOCK` nested hooked calls.
+#define HK_SLOTS_PER_BLOCK 16
+
+/// A block of hazard slots. A slot holds the address of the snapshot a call of its depth uses, or 0.
+typedef struct hk_slot_block {
+    _Atomic(uintptr_t) slots[HK_SLOTS_PER_BLOCK];
+    /// The next block, for calls nested deeper; allocated on first need and kept with its reader.
+    struct hk_slot_block *_Atomic next;
+} hk_slot_block;
+
+/// One thread's reader record: its hazard slots and call depth.
+///
+/// Only its thread writes `depth`, `frame` and the slots; writers of any thread read the slots and set `attention`.
+/// Records are never freed: a thread that exits releases its record, and the next new thread claims it, so their
+/// number is bounded by the largest number of threads that called hooked methods at the same time.
+typedef struct hk_reader {
+    /// How many hooked calls are in progress on the thread (the index of the next free slot).
+    uintptr_t depth;
+    /// Calls at a depth below this take the inline path: `HK_SLOTS_PER_BLOCK` when a compiler fence suffices
+    /// (writers use `membarrier`), 0 when every call must fence for itself (and for the unattached sentinel).
+    uintptr_t inline_depth_limit;
+    /// The innermost invocation frame (a HookKit `_InvocationFrame`), or NULL.
+    void *frame;
+    /// Set by a writer before it scans (and always, when calls fence for themselves): the thread's next call to end
+    /// takes the out-of-line exit, which checks whether the snapshot it used was retired.
+    _Atomic(uint8_t) attention;
+    /// Set while the thread is inside a writer's pass (see `hk_writer_begin`), where it makes no hooked call.
+    _Atomic(uint8_t) in_writer_pass;
+    /// Whether a compiler fence orders this thread's slot stores before its loads.
+    bool light_fence;
+    /// The first block of hazard slots.
+    hk_slot_block first;
+    /// Whether a live thread owns the record.
+    _Atomic(bool) claimed;
+    /// The next record in the process-wide list (written once, before the record is published).
+    struct hk_reader *next;
+} hk_reader;
+
+/// The word that publishes a hook point's snapshot, with the storage that owns it.
+///
+/// Allocated on its own (not inside a Swift object) so that a call reaches the word with one plain pointer.
+typedef struct hk_point_cell {
+    /// The address of the published snapshot (retained by its publication), or 0 when calls run the plain body.
+    _Atomic(uintptr_t) published;
+    /// The owning `_HookPointStorage`, unretained (it owns the cell).
+    const void *storage;
+} hk_point_cell;
+
+/// Allocates a cell that publishes nothing.
+hk_point_cell *hk_point_cell_create(const void *storage);
+
+/// Frees a cell.
+void hk_point_cell_destroy(hk_point_cell *cell);
+
+/// The published snapshot's address, or 0 (a relaxed load: enough to choose the unhooked path).
+static inline uintptr_t hk_point_cell_published(const hk_point_cell *cell) {
+    return atomic_load_explicit((_Atomic(uintptr_t) *)&cell->published, memory_order_relaxed);
+}
+
+/// Publishes `snapshot` (or 0) and returns what was published before.
+static inline uintptr_t hk_point_cell_exchange(hk_point_cell *cell, uintptr_t snapshot) {
+    return atomic_exchange_explicit(&cell->published, snapshot, memory_order_acq_rel);
+}
+
+/// The record every thread starts with: never written, its depth limit of 0 sends calls out of line.
+extern hk_reader hk_unattached_reader;
+
+/// The calling thread's record; before its first hooked call, a shared sentinel whose depth limit sends the call
+/// to `hk_reader_enter_slow`, which claims a record.
+extern _Thread_local hk_reader *hk_current_reader;
+
+/// Set while retired snapshots wait for calls that use them.
+extern _Atomic(bool) hk_retired_snapshots_pending;
+
+/// Claims a record for the calling thread if it has none, and returns it (out of line).
+hk_reader *hk_reader_attach(void);
+
+/// The calling thread's record, claimed on first use (out of the call path: frames and tests).
+static inline hk_reader *hk_reader_current(void) {
+    hk_reader *reader = hk_current_reader;
+    if (__builtin_expect(reader == &hk_unattached_reader, 0)) {
+        reader = hk_reader_attach();
+    }
+    return reader;
+}
+
+/// A hooked call in progress: the snapshot it protects and the slot that protects it.
+typedef struct hk_entry {
+    /// The protected snapshot's address, or 0 when none was published.
+    uintptr_t snapshot;
+    /// The calling thread's slot that holds `snapshot`.
+    _Atomic(uintptr_t) *slot;
+} hk_entry;
+
+/// `hk_reader_enter` for calls that cannot take the inline path: the thread's first call, calls nested deeper than
+/// the first block of slots, and threads that fence for themselves.
+hk_entry hk_reader_enter_slow(hk_point_cell *cell);
+
+/// `hk_reader_exit` for a thread whose `attention` is set.
+bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snapshot);
+
+/// Starts a hooked call: protects the snapshot published in `cell` and returns it with its slot. When none is
+/// published, `snapshot` is 0: the call then runs the plain body and must not call `hk_reader_exit`.
+///
+/// Writes only the calling thread's record: its slot, then its depth.
+static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
+    hk_reader *reader = hk_current_reader;
+    uintptr_t depth = reader->depth;
+    if (__builtin_expect(depth >= reader->inline_depth_limit, 0)) {
+        return hk_reader_enter_slow(cell);
+    }
+    _Atomic(uintptr_t) *slot = &reader->first.slots[depth];
+    _Atomic(uintptr_t) *published = &cell->published;
+    uintptr_t snapshot = atomic_load_explicit(published, memory_order_relaxed);
+    for (;;) {
+        if (snapshot == 0) {
+            atomic_store_explicit(slot, 0, memory_order_relaxed);
+            return (hk_entry){0, slot};
+        }
+        // A release store: a writer that sees this value knows every earlier store of this thread is visible.
+        atomic_store_explicit(slot, snapshot, memory_order_release);
+        // Writers issue `membarrier` between unpublishing a snapshot and scanning the slots (see HookKit's
+        // `_SnapshotReclamation`): a compiler fence is enough here.
+        atomic_signal_fence(memory_order_seq_cst);
+        uintptr_t confirmed = atomic_load_explicit(published, memory_order_acquire);
+        if (__builtin_expect(confirmed == snapshot, 1)) {
+            break;
+        }
+        snapshot = confirmed;
+    }
+    reader->depth = depth + 1;
+    return (hk_entry){snapshot, slot};
+}
+
+/// Ends the hooked call that `hk_reader_enter` started on `cell`; returns true when the snapshot it used has been
+/// replaced and waits in the retired list, so that the caller helps free it (HookKit's
+/// `_SnapshotReclamation.help()`).
+///
+/// Writes only the calling thread's record; reads its `attention`, which writers set only when they publish.
+static inline bool hk_reader_exit(hk_point_cell *cell, hk_entry entry) {
+    hk_reader *reader = hk_current_reader;
+    atomic_store_explicit(entry.slot, 0, memory_order_release);
+    reader->depth -= 1;
+    atomic_signal_fence(memory_order_seq_cst);
+    if (__builtin_expect(atomic_load_explicit(&reader->attention, memory_order_relaxed) != 0, 0)) {
+        return hk_reader_exit_slow(reader, cell, entry.snapshot);
+    }
+    return false;
+}
+
+/// Announces (or withdraws) retired snapshots that calls in progress still use. Announcing also sets every
+/// record's `attention`, so that each thread's next call to end checks whether it used one of them.
+void hk_set_retired_snapshots_pending(bool pending);
+
+/// Makes every other thread's earlier slot stores visible to the caller's next loads: `membarrier` on Linux, a
+/// full fence where threads fence for themselves.
+void hk_heavy_fence(void);
+
+/// Marks the calling thread as inside a writer's pass, where it makes no hooked call until `hk_writer_end`: a thread
+/// so marked shows every earlier store (see `hk_await_fresh_readers`). Both fence fully; writers only.
+void hk_writer_begin(void);
+
+/// Ends the mark of `hk_writer_begin`; the thread's next load of a published snapshot comes after it.
+void hk_writer_end(void);
+
+/// Waits up to `budget_ns` nanoseconds until every other thread's record is known to show its current stores: it
+/// holds, in some slot, the snapshot `cell` publishes now (published after the snapshot just replaced, so every
+/// store the thread made before loading it is visible), or it is inside a writer's pass. Returns false if some
+/// thread could not be confirmed, in which case the caller issues `hk_heavy_fence`. Cheap when other threads call
+/// the same point, or publish, at the same time.
+bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns);
+
+/// Copies every non-zero hazard slot of every record into `buffer` (up to `capacity`); returns how many there are.
+size_t hk_collect_hazards(uintptr_t *buffer, size_t capacity);
+
+/// Whether writers use `membarrier` (and calls a compiler fence).
+bool hk_uses_asymmetric_fences(void);
+
+/// The number of reader records, claimed or free (for tests).
+size_t hk_reader_record_count(void);
+
+/// The number of records claimed by live threads (for tests).
+size_t hk_reader_claimed_count(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

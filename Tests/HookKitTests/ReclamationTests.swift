@@ -1,0 +1,220 @@
+import Dispatch
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import HookKit
+
+/// Replaced snapshots are freed once no call can use them, the backlog stays bounded under churn, a blocked call
+/// holds back only its own snapshot, and threads that exit give their reader records back.
+///
+/// An XCTest case because it reads process-wide counters (the retired list, the reader records): `swift test` runs
+/// XCTest serially in a process of its own, so no parallel test disturbs them.
+final class ReclamationTests: XCTestCase {
+    private final class Captured: Sendable {}
+
+    private var reclamation: _SnapshotReclamation { .shared }
+
+    override func setUp() {
+        super.setUp()
+        XCTAssertEqual(reclamation.retiredCount, 0, "an earlier test left retired snapshots behind")
+    }
+
+    func testACancelledHookIsReleasedWhenCancelReturnsIfNoCallUsesIt() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.prompt")
+        let car = Car(name: "c")
+        weak var captured: Captured?
+        let token: HookToken
+        do {
+            let object = Captured()
+            captured = object
+            token = try point.before { _, _ in _ = object }
+        }
+        XCTAssertEqual(call(point, on: car, trace: Trace()), "c")
+        XCTAssertNotNil(captured)
+        XCTAssertTrue(token.cancel())
+        XCTAssertNil(captured, "the replaced snapshot still holds the hook's closure")
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
+    func testASnapshotInUseIsFreedWhenTheCallThatUsesItReturns() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.inUse")
+        let car = Car(name: "c")
+        weak var captured: Captured?
+        let observations = Mutex<[String]>([])
+        let tokenBox = Mutex<HookToken?>(nil)
+        do {
+            let object = Captured()
+            captured = object
+            let token = try point.before { [reclamation] _, _ in
+                _ = object
+                // Cancel this very hook while its call runs: its snapshot is replaced but still in use.
+                let removed = tokenBox.withLock { $0 }?.cancel() ?? false
+                observations.withLock { $0.append("cancelled \(removed), retired \(reclamation.retiredCount)") }
+            }
+            tokenBox.withLock { $0 = token }
+        }
+        _ = point.invoke(car, "") { vehicle, _ in
+            observations.withLock { $0.append("body, retired \(self.reclamation.retiredCount)") }
+            return vehicle.name
+        }
+        XCTAssertEqual(observations.withLock { $0 }, ["cancelled true, retired 1", "body, retired 1"])
+        XCTAssertEqual(reclamation.retiredCount, 0, "the call that used the snapshot returned: nothing may wait")
+        XCTAssertNil(captured)
+        tokenBox.withLock { $0 = nil }
+    }
+
+    func testTheBacklogStaysBoundedUnderChurnAndEmptiesOnceCallsReturn() throws {
+        let point = HookPoint<Vehicle, Int, Int>("Reclamation.churn")
+        try point.before { _, _ in }
+        let callers = 2
+        let pairs = 20_000
+        let stop = Atomic<Bool>(false)
+        let largestBacklog = Atomic<Int>(0)
+        let calls = Counter()
+        let wrongResults = Counter()
+        runConcurrently(threads: callers + 1) { index in
+            if index == callers {
+                for _ in 0..<pairs {
+                    try! point.before { _, _ in }.cancel()
+                    let backlog = _SnapshotReclamation.shared.retiredCount
+                    if backlog > largestBacklog.load(ordering: .relaxed) {
+                        largestBacklog.store(backlog, ordering: .relaxed)
+                    }
+                }
+                stop.store(true, ordering: .releasing)
+            } else {
+                let car = Car(name: "caller \(index)")
+                var made = 0
+                while !stop.load(ordering: .acquiring) {
+                    if point.invoke(car, 1, { vehicle, argument in argument + 1 }) != 2 { wrongResults.increment() }
+                    made += 1
+                }
+                calls.increment(by: made)
+            }
+        }
+        XCTAssertGreaterThan(calls.count, pairs, "the callers did not overlap the churn")
+        XCTAssertEqual(wrongResults.count, 0)
+        // One retired snapshot at most per hooked call in progress: each caller runs one call at a time.
+        XCTAssertLessThanOrEqual(largestBacklog.load(ordering: .relaxed), callers)
+        XCTAssertEqual(reclamation.retiredCount, 0, "churn stopped and every call returned: nothing may wait")
+    }
+
+    func testACallBlockedInAHookHoldsBackOnlyItsOwnSnapshot() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.blocked")
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let blocking = try point.before(label: "blocks once", once: true) { _, _ in
+            entered.signal()
+            release.wait()
+        }
+        let finished = DispatchSemaphore(value: 0)
+        let blocked = Thread {
+            _ = point.invoke(Car(name: "blocked"), "") { vehicle, _ in vehicle.name }
+            finished.signal()
+        }
+        blocked.start()
+        entered.wait()
+        // The blocked call holds the snapshot it started with. Writers neither wait for it nor pile up behind it.
+        var largestBacklog = 0
+        weak var lastCaptured: Captured?
+        for _ in 0..<1_000 {
+            let object = Captured()
+            lastCaptured = object
+            try point.after { _, _, _ in _ = object }.cancel()
+            largestBacklog = max(largestBacklog, reclamation.retiredCount)
+        }
+        XCTAssertNil(lastCaptured, "a snapshot the blocked call never used was kept")
+        XCTAssertEqual(largestBacklog, 1)
+        XCTAssertFalse(blocking.isActive)
+        release.signal()
+        finished.wait()
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
+    func testThreadsThatExitGiveTheirReaderRecordsBack() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.threads")
+        try point.before { _, _ in }
+        _ = point.invoke(Car(name: "main"), "") { vehicle, _ in vehicle.name }  // this thread's record
+        let recordsBefore = _SnapshotReclamation.readerRecordCount
+        let claimedBefore = _SnapshotReclamation.claimedReaderRecordCount
+        let batch = 8
+        let calls = Counter()
+        for _ in 0..<250 {
+            // Joined POSIX threads: when `joinThreads` returns, their thread-exit destructors have run.
+            joinThreads(batch) { index in
+                if point.invoke(Car(name: "t\(index)"), "", { vehicle, _ in vehicle.name }) == "t\(index)" {
+                    calls.increment()
+                }
+            }
+        }
+        XCTAssertEqual(calls.count, 2_000)
+        // 2,000 threads called the point, never more than `batch` at once: their records were reused, and each
+        // one was given back when its thread ended.
+        XCTAssertLessThanOrEqual(_SnapshotReclamation.readerRecordCount, recordsBefore + batch)
+        XCTAssertEqual(_SnapshotReclamation.claimedReaderRecordCount, claimedBefore)
+    }
+
+    func testCallsNestedDeeperThanOneBlockOfSlotsStayProtected() throws {
+        let permanent = try Countdown.descend.before { _, _ in }
+        defer { permanent.cancel() }
+        let stop = Atomic<Bool>(false)
+        let wrong = Counter()
+        runConcurrently(threads: 2) { index in
+            if index == 0 {
+                for _ in 0..<2_000 {
+                    try! Countdown.descend.after { _, _, _ in }.cancel()
+                }
+                stop.store(true, ordering: .releasing)
+            } else {
+                let countdown = Countdown()
+                while !stop.load(ordering: .acquiring) {
+                    // 41 nested hooked calls: deeper than the 16 slots of a record's first block.
+                    if countdown.descend(40) != 40 { wrong.increment() }
+                }
+            }
+        }
+        XCTAssertEqual(wrong.count, 0)
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+}
+
+/// A recursive hooked method.
+private final class Countdown: Sendable {
+    static let descend = HookPoint<Countdown, Int, Int>("Reclamation.Countdown.descend")
+
+    /// Counts down to 0 through `depth + 1` nested hooked calls; returns `depth`.
+    func descend(_ depth: Int) -> Int {
+        Self.descend.invoke(self, depth) { this, depth in depth == 0 ? 0 : 1 + this.descend(depth - 1) }
+    }
+}
+
+/// Runs `body(index)` on `count` POSIX threads and joins them all.
+private func joinThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    final class Work: Sendable {
+        let index: Int
+        let body: @Sendable (Int) -> Void
+
+        init(index: Int, body: @escaping @Sendable (Int) -> Void) {
+            self.index = index
+            self.body = body
+        }
+    }
+    var threads: [pthread_t] = []
+    for index in 0..<count {
+        var thread = pthread_t()
+        let work = Unmanaged.passRetained(Work(index: index, body: body)).toOpaque()
+        let status = pthread_create(
+            &thread, nil,
+            { argument in
+                let work = Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue()
+                work.body(work.index)
+                return nil
+            }, work)
+        precondition(status == 0, "pthread_create failed with \(status)")
+        threads.append(thread)
+    }
+    for thread in threads {
+        pthread_join(thread, nil)
+    }
+}
