@@ -334,6 +334,48 @@ struct WindowObserverTests {
             ])
     }
 
+    @Test("an observer attached while a replaced root waits to disappear still hears it end its calls and disappear")
+    func attachedWhileReplacedRootWaits() throws {
+        let host = try NavigationHost()
+        try host.navigation.push(host.screen("B"), animated: true)
+        // The push is in flight; the replacement waits behind it, and the navigation controller already left the window.
+        try host.window.setRootScreen(host.screen("C"), animated: false)
+        #expect(host.navigation.window == nil)
+        host.window.addObserver(RecordingObserver("W", host.log, kinds: [.begin, .end, .leave]))
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") } == [
+                "W end A.disappear", "W end B.appear",
+                "W begin C.load", "W end C.load",
+                "W begin nav.disappear", "W begin B.disappear",
+                "W begin C.appear",
+                "W end nav.disappear", "W end B.disappear",
+                "W end C.appear",
+                "W leave nav (windowRootReplaced)",
+            ])
+    }
+
+    @Test("a screen pushed on a navigation controller that left its window meanwhile appears in that window")
+    func appearsAfterContainerLeftWindow() throws {
+        let host = try NavigationHost()
+        let statistics = ScreenStatistics(time: host.time)
+        statistics.attach(to: host.window)
+        host.window.addObserver(RecordingObserver("W", host.log, kinds: [.begin, .end]))
+        let sheet = host.screen("S")
+        try host.root.present(sheet, style: .pageSheet, animated: true)
+        // Both wait behind the presentation: the push, then the removal of the navigation controller.
+        try host.navigation.push(host.screen("B"), animated: false)
+        try host.window.setRootScreen(nil, animated: false)
+        host.window.transitionDriver.completeAll()
+        // B appeared in the navigation controller while it was still on screen, after it left the window (B loaded
+        // in no window: loading reaches the window the screen is in).
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") && $0.contains("B.") } == [
+                "W begin B.appear", "W end B.appear", "W begin B.disappear", "W end B.disappear",
+            ])
+        #expect(statistics.record(named: "TestScreen")?.viewCount == 3)
+    }
+
     @Test("an observer attached from a callback hears from the next callback on")
     func attachFromCallback() throws {
         let host = try NavigationHost(driver: .immediate)
