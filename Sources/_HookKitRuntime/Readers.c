@@ -77,11 +77,6 @@ static void runtime_init(void) {
 #endif
 }
 
-bool hk_uses_asymmetric_fences(void) {
-    pthread_once(&runtime_once, runtime_init);
-    return asymmetric_fences;
-}
-
 void hk_heavy_fence(void) {
     pthread_once(&runtime_once, runtime_init);
     if (serialized_threads) {
