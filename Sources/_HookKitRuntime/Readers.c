@@ -269,7 +269,10 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
                 break;
             }
             uintptr_t fresh = atomic_load_explicit(&cell->published, memory_order_acquire);
-            if (fresh != 0 && reader_holds(reader, fresh)) {
+            if (fresh == 0) {
+                return false;  // nothing published now: no slot can show it
+            }
+            if (reader_holds(reader, fresh)) {
                 break;
             }
             uint64_t now = monotonic_ns();
