@@ -1,6 +1,3 @@
-import Synchronization
-import _HookKitRuntime
-
 /// Hook points on methods of actors, whose bodies run isolated to the receiver.
 ///
 /// ```swift
@@ -73,19 +70,11 @@ extension AsyncThrowingHookPoint where Receiver: Actor, Arguments: Sendable, Res
     ///     nothing: a closure that captures is allocated on every call.
     /// - Returns: The result of the override chain, or of `body` when there is no override.
     /// - Throws: What `body` or an override throws. After hooks do not run for a call that throws.
-    @inlinable
+    @inlinable @inline(__always)
     public func invoke(
         _ receiver: isolated Receiver, _ arguments: Arguments, _ body: @escaping IsolatedImplementation
     ) async throws(Failure) -> Result {
-        let cell = _cell.load(ordering: .acquiring)
-        if _fastPath(cell == 0) {
-            return try await body(receiver, arguments)  // never hooked
-        }
-        if hk_point_cell_published(UnsafeMutablePointer(bitPattern: cell).unsafelyUnwrapped) == 0 {
-            return try await body(receiver, arguments)  // every hook cancelled, or hooks switched off
-        }
-        return try await _AsyncHookPointStorage._invokeHooked(
-            cell, receiver, arguments, _ActorBodyClosure(body), bodyIsDeclared: false)
+        try await _invoke(receiver, arguments, _ActorBodyClosure(body))
     }
 
     /// Runs the hooks and overrides that apply to `receiver` around `body`, for an actor method without arguments.
@@ -95,18 +84,10 @@ extension AsyncThrowingHookPoint where Receiver: Actor, Arguments: Sendable, Res
     ///     await Self.drain.invoke(self) { inventory in inventory.removeAll() }
     /// }
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public func invoke(
         _ receiver: isolated Receiver, _ body: @escaping @Sendable (isolated Receiver) async throws(Failure) -> Result
     ) async throws(Failure) -> Result where Arguments == Void {
-        let cell = _cell.load(ordering: .acquiring)
-        if _fastPath(cell == 0) {
-            return try await body(receiver)  // never hooked
-        }
-        if hk_point_cell_published(UnsafeMutablePointer(bitPattern: cell).unsafelyUnwrapped) == 0 {
-            return try await body(receiver)  // every hook cancelled, or hooks switched off
-        }
-        return try await _AsyncHookPointStorage._invokeHooked(
-            cell, receiver, (), _ActorReceiverBodyClosure(body), bodyIsDeclared: false)
+        try await _invoke(receiver, (), _ActorReceiverBodyClosure(body))
     }
 }

@@ -1,5 +1,4 @@
 import Synchronization
-import _HookKitRuntime
 
 /// Calling a hooked `async` method.
 extension AsyncThrowingHookPoint {
@@ -33,19 +32,11 @@ extension AsyncThrowingHookPoint {
     ///     override), and should capture nothing: a closure that captures is allocated on every call.
     /// - Returns: The result of the override chain, or of `body` when there is no override.
     /// - Throws: What `body` or an override throws. After hooks do not run for a call that throws.
-    @inlinable
+    @inlinable @inline(__always)
     public nonisolated(nonsending) func invoke(
         _ receiver: Receiver, _ arguments: Arguments, _ body: @escaping Implementation
     ) async throws(Failure) -> Result {
-        let cell = _cell.load(ordering: .acquiring)
-        if _fastPath(cell == 0) {
-            return try await body(receiver, arguments)  // never hooked
-        }
-        if hk_point_cell_published(UnsafeMutablePointer(bitPattern: cell).unsafelyUnwrapped) == 0 {
-            return try await body(receiver, arguments)  // every hook cancelled, or hooks switched off
-        }
-        return try await _AsyncHookPointStorage._invokeHooked(
-            cell, receiver, arguments, _AsyncBodyClosure(body), bodyIsDeclared: false)
+        try await _invoke(receiver, arguments, body, bodyIsDeclared: false)
     }
 
     /// Runs the hooks and overrides that apply to `receiver` around the body declared with the point.
@@ -68,22 +59,14 @@ extension AsyncThrowingHookPoint {
     ///   - arguments: The method's arguments; a tuple for several.
     /// - Returns: The result of the override chain, or of the body when there is no override.
     /// - Throws: What the body or an override throws. After hooks do not run for a call that throws.
-    @inlinable
+    @inlinable @inline(__always)
     public nonisolated(nonsending) func invoke(
         _ receiver: Receiver, _ arguments: Arguments
     ) async throws(Failure) -> Result {
         guard let body = _declaredBody else {
             preconditionFailure("HookKit: '\(name)' was created without a body; pass one to invoke(_:_:_:)")
         }
-        let cell = _cell.load(ordering: .acquiring)
-        if _fastPath(cell == 0) {
-            return try await body(receiver, arguments)  // never hooked
-        }
-        if hk_point_cell_published(UnsafeMutablePointer(bitPattern: cell).unsafelyUnwrapped) == 0 {
-            return try await body(receiver, arguments)  // every hook cancelled, or hooks switched off
-        }
-        return try await _AsyncHookPointStorage._invokeHooked(
-            cell, receiver, arguments, _AsyncBodyClosure(body), bodyIsDeclared: true)
+        return try await _invoke(receiver, arguments, body, bodyIsDeclared: true)
     }
 
     /// Runs the hooks and overrides that apply to `receiver` around the body declared with the point, for a method
@@ -96,7 +79,7 @@ extension AsyncThrowingHookPoint {
     ///     await Self.sync.invoke(self)
     /// }
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public nonisolated(nonsending) func invoke(_ receiver: Receiver) async throws(Failure) -> Result
     where Arguments == Void {
         try await invoke(receiver, ())
@@ -111,19 +94,50 @@ extension AsyncThrowingHookPoint {
     ///     await Self.sync.invoke(self) { mailbox in await mailbox.pull() }
     /// }
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public nonisolated(nonsending) func invoke(
         _ receiver: Receiver,
         _ body: nonisolated(nonsending) @escaping @Sendable (Receiver) async throws(Failure) -> Result
     ) async throws(Failure) -> Result where Arguments == Void {
+        try await _invoke(receiver, (), _AsyncReceiverBodyClosure(body))
+    }
+
+    /// The call path of ``invoke(_:_:_:)`` and ``invoke(_:_:)``, inlined into the hooked method: the unhooked path (one
+    /// load and a branch, or two loads once the point has had hooks), else a lease of the published snapshot and the
+    /// choice between the common case and the general one (see ``_AsyncHookPointStorage``'s call path).
+    @inlinable @inline(__always)
+    nonisolated(nonsending) func _invoke(
+        _ receiver: Receiver, _ arguments: Arguments, _ body: @escaping Implementation, bodyIsDeclared: Bool
+    ) async throws(Failure) -> Result {
+        typealias Storage = _AsyncHookPointStorage<Receiver, Arguments, Result, Failure>
         let cell = _cell.load(ordering: .acquiring)
-        if _fastPath(cell == 0) {
-            return try await body(receiver)  // never hooked
+        if _fastPath(cell == 0) || Self._publishesNothing(cell) {
+            return try await body(receiver, arguments)
         }
-        if hk_point_cell_published(UnsafeMutablePointer(bitPattern: cell).unsafelyUnwrapped) == 0 {
-            return try await body(receiver)  // every hook cancelled, or hooks switched off
+        let snapshot = Storage._lease(cell)
+        if let snapshot, _fastPath(snapshot.isSimple) {
+            return try await Storage._runSimple(snapshot, receiver, arguments, body)
         }
-        return try await _AsyncHookPointStorage._invokeHooked(
-            cell, receiver, (), _AsyncReceiverBodyClosure(body), bodyIsDeclared: false)
+        return try await Storage._runGeneral(
+            snapshot, receiver, arguments, _AsyncBodyClosure(body), bodyIsDeclared: bodyIsDeclared)
+    }
+
+    /// ``_invoke(_:_:_:bodyIsDeclared:)`` for a body of another shape (an actor's `isolated` body, a body without
+    /// arguments), passed to `invoke`.
+    @inlinable @inline(__always)
+    nonisolated(nonsending) func _invoke<Body: _AsyncBody>(
+        _ receiver: Receiver, _ arguments: Arguments, _ body: Body
+    ) async throws(Failure) -> Result
+    where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
+        typealias Storage = _AsyncHookPointStorage<Receiver, Arguments, Result, Failure>
+        let cell = _cell.load(ordering: .acquiring)
+        if _fastPath(cell == 0) || Self._publishesNothing(cell) {
+            return try await body.call(receiver, arguments)
+        }
+        let snapshot = Storage._lease(cell)
+        if let snapshot, _fastPath(snapshot.isSimple) {
+            return try await Storage._runSimple(snapshot, receiver, arguments, body)
+        }
+        return try await Storage._runGeneral(snapshot, receiver, arguments, body, bodyIsDeclared: false)
     }
 }

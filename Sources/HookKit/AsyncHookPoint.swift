@@ -107,6 +107,12 @@ public struct AsyncThrowingHookPoint<Receiver, Arguments, Result, Failure: Error
         }
     }
 
+    /// Whether the cell at `cellAddress` publishes no snapshot: every hook was cancelled, or hooks are switched off.
+    @inlinable @inline(__always)
+    static func _publishesNothing(_ cellAddress: UInt) -> Bool {
+        hk_point_cell_published(UnsafeMutablePointer(bitPattern: cellAddress).unsafelyUnwrapped) == 0
+    }
+
     /// The storage, if a hook was ever registered.
     var existingStorage: _AsyncHookPointStorage<Receiver, Arguments, Result, Failure>? {
         guard let cell = UnsafeMutablePointer<hk_point_cell>(bitPattern: _cell.load(ordering: .acquiring)) else {

@@ -35,7 +35,7 @@ final class _AsyncChain<Receiver, Arguments, Result, Failure: Error>: @unchecked
     }
 
     /// Runs the before hooks.
-    @inlinable
+    @inlinable @inline(__always)
     nonisolated(nonsending) func runBefore(_ receiver: Receiver, _ arguments: Arguments) async {
         if let before {
             before(receiver, arguments)
@@ -45,7 +45,7 @@ final class _AsyncChain<Receiver, Arguments, Result, Failure: Error>: @unchecked
     }
 
     /// Runs the after hooks.
-    @inlinable
+    @inlinable @inline(__always)
     nonisolated(nonsending) func runAfter(_ receiver: Receiver, _ arguments: Arguments, _ result: Result) async {
         if let after {
             after(receiver, arguments, result)

@@ -1,43 +1,65 @@
 /// The hooked path of an async call.
 ///
-/// A call reaches it after finding a published snapshot. It leases the snapshot (``_SnapshotLease``: a counted
-/// reference, valid across suspensions), then runs the chain of its receiver in its caller's isolation: every
-/// function and closure on this path is `nonisolated(nonsending)`, so no hook, override or body call switches
-/// executors unless it is isolated elsewhere itself.
+/// A call reaches it after finding a published snapshot, which it leases (``_SnapshotLease``: a counted reference,
+/// valid across suspensions) and keeps until it returns. It then runs the chain of its receiver in its caller's
+/// isolation: every function and closure on this path is `nonisolated(nonsending)`, so no hook, override or body call
+/// switches executors unless it is isolated elsewhere itself.
+///
+/// The split between what `invoke` inlines and what is out of line is measured, not arbitrary. In Swift 6.3 an
+/// async function that awaits several different things pays an executor switch (about 70 instructions) after an
+/// inlined `nonisolated(nonsending)` body, while a call that awaits one out-of-line async function pays a frame from
+/// the task allocator (about 130). So `invoke` inlines the unhooked path (the body), the lease and the choice of path,
+/// and each path is one out-of-line function that awaits as little as it can: ``_runSimple(_:_:_:_:)``, which awaits
+/// only the body (inlined into it), and ``_runGeneral(_:_:_:_:bodyIsDeclared:)`` for everything else.
 extension _AsyncHookPointStorage {
-    /// Leases the published snapshot and runs the receiver's chain around `body`.
+    /// The published snapshot of the cell at `cellAddress`, with a counted reference the caller owns; `nil` when none
+    /// is published (any more).
+    @inlinable @inline(__always)
+    static func _lease(_ cellAddress: UInt) -> Snapshot? {
+        guard let address = _SnapshotLease.acquire(cellAddress) else { return nil }
+        return Unmanaged<Snapshot>.fromOpaque(address).takeRetainedValue()
+    }
+
+    /// The common case, for a body that is a plain implementation (passed to `invoke`, or declared): synchronous hooks
+    /// for every receiver, no override, no tracer.
     ///
-    /// Kept small for the common case (hooks for every receiver, no override, no tracer); the rest is in
-    /// ``_runGeneral(_:_:_:_:bodyIsDeclared:)``, out of line.
+    /// Takes the body closure itself, so that the optimizer specializes this function for the closure literal at each
+    /// call site and inlines the body into it.
+    @inlinable @inline(never)
+    nonisolated(nonsending) static func _runSimple(
+        _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: @escaping Chain.Implementation
+    ) async throws(Failure) -> Result {
+        snapshot.before?(receiver, arguments)
+        let result = try await body(receiver, arguments)
+        snapshot.after?(receiver, arguments, result)
+        return result
+    }
+
+    /// The common case for a body of another shape (an actor's `isolated` body, a body without arguments).
+    @inlinable @inline(never)
+    nonisolated(nonsending) static func _runSimple<Body: _AsyncBody>(
+        _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
+    ) async throws(Failure) -> Result
+    where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
+        Unmanaged.passUnretained(snapshot)._withUnsafeGuaranteedRef { $0.before?(receiver, arguments) }
+        let result = try await body.call(receiver, arguments)
+        Unmanaged.passUnretained(snapshot)._withUnsafeGuaranteedRef { $0.after?(receiver, arguments, result) }
+        return result
+    }
+
+    /// Runs the chain of `receiver` in `snapshot`: the path for async hooks, scoped hooks, overrides and tracing; or
+    /// only the body when the point stopped publishing a snapshot between the call's two loads (`snapshot` is `nil`).
     ///
     /// - Parameter bodyIsDeclared: Whether `body` is the point's declared body, which override chains end in without
     ///   a task-local binding.
     @inlinable @inline(never)
-    nonisolated(nonsending) static func _invokeHooked<Body: _AsyncBody>(
-        _ cellAddress: UInt, _ receiver: Receiver, _ arguments: Arguments, _ body: Body, bodyIsDeclared: Bool
-    ) async throws(Failure) -> Result
-    where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
-        guard let address = _SnapshotLease.acquire(cellAddress) else {
-            return try await body.call(receiver, arguments)  // unpublished since the caller looked
-        }
-        // Owns the lease's reference: released when the call ends, on whatever thread it ends.
-        let snapshot = Unmanaged<Snapshot>.fromOpaque(address).takeRetainedValue()
-        guard _fastPath(snapshot.isSimple) else {
-            return try await _runGeneral(snapshot, receiver, arguments, body, bodyIsDeclared: bodyIsDeclared)
-        }
-        let chain = snapshot.every
-        await chain.runBefore(receiver, arguments)
-        let result = try await body.call(receiver, arguments)
-        await chain.runAfter(receiver, arguments, result)
-        return result
-    }
-
-    /// Runs the chain of `receiver` in `snapshot`: the path for scoped hooks, overrides and tracing.
-    @inlinable @inline(never)
     nonisolated(nonsending) static func _runGeneral<Body: _AsyncBody>(
-        _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: Body, bodyIsDeclared: Bool
+        _ snapshot: Snapshot?, _ receiver: Receiver, _ arguments: Arguments, _ body: Body, bodyIsDeclared: Bool
     ) async throws(Failure) -> Result
     where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
+        guard let snapshot else {
+            return try await body.call(receiver, arguments)
+        }
         let chain = snapshot.chain(for: receiver)
         if _slowPath(snapshot.tracer != nil) {
             return try await _runTraced(

@@ -6,11 +6,16 @@
 final class _AsyncSnapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked Sendable {
     @usableFromInline typealias Chain = _AsyncChain<Receiver, Arguments, Result, Failure>
 
-    /// `true` when every call runs ``every`` and ``every`` has no override: the call then needs no chain lookup and
-    /// binds nothing.
+    /// `true` when every call runs ``every``, and ``every`` has no override and no `async` hook: the call then needs no
+    /// chain lookup, binds nothing and awaits nothing but the body.
     @usableFromInline let isSimple: Bool
     /// The chain of receivers that match no scoped hook.
     @usableFromInline let every: Chain
+    /// ``every``'s synchronous before hooks, repeated here so that the simple path reads them with one load from a
+    /// borrowed object (the optimizer retains a closure read through two objects).
+    @usableFromInline let before: Chain.Before?
+    /// ``every``'s synchronous after hooks, repeated here.
+    @usableFromInline let after: Chain.After?
     /// Chains of scoped receivers, or `nil` when there are no scoped hooks.
     @usableFromInline let scopes: _ScopeIndex<Receiver, Chain>?
     /// The tracer the chains were compiled for, or `nil`.
@@ -25,10 +30,13 @@ final class _AsyncSnapshot<Receiver, Arguments, Result, Failure: Error>: @unchec
         site: _AsyncCallSite<Receiver, Arguments, Result, Failure>, version: UInt64
     ) {
         self.every = every
+        (self.before, self.after) = (every.before, every.after)
         self.scopes = scopes
         self.tracer = tracer
         self.site = site
-        self.isSimple = scopes == nil && tracer == nil && every.override == nil
+        self.isSimple =
+            scopes == nil && tracer == nil && every.override == nil && every.asyncBefore == nil
+            && every.asyncAfter == nil
         self.version = version
     }
 
