@@ -63,7 +63,8 @@ extension _AsyncHookPointStorage {
         let chain = snapshot.chain(for: receiver)
         if _slowPath(snapshot.tracer != nil) {
             return try await _runTraced(
-                snapshot, chain, receiver, arguments, bodyIsDeclared ? nil : body.implementation()
+                snapshot, chain, receiver, arguments, bodyIsDeclared ? nil : body.implementation(),
+                isolation: #isolation
             ).get()
         }
         await chain.runBefore(receiver, arguments)
@@ -77,14 +78,9 @@ extension _AsyncHookPointStorage {
                     snapshot.site.bodyPassedToPointWithDeclaredBody()
                 }
                 let invocation = Site.Invocation(body: body.implementation(), recorder: nil)
-                result = try await snapshot.site.invocation.withValue(invocation) {
-                    () async -> Swift.Result<Result, Failure> in
-                    do throws(Failure) {
-                        return .success(try await override(receiver, arguments))
-                    } catch {
-                        return .failure(error)
-                    }
-                }.get()
+                result = try await _runBound(
+                    invocation, snapshot.site, override, receiver, arguments, isolation: #isolation
+                ).get()
             }
         } else {
             result = try await body.call(receiver, arguments)
@@ -93,18 +89,40 @@ extension _AsyncHookPointStorage {
         return result
     }
 
+    /// Runs `override` with `invocation` bound to the task, in the caller's isolation.
+    ///
+    /// An explicit `isolated` parameter rather than `nonisolated(nonsending)`: in Swift 6.3 the closure a
+    /// `nonisolated(nonsending)` function passes to `TaskLocal.withValue` runs on the global executor, while a closure
+    /// that captures an `isolated` parameter runs in its isolation.
+    @inlinable
+    static func _runBound(
+        _ invocation: Site.Invocation, _ site: Site, _ override: Chain.Implementation, _ receiver: Receiver,
+        _ arguments: Arguments, isolation: isolated (any Actor)?
+    ) async -> Swift.Result<Result, Failure> {
+        await site.invocation.withValue(invocation) { () async -> Swift.Result<Result, Failure> in
+            _ = isolation  // keeps the closure in the caller's isolation
+            do throws(Failure) {
+                return .success(try await override(receiver, arguments))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
     /// Runs a chain compiled for a tracer, with the call's recorder bound, then reports what ran.
     ///
-    /// Not on the fast path: allocates the recorder and the event.
+    /// Not on the fast path: allocates the recorder and the event. Takes its isolation explicitly for the reason given
+    /// in ``_runBound(_:_:_:_:_:isolation:)``.
     @usableFromInline
-    nonisolated(nonsending) static func _runTraced(
+    static func _runTraced(
         _ snapshot: Snapshot, _ chain: Chain, _ receiver: Receiver, _ arguments: Arguments,
-        _ body: Chain.Implementation?
+        _ body: Chain.Implementation?, isolation: isolated (any Actor)?
     ) async -> Swift.Result<Result, Failure> {
         let site = snapshot.site
         let recorder = _AsyncTraceRecorder()
         let invocation = Site.Invocation(body: body, recorder: recorder)
         let outcome = await site.invocation.withValue(invocation) { () async -> Swift.Result<Result, Failure> in
+            _ = isolation  // keeps the closure in the caller's isolation
             await chain.runBefore(receiver, arguments)
             let result: Result
             do throws(Failure) {
