@@ -5,8 +5,8 @@ struct BenchmarkRunner {
     /// How long and how often to time.
     let settings: BenchmarkSettings
 
-    /// Times `cases` (which must include ``BenchmarkSuite/baseline``) and returns one result per
-    /// case, in the given order.
+    /// Times `cases` (which must include ``BenchmarkSuite/baseline``, and each case's own baseline) and returns one
+    /// result per case, in the given order.
     ///
     /// - Parameter progress: Receives a line of progress for people (the caller prints it on stderr).
     func run(_ cases: [any BenchmarkCase.Type], progress: (String) -> Void) throws -> [CaseResult] {
@@ -32,12 +32,16 @@ struct BenchmarkRunner {
                 samples[index].append(Self.nanoseconds(elapsed) / Double(operations))
             }
         }
-        let baseline = cases.firstIndex { $0 == BenchmarkSuite.baseline }.map { samples[$0].min() ?? .nan } ?? .nan
+        let fastestOf = { (type: any BenchmarkCase.Type) -> Double in
+            cases.firstIndex { $0 == type }.map { samples[$0].min() ?? .nan } ?? .nan
+        }
+        let baseline = fastestOf(BenchmarkSuite.baseline)
         return cases.indices.map { index in
             let sorted = samples[index].sorted()
             let fastest = sorted.first ?? .nan
             return CaseResult(
                 name: cases[index].name, nsPerOp: fastest, ratioToDirect: fastest / baseline,
+                baseline: cases[index].baseline.name, ratioToBaseline: fastest / fastestOf(cases[index].baseline),
                 medianNsPerOp: sorted.isEmpty ? .nan : sorted[sorted.count / 2], iterations: iterations[index],
                 operationsPerIteration: cases[index].operationsPerIteration, repetitions: settings.repetitions,
                 category: cases[index].category, summary: cases[index].summary)

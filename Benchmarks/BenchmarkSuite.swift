@@ -40,10 +40,12 @@ enum BenchmarkSuite {
     }
 
     /// The cases whose name contains `filter` (all of them for `nil`), with the baseline always
-    /// first so that ratios can be computed.
+    /// first and each case's own baseline included, so that ratios can be computed.
     static func selected(by filter: String?) -> [any BenchmarkCase.Type] {
         guard let filter else { return cases }
         let matching = cases.filter { $0.name.contains(filter) }
-        return matching.isEmpty ? [] : [baseline] + matching.filter { $0 != baseline }
+        guard !matching.isEmpty else { return [] }
+        let wanted = [baseline] + matching.map { $0.baseline } + matching
+        return cases.filter { type in wanted.contains { $0 == type } }
     }
 }

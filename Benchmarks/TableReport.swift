@@ -1,10 +1,13 @@
 /// The default output: an aligned text table of the results.
 ///
 /// ```text
-/// case                    ns/op   ×direct
+/// case                    ns/op   ×direct  ×baseline
 /// direct-call              1.02     1.00×
 /// before-1                 3.75     3.68×
+/// async-direct             9.10     8.92×
+/// async-unhooked           9.31     9.13×  1.02× async-direct
 ///
+/// `×baseline` is the ratio to the case's own baseline when that is not `direct-call`.
 /// Instructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).
 /// ```
 ///
@@ -13,9 +16,17 @@
 enum TableReport {
     /// The table, one line per result, with a trailing newline.
     static func render(_ results: [CaseResult]) -> String {
-        let header = ["case", "ns/op", "×direct"]
+        let showsBaselines = results.contains { $0.baseline != BenchmarkSuite.baseline.name }
+        let header = ["case", "ns/op", "×direct"] + (showsBaselines ? ["×baseline"] : [])
         let rows = results.map { result in
-            [result.name, NumberFormatting.nanoseconds(result.nsPerOp), NumberFormatting.ratio(result.ratioToDirect)]
+            var row = [
+                result.name, NumberFormatting.nanoseconds(result.nsPerOp), NumberFormatting.ratio(result.ratioToDirect),
+            ]
+            if showsBaselines {
+                let ownBaseline = result.baseline != BenchmarkSuite.baseline.name && result.name != result.baseline
+                row.append(ownBaseline ? "\(NumberFormatting.ratio(result.ratioToBaseline)) \(result.baseline)" : "")
+            }
+            return row
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
@@ -26,8 +37,18 @@ enum TableReport {
                 return column == 0 ? cells[column] + padding : padding + cells[column]
             }
             .joined(separator: "  ")
+            .withoutTrailingSpaces
         }
         .joined(separator: "\n")
             + "\n\nInstructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).\n"
+    }
+}
+
+extension String {
+    /// The string without the spaces that pad an empty last cell.
+    fileprivate var withoutTrailingSpaces: String {
+        var line = self
+        while line.last == " " { line.removeLast() }
+        return line
     }
 }

@@ -8,6 +8,8 @@ final class AsyncBeforeOneCase: BenchmarkCase {
     static let summary = "one before hook on an async method, every-receiver scope"
     /// A HookKit case.
     static let category = BenchmarkCategory.hookKit
+    /// Compared with the async floor.
+    static var baseline: any BenchmarkCase.Type { AsyncDirectCase.self }
 
     /// The receiver, declaring its hook point the way users do.
     final class Target {

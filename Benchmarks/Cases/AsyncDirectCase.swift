@@ -6,6 +6,8 @@ final class AsyncDirectCase: BenchmarkCase {
     static let summary = "an @inline(never) async method call: the async floor"
     /// A baseline.
     static let category = BenchmarkCategory.baseline
+    /// Compared with the async floor.
+    static var baseline: any BenchmarkCase.Type { AsyncDirectCase.self }
 
     /// The receiver: the same body as every hooked async method, without a hook point.
     final class Target {

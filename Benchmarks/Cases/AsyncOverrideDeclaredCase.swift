@@ -9,6 +9,8 @@ final class AsyncOverrideDeclaredCase: BenchmarkCase {
     static let summary = "one override of an async method whose point declares its body"
     /// A HookKit case.
     static let category = BenchmarkCategory.hookKit
+    /// Compared with the async floor.
+    static var baseline: any BenchmarkCase.Type { AsyncDirectCase.self }
 
     /// The receiver, declaring its hook point with the method's body.
     final class Target {

@@ -8,6 +8,8 @@ final class AsyncOverrideOneCase: BenchmarkCase {
     static let summary = "one override of an async method that awaits the original"
     /// A HookKit case.
     static let category = BenchmarkCategory.hookKit
+    /// Compared with the async floor.
+    static var baseline: any BenchmarkCase.Type { AsyncDirectCase.self }
 
     /// The receiver, declaring its hook point the way users do.
     final class Target {

@@ -8,6 +8,8 @@ final class AsyncUnhookedCase: BenchmarkCase {
     static let summary = "an async hook point with nothing registered"
     /// A HookKit case.
     static let category = BenchmarkCategory.hookKit
+    /// Compared with the async floor.
+    static var baseline: any BenchmarkCase.Type { AsyncDirectCase.self }
 
     /// The receiver, declaring its hook point the way users do.
     final class Target {
