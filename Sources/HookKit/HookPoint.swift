@@ -46,7 +46,7 @@ public typealias HookPoint<Receiver, Arguments, Result> = ThrowingHookPoint<Rece
 /// registrations and the compiled chains) lives in storage created by the first registration.
 ///
 /// A point either receives its body with each call (``invoke(_:_:_:)``, the body inlined into the method) or
-/// declares it once (``init(_:body:)`` and ``invoke(_:_:)``, for methods whose overrides matter most).
+/// declares it once (``init(_:body:)`` and ``invoke(_:_:)-(_,Arguments)``, for methods whose overrides matter most).
 ///
 /// `HookPoint` is the non-throwing spelling (`Failure == Never`).
 public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~Copyable, Sendable {
@@ -70,7 +70,7 @@ public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~C
         self._declaredBody = nil
     }
 
-    /// Creates a hook point with the method's body, called with ``invoke(_:_:)``.
+    /// Creates a hook point with the method's body, called with ``invoke(_:_:)-(_,Arguments)``.
     ///
     /// Declaring the body with the point makes overrides as cheap as closure calls: the innermost `original` of
     /// every override chain is the body itself, so a call needs no per-call bookkeeping to reach it, and an override
@@ -89,7 +89,7 @@ public struct ThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~C
     /// ```
     ///
     /// The body receives everything it uses as the receiver and the arguments (it cannot capture a call's local
-    /// state). A point with a declared body is called with ``invoke(_:_:)`` only: passing a body to
+    /// state). A point with a declared body is called with ``invoke(_:_:)-(_,Arguments)`` only: passing a body to
     /// ``invoke(_:_:_:)`` as well is a programming error that stops the program once the call runs an override.
     ///
     /// - Parameters:
