@@ -12,9 +12,11 @@ enum BenchmarkCommand {
                 print(usage, terminator: "")
             } else if options.list {
                 for type in BenchmarkSuite.cases {
-                    print(
-                        "\(type.name)\t\(type.operationsPerIteration)\t\(type.measureIterations)\t\(type.baseline.name)\t"
-                            + type.summary)
+                    let fields = [
+                        type.name, "\(type.operationsPerIteration)", "\(type.measureIterations)", type.baseline.name,
+                        type.summary,
+                    ]
+                    print(fields.joined(separator: "\t"))
                 }
             } else if let name = options.caseName, let iterations = options.iterations {
                 try runLoop(name, iterations: iterations)

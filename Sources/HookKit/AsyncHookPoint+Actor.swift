@@ -26,6 +26,10 @@ extension AsyncThrowingHookPoint where Receiver: Actor, Arguments: Sendable, Res
     public typealias IsolatedImplementation =
         @Sendable (isolated Receiver, Arguments) async throws(Failure) -> Result
 
+    /// The signature of the body of an actor method without arguments (`Arguments == Void`): isolated to the receiver
+    /// it is called with.
+    public typealias IsolatedReceiverImplementation = @Sendable (isolated Receiver) async throws(Failure) -> Result
+
     /// Creates a hook point for a method of an actor, with the method's body, isolated to the receiver.
     ///
     /// ```swift
@@ -86,7 +90,7 @@ extension AsyncThrowingHookPoint where Receiver: Actor, Arguments: Sendable, Res
     /// ```
     @inlinable @inline(__always)
     public func invoke(
-        _ receiver: isolated Receiver, _ body: @escaping @Sendable (isolated Receiver) async throws(Failure) -> Result
+        _ receiver: isolated Receiver, _ body: @escaping IsolatedReceiverImplementation
     ) async throws(Failure) -> Result where Arguments == Void {
         try await _invoke(receiver, (), _ActorReceiverBodyClosure(body))
     }

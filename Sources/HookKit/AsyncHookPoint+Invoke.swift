@@ -11,6 +11,10 @@ extension AsyncThrowingHookPoint {
     /// What an override receives as `original`.
     public typealias Original = AsyncHookOriginal<Receiver, Arguments, Result, Failure>
 
+    /// The signature of the body of a method without arguments (`Arguments == Void`): it receives the receiver only.
+    public typealias ReceiverImplementation =
+        nonisolated(nonsending) @Sendable (Receiver) async throws(Failure) -> Result
+
     /// Runs the hooks and overrides that apply to `receiver` around `body`, the original implementation.
     ///
     /// ```swift
@@ -51,8 +55,8 @@ extension AsyncThrowingHookPoint {
     /// }
     /// ```
     ///
-    /// Available on points created with ``init(_:body:)``; calling it on a point without a declared body stops the
-    /// program. Overrides reach the declared body without any per-call binding.
+    /// Available on points created with ``init(_:body:)-(_,Implementation)``; calling it on a point without a declared
+    /// body stops the program. Overrides reach the declared body without any per-call binding.
     ///
     /// - Parameters:
     ///   - receiver: The object (or value) the method is called on.
@@ -96,15 +100,15 @@ extension AsyncThrowingHookPoint {
     /// ```
     @inlinable @inline(__always)
     public nonisolated(nonsending) func invoke(
-        _ receiver: Receiver,
-        _ body: nonisolated(nonsending) @escaping @Sendable (Receiver) async throws(Failure) -> Result
+        _ receiver: Receiver, _ body: @escaping ReceiverImplementation
     ) async throws(Failure) -> Result where Arguments == Void {
         try await _invoke(receiver, (), _AsyncReceiverBodyClosure(body))
     }
 
-    /// The call path of ``invoke(_:_:_:)`` and ``invoke(_:_:)``, inlined into the hooked method: the unhooked path (one
-    /// load and a branch, or two loads once the point has had hooks), else a lease of the published snapshot and the
-    /// choice between the common case and the general one (see ``_AsyncHookPointStorage``'s call path).
+    /// The call path of ``invoke(_:_:_:)-(_,_,Implementation)`` and ``invoke(_:_:)-(_,Arguments)``, inlined into the
+    /// hooked method: the unhooked path (one load and a branch, or two loads once the point has had hooks), else a
+    /// lease of the published snapshot and the choice between the common case and the general one (see
+    /// ``_AsyncHookPointStorage``'s call path).
     @inlinable @inline(__always)
     nonisolated(nonsending) func _invoke(
         _ receiver: Receiver, _ arguments: Arguments, _ body: @escaping Implementation, bodyIsDeclared: Bool

@@ -1,5 +1,17 @@
 /// Registering before hooks, after hooks and overrides on an async point.
 extension AsyncThrowingHookPoint {
+    /// The signature of an `async` before hook.
+    ///
+    /// It runs in the isolation of the call, without switching executors.
+    public typealias AsyncBeforeHook =
+        nonisolated(nonsending) @Sendable (_ receiver: Receiver, _ arguments: Arguments) async -> Void
+
+    /// The signature of an `async` after hook.
+    ///
+    /// It runs in the isolation of the call, without switching executors.
+    public typealias AsyncAfterHook =
+        nonisolated(nonsending) @Sendable (_ receiver: Receiver, _ arguments: Arguments, _ result: Result) async -> Void
+
     /// Registers a synchronous hook that runs before the implementation.
     ///
     /// ```swift
@@ -48,7 +60,7 @@ extension AsyncThrowingHookPoint {
     @discardableResult
     public func before(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,
-        _ hook: nonisolated(nonsending) @escaping @Sendable (Receiver, Arguments) async -> Void
+        _ hook: @escaping AsyncBeforeHook
     ) throws(HookError) -> HookToken {
         try storage.register(.asyncBefore(hook), scope: scope, priority: priority, label: label, once: once)
     }
@@ -101,7 +113,7 @@ extension AsyncThrowingHookPoint {
     @discardableResult
     public func after(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,
-        _ hook: nonisolated(nonsending) @escaping @Sendable (Receiver, Arguments, Result) async -> Void
+        _ hook: @escaping AsyncAfterHook
     ) throws(HookError) -> HookToken {
         try storage.register(.asyncAfter(hook), scope: scope, priority: priority, label: label, once: once)
     }

@@ -4,7 +4,7 @@ import _HookKitRuntime
 /// A typed, named interception site for an `async` method that does not throw.
 ///
 /// Declare one per method, as a `static let` on the type that owns the method, and route the method's body through
-/// ``AsyncThrowingHookPoint/invoke(_:_:_:)``:
+/// ``AsyncThrowingHookPoint/invoke(_:_:_:)-(_,_,Implementation)``:
 ///
 /// ```swift
 /// final class Feed: Sendable {
@@ -57,7 +57,7 @@ public struct AsyncThrowingHookPoint<Receiver, Arguments, Result, Failure: Error
     /// The point's name, used in introspection, traces and error messages.
     public let name: String
 
-    /// Creates a hook point whose calls pass their body to ``invoke(_:_:_:)``.
+    /// Creates a hook point whose calls pass their body to ``invoke(_:_:_:)-(_,_,Implementation)``.
     ///
     /// - Parameter name: A name for people, conventionally `"Type.method"`.
     @inlinable
@@ -67,7 +67,7 @@ public struct AsyncThrowingHookPoint<Receiver, Arguments, Result, Failure: Error
         self._declaredBody = nil
     }
 
-    /// Creates a hook point with the method's body, called with ``invoke(_:_:)``.
+    /// Creates a hook point with the method's body, called with ``invoke(_:_:)-(_,Arguments)``.
     ///
     /// The innermost `original` of every override chain is then the body itself: overrides reach it without a
     /// task-local binding, and may call `original` from anywhere, even after their call returned.
@@ -84,17 +84,15 @@ public struct AsyncThrowingHookPoint<Receiver, Arguments, Result, Failure: Error
     /// }
     /// ```
     ///
-    /// A point with a declared body is called with ``invoke(_:_:)`` only: passing a body to ``invoke(_:_:_:)`` as
-    /// well is a programming error that stops the program once the call runs an override.
+    /// A point with a declared body is called with ``invoke(_:_:)-(_,Arguments)`` only: passing a body to
+    /// ``invoke(_:_:_:)-(_,_,Implementation)`` as well is a programming error that stops the program once the call runs
+    /// an override.
     ///
     /// - Parameters:
     ///   - name: A name for people, conventionally `"Type.method"`.
     ///   - body: The method's implementation. It runs in its caller's isolation.
     @inlinable
-    public init(
-        _ name: String,
-        body: nonisolated(nonsending) @escaping @Sendable (Receiver, Arguments) async throws(Failure) -> Result
-    ) {
+    public init(_ name: String, body: @escaping Implementation) {
         self.name = name
         self._cell = Atomic(0)
         self._declaredBody = body

@@ -1,5 +1,5 @@
-/// A body passed to ``AsyncThrowingHookPoint/invoke(_:_:_:)`` (or declared with the point): already an
-/// implementation.
+/// A body passed to ``AsyncThrowingHookPoint/invoke(_:_:_:)-(_,_,Implementation)`` (or declared with the point):
+/// already an implementation.
 @usableFromInline
 struct _AsyncBodyClosure<Receiver, Arguments, Result, Failure: Error>: _AsyncBody {
     @usableFromInline let body: _AsyncChain<Receiver, Arguments, Result, Failure>.Implementation

@@ -1,4 +1,4 @@
-/// A body without arguments, passed to ``AsyncThrowingHookPoint/invoke(_:_:)-(_,(Receiver)->Result)``.
+/// A body without arguments, passed to ``AsyncThrowingHookPoint/invoke(_:_:)-(_,ReceiverImplementation)``.
 @usableFromInline
 struct _AsyncReceiverBodyClosure<Receiver, Result, Failure: Error>: _AsyncBody {
     @usableFromInline typealias Arguments = Void
