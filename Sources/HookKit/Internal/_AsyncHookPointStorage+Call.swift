@@ -2,8 +2,9 @@
 ///
 /// A call reaches it after finding a published snapshot, which it leases (``_SnapshotLease``: a counted reference,
 /// valid across suspensions) and keeps until it returns. It then runs the chain of its receiver in its caller's
-/// isolation: every function and closure on this path is `nonisolated(nonsending)`, so no hook, override or body call
-/// switches executors unless it is isolated elsewhere itself.
+/// isolation: every function and closure on this path is `nonisolated(nonsending)` or takes the caller's isolation as
+/// an `isolated` parameter, so no hook, override or body call switches executors unless it is isolated elsewhere
+/// itself (an actor's body, isolated to its receiver).
 ///
 /// The split between what `invoke` inlines and what is out of line is measured, not arbitrary. In Swift 6.3 an
 /// async function that awaits several different things pays an executor switch (about 70 instructions) after an
@@ -41,9 +42,9 @@ extension _AsyncHookPointStorage {
         _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
     ) async throws(Failure) -> Result
     where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
-        Unmanaged.passUnretained(snapshot)._withUnsafeGuaranteedRef { $0.before?(receiver, arguments) }
+        snapshot.before?(receiver, arguments)
         let result = try await body.call(receiver, arguments)
-        Unmanaged.passUnretained(snapshot)._withUnsafeGuaranteedRef { $0.after?(receiver, arguments, result) }
+        snapshot.after?(receiver, arguments, result)
         return result
     }
 
