@@ -37,6 +37,8 @@ protocol BenchmarkCase: AnyObject {
     /// The case this one is compared with besides `direct-call`: `direct-call` itself, or `async-direct` for a case
     /// that awaits an async method.
     static var baseline: any BenchmarkCase.Type { get }
+    /// For a case that calls on several threads: the one-thread case its scaling is reported against.
+    static var scalingBaseline: (any BenchmarkCase.Type)? { get }
 
     /// Sets the case up: registers hooks, adds observers, creates receivers.
     init() throws
@@ -60,6 +62,8 @@ extension BenchmarkCase {
 
     /// `direct-call`.
     static var baseline: any BenchmarkCase.Type { DirectCallCase.self }
+    /// No scaling report.
+    static var scalingBaseline: (any BenchmarkCase.Type)? { nil }
 
     /// Times ``run(iterations:)`` with `ContinuousClock`.
     func timedRun(iterations: Int) -> Duration {

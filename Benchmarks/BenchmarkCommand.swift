@@ -72,9 +72,13 @@ enum BenchmarkCommand {
             print(TableReport.render(results), terminator: "")
         }
         if let path = options.svgPath {
+            let scaling = results.compactMap { result in
+                result.scaling.map { "\(result.name) \(NumberFormatting.ratio($0))" }
+            }
             let subtitle =
                 "Fastest of \(settings.repetitions) repetitions per case, release build; "
-                + "direct-call = \(NumberFormatting.nanoseconds(results[0].nsPerOp)) ns in the same run."
+                + "direct-call = \(NumberFormatting.nanoseconds(results[0].nsPerOp)) ns in the same run"
+                + (scaling.isEmpty ? "." : "; two threads vs one: " + scaling.joined(separator: ", ") + ".")
             let chart = SVGChart(results: results, subtitle: subtitle).render()
             do {
                 try chart.write(toFile: path, atomically: true, encoding: .utf8)
@@ -105,8 +109,9 @@ enum BenchmarkCommand {
 
             Times each case's loop with ContinuousClock: a warm-up, then K repetitions run round-robin
             across cases; reports the fastest repetition in ns per operation and its ratio to
-            direct-call measured in the same run (and, for async cases, to async-direct: an
-            awaited async method). Build with -c release.
+            direct-call measured in the same run (for async cases also to async-direct, an awaited
+            async method), and for the concurrent cases the calls per second of both threads together
+            relative to one thread (before-1, timed in the same run). Build with -c release.
 
             OPTIONS:
               --quick               5 short repetitions per case (the suite in about 2 s), for CI
@@ -114,11 +119,12 @@ enum BenchmarkCommand {
                                     cases' own baselines always run)
               --repetitions K       K timed repetitions per case (default 15, or 5 with --quick)
               --json                print a JSON array, one object per case: name, nsPerOp, ratioToDirect,
-                                    baseline, ratioToBaseline, …
+                                    baseline, ratioToBaseline, …, and for the concurrent cases scaling (two
+                                    threads' calls per second ÷ one's)
               --svg FILE            also write a bar chart of ns/op (log scale) as a self-contained SVG
               --case NAME           set NAME up, run its loop N times and print nothing (for callgrind and
               --iterations N        dhat: the setup is the same for any N, so two values of N cancel it).
-                                    For concurrent-before-1, N is each caller thread's call count.
+                                    For the concurrent cases, N is each caller thread's call count.
               --list                print each case as: name, operations per iteration, measure.sh
                                     iterations, baseline, summary (tab-separated)
               -h, --help            print this help

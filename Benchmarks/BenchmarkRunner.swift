@@ -32,19 +32,23 @@ struct BenchmarkRunner {
                 samples[index].append(Self.nanoseconds(elapsed) / Double(operations))
             }
         }
-        let fastestOf = { (type: any BenchmarkCase.Type) -> Double in
-            cases.firstIndex { $0 == type }.map { samples[$0].min() ?? .nan } ?? .nan
+        let baseline = cases.firstIndex { $0 == BenchmarkSuite.baseline }.map { samples[$0].min() ?? .nan } ?? .nan
+        var fastestByName: [String: Double] = [:]
+        for index in cases.indices {
+            fastestByName[cases[index].name] = samples[index].min() ?? .nan
         }
-        let baseline = fastestOf(BenchmarkSuite.baseline)
         return cases.indices.map { index in
             let sorted = samples[index].sorted()
             let fastest = sorted.first ?? .nan
             return CaseResult(
                 name: cases[index].name, nsPerOp: fastest, ratioToDirect: fastest / baseline,
-                baseline: cases[index].baseline.name, ratioToBaseline: fastest / fastestOf(cases[index].baseline),
+                baseline: cases[index].baseline.name,
+                ratioToBaseline: fastest / (fastestByName[cases[index].baseline.name] ?? .nan),
                 medianNsPerOp: sorted.isEmpty ? .nan : sorted[sorted.count / 2], iterations: iterations[index],
                 operationsPerIteration: cases[index].operationsPerIteration, repetitions: settings.repetitions,
-                category: cases[index].category, summary: cases[index].summary)
+                category: cases[index].category, summary: cases[index].summary,
+                scalingBaseline: cases[index].scalingBaseline?.name,
+                scaling: cases[index].scalingBaseline.flatMap { fastestByName[$0.name] }.map { $0 / fastest })
         }
     }
 

@@ -18,6 +18,8 @@ enum BenchmarkSuite {
             InstanceBeforeCase.self,
             OverrideOneCase.self,
             OverrideFiveCase.self,
+            DeclaredOverrideOneCase.self,
+            DeclaredOverrideFiveCase.self,
             AsyncDirectCase.self,
             AsyncUnhookedCase.self,
             AsyncBeforeOneCase.self,
@@ -26,6 +28,7 @@ enum BenchmarkSuite {
             LifecyclePushPopCase.self,
             RegisterCancelCase.self,
             ConcurrentBeforeOneCase.self,
+            SteadyConcurrentBeforeOneCase.self,
             PeerMutexDictionaryCase.self,
             PeerNotificationCenterCase.self,
         ]
@@ -40,12 +43,18 @@ enum BenchmarkSuite {
     }
 
     /// The cases whose name contains `filter` (all of them for `nil`), with the baseline always
-    /// first and each case's own baseline included, so that ratios can be computed.
+    /// first, each case's own baseline and the one-thread case of every multi-threaded one included, so that
+    /// ratios can be computed.
     static func selected(by filter: String?) -> [any BenchmarkCase.Type] {
         guard let filter else { return cases }
         let matching = cases.filter { $0.name.contains(filter) }
         guard !matching.isEmpty else { return [] }
-        let wanted = [baseline] + matching.map { $0.baseline } + matching
-        return cases.filter { type in wanted.contains { $0 == type } }
+        var needed: Set<String> = [baseline.name]
+        for type in matching {
+            needed.insert(type.name)
+            needed.insert(type.baseline.name)
+            if let scalingBaseline = type.scalingBaseline { needed.insert(scalingBaseline.name) }
+        }
+        return cases.filter { needed.contains($0.name) }
     }
 }

@@ -22,4 +22,9 @@ struct CaseResult: Sendable {
     let category: BenchmarkCategory
     /// What one operation is.
     let summary: String
+    /// For a multi-threaded case, the one-thread case it is compared with.
+    var scalingBaseline: String? = nil
+    /// The calls per second of this case's threads together, divided by the one-thread case's: its ns/op divided
+    /// by this case's (2.0 for two threads that do not slow each other down); `nil` without a baseline.
+    var scaling: Double? = nil
 }

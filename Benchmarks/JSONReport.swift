@@ -1,5 +1,8 @@
 /// `--json`: the results as a JSON array, one object per case, keys in a fixed order.
 ///
+/// A multi-threaded case also names its one-thread case (`scalingBaseline`) and the calls per second of its threads
+/// together relative to it (`scaling`); both are `null` for the other cases.
+///
 /// ```json
 /// [
 ///   {"name": "direct-call", "nsPerOp": 2.09, "ratioToDirect": 1.0, "baseline": "direct-call", …},
@@ -24,6 +27,8 @@ enum JSONReport {
                 ("repetitions", String(result.repetitions)),
                 ("category", string(result.category.rawValue)),
                 ("summary", string(result.summary)),
+                ("scalingBaseline", result.scalingBaseline.map(string) ?? "null"),
+                ("scaling", result.scaling.map(number) ?? "null"),
             ]
             return "  {" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
         }

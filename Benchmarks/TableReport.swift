@@ -6,10 +6,16 @@
 /// before-1                 3.75     3.68×
 /// async-direct             9.10     8.92×
 /// async-unhooked           9.31     9.13×  1.02× async-direct
+/// concurrent-before-1      1.90     1.86×
 ///
-/// `×baseline` is the ratio to the case's own baseline when that is not `direct-call`.
+/// Scaling (calls per second of two threads together, relative to one; 2.00× is perfect):
+///   concurrent-before-1: 1.97× the calls per second of before-1
+///
 /// Instructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).
 /// ```
+///
+/// `×baseline` is the ratio to the case's own baseline, when that is not `direct-call` (`async-direct` for the
+/// async cases).
 ///
 /// Allocations cannot be counted from inside the timing run (glibc offers no allocation counter),
 /// so the table points to `measure.sh`, which counts them from outside under valgrind's dhat.
@@ -39,8 +45,19 @@ enum TableReport {
             .joined(separator: "  ")
             .withoutTrailingSpaces
         }
-        .joined(separator: "\n")
-            + "\n\nInstructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).\n"
+        .joined(separator: "\n") + "\n" + scalingLines(results)
+            + "\nInstructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).\n"
+    }
+
+    /// One line per multi-threaded case: its threads' calls per second together, relative to one thread.
+    static func scalingLines(_ results: [CaseResult]) -> String {
+        let lines = results.compactMap { result -> String? in
+            guard let scaling = result.scaling, let baseline = result.scalingBaseline else { return nil }
+            return "  \(result.name): \(NumberFormatting.ratio(scaling)) the calls per second of \(baseline)"
+        }
+        guard !lines.isEmpty else { return "" }
+        return "\nScaling (calls per second of two threads together, relative to one; 2.00× is perfect):\n"
+            + lines.joined(separator: "\n") + "\n"
     }
 }
 

@@ -67,17 +67,19 @@ extension ThrowingHookPoint {
     /// - Throws: What the body or an override throws. After hooks do not run for a call that throws.
     @inlinable
     public func invoke(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
-        guard let body = _declaredBody else {
+        if case .none = _declaredBody {
             preconditionFailure("HookKit: '\(name)' was created without a body; pass one to invoke(_:_:_:)")
         }
+        // The body is called where it is stored, never copied: a copy would retain its context, an atomic write to
+        // memory that every thread calling the method shares.
         let cell = _cell.load(ordering: .acquiring)
         if _fastPath(cell == 0) {
-            return try body(receiver, arguments)  // never hooked
+            return try _declaredBody.unsafelyUnwrapped(receiver, arguments)  // never hooked
         }
         if hk_point_cell_published(UnsafeMutablePointer(bitPattern: cell).unsafelyUnwrapped) == 0 {
-            return try body(receiver, arguments)  // every hook cancelled, or hooks switched off
+            return try _declaredBody.unsafelyUnwrapped(receiver, arguments)  // every hook cancelled, or switched off
         }
-        switch Self._invokeHooked(cell, receiver, arguments, body, bodyIsDeclared: true) {
+        switch Self._invokeHooked(cell, receiver, arguments, _declaredBody.unsafelyUnwrapped, bodyIsDeclared: true) {
         case .success(let result): return result
         case .failure(let error): throw error
         }
@@ -117,9 +119,10 @@ extension ThrowingHookPoint {
 
     /// The hooked path: protect the published snapshot, run the receiver's chain, leave.
     ///
-    /// Kept small for the common case (hooks for every receiver, no override, no tracer); the
-    /// rest is in ``_HookPointStorage/_runGeneral(_:_:_:_:_:bodyIsDeclared:)``, out of line. Writes only the
-    /// calling thread's reader record (see ``_SnapshotReclamation``).
+    /// Runs the two common shapes itself: hooks for every receiver without an override, and with overrides on a
+    /// point that declares its body. The rest is out of line, in
+    /// ``_HookPointStorage/_runGeneral(_:_:_:_:_:bodyIsDeclared:)``. Writes only the calling thread's reader record (see
+    /// ``_SnapshotReclamation``) and retains nothing.
     @inlinable @inline(never)
     static func _invokeHooked(
         _ cellAddress: UInt, _ receiver: Receiver, _ arguments: Arguments,
@@ -128,23 +131,37 @@ extension ThrowingHookPoint {
         typealias Storage = _HookPointStorage<Receiver, Arguments, Result, Failure>
         let cell = UnsafeMutablePointer<hk_point_cell>(bitPattern: cellAddress).unsafelyUnwrapped
         let entry = hk_reader_enter(cell)
-        guard let snapshot = UnsafeRawPointer(bitPattern: entry.snapshot) else {
+        guard let address = UnsafeRawPointer(bitPattern: entry.snapshot) else {
             return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
         }
-        let outcome = Unmanaged<Storage.Snapshot>.fromOpaque(snapshot)._withUnsafeGuaranteedRef {
+        // Protected by the thread's hazard slot until `hk_reader_exit`: borrowed, never retained.
+        let outcome = Unmanaged<Storage.Snapshot>.fromOpaque(address)._withUnsafeGuaranteedRef {
             snapshot -> Swift.Result<Result, Failure> in
-            guard _fastPath(snapshot.isSimple) else {
-                return Storage._runGeneral(cell, snapshot, receiver, arguments, body, bodyIsDeclared: bodyIsDeclared)
+            let kind = snapshot.kind
+            if _fastPath(kind == Storage.Snapshot.simple) {
+                snapshot.before?(receiver, arguments)
+                let result: Result
+                do throws(Failure) {
+                    result = try body(receiver, arguments)
+                } catch {
+                    return .failure(error)
+                }
+                snapshot.after?(receiver, arguments, result)
+                return .success(result)
             }
-            snapshot.before?(receiver, arguments)
-            let result: Result
-            do throws(Failure) {
-                result = try body(receiver, arguments)
-            } catch {
-                return .failure(error)
+            if kind == Storage.Snapshot.everyWithOverride && bodyIsDeclared {
+                snapshot.before?(receiver, arguments)
+                let result: Result
+                do throws(Failure) {
+                    // The override chain ends in the declared body: nothing to publish.
+                    result = try snapshot.override.unsafelyUnwrapped(receiver, arguments)
+                } catch {
+                    return .failure(error)
+                }
+                snapshot.after?(receiver, arguments, result)
+                return .success(result)
             }
-            snapshot.after?(receiver, arguments, result)
-            return .success(result)
+            return Storage._runGeneral(cell, snapshot, receiver, arguments, body, bodyIsDeclared: bodyIsDeclared)
         }
         if _slowPath(hk_reader_exit(cell, entry)) {
             _SnapshotReclamation.help()

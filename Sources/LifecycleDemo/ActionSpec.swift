@@ -2,11 +2,13 @@
 ///
 /// Validation (``ScenarioPlan``) checks which fields its kind needs.
 struct ActionSpec: Decodable, Sendable {
-    /// The kind: push, pop, popToRoot, present, dismiss, interactivePop, background, foreground,
-    /// leak or wait.
+    /// The kind: push, pop, popToRoot, present, dismiss, addChild, removeFromParent, interactivePop,
+    /// background, foreground, leak or wait.
     var action: String
-    /// The screen acted on (push, present, dismiss, leak).
+    /// The screen acted on (push, present, dismiss, addChild, removeFromParent, leak).
     var screen: String?
+    /// The Container a child is added to (addChild).
+    var parent: String?
     /// The navigation controller acted on (push, pop, popToRoot, interactivePop); the root's if absent.
     var navigation: String?
     /// The screen to present from (present); the top visible screen if absent.
@@ -28,7 +30,7 @@ struct ActionSpec: Decodable, Sendable {
     var after: Double?
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case action, screen, navigation, from, style, animated, end, progress, duration, seconds, after
+        case action, screen, parent, navigation, from, style, animated, end, progress, duration, seconds, after
     }
 
     init(from decoder: any Decoder) throws {
@@ -36,6 +38,7 @@ struct ActionSpec: Decodable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         action = try container.decode(String.self, forKey: .action)
         screen = try container.decodeIfPresent(String.self, forKey: .screen)
+        parent = try container.decodeIfPresent(String.self, forKey: .parent)
         navigation = try container.decodeIfPresent(String.self, forKey: .navigation)
         from = try container.decodeIfPresent(String.self, forKey: .from)
         style = try container.decodeIfPresent(String.self, forKey: .style)

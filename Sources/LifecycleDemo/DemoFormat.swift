@@ -26,6 +26,12 @@ enum DemoFormat {
         return text == "-0" ? "0" : text
     }
 
+    /// `seconds` rounded to the millisecond, as the trace records times: `55.65`, not `55.649999999999984`.
+    static func milliseconds(_ seconds: Double) -> Double {
+        guard seconds.isFinite else { return seconds }
+        return (seconds * 1000).rounded() / 1000
+    }
+
     /// A fraction from 0 to 1 as a rounded percentage, such as `29` for 0.29.
     static func percent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return String(fraction) }

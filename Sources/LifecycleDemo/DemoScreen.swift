@@ -52,3 +52,6 @@ final class SettingsScreen: DemoScreen {}
 
 /// The receipt after an order.
 final class ReceiptScreen: DemoScreen {}
+
+/// A plain container: it shows the children added to it, and forwards its appearance to them.
+final class ContainerScreen: DemoScreen {}

@@ -9,6 +9,7 @@ enum DemoScreenType: String, CaseIterable, Sendable {
     case settings = "Settings"
     case receipt = "Receipt"
     case screen = "Screen"
+    case container = "Container"
     case navigation = "Navigation"
 
     /// The class the demo instantiates for the type.
@@ -21,6 +22,7 @@ enum DemoScreenType: String, CaseIterable, Sendable {
         case .settings: return SettingsScreen.self
         case .receipt: return ReceiptScreen.self
         case .screen: return DemoScreen.self
+        case .container: return ContainerScreen.self
         case .navigation: return nil
         }
     }

@@ -1,5 +1,7 @@
+import LifecycleKit
+
 /// The leak reports of a run, as the detector's handler appends them.
 final class LeakLog {
-    /// One line per report.
-    var lines: [String] = []
+    /// The reports, in the order they were made.
+    var reports: [LeakReport] = []
 }

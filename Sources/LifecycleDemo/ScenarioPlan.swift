@@ -41,6 +41,8 @@ struct ScenarioPlan: Sendable {
         "popToRoot": ([], ["navigation", "animated"]),
         "present": (["screen", "style"], ["from", "animated"]),
         "dismiss": ([], ["screen", "animated"]),
+        "addChild": (["screen", "parent"], []),
+        "removeFromParent": (["screen"], []),
         "interactivePop": (["end"], ["navigation", "progress"]),
         "background": ([], ["duration"]),
         "foreground": ([], []),
@@ -195,6 +197,14 @@ struct ScenarioPlan: Sendable {
                 step = .dismiss(
                     screen: try spec.screen.map { name throws(ScenarioError) in try screen(name, "screen") },
                     animated: animated)
+            case "addChild":
+                let parent = try screen(spec.parent, "parent")
+                guard byName[parent]?.type == .container else {
+                    throw fail("\(location).parent", "\"\(parent)\" is not a Container; expected a Container screen")
+                }
+                step = .addChild(screen: try screen(spec.screen, "screen"), parent: parent)
+            case "removeFromParent":
+                step = .removeFromParent(screen: try screen(spec.screen, "screen"))
             case "interactivePop":
                 guard spec.end == "finish" || spec.end == "cancel" else {
                     throw fail("\(location).end", "unknown end \"\(spec.end ?? "")\"; expected finish or cancel")
@@ -230,7 +240,8 @@ struct ScenarioPlan: Sendable {
     /// The fields an action spec gives, besides `action` and `after`.
     private static func givenFields(_ spec: ActionSpec) -> [String] {
         let fields: [(String, Bool)] = [
-            ("screen", spec.screen != nil), ("navigation", spec.navigation != nil), ("from", spec.from != nil),
+            ("screen", spec.screen != nil), ("parent", spec.parent != nil), ("navigation", spec.navigation != nil),
+            ("from", spec.from != nil),
             ("style", spec.style != nil), ("animated", spec.animated != nil), ("end", spec.end != nil),
             ("progress", spec.progress != nil), ("duration", spec.duration != nil), ("seconds", spec.seconds != nil),
         ]

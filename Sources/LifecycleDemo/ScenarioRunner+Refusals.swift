@@ -13,9 +13,14 @@ extension ScenarioRunner {
             return screen == navigation
                 ? "\(navigation) cannot push itself; expected another screen"
                 : "\(screen) contains \(navigation); expected a screen that does not contain it"
-        case (.alreadyAttached, .push(let screen, _, _)), (.alreadyAttached, .present(let screen, _, _, _)):
+        case (.alreadyAttached, .push(let screen, _, _)), (.alreadyAttached, .present(let screen, _, _, _)),
+            (.alreadyAttached, .addChild(let screen, _)):
             let place = liveScreen(screen).flatMap { placement(of: $0) } ?? "shown elsewhere"
             return "\(screen) is already \(place); expected a screen that is not shown"
+        case (.invalidContainment, .addChild(let screen, let parent)):
+            return screen == parent
+                ? "\(parent) cannot contain itself; expected another screen"
+                : "\(screen) contains \(parent); expected a screen that does not contain it"
         case (.interactivePopInProgress, .push(_, let navigation, _)),
             (.interactivePopInProgress, .pop(let navigation, _)),
             (.interactivePopInProgress, .popToRoot(let navigation, _)):

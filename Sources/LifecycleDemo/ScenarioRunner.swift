@@ -46,7 +46,7 @@ final class ScenarioRunner {
         leakDetector = LeakDetector(
             time: time, configuration: LeakDetector.Configuration(releaseWatchInterval: nil), isEnabled: true
         ) { [leakLog] report in
-            leakLog.lines.append(report.description)
+            leakLog.reports.append(report)
         }
     }
 
@@ -112,13 +112,13 @@ final class ScenarioRunner {
         tokens = []
     }
 
-    /// The statistics report, top screens by stay time first.
-    var statisticsReport: [String] {
-        statistics.report(top: 10).split(separator: "\n").map(String.init)
+    /// The statistics records of the top screens by stay time, longest first (ties in name order).
+    var statisticsReport: [ScreenStatistics.Record] {
+        statistics.topRecords(10)
     }
 
     /// The leak reports, in the order they were made.
-    var leakReports: [String] { leakLog.lines }
+    var leakReports: [LeakReport] { leakLog.reports }
 
     /// Lets animated transitions complete, in virtual time.
     private func settle() {
@@ -184,6 +184,16 @@ final class ScenarioRunner {
                 throw ScenarioError(
                     file: file, location: "", problem: "\(step.description): \(problem); expected a present first")
             }
+        case .addChild(let name, let parent):
+            try screen(parent).addChild(screen(name))
+        case .removeFromParent(let name):
+            let child = try screen(name)
+            guard child.parent != nil else {
+                throw ScenarioError(
+                    file: file, location: "",
+                    problem: "\(step.description): \(name) has no parent; expected an addChild or a push first")
+            }
+            child.removeFromParent()
         case .interactivePop(let navigation, let finish, let progress):
             let pop = try navigationController(navigation).beginInteractivePop(
                 translation: Self.interactivePopTranslation)

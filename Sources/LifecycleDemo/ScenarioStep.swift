@@ -7,6 +7,8 @@ enum ScenarioStep: Sendable {
     case popToRoot(navigation: String, animated: Bool)
     case present(screen: String, from: String?, style: ModalPresentationStyle, animated: Bool)
     case dismiss(screen: String?, animated: Bool)
+    case addChild(screen: String, parent: String)
+    case removeFromParent(screen: String)
     case interactivePop(navigation: String, finish: Bool, progress: Double)
     case background(duration: Double?)
     case foreground
@@ -26,6 +28,10 @@ enum ScenarioStep: Sendable {
             return "present \(screen) (\(style))" + (animated ? "" : " (not animated)")
         case .dismiss(let screen, _):
             return "dismiss" + (screen.map { " \($0)" } ?? "")
+        case .addChild(let screen, let parent):
+            return "add \(screen) to \(parent)"
+        case .removeFromParent(let screen):
+            return "remove \(screen) from its parent"
         case .interactivePop(_, let finish, let progress):
             return "interactive pop, \(finish ? "finished" : "cancelled") at \(DemoFormat.percent(progress))%"
         case .background(let duration):

@@ -13,10 +13,10 @@ enum TextReport {
             lines.append("")
         }
         lines.append("Statistics (top screens by stay time)")
-        lines += output.statistics.isEmpty ? ["  none"] : output.statistics.map { "  " + $0 }
+        lines += output.statistics.isEmpty ? ["  none"] : output.statistics.map { "  \($0)" }
         lines.append("")
         lines.append("Leaks")
-        lines += output.leaks.isEmpty ? ["  none"] : output.leaks.map { "  " + $0 }
+        lines += output.leaks.isEmpty ? ["  none"] : output.leaks.map { "  \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }
 

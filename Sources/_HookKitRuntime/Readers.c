@@ -77,11 +77,6 @@ static void runtime_init(void) {
 #endif
 }
 
-bool hk_uses_asymmetric_fences(void) {
-    pthread_once(&runtime_once, runtime_init);
-    return asymmetric_fences;
-}
-
 void hk_heavy_fence(void) {
     pthread_once(&runtime_once, runtime_init);
     if (serialized_threads) {
@@ -274,7 +269,10 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
                 break;
             }
             uintptr_t fresh = atomic_load_explicit(&cell->published, memory_order_acquire);
-            if (fresh != 0 && reader_holds(reader, fresh)) {
+            if (fresh == 0) {
+                return false;  // nothing published now: no slot can show it
+            }
+            if (reader_holds(reader, fresh)) {
                 break;
             }
             uint64_t now = monotonic_ns();
@@ -345,8 +343,10 @@ size_t hk_reader_claimed_count(void) {
 }
 
 hk_point_cell *hk_point_cell_create(const void *storage) {
-    hk_point_cell *cell = malloc(sizeof(hk_point_cell));
-    if (cell == NULL) {
+    // Every call of the point reads the cell: on a 128-byte block of its own, no write to a neighbouring object
+    // can evict it from other cores' caches (false sharing).
+    hk_point_cell *cell = NULL;
+    if (posix_memalign((void **)&cell, 128, 128) != 0) {
         fail("out of memory for a hook point");
     }
     atomic_init(&cell->published, 0);

@@ -1,4 +1,5 @@
 import HookKit
+import Synchronization
 import Testing
 
 // The code of the HookKit articles (Sources/HookKit/HookKit.docc), verbatim, so that it keeps compiling and doing
@@ -55,6 +56,18 @@ enum HookPointsAndScopesExample {
     }
 
     final class GiftCart: Cart {}
+
+    final class Wallet {
+        static let pay = HookPoint<Wallet, Int, Int>("Wallet.pay") { wallet, amount in
+            wallet.balance.subtract(amount, ordering: .relaxed).newValue
+        }
+
+        let balance = Atomic<Int>(100)
+
+        func pay(_ amount: Int) -> Int {
+            Self.pay.invoke(self, amount)
+        }
+    }
 
     enum ParseError: Error {
         case notANumber(String)
@@ -238,6 +251,19 @@ struct HookKitDocumentationExampleTests {
         cart.clear()
         #expect(printed.take() == ["adding 2 pear"] && cart.items.isEmpty)
         adding.cancel()
+
+        // A point that declares its body: its override chains end in the body, and `original` outlives the call.
+        typealias Wallet = HookPointsAndScopesExample.Wallet
+        let wallet = Wallet()
+        #expect(wallet.pay(30) == 70)
+        let kept = Mutex<HookOriginal<Wallet, Int, Int, Never>?>(nil)
+        let fee = try Wallet.pay.override { original in
+            kept.withLock { $0 = original }
+            return { wallet, amount in original(wallet, amount + 1) }
+        }
+        #expect(wallet.pay(9) == 60)
+        fee.cancel()
+        #expect(kept.withLock { $0 }.map { $0(wallet, 10) } == 50)
 
         // An override may recover from the original's error.
         let lenient = try Parser.parse.override(label: "lenient") { original in

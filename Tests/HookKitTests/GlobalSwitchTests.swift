@@ -67,6 +67,24 @@ final class GlobalSwitchTests: XCTestCase {
             "Global.tracer on HookKitTests.Car: before all 'log', override type(HookKitTests.Car) 'outer', body")
     }
 
+    func testTracerSeesCallsOfAPointThatDeclaresItsBody() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer.declared") { vehicle, prefix in
+            prefix + vehicle.name
+        }
+        let events = EventLog()
+        try point.before(label: "log") { _, _ in }
+        try point.override(label: "wrap") { original in { vehicle, prefix in "[" + original(vehicle, prefix) + "]" } }
+        try point.override(.type(Car.self), label: "skip") { _ in { _, _ in "skipped" } }
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertEqual(point.invoke(Vehicle(name: "v"), "> "), "[> v]")
+        XCTAssertEqual(point.invoke(Car(name: "c"), "> "), "skipped")
+        Hooks.tracer = nil
+        XCTAssertEqual(point.invoke(Vehicle(name: "v"), "> "), "[> v]")
+        let recorded = events.all
+        XCTAssertEqual(recorded.map { $0.hooks.map { $0.label ?? "" } }, [["log", "wrap"], ["log", "skip"]])
+        XCTAssertEqual(recorded.map(\.bodyRan), [true, false])
+    }
+
     func testTracerReportsOverridesThatDidNotCallTheOriginal() throws {
         let point = HookPoint<Vehicle, String, String>("Global.tracer.skip")
         let events = EventLog()

@@ -41,6 +41,19 @@ final class Cart {
     }
 }
 
+/// A point that declares its body, as the README shows it.
+final class Pricing {
+    static let quote = HookPoint<Pricing, Int, Int>("Pricing.quote") { pricing, quantity in
+        pricing.unitPrice * quantity
+    }
+
+    let unitPrice = 3
+
+    func quote(_ quantity: Int) -> Int {
+        Self.quote.invoke(self, quantity)
+    }
+}
+
 @Suite("README examples", .serialized)
 struct ReadmeExampleTests {
     @Test("the three kinds, the scopes and cancellation, as the README shows them")
@@ -87,6 +100,17 @@ struct ReadmeExampleTests {
             token.cancel()
         }
         #expect(Checkout.submit.hooks.isEmpty)
+    }
+
+    @Test("a point that declares its body: invoke(self, arguments), and overrides end in the body")
+    func declaredBody() throws {
+        let pricing = Pricing()
+        #expect(pricing.quote(4) == 12)
+        let discount = try Pricing.quote.override { original in { pricing, quantity in original(pricing, quantity) - 1 }
+        }
+        #expect(pricing.quote(4) == 11)
+        discount.cancel()
+        #expect(pricing.quote(4) == 12)
     }
 
     @Test("several arguments travel as a labelled tuple")

@@ -152,7 +152,8 @@ final class ReclamationTests: XCTestCase {
         // 2,000 threads called the point, never more than `batch` at once: their records were reused, and each
         // one was given back when its thread ended.
         XCTAssertLessThanOrEqual(_SnapshotReclamation.readerRecordCount, recordsBefore + batch)
-        XCTAssertEqual(_SnapshotReclamation.claimedReaderRecordCount, claimedBefore)
+        // (A thread of an earlier test may still have been exiting when `claimedBefore` was read.)
+        XCTAssertLessThanOrEqual(_SnapshotReclamation.claimedReaderRecordCount, claimedBefore)
     }
 
     func testCallsNestedDeeperThanOneBlockOfSlotsStayProtected() throws {

@@ -116,8 +116,34 @@ struct BadScenarioTests {
     func unknownAction() throws {
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "shove", "screen": "detail" }]"#),
-            "actions[0].action: unknown action \"shove\"; expected one of: background, dismiss, foreground, "
-                + "interactivePop, leak, pop, popToRoot, present, push, wait")
+            "actions[0].action: unknown action \"shove\"; expected one of: addChild, background, dismiss, "
+                + "foreground, interactivePop, leak, pop, popToRoot, present, push, removeFromParent, wait")
+    }
+
+    @Test("containment actions: addChild needs a screen and a Container parent, removeFromParent a screen with one")
+    func containmentActions() throws {
+        let screens = """
+            [
+              { "name": "home", "type": "Home" },
+              { "name": "box", "type": "Container" },
+              { "name": "nav", "type": "Navigation", "root": "home" }
+            ]
+            """
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "addChild", "screen": "box" }]"#, screens: screens),
+            "actions[0]: \"addChild\" needs a \"parent\" field")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "addChild", "screen": "box", "parent": "home" }]"#, screens: screens),
+            "actions[0].parent: \"home\" is not a Container; expected a Container screen")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "addChild", "screen": "box", "parent": "boxx" }]"#, screens: screens),
+            "actions[0].parent: unknown screen \"boxx\"; expected one of: home, box, nav")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "removeFromParent", "parent": "box" }]"#, screens: screens),
+            "actions[0]: \"removeFromParent\" needs a \"screen\" field")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "removeFromParent", "screen": "box" }]"#, screens: screens),
+            "actions[0]: remove box from its parent: box has no parent; expected an addChild or a push first")
     }
 
     @Test("an unknown screen")
@@ -144,8 +170,8 @@ struct BadScenarioTests {
             "actions[0].animated: expected true or false")
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "push", "scren": "detail" }]"#),
-            "actions[0].scren: unknown field \"scren\"; expected one of: action, screen, navigation, from, style, "
-                + "animated, end, progress, duration, seconds, after")
+            "actions[0].scren: unknown field \"scren\"; expected one of: action, screen, parent, navigation, from, "
+                + "style, animated, end, progress, duration, seconds, after")
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "present", "screen": "detail", "style": "popover" }]"#),
             "actions[0].style: unknown style \"popover\"; expected one of: fullScreen, currentContext, "

@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleKit
 import Testing
 
 @testable import LifecycleDemo
@@ -111,8 +112,101 @@ struct DemoOutputTests {
         #expect(Set(document.keys) == ["scenario", "statistics", "leaks"])
         let full = try #require(
             try JSONSerialization.jsonObject(with: Data(Self.run(["--format", "json"]).output.utf8)) as? [String: Any])
-        #expect(document["statistics"] as? [String] == full["statistics"] as? [String])
-        #expect(document["leaks"] as? [String] == full["leaks"] as? [String])
+        for key in ["statistics", "leaks"] {
+            let part = try #require(document[key] as? [Any])
+            let fullPart = try #require(full[key] as? [Any])
+            #expect(!part.isEmpty)
+            #expect(
+                try JSONSerialization.data(withJSONObject: part, options: .sortedKeys)
+                    == JSONSerialization.data(withJSONObject: fullPart, options: .sortedKeys), "\(key)")
+        }
+    }
+
+    @Test("--format json gives statistics and leaks as objects that decode into the library's types")
+    func structuredJSON() throws {
+        let result = Self.run(["--no-trace", "--format", "json"])
+        #expect(result.status == 0)
+        struct Document: Decodable {
+            let statistics: [ScreenStatistics.Record]
+            let leaks: [LeakReport]
+        }
+        let document = try JSONDecoder().decode(Document.self, from: Data(result.output.utf8))
+        #expect(
+            document.statistics.first
+                == ScreenStatistics.Record(name: "ProductDetail", stayTime: 55.65, viewCount: 1, resumeCount: 2))
+        #expect(
+            document.leaks == [
+                LeakReport(
+                    kind: .suspected, typeName: "ReceiptScreen", title: "Receipt", statisticName: "Receipt",
+                    reason: .popToRoot, removedAt: 477.55, reportedAt: 479.05),
+                LeakReport(
+                    kind: .confirmed, typeName: "ReceiptScreen", title: "Receipt", statisticName: "Receipt",
+                    reason: .popToRoot, removedAt: 477.55, reportedAt: 488.05),
+            ])
+        // The keys a program reads, by name.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let leak = try #require((object["leaks"] as? [[String: Any]])?.first)
+        #expect(
+            Set(leak.keys) == ["kind", "typeName", "title", "statisticName", "reason", "removedAt", "reportedAt"])
+        let record = try #require((object["statistics"] as? [[String: Any]])?.first)
+        #expect(Set(record.keys) == ["name", "stayTime", "viewCount", "resumeCount"])
+        #expect(record["stayTime"] as? Double == 55.65)
+    }
+
+    @Test("addChild and removeFromParent show containment: the child appears and disappears with its Container")
+    func containment() throws {
+        let scenario = #"""
+            {
+              "title": "containment",
+              "screens": [
+                { "name": "dashboard", "type": "Container" },
+                { "name": "banner", "type": "Screen" },
+                { "name": "news", "type": "Screen" },
+                { "name": "settings", "type": "Settings" }
+              ],
+              "root": "dashboard",
+              "actions": [
+                { "action": "addChild", "screen": "banner", "parent": "dashboard", "after": 1 },
+                { "action": "addChild", "screen": "news", "parent": "dashboard" },
+                { "action": "present", "screen": "settings", "style": "fullScreen", "animated": false },
+                { "action": "removeFromParent", "screen": "banner" },
+                { "action": "dismiss", "screen": "settings", "animated": false },
+                { "action": "addChild", "screen": "banner", "parent": "dashboard", "after": 2 }
+              ]
+            }
+            """#
+        let output = try BadScenarioTests.expectSuccess(scenario)
+        let trace = output.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .drop { !$0.hasSuffix("add banner to dashboard") }.prefix { !$0.isEmpty }
+        #expect(
+            Array(trace) == [
+                "1.000  add banner to dashboard",
+                "1.000    banner.loadView", "1.000    banner.viewDidLoad", "1.000    banner.viewWillAppear",
+                "1.000    banner.viewDidAppear", "1.000      hook: page enter (banner)",
+                "1.000  add news to dashboard",
+                "1.000    news.loadView", "1.000    news.viewDidLoad", "1.000    news.viewWillAppear",
+                "1.000    news.viewDidAppear", "1.000      hook: page enter (news)",
+                "1.000  present settings (fullScreen) (not animated)",
+                "1.000    settings.loadView", "1.000    settings.viewDidLoad",
+                "1.000      hook: page leave (dashboard)", "1.000    dashboard.viewWillDisappear",
+                "1.000      hook: page leave (banner)", "1.000    banner.viewWillDisappear",
+                "1.000      hook: page leave (news)", "1.000    news.viewWillDisappear",
+                "1.000    settings.viewWillAppear", "1.000    settings.viewDidAppear",
+                "1.000      hook: page enter (settings)", "1.000    dashboard.viewDidDisappear",
+                "1.000    banner.viewDidDisappear", "1.000    news.viewDidDisappear",
+                // Off screen with its Container: no appearance call.
+                "1.000  remove banner from its parent",
+                "1.000  dismiss settings",
+                "1.000      hook: page leave (settings)", "1.000    settings.viewWillDisappear",
+                "1.000    dashboard.viewWillAppear", "1.000    news.viewWillAppear", "1.000    dashboard.viewDidAppear",
+                "1.000      hook: page enter (dashboard)", "1.000    news.viewDidAppear",
+                "1.000      hook: page enter (news)", "1.000    settings.viewDidDisappear",
+                // The banner went away when it was removed: the demo makes it again, as an app would.
+                "3.000  add banner to dashboard",
+                "3.000    banner.loadView", "3.000    banner.viewDidLoad", "3.000    banner.viewWillAppear",
+                "3.000    banner.viewDidAppear", "3.000      hook: page enter (banner)",
+            ])
     }
 
     @Test("--no-trace with --format mermaid, a diagram that is only a trace, is a usage error")

@@ -113,6 +113,27 @@ struct HostRefusalTests {
                 + "covered; expected a dismiss of what covers it first")
     }
 
+    @Test("a child the host refuses: shown elsewhere, or the Container itself")
+    func addChild() throws {
+        let screens = """
+            [
+              { "name": "home", "type": "Home" },
+              { "name": "box", "type": "Container" },
+              { "name": "nav", "type": "Navigation", "root": "home" }
+            ]
+            """
+        try BadScenarioTests.expectRefusal(
+            BadScenarioTests.scenario(
+                actions: #"[{ "action": "addChild", "screen": "home", "parent": "box" }]"#, screens: screens),
+            "actions[0]: add home to box was refused by the host (alreadyAttached): home is already in the stack of "
+                + "nav; expected a screen that is not shown")
+        try BadScenarioTests.expectRefusal(
+            BadScenarioTests.scenario(
+                actions: #"[{ "action": "addChild", "screen": "box", "parent": "box" }]"#, screens: screens),
+            "actions[0]: add box to box was refused by the host (invalidContainment): box cannot contain itself; "
+                + "expected another screen")
+    }
+
     @Test("a dismiss with nothing to dismiss")
     func dismiss() throws {
         try Self.expectRefusal(

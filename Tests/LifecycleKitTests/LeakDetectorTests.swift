@@ -1,3 +1,4 @@
+import Foundation
 import LifecycleKit
 import Synchronization
 import Testing
@@ -355,5 +356,23 @@ struct LeakDetectorTests {
         try navigation.push(Cart(), animated: false)
         try navigation.pop(animated: false)
         #expect(!detector.isTracking(navigation) && detector.trackedScreenCount == 1)
+    }
+
+    @Test("a report is Codable: every field under its name, a missing title as null, and back")
+    func reportCoding() throws {
+        let report = LeakReport(
+            kind: .releasedLate, typeName: "ProductDetail", title: nil, statisticName: "Product",
+            reason: .windowRootReplaced, removedAt: 4, reportedAt: 5.5)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(report), as: UTF8.self)
+        #expect(
+            json == #"{"kind":"releasedLate","reason":"windowRootReplaced","removedAt":4,"reportedAt":5.5,"#
+                + #""statisticName":"Product","title":null,"typeName":"ProductDetail"}"#)
+        #expect(try JSONDecoder().decode(LeakReport.self, from: Data(json.utf8)) == report)
+        let titled = LeakReport(
+            kind: .confirmed, typeName: "Cart", title: "Cart", statisticName: "Cart", reason: .dismiss, removedAt: 1,
+            reportedAt: 2)
+        #expect(try JSONDecoder().decode(LeakReport.self, from: encoder.encode(titled)) == titled)
     }
 }

@@ -18,18 +18,11 @@ struct NavigationBehaviourTests {
         #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
         #expect(host.window.transitionDriver.queuedCount == 2)
         #expect(host.log.takeLifecycle() == ["B.loadView", "B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear"])
+        // Each queued transition shows the stack as it is when it starts: C left the stack before its push
+        // ran, so it never appears (it is not even loaded), and the pop has nothing left to show.
         host.window.transitionDriver.completeCurrentTransition()
-        #expect(
-            host.log.takeLifecycle() == [
-                "A.viewDidDisappear", "B.viewDidAppear", "C.loadView", "C.viewDidLoad", "B.viewWillDisappear",
-                "C.viewWillAppear",
-            ])
-        host.window.transitionDriver.completeAll()
-        #expect(
-            host.log.takeLifecycle() == [
-                "B.viewDidDisappear", "C.viewDidAppear", "C.viewWillDisappear", "B.viewWillAppear",
-                "C.viewDidDisappear", "B.viewDidAppear",
-            ])
+        #expect(host.log.takeLifecycle() == ["A.viewDidDisappear", "B.viewDidAppear"])
+        #expect(!c.isViewLoaded)
         #expect(order.take() == ["push B", "push C"])
         #expect(completions["pop"] == [.completed])
         #expect(!host.window.transitionDriver.isTransitioning)

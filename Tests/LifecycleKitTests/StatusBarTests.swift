@@ -171,6 +171,28 @@ struct StatusBarTests {
             ])
     }
 
+    @Test("a current-context presentation decides the status bar only when it captures it, as UIKit documents")
+    func currentContextStatusBar() throws {
+        final class Hiding: TestScreen {
+            override var prefersStatusBarHidden: Bool { true }
+        }
+        for definesContext in [false, true] {
+            let host = try NavigationHost(driver: .immediate)
+            host.root.definesPresentationContext = definesContext
+            let presented = Hiding("P", host.log)
+            try host.root.present(presented, style: .currentContext, animated: true)
+            #expect(!host.window.statusBar.isHidden)
+            #expect(host.window.screenForStatusBarHidden === host.root)
+            presented.modalPresentationCapturesStatusBarAppearance = true
+            presented.setNeedsStatusBarAppearanceUpdate()
+            #expect(host.window.statusBar.isHidden && host.window.screenForStatusBarHidden === presented)
+        }
+        // A full-screen one always decides.
+        let host = try NavigationHost(driver: .immediate)
+        try host.root.present(Hiding("F", host.log), style: .fullScreen, animated: true)
+        #expect(host.window.statusBar.isHidden)
+    }
+
     @Test("a child overrides its parent's prefersStatusBarHidden for that instance only, until it disappears")
     func temporaryParentOverride() throws {
         let events = EventLog()

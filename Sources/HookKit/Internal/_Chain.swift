@@ -16,9 +16,13 @@ final class _Chain<Receiver, Arguments, Result, Failure: Error>: @unchecked Send
     @usableFromInline let override: Implementation?
     /// All after hooks, in order, as one closure; `nil` when there are none.
     @usableFromInline let after: After?
+    /// Whether ``override`` is set (a flag, so that the call path does not copy the closure to test it).
+    @usableFromInline let hasOverride: Bool
+
     init(before: Before?, override: Implementation?, after: After?) {
         self.before = before
         self.override = override
         self.after = after
+        self.hasOverride = override != nil
     }
 }

@@ -5,44 +5,70 @@ import _HookKitRuntime
 /// A call reaches it with its snapshot protected by its thread's hazard slot (see ``_SnapshotReclamation``);
 /// nothing here touches memory that another thread writes.
 extension _HookPointStorage {
-    /// Runs the chain of `receiver` in `snapshot`: the path for scoped hooks, overrides and
-    /// tracing, out of line from the common case.
+    /// Runs the chain of `receiver` in `snapshot`, out of line from the common case.
     ///
-    /// - Parameter bodyIsDeclared: Whether `body` is the point's declared body (called with
-    ///   ``ThrowingHookPoint/invoke(_:_:)``), which override chains reach without a frame.
+    /// Handles scoped hooks, tracing, and override chains that must find this call's body in a frame.
+    ///
+    /// - Parameter bodyIsDeclared: Whether `body` is the point's declared body, which override chains reach
+    ///   without a frame.
     @inlinable @inline(never)
     static func _runGeneral(
         _ cell: UnsafeMutablePointer<hk_point_cell>, _ snapshot: Snapshot, _ receiver: Receiver,
         _ arguments: Arguments, _ body: Body, bodyIsDeclared: Bool
     ) -> Swift.Result<Result, Failure> {
-        let reader = hk_reader_current().unsafelyUnwrapped  // attached: the call protected its snapshot
-        return Unmanaged<_HookPointStorage>.fromOpaque(cell.pointee.storage)._withUnsafeGuaranteedRef {
-            $0._runGeneral(reader, snapshot, receiver, arguments, body, bodyIsDeclared: bodyIsDeclared)
+        let storage = Unmanaged<_HookPointStorage>.fromOpaque(cell.pointee.storage)
+        guard !bodyIsDeclared && snapshot.needsFrames else {
+            return storage._withUnsafeGuaranteedRef {
+                $0._runGeneral(snapshot, receiver, arguments, body, frameBody: nil)
+            }
+        }
+        if _slowPath(storage._withUnsafeGuaranteedRef { $0.hasDeclaredBody }) {
+            storage._withUnsafeGuaranteedRef { $0.declaredBodyPassedAgain() }
+        }
+        // The one way Swift offers to keep a non-escaping closure's address for the duration of this call. Here,
+        // on a parameter this function also calls directly (above), so that the optimizer specializes the function
+        // for the method's body and the conversion needs no heap box.
+        return withoutActuallyEscaping(body) { escapable in
+            var box = _BodyBox(escapable)
+            return withUnsafePointer(to: &box) { frameBody in
+                storage._withUnsafeGuaranteedRef {
+                    $0._runGeneral(snapshot, receiver, arguments, escapable, frameBody: UnsafeRawPointer(frameBody))
+                }
+            }
         }
     }
 
-    /// ``_runGeneral(_:_:_:_:_:bodyIsDeclared:)`` with the storage borrowed.
+    /// The chain of `receiver` in `snapshot`, run with the storage and the snapshot borrowed.
+    ///
+    /// Reads every closure it calls from borrowed objects, without copying it: a copy would retain the closure's
+    /// context, an atomic write to memory that every thread calling the point shares.
+    ///
+    /// - Parameter frameBody: The address of a ``_BodyBox`` holding `body`, for override chains that reach the body
+    ///   through the call's frame; `nil` when the body is the declared one.
     @inlinable @inline(__always)
     func _runGeneral(
-        _ reader: UnsafeMutablePointer<hk_reader>, _ snapshot: Snapshot, _ receiver: Receiver,
-        _ arguments: Arguments, _ body: Body, bodyIsDeclared: Bool
+        _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: Body,
+        frameBody: UnsafeRawPointer?
     ) -> Swift.Result<Result, Failure> {
-        let chain = snapshot.scopes?.chain(for: receiver) ?? Unmanaged.passUnretained(snapshot.every)
-        return chain._withUnsafeGuaranteedRef { chain in
-            if _slowPath(snapshot.tracer != nil) {
-                return _runTraced(
-                    chain, tracer: snapshot.tracer.unsafelyUnwrapped, reader, receiver, arguments, body,
-                    bodyIsDeclared: bodyIsDeclared)
+        if _slowPath(snapshot.isTraced) {
+            return snapshot.chain(for: receiver)._withUnsafeGuaranteedRef { chain in
+                _runTraced(chain, tracer: snapshot.tracer.unsafelyUnwrapped, receiver, arguments, body, frameBody)
             }
+        }
+        return snapshot.chain(for: receiver)._withUnsafeGuaranteedRef { chain in
             chain.before?(receiver, arguments)
             let outcome: Swift.Result<Result, Failure>
-            if let override = chain.override {
-                if bodyIsDeclared {
-                    // The chain ends in the declared body: nothing to publish.
-                    outcome = Swift.Result { () throws(Failure) -> Result in try override(receiver, arguments) }
+            if chain.hasOverride {
+                if let frameBody {
+                    outcome = _withFrame(body: frameBody, recorder: nil) { _ in
+                        Swift.Result { () throws(Failure) -> Result in
+                            try chain.override.unsafelyUnwrapped(receiver, arguments)
+                        }
+                    }
                 } else {
-                    outcome = _runWithFrame(reader, body) { _ in
-                        Swift.Result { () throws(Failure) -> Result in try override(receiver, arguments) }
+                    // The chain ends in the declared body: nothing to publish.
+                    outcome = Swift.Result { () throws(Failure) -> Result in
+                        try chain.override.unsafelyUnwrapped(receiver, arguments)
                     }
                 }
             } else {
@@ -55,32 +81,20 @@ extension _HookPointStorage {
         }
     }
 
-    /// Runs `operation` with a frame on the calling thread that publishes the body this call was passed to the
-    /// innermost `original` of the override chain.
-    @inlinable
-    func _runWithFrame<Value>(
-        _ reader: UnsafeMutablePointer<hk_reader>, _ body: Body,
-        recorder: _TraceRecorder? = nil, _ operation: (UnsafeMutablePointer<_InvocationFrame>) -> Value
-    ) -> Value {
-        if _slowPath(declaredBody != nil) {
-            preconditionFailure(
-                "HookKit: '\(name)' declares its body; call it with invoke(_:_:), without passing another body")
-        }
-        // The one way Swift offers to keep a non-escaping closure's address for the duration of this call.
-        return withoutActuallyEscaping(body) { escapable in
-            var box = _BodyBox(escapable)
-            return withUnsafePointer(to: &box) { bodyPointer in
-                _withFrame(reader, body: UnsafeRawPointer(bodyPointer), recorder: recorder, operation)
-            }
-        }
+    /// Stops the program: a point that declares its body was called with another body.
+    @usableFromInline
+    func declaredBodyPassedAgain() -> Never {
+        preconditionFailure(
+            "HookKit: '\(name)' declares its body; call it with invoke(_:_:), without passing another body")
     }
 
     /// Pushes a frame for the duration of `operation`.
     @inlinable
     func _withFrame<Value>(
-        _ reader: UnsafeMutablePointer<hk_reader>, body: UnsafeRawPointer?, recorder: _TraceRecorder?,
+        body: UnsafeRawPointer?, recorder: _TraceRecorder?,
         _ operation: (UnsafeMutablePointer<_InvocationFrame>) -> Value
     ) -> Value {
+        let reader = hk_reader_current().unsafelyUnwrapped  // attached: the call protected its snapshot
         var frame = _InvocationFrame(owner: ObjectIdentifier(self), body: body, recorder: recorder)
         return withUnsafeMutablePointer(to: &frame) { framePointer in
             framePointer.pointee.previous = reader.pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)
@@ -95,17 +109,17 @@ extension _HookPointStorage {
     /// Not on the fast path.
     @usableFromInline
     func _runTraced(
-        _ chain: Chain, tracer: HookTracer, _ reader: UnsafeMutablePointer<hk_reader>, _ receiver: Receiver,
-        _ arguments: Arguments, _ body: Body, bodyIsDeclared: Bool
+        _ chain: Chain, tracer: HookTracer, _ receiver: Receiver, _ arguments: Arguments, _ body: Body,
+        _ frameBody: UnsafeRawPointer?
     ) -> Swift.Result<Result, Failure> {
         let recorder = _TraceRecorder()
-        func run(_ frame: UnsafeMutablePointer<_InvocationFrame>) -> Swift.Result<Result, Failure> {
+        let outcome = _withFrame(body: frameBody, recorder: recorder) { frame -> Swift.Result<Result, Failure> in
             defer { recorder.bodyRan = frame.pointee.bodyRan }
             chain.before?(receiver, arguments)
             let result: Result
             do throws(Failure) {
-                if let override = chain.override {
-                    result = try override(receiver, arguments)
+                if chain.hasOverride {
+                    result = try chain.override.unsafelyUnwrapped(receiver, arguments)
                 } else {
                     frame.pointee.bodyRan = true
                     result = try body(receiver, arguments)
@@ -116,10 +130,6 @@ extension _HookPointStorage {
             chain.after?(receiver, arguments, result)
             return .success(result)
         }
-        let outcome =
-            bodyIsDeclared
-            ? _withFrame(reader, body: nil, recorder: recorder, run)
-            : _runWithFrame(reader, body, recorder: recorder, run)
         let threw: Bool
         if case .failure = outcome { threw = true } else { threw = false }
         let dynamicType = _ScopeTable<Receiver, Arguments, Result, Failure>.dynamicType(of: receiver)

@@ -24,6 +24,8 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     @usableFromInline let name: String
     /// The body declared with the point, or `nil` when calls pass theirs.
     @usableFromInline let declaredBody: Chain.Implementation?
+    /// Whether ``declaredBody`` is set (a flag, so that the call path does not copy the closure to test it).
+    @usableFromInline let hasDeclaredBody: Bool
     /// The innermost link of untraced override chains when the point declares its body: the body itself.
     let declaredBodyLink: Link?
 
@@ -56,6 +58,7 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     init(name: String, declaredBody: Chain.Implementation?) {
         self.name = name
         self.declaredBody = declaredBody
+        self.hasDeclaredBody = declaredBody != nil
         self.declaredBodyLink = declaredBody.map { Link(implementation: $0, next: nil) }
         self.cell = hk_point_cell_create(nil)
         cell.pointee.storage = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())

@@ -37,6 +37,8 @@ final class _ScopeTable<Receiver, Arguments, Result, Failure: Error>: @unchecked
     /// The entries, which own the chains the unmanaged references point to.
     private let typeEntries: [TypeEntry]
     private let instanceEntries: [InstanceEntry]
+    /// Whether some chain of the table has an override.
+    let hasOverride: Bool
 
     /// The number of slots of ``typeCache`` (a power of two).
     @usableFromInline static var typeCacheSize: Int { 8 }
@@ -46,6 +48,9 @@ final class _ScopeTable<Receiver, Arguments, Result, Failure: Error>: @unchecked
     init(types: [TypeEntry], instances: [InstanceEntry]) {
         typeEntries = types
         instanceEntries = instances
+        hasOverride =
+            types.contains { $0.exact.hasOverride || $0.inherited.hasOverride }
+            || instances.contains { $0.chain.hasOverride }
         typeCount = types.count
         typeKeys = .allocate(capacity: types.count)
         typeChains = .allocate(capacity: 2 * types.count)

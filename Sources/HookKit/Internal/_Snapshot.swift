@@ -4,9 +4,18 @@
 final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked Sendable {
     @usableFromInline typealias Chain = _Chain<Receiver, Arguments, Result, Failure>
 
-    /// `true` when every call runs ``every`` and ``every`` has no override: the call path then
-    /// needs no chain lookup and no frame.
-    @usableFromInline let isSimple: Bool
+    /// Keeps the fields every call reads off the cache lines of whatever the allocator places just before
+    /// this object: another thread writing there would evict them from every core (false sharing).
+    private let leadingPadding: _CacheLinePadding = .init()
+
+    /// How a call runs this snapshot: ``simple``, ``everyWithOverride`` or ``general``.
+    @usableFromInline let kind: UInt8
+    /// Every call runs ``every``, which has no override: no chain lookup, no frame.
+    @usableFromInline static var simple: UInt8 { 0 }
+    /// Every call runs ``every``, which has an override: no chain lookup.
+    @usableFromInline static var everyWithOverride: UInt8 { 1 }
+    /// Scoped chains, or tracing: ``_HookPointStorage/_runGeneral(_:_:_:_:_:bodyIsDeclared:)``.
+    @usableFromInline static var general: UInt8 { 2 }
     /// The chain of receivers that match no scoped hook.
     @usableFromInline let every: Chain
     /// ``every``'s before hooks, repeated here so the simple path reads them with one load
@@ -14,12 +23,24 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
     @usableFromInline let before: Chain.Before?
     /// ``every``'s after hooks, repeated here for the same reason.
     @usableFromInline let after: Chain.After?
+    /// ``every``'s outermost override, repeated here for the same reason.
+    @usableFromInline let override: Chain.Implementation?
+    /// ``every``, for the call path: read without retaining it.
+    @usableFromInline let everyChain: Unmanaged<Chain>
     /// Chains of scoped receivers, or `nil` when there are no scoped hooks.
-    @usableFromInline let scopes: _ScopeTable<Receiver, Arguments, Result, Failure>?
+    let scopes: _ScopeTable<Receiver, Arguments, Result, Failure>?
+    /// ``scopes``, for the call path: read without retaining it.
+    @usableFromInline let scopeTable: Unmanaged<_ScopeTable<Receiver, Arguments, Result, Failure>>?
     /// The tracer the chains were compiled for, or `nil`.
     @usableFromInline let tracer: HookTracer?
+    /// Whether ``tracer`` is set (a flag, so that the call path does not copy the tracer to test it).
+    @usableFromInline let isTraced: Bool
+    /// Whether some call may need a frame: some chain has an override, or calls are traced.
+    @usableFromInline let needsFrames: Bool
     /// The version of the registrations this snapshot was compiled from.
     let version: UInt64
+    /// Keeps the fields every call reads off the cache lines of whatever follows this object.
+    private let trailingPadding: _CacheLinePadding = .init()
 
     init(
         every: Chain,
@@ -28,20 +49,26 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
         version: UInt64
     ) {
         self.every = every
+        self.everyChain = Unmanaged.passUnretained(every)
         self.before = every.before
         self.after = every.after
+        self.override = every.override
         self.scopes = scopes
+        self.scopeTable = scopes.map { Unmanaged.passUnretained($0) }
         self.tracer = tracer
-        self.isSimple = scopes == nil && tracer == nil && every.override == nil
+        self.isTraced = tracer != nil
+        self.kind =
+            scopes != nil || tracer != nil ? Self.general : every.hasOverride ? Self.everyWithOverride : Self.simple
+        self.needsFrames = tracer != nil || every.hasOverride || scopes?.hasOverride == true
         self.version = version
     }
 
     /// The chain a call on `receiver` runs.
-    @inlinable
+    @inlinable @inline(__always)
     func chain(for receiver: Receiver) -> Unmanaged<Chain> {
-        if let scopes, let chain = scopes.chain(for: receiver) {
+        if let scopeTable, let chain = scopeTable._withUnsafeGuaranteedRef({ $0.chain(for: receiver) }) {
             return chain
         }
-        return Unmanaged.passUnretained(every)
+        return everyChain
     }
 }

@@ -15,72 +15,95 @@ import _HookKitRuntime
 /// ## The algorithm: hazard slots with asymmetric fences
 ///
 /// Each thread owns a *reader record* (`hk_reader` in `_HookKitRuntime`, reached through `_Thread_local` in two
-/// instructions): one hazard slot per nesting depth and a depth counter, on cache lines of its own.
+/// instructions): one hazard slot per nesting depth, a depth counter, and an `attention` byte, on cache lines of its
+/// own. Until its first hooked call a thread points at a shared sentinel record whose depth limit of 0 sends the call
+/// out of line, where it claims a record (or reuses one a dead thread gave back).
 ///
 /// - **A call** (`hk_reader_enter`, `hk_reader_exit`):
-///   1. loads the published address `P`, stores `P` into its slot at the current depth, issues the *light fence*,
-///      and loads the word again; if the word changed it retries with the new address (a writer published meanwhile,
-///      so this is rare), else `P` is protected and the depth goes up;
+///   1. loads the published address `P`, stores `P` into its slot at the current depth (a release store), issues the
+///      *light fence*, and loads the word again; if the word changed it retries with the new address (a writer
+///      published meanwhile, so this is rare), else `P` is protected and the depth goes up;
 ///   2. runs `P`'s chain;
-///   3. stores 0 into its slot (a release store), lowers the depth, issues the light fence, and loads the global
-///      `hk_retired_snapshots_pending` flag; only if it is set does it load the word again, and if `P` is no longer
-///      published (so `P` may be waiting in the retired list) it calls ``help()``.
+///   3. stores 0 into its slot (a release store), lowers the depth, issues the light fence, and loads its own
+///      `attention`. Only when a writer set it does the call go out of line: the thread's outermost call to end
+///      withdraws the request, and the call calls ``help()`` if retired snapshots wait and (for an inner call) `P`
+///      is no longer published.
 ///
-///   Stores go only to the calling thread's own record; the loads of the published word and of the flag read lines
-///   that change only when a writer publishes. While hooks do not change, calls on different cores share nothing.
+///   Stores go only to the calling thread's own record; the only load outside it is the published word, which
+///   changes only when a writer publishes. While hooks do not change, calls on different cores share nothing.
 ///
-/// - **A writer** replaces the word (an `exchange`), then calls ``retire(_:)``, which, under ``lock``:
-///   1. adds the old snapshot to ``retired`` and sets the pending flag;
-///   2. issues the *heavy fence*;
-///   3. reads every slot of every record, frees each retired snapshot that no slot holds, and keeps the others;
-///   4. clears the pending flag if nothing is kept.
+/// - **A writer** replaces the word (an `exchange`), then calls ``retire(_:from:)``, which:
+///   1. marks its own record as inside a writer's pass (`hk_writer_begin`, a sequentially consistent store: the
+///      thread makes no hooked call until the mark is withdrawn, and its earlier stores come before the mark);
+///   2. waits a couple of microseconds for every other thread to *show its stores* (`hk_await_fresh_readers`): a
+///      slot that holds the snapshot just published (the thread loaded it after the exchange, so every store it made
+///      before is visible to the writer's acquire load), or the writer mark of a thread inside its own pass;
+///   3. under ``lock``, adds the old snapshot to ``retired``, sets the pending flag and every record's `attention`,
+///      and issues the *heavy fence* unless step 2 confirmed every thread;
+///   4. reads every slot of every record, frees each retired snapshot that no slot holds, and keeps the others; if
+///      the snapshot just retired is kept and no heavy fence was issued, it issues one and scans again (so that its
+///      users are sure to see `attention` when they leave);
+///   5. clears the pending flag if nothing is kept, and withdraws its mark (followed by a full fence).
 ///
 ///   The snapshots are released after the lock is dropped: releasing one releases hook closures, and their captures'
 ///   `deinit` is user code, which may register hooks itself.
 ///
-/// - **A call that used a retired snapshot** helps (``help()``): if the lock is free it runs step 3 again (no fence
-///   is needed for snapshots that were already retired, see below), else it leaves a request that the holder of the
-///   lock serves before it returns. A help costs a few hundred instructions and happens only to a call that ends
-///   after the snapshot it used was replaced, so a call blocked in a hook never makes other threads' calls help
-///   over and over; and it is what empties the retired list once the calls that used its snapshots return.
+/// - **A call that used a retired snapshot** helps (``help()``): if the lock is free it runs step 4's scan again
+///   (no fence is needed for snapshots that were already retired, see below), else it leaves a request that the
+///   holder of the lock serves before it returns. A help costs a few hundred instructions and happens only when a
+///   writer asked for attention, so a call blocked in a hook never makes other threads' calls help over and over;
+///   and it is what empties the retired list once the calls that used its snapshots return.
 ///
 /// The **light fence** is a compiler-only fence (`atomic_signal_fence`) when the heavy fence is
 /// `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)` (Linux): the kernel makes every running thread of the process
 /// execute a full memory barrier before the call returns, so the writer pays for the ordering each call would
 /// otherwise pay. Where `membarrier` is unavailable (Apple platforms, kernels older than 4.14, sandboxes that filter
-/// the system call), calls issue a full fence (`atomic_thread_fence(seq_cst)`) instead and the heavy fence is a full
-/// fence too: slower per call, but still free of shared writes, so it scales across cores just the same.
+/// the system call), every call goes out of line and issues full fences (`atomic_thread_fence(seq_cst)`), and the
+/// heavy fence is a full fence too: slower per call, but still free of shared writes. Under valgrind, which runs one
+/// thread at a time with a full barrier at every switch, the light fence suffices and the heavy one is skipped, so
+/// that callgrind counts the same call path as a native run.
 ///
 /// ## Why a snapshot is never freed while a call uses it
 ///
 /// A call dereferences `P` only after its second load saw `P` still published, which happened after its slot store
-/// and the light fence. The writer removed `P` from the word before its heavy fence and scans after it. The pair of
-/// fences orders the two threads' store-then-load sequences (Dekker's pattern): either the call's slot store is
-/// visible to the scan, so `P` is kept, or the call's second load comes after the exchange and sees the new address,
-/// so the call never uses `P`. Once `P` is out of the word and that fence has passed, no call can *start* using it,
-/// so later scans of a kept snapshot (by the writer or by helping calls) need no fence: its set of users only
-/// shrinks, and a user's slot is cleared with a release store that the scanning thread reads with an acquire load.
+/// and the light fence. The writer removed `P` from the word before its scan, and either issued the heavy fence in
+/// between or saw every thread show its stores:
+///
+/// - With the heavy fence, the pair of fences orders the two threads' store-then-load sequences (Dekker's pattern):
+///   either the call's slot store is visible to the scan, so `P` is kept, or the call's second load comes after the
+///   exchange and sees the new address, so the call never uses `P`.
+/// - With a thread's slot showing the new snapshot, that thread loaded the new address; by read-read coherence, any
+///   of its calls that loaded `P` did so earlier, and stored `P` in its slot earlier still, so the release store of
+///   the new address, read with an acquire load, made that slot store visible to the scan. With a thread's writer
+///   mark, the thread stored everything before the mark, starts no call until it withdraws the mark, and after it
+///   fences before loading any published address, so it sees the new one.
+///
+/// Once `P` is out of the word and that step has passed, no call can *start* using it, so later scans of a kept
+/// snapshot (by the writer or by helping calls) need no fence: its set of users only shrinks, and a user's slot is
+/// cleared with a release store that the scanning thread reads with an acquire load.
 ///
 /// A kept snapshot is never forgotten: its users' slot stores were visible to the fenced scan; each user, on
-/// leaving, clears its slot and then reads the pending flag, which the writer set before the fence, so the same
-/// pairing of fences guarantees that a user whose clear the scan missed sees the flag and helps. Whoever scans
-/// after the last user left frees it.
+/// leaving, clears its slot and then reads its `attention`, which the writer set before the fence, so the same
+/// pairing of fences guarantees that a user whose clear the scan missed takes the out-of-line exit and helps. Only a
+/// thread's outermost call withdraws the request, when it holds nothing any more. Whoever scans after the last user
+/// left frees the snapshot.
 ///
 /// ## What waits for what
 ///
 /// Calls never wait: they never take the lock (helping uses `tryLock`) and retry only when a writer published
-/// between their two loads. A writer waits for the lock (held for a scan, never while user code runs) and for the
-/// heavy fence, never for calls: a call that blocks inside a hook keeps only the snapshot in its own slot alive.
-/// The retired list therefore never holds more snapshots than there are hooked calls in progress (one per occupied
-/// slot), and is empty once those calls return. Registering from inside a hook works: the writer scans its own
-/// thread's slots too, and the snapshot its caller runs is freed when that call returns.
+/// between their two loads. A writer waits for the lock (held for a scan, never while user code runs), for the short
+/// freshness check, and for the heavy fence, never for calls: a call that blocks inside a hook keeps only the
+/// snapshot in its own slot alive. The retired list therefore never holds more snapshots than there are hooked calls
+/// in progress (one per occupied slot), and is empty once those calls return. Registering from inside a hook works:
+/// the writer scans its own thread's slots too, and the snapshot its caller runs is freed when that call returns.
 ///
 /// ## Costs
 ///
-/// - Call: two loads and a compare to enter, a store and a load to leave, two stores for the depth, no atomic
-///   read-modify-write, no shared write.
-/// - Publication: one `membarrier` (about 0.15 µs with no other thread running, several µs while other threads run,
-///   whom it interrupts) and a scan of every record (16 slots each).
+/// - Call: two loads and a compare to enter, a store and a load to leave, two stores for the depth, a load of the
+///   thread's own `attention`; no atomic read-modify-write, no shared write.
+/// - Publication: the freshness check (a scan of every record while other threads run; immediate when they call
+///   the same point), a scan of every slot (16 per record), and `membarrier` when some thread could not be confirmed
+///   (about 0.15 µs with no other thread running, several µs while other threads run, whom it interrupts).
 /// - Threads: a record per thread that ever called a hooked method, reused by later threads once its thread exits
 ///   (a `pthread_key` destructor releases it), so a process that starts thousands of short-lived threads keeps only as
 ///   many records as it had threads at once.

@@ -197,9 +197,6 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns);
 /// Copies every non-zero hazard slot of every record into `buffer` (up to `capacity`); returns how many there are.
 size_t hk_collect_hazards(uintptr_t *buffer, size_t capacity);
 
-/// Whether writers use `membarrier` (and calls a compiler fence).
-bool hk_uses_asymmetric_fences(void);
-
 /// The number of reader records, claimed or free (for tests).
 size_t hk_reader_record_count(void);
 

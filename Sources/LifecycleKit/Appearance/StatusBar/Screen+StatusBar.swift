@@ -1,0 +1,132 @@
+import HookKit
+
+/// Status-bar preferences and delegation (UIKit's `prefersStatusBarHidden`,
+/// `childForStatusBarHidden` and siblings), read through hook points.
+///
+/// ```swift
+/// final class PlayerScreen: Screen {
+///     var controlsVisible = true {
+///         didSet { setNeedsStatusBarAppearanceUpdate() }
+///     }
+///     override var prefersStatusBarHidden: Bool { !controlsVisible }
+///     override var preferredStatusBarStyle: StatusBarStyle { .lightContent }
+/// }
+///
+/// // One screen, without a subclass:
+/// try Screen.prefersStatusBarHidden.override(.instance(player)) { _ in { _, _ in true } }
+/// ```
+///
+/// The window decides which screen's preferences count (see ``Window/statusBar``): from its root,
+/// through capturing presentations and `childForStatusBarHidden` / `childForStatusBarStyle`.
+extension Screen {
+    /// `prefersStatusBarHidden`.
+    public static let prefersStatusBarHidden = HookPoint<Screen, Void, Bool>("Screen.prefersStatusBarHidden")
+    /// `preferredStatusBarStyle`.
+    public static let preferredStatusBarStyle = HookPoint<Screen, Void, StatusBarStyle>(
+        "Screen.preferredStatusBarStyle")
+    /// `childForStatusBarHidden`: override it per instance to make a plain container delegate without a subclass.
+    public static let childForStatusBarHidden = HookPoint<Screen, Void, Screen?>("Screen.childForStatusBarHidden")
+    /// `childForStatusBarStyle`.
+    public static let childForStatusBarStyle = HookPoint<Screen, Void, Screen?>("Screen.childForStatusBarStyle")
+
+    /// Whether this screen, presented with a style other than ``ModalPresentationStyle/fullScreen`` (over a
+    /// current context, as a sheet, ``ModalPresentationStyle/overFullScreen``), decides the status bar; `false`
+    /// by default (UIKit's `modalPresentationCapturesStatusBarAppearance`).
+    ///
+    /// A ``ModalPresentationStyle/fullScreen`` presentation always decides. UIKit documents that control of the
+    /// status bar passes from presenter to presented only for a full-screen presentation, unless the presented
+    /// controller sets this property; a ``ModalPresentationStyle/currentContext`` presentation is no exception.
+    public var modalPresentationCapturesStatusBarAppearance: Bool {
+        get { _chrome.capturesStatusBarAppearance }
+        set { _chrome.capturesStatusBarAppearance = newValue }
+    }
+
+    /// Recomputes the window's status bar now: call it when a status-bar preference, or the child a
+    /// container delegates to, changed.
+    ///
+    /// The window also recomputes it whenever a transition starts and completes, and when a child is
+    /// added or removed.
+    public func setNeedsStatusBarAppearanceUpdate() {
+        window?._updateStatusBar()
+    }
+
+    /// Makes this screen's parent prefer `hidden` for the status bar until this screen disappears (the
+    /// article's temporary override, for that parent instance only).
+    ///
+    /// The override is an instance-scoped HookKit override of ``Screen/prefersStatusBarHidden-swift.type.property``
+    /// on the parent: other instances of the parent's class are untouched, and it shows in the point's
+    /// introspection with the label `overrideParentStatusBarHidden`. It is reverted, and the status
+    /// bar recomputed, when this screen's `viewWillDisappear` runs, when it leaves its parent, when
+    /// ``revertParentStatusBarHidden()`` is called, or when a new call replaces it; it is cancelled at
+    /// the latest when this screen dies. Install it from `viewWillAppear`:
+    ///
+    /// ```swift
+    /// override func viewWillAppear(_ animated: Bool) {
+    ///     _ = try? overrideParentStatusBarHidden(true)
+    /// }
+    /// ```
+    ///
+    /// It matters when the parent decides the status bar, that is when the parent does not delegate
+    /// the decision to this screen.
+    ///
+    /// - Returns: The override's token (cancelling it directly does not recompute the status bar).
+    /// - Throws: ``LifecycleError/Code-swift.struct/noParent`` when the screen has no parent.
+    @discardableResult
+    public func overrideParentStatusBarHidden(_ hidden: Bool) throws(LifecycleError) -> HookToken {
+        guard let parent else {
+            throw LifecycleError(.noParent, "\(debugLabel) has no parent whose status bar it could override")
+        }
+        // An instance scope on the receiver type cannot be refused.
+        let token = try! Screen.prefersStatusBarHidden.override(
+            .instance(parent), label: "overrideParentStatusBarHidden"
+        ) { _ in { _, _ in hidden } }
+        // Replacing the holder cancels a previous override.
+        _chrome.parentStatusBarOverride = _ParentStatusBarOverride(token: token, parent: parent)
+        window?._updateStatusBar()
+        return token
+    }
+
+    /// Reverts the override installed by ``overrideParentStatusBarHidden(_:)``, if any, and recomputes the
+    /// status bar.
+    public func revertParentStatusBarHidden() {
+        _revertParentStatusBarHidden()
+    }
+
+    /// Reverts the parent override, if any, and recomputes the status bar of the parent's window.
+    func _revertParentStatusBarHidden() {
+        guard let override = _chrome.parentStatusBarOverride else { return }
+        _chrome.parentStatusBarOverride = nil
+        override.token.cancel()
+        override.parent?.window?._updateStatusBar()
+    }
+
+    /// `prefersStatusBarHidden`, through its hook point.
+    var _prefersStatusBarHidden: Bool {
+        Screen.prefersStatusBarHidden.invoke(self) { $0.prefersStatusBarHidden }
+    }
+
+    /// `preferredStatusBarStyle`, through its hook point.
+    var _preferredStatusBarStyle: StatusBarStyle {
+        Screen.preferredStatusBarStyle.invoke(self) { $0.preferredStatusBarStyle }
+    }
+
+    /// `childForStatusBarHidden`, through its hook point, if it is a current child.
+    var _childForStatusBarHidden: Screen? {
+        let child = Screen.childForStatusBarHidden.invoke(self) { $0.childForStatusBarHidden }
+        return child?.parent === self ? child : nil
+    }
+
+    /// `childForStatusBarStyle`, through its hook point, if it is a current child.
+    var _childForStatusBarStyle: Screen? {
+        let child = Screen.childForStatusBarStyle.invoke(self) { $0.childForStatusBarStyle }
+        return child?.parent === self ? child : nil
+    }
+
+    /// The screen that decides the status bar in this screen's place: the top-most screen presented
+    /// above it that captures the status bar, else this screen.
+    var _statusBarCapturingScreen: Screen {
+        _presentationChain.dropFirst().last { presented in
+            presented.modalPresentationStyle == .fullScreen || presented.modalPresentationCapturesStatusBarAppearance
+        } ?? self
+    }
+}

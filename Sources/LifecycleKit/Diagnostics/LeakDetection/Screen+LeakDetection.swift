@@ -1,0 +1,40 @@
+/// Whether leak detectors check a screen, and what they look at.
+extension Screen {
+    /// Whether ``LeakDetector`` checks this screen when it leaves the hierarchy; `nil` (the default) defers to
+    /// the detector's rules.
+    ///
+    /// Set it to `false` on a screen you keep on purpose after removing it (a cache, a screen held for
+    /// re-presentation); it also silences a check already scheduled.
+    ///
+    /// ```swift
+    /// reusableDetail.isLeakDetectionEnabled = false
+    /// ```
+    public var isLeakDetectionEnabled: Bool? {
+        get { _diagnostics.isLeakDetectionEnabled }
+        set { _diagnostics.isLeakDetectionEnabled = newValue }
+    }
+
+    /// Whether the screen is out of every hierarchy: no parent, no presenter, not the root of a window.
+    var _isDetached: Bool {
+        parent == nil && _presenter == nil && _window == nil
+    }
+
+    /// The screens this screen holds: its children and what they present, recursively (not this screen's own
+    /// presentations, which leave the hierarchy on their own).
+    var _heldScreens: [Screen] {
+        var result: [Screen] = []
+        func visit(_ screen: Screen) {
+            result.append(screen)
+            for child in screen.children {
+                visit(child)
+            }
+            if let presented = screen._presented {
+                visit(presented)
+            }
+        }
+        for child in children {
+            visit(child)
+        }
+        return result
+    }
+}

@@ -1,0 +1,103 @@
+/// Child containment.
+extension Screen {
+    /// Adds `child` as the last child of this screen.
+    ///
+    /// Sends child.willMove(toParent: self); when this screen is on screen and shows the child (see
+    /// ``childrenForAppearanceForwarding``), the child appears (child.loadView, child.viewDidLoad,
+    /// child.viewWillAppear, child.viewDidAppear); then child.didMove(toParent: self). From then on,
+    /// appearance of this screen is forwarded to the child. A child that presents a screen over its
+    /// current context is represented by that screen: the presented screen appears in its place.
+    ///
+    /// While this screen is appearing, the child's viewWillAppear runs now and its viewDidAppear with this
+    /// screen's.
+    ///
+    /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `child` is attached
+    ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is this screen
+    ///   or contains it, or if this screen is a ``NavigationController`` (use
+    ///   ``NavigationController/push(_:animated:completion:)`` or
+    ///   ``NavigationController/setViewControllers(_:animated:completion:)``: its children are its stack).
+    public func addChild(_ child: Screen) throws(LifecycleError) {
+        if self is NavigationController {
+            throw LifecycleError(
+                .invalidContainment,
+                "\(debugLabel) is a navigation controller: push \(child.debugLabel) or set the stack instead")
+        }
+        if child === self || child._isAncestor(of: self) {
+            throw LifecycleError(
+                .invalidContainment, "\(child.debugLabel) cannot become a child of itself or of a screen it contains")
+        }
+        try child._checkDetached(for: "become a child of \(debugLabel)")
+        child._willMove(toParent: self)
+        _attach(child)
+        let target = child._forwardingTarget
+        if childrenForAppearanceForwarding.contains(where: { $0 === child }) {
+            switch _appearance {
+            case .appeared:
+                target._beginAppearing(animated: false, at: .child(self), batch: nil)
+                target._endAppearanceTransition(animated: false)
+            case .appearing:
+                // This screen's own appearance completes the child's.
+                target._beginAppearing(animated: false, at: .child(self), batch: _onScreen.batch)
+            case .disappeared, .disappearing:
+                break
+            }
+        }
+        child._didMove(toParent: self)
+        window?._updateStatusBar()
+    }
+
+    /// Removes this screen from its container.
+    ///
+    /// Sends willMove(toParent: nil); when the screen is on screen it disappears (viewWillDisappear,
+    /// viewDidDisappear; a screen that was already disappearing with its container gets its viewDidDisappear
+    /// now); then didMove(toParent: nil). A current-context presentation that stands in for the screen
+    /// disappears in its place, and stays presented by it. A screen in a navigation stack leaves the stack
+    /// (without animation); a screen that already left a stack and waits for its transition finishes leaving
+    /// now. Does nothing for a screen without a container, and for a screen in the stack of a navigation
+    /// controller that is in an interactive pop (end the pop first).
+    public func removeFromParent() {
+        guard let parent else { return }
+        if let navigation = parent as? NavigationController {
+            if navigation._finishLeaving(self, reason: .removeFromParent) { return }
+            if navigation.viewControllers.contains(where: { $0 === self }) {
+                if navigation.interactivePop == nil {
+                    navigation._remove(self)
+                }
+                return
+            }
+        }
+        let window = parent.window
+        _willMove(toParent: nil)
+        _disappearNowWithPresentations(animated: false)
+        parent._detach(self)
+        _didMove(toParent: nil)
+        _didLeaveHierarchy(.removeFromParent, from: window)
+        // A child that decided the status bar no longer does: the parent (or its next choice) decides again.
+        parent.window?._updateStatusBar()
+    }
+
+    /// Brings this screen off screen now, and the current-context presentations that stand in for it.
+    func _disappearNowWithPresentations(animated: Bool) {
+        var screen: Screen? = self
+        while let current = screen {
+            current._disappearNow(animated: animated)
+            screen = current._presented.flatMap { $0.modalPresentationStyle == .currentContext ? $0 : nil }
+        }
+    }
+
+    /// Links `child` as the last child.
+    func _attach(_ child: Screen) {
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Unlinks `child`.
+    func _detach(_ child: Screen) {
+        children.removeAll { $0 === child }
+        if child.parent === self {
+            child._revertParentStatusBarHidden()
+            child._chrome.navigationBarStash = nil
+            child.parent = nil
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/// An interactive pop in progress: the full-screen pop gesture, driven step by step.
+///
+/// Begin it with ``NavigationController/beginInteractivePop(translation:completion:)``, report
+/// the gesture with ``update(progress:)``, and end it with ``finish()`` or ``cancel()``.
+///
+/// ```swift
+/// let pop = try navigation.beginInteractivePop(translation: 12) // B.viewWillDisappear, A.viewWillAppear
+/// pop.update(progress: 0.4)
+/// pop.cancel()   // A.viewWillDisappear, A.viewDidDisappear, B.viewWillAppear, B.viewDidAppear
+/// ```
+///
+/// While it is in progress the window's transition queue waits, and navigation requests on the
+/// same controller are refused. End every pop you begin, as a gesture always ends: the queue waits
+/// until then. The pop keeps the queue it holds even if its controller leaves the window meanwhile
+/// (the root replaced, the controller removed from its container); if the controller no longer
+/// exists, ``finish()`` and ``cancel()`` end the pop as cancelled and the queue goes on.
+public final class InteractivePop {
+    /// Where the gesture is.
+    public enum State: String, Sendable, Hashable {
+        /// The finger is down.
+        case active
+        /// The pop completed.
+        case finished
+        /// The pop was cancelled.
+        case cancelled
+    }
+
+    /// The navigation controller being popped.
+    public private(set) weak var navigationController: NavigationController?
+    /// The top screen, being dragged away.
+    public let poppingScreen: Screen
+    /// The screen below it, being revealed.
+    public let revealedScreen: Screen
+    /// How far the gesture went, from 0 to 1.
+    public private(set) var progress: Double = 0
+    /// Where the gesture is.
+    public private(set) var state: State = .active
+
+    private let completion: ((TransitionOutcome) -> Void)?
+    /// The transition driver whose queue the pop holds, kept from the start: the controller may leave its window (the
+    /// root replaced, the controller removed from its container) before the pop ends, and the queue must still go on.
+    weak var driver: TransitionDriver?
+    /// The screens the pop sent will-calls to, which it owes did-calls.
+    let batch = _AppearanceBatch()
+    /// The screen that got viewWillDisappear: the popping screen, or what stands in for it.
+    weak var poppingTarget: Screen?
+    /// The screen that got viewWillAppear: the revealed screen, or what stands in for it.
+    weak var revealedTarget: Screen?
+
+    init(
+        navigationController: NavigationController, poppingScreen: Screen, revealedScreen: Screen,
+        completion: ((TransitionOutcome) -> Void)?
+    ) {
+        self.navigationController = navigationController
+        self.poppingScreen = poppingScreen
+        self.revealedScreen = revealedScreen
+        self.completion = completion
+    }
+
+    /// Reports how far the gesture went (clamped to 0...1).
+    ///
+    /// Ignored once the pop ended.
+    public func update(progress: Double) {
+        guard state == .active, let navigation = navigationController else { return }
+        self.progress = min(1, max(0, progress))
+        navigation._reportInteractivePop(.changed, self)
+    }
+
+    /// Completes the pop: popping.willPop, popping.willMove(toParent: nil), popping.viewDidDisappear,
+    /// revealed.viewDidAppear, popping.didMove(toParent: nil), popping.didPop, then the completion with
+    /// ``TransitionOutcome/completed``.
+    ///
+    /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
+    /// for and the stack changes, without willShow or didShow. Ignored once the pop ended. If the navigation
+    /// controller no longer exists, the pop ends as cancelled.
+    public func finish() {
+        guard state == .active else { return }
+        guard let navigation = navigationController else { return endWithoutController() }
+        state = .finished
+        progress = 1
+        let isOnScreen = navigation._appearance == .appeared
+        poppingScreen._willPop(animated: true)
+        poppingScreen._willMove(toParent: nil)
+        navigation._removeTopForInteractivePop(poppingScreen)
+        for target in [poppingTarget, revealedTarget] {
+            if let target, target._onScreen.batch === batch {
+                target._endAppearanceTransition(animated: true)
+            }
+        }
+        batch.finish(animated: true)
+        navigation._detach(poppingScreen)
+        poppingScreen._didMove(toParent: nil)
+        poppingScreen._didPop(animated: true)
+        poppingScreen._didLeaveHierarchy(.interactivePop, from: navigation.window)
+        if isOnScreen {
+            navigation._didShow(revealedScreen, animated: true)
+        }
+        end(navigation, outcome: .completed)
+    }
+
+    /// Cancels the pop; the stack stays as it was: revealed.viewWillDisappear, revealed.viewDidDisappear,
+    /// popping.viewWillAppear, popping.viewDidAppear, then the completion with ``TransitionOutcome/cancelled``.
+    ///
+    /// If the navigation controller went off screen meanwhile, nothing comes back on screen: the screens get
+    /// the did-calls they wait for (popping.viewDidDisappear). Ignored once the pop ended.
+    public func cancel() {
+        guard state == .active else { return }
+        guard let navigation = navigationController else { return endWithoutController() }
+        state = .cancelled
+        if navigation._appearance == .appeared {
+            if let revealed = revealedTarget, revealed._onScreen.batch === batch, revealed._appearance == .appearing {
+                revealed._beginDisappearing(animated: true, batch: batch, reversing: true)
+                revealed._endAppearanceTransition(animated: true)
+            }
+            navigation._willShow(poppingScreen, animated: true)
+            if let popping = poppingTarget, popping._onScreen.batch === batch, popping._appearance == .disappearing {
+                popping._beginAppearing(
+                    animated: true, at: .child(popping._onScreen.parent ?? navigation), batch: batch, reversing: true)
+                popping._endAppearanceTransition(animated: true)
+            }
+            batch.finish(animated: true)
+            navigation._didShow(poppingScreen, animated: true)
+        } else {
+            batch.finish(animated: true)
+        }
+        end(navigation, outcome: .cancelled)
+    }
+
+    private func end(_ navigation: NavigationController, outcome: TransitionOutcome) {
+        navigation._reportInteractivePop(state == .finished ? .finished : .cancelled, self)
+        navigation.interactivePop = nil
+        let driver = self.driver
+        driver?._releaseInteractiveOwner(self)
+        driver?.window?._updateStatusBar()
+        if let window = navigation.window, window !== driver?.window {
+            window._updateStatusBar()
+        }
+        completion?(outcome)
+        driver?.drain()
+    }
+
+    /// Ends a pop whose navigation controller went away: nothing is left to call, but the completion runs (with
+    /// ``TransitionOutcome/cancelled``) and the transition queue goes on.
+    private func endWithoutController() {
+        state = .cancelled
+        batch.finish(animated: true)
+        let driver = self.driver
+        driver?._releaseInteractiveOwner(self)
+        completion?(.cancelled)
+        driver?.drain()
+    }
+}

@@ -1,0 +1,89 @@
+/// The interactive pop gesture, and the back button.
+extension NavigationController {
+    /// Why an interactive pop dragging by `translation` may not begin now, or `nil` if it may.
+    ///
+    /// The rules of the full-screen pop gesture: at least two screens, no transition running or
+    /// queued, the controller on screen, a drag in the back direction (to the right, or to the
+    /// left in a right-to-left layout; zero is refused), and the top screen allowing it
+    /// (``Screen/shouldPop(trigger:)`` with ``PopTrigger/gesture``, asked last).
+    ///
+    /// - Parameter translation: The horizontal drag so far, in points.
+    public func interactivePopRefusal(translation: Double) -> PopGestureRefusal? {
+        guard viewControllers.count >= 2, let top = topViewController else { return .singleScreen }
+        guard let window, _appearance == .appeared else { return .notOnScreen }
+        if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0 || interactivePop != nil {
+            return .transitionRunning
+        }
+        let backward = window.layoutDirection == .leftToRight ? translation > 0 : translation < 0
+        guard backward else { return .wrongDirection }
+        guard top._shouldPop(trigger: .gesture) else { return .refusedByScreen }
+        return nil
+    }
+
+    /// Begins an interactive pop of the top screen: top.viewWillDisappear, then
+    /// below.viewWillAppear (below.loadView and below.viewDidLoad first if needed).
+    ///
+    /// - Parameters:
+    ///   - translation: The horizontal drag that starts the gesture.
+    ///   - completion: Runs once, when the pop ends: ``TransitionOutcome/completed`` if it
+    ///     finished, ``TransitionOutcome/cancelled`` if it was cancelled (the stack is then as
+    ///     before).
+    /// - Returns: The pop in progress, to update and end.
+    /// - Throws: ``LifecycleError/Code-swift.struct/popGestureRefused`` with the reason (see
+    ///   ``interactivePopRefusal(translation:)``).
+    public func beginInteractivePop(
+        translation: Double, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) -> InteractivePop {
+        if let refusal = interactivePopRefusal(translation: translation) {
+            throw LifecycleError(.popGestureRefused, "\(debugLabel) refuses the pop gesture: \(refusal)")
+        }
+        let popping = viewControllers[viewControllers.count - 1]
+        let revealed = viewControllers[viewControllers.count - 2]
+        let pop = InteractivePop(
+            navigationController: self, poppingScreen: popping, revealedScreen: revealed, completion: completion)
+        interactivePop = pop
+        pop.driver = window?.transitionDriver
+        pop.driver?.interactiveOwner = pop
+        // The screens that get the will-calls are the ones on screen now (a current-context presentation
+        // stands in for its screen); the pop ends them, whatever is requested meanwhile.
+        let poppingTarget = popping._forwardingTarget
+        let revealedTarget = revealed._forwardingTarget
+        pop.poppingTarget = poppingTarget
+        pop.revealedTarget = revealedTarget
+        revealedTarget.loadViewIfNeeded()
+        _willShow(revealed, animated: true)
+        poppingTarget._beginDisappearing(animated: true, batch: pop.batch)
+        revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
+        window?._updateStatusBar()
+        _reportInteractivePop(.began, pop)
+        return pop
+    }
+
+    /// The back button: asks the top screen (``Screen/shouldPop(trigger:)`` with
+    /// ``PopTrigger/backButton``) and, if it allows, calls its ``Screen/dismissScreen(animated:completion:)``.
+    ///
+    /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused (the
+    ///   completion then runs at once).
+    @discardableResult
+    public func handleBackButton(
+        animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
+    ) -> DismissAction {
+        guard let top = topViewController, interactivePop == nil, top._shouldPop(trigger: .backButton) else {
+            completion?(.completed)
+            return .nothing
+        }
+        return top.dismissScreen(animated: animated, completion: completion)
+    }
+
+    func _removeTopForInteractivePop(_ screen: Screen) {
+        if viewControllers.last === screen {
+            viewControllers.removeLast()
+        }
+    }
+
+    func _reportInteractivePop(_ phase: InteractivePopEvent.Phase, _ pop: InteractivePop) {
+        let event = InteractivePopEvent(
+            phase: phase, poppingScreen: pop.poppingScreen, revealedScreen: pop.revealedScreen, progress: pop.progress)
+        NavigationController.interactivePopDidChange.invoke(self, event) { _, _ in }
+    }
+}

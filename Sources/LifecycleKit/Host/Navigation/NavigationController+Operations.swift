@@ -1,0 +1,267 @@
+/// Push, pop, popTo, popToRoot, setViewControllers.
+extension NavigationController {
+    /// Pushes `screen` on top of the stack.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to push; it must not be in the stack or attached elsewhere.
+    ///   - animated: Whether the transition animates.
+    ///   - completion: Runs once, after the transition completed.
+    /// - Throws: ``LifecycleError/Code-swift.struct/alreadyInStack`` if the screen is in the stack
+    ///   (the article's rule: never push a screen twice), ``LifecycleError/Code-swift.struct/alreadyAttached``
+    ///   if it is attached elsewhere, ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    public func push(
+        _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) {
+        try _checkNoInteractivePop()
+        if viewControllers.contains(where: { $0 === screen }) {
+            throw LifecycleError(.alreadyInStack, "\(screen.debugLabel) is already in the stack of \(debugLabel)")
+        }
+        if screen === self || screen._isAncestor(of: self) {
+            throw LifecycleError(.invalidContainment, "\(debugLabel) cannot push itself or a screen that contains it")
+        }
+        try screen._checkDetached(for: "be pushed on \(debugLabel)")
+        let oldTop = topViewController
+        screen._willMove(toParent: self)
+        _attach(screen)
+        viewControllers.append(screen)
+        _transition(from: oldTop, added: [screen], removed: [], animated: animated, completion: completion)
+    }
+
+    /// Pops the top screen.
+    ///
+    /// - Returns: The popped screen, or `nil` when the stack holds one screen or none (the
+    ///   completion then runs after any queued transition).
+    /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    @discardableResult
+    public func pop(
+        animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError)
+        -> Screen?
+    {
+        try _checkNoInteractivePop()
+        guard viewControllers.count > 1 else {
+            _transition(from: topViewController, added: [], removed: [], animated: animated, completion: completion)
+            return nil
+        }
+        let popped = viewControllers[viewControllers.count - 1]
+        _popAbove(viewControllers.count - 2, reason: .pop, animated: animated, completion: completion)
+        return popped
+    }
+
+    /// Pops the screens above `screen`.
+    ///
+    /// - Returns: The popped screens, bottom first; empty when `screen` is already on top.
+    /// - Throws: ``LifecycleError/Code-swift.struct/notInStack`` if `screen` is not in the stack,
+    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    @discardableResult
+    public func popTo(
+        _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) -> [Screen] {
+        try _checkNoInteractivePop()
+        guard let index = viewControllers.firstIndex(where: { $0 === screen }) else {
+            throw LifecycleError(.notInStack, "\(screen.debugLabel) is not in the stack of \(debugLabel)")
+        }
+        let popped = Array(viewControllers[(index + 1)...])
+        _popAbove(index, reason: .popTo, animated: animated, completion: completion)
+        return popped
+    }
+
+    /// Pops every screen above the root.
+    ///
+    /// Only the top screen and the root get appearance calls.
+    ///
+    /// - Returns: The popped screens, bottom first; empty when the root is on top.
+    /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    @discardableResult
+    public func popToRoot(
+        animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
+    )
+        throws(LifecycleError) -> [Screen]
+    {
+        try _checkNoInteractivePop()
+        guard !viewControllers.isEmpty else {
+            _transition(from: nil, added: [], removed: [], animated: animated, completion: completion)
+            return []
+        }
+        let popped = Array(viewControllers.dropFirst())
+        _popAbove(0, reason: .popToRoot, animated: animated, completion: completion)
+        return popped
+    }
+
+    /// Replaces the stack.
+    ///
+    /// Screens that stay keep their place in the hierarchy; new ones are added, dropped ones
+    /// removed. When the top screen stays the same there are no appearance calls; otherwise the
+    /// old top disappears and the new top appears, as in a push or a pop.
+    ///
+    /// - Throws: ``LifecycleError/Code-swift.struct/invalidStack`` for an empty list or one that
+    ///   holds a screen twice, ``LifecycleError/Code-swift.struct/alreadyAttached`` for a new
+    ///   screen attached elsewhere, ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    public func setViewControllers(
+        _ screens: [Screen], animated: Bool = false, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) {
+        try _setViewControllers(screens, animated: animated, reason: .setViewControllers, completion: completion)
+    }
+
+    /// Replaces the stack; the dropped screens leave the hierarchy with `reason`.
+    private func _setViewControllers(
+        _ screens: [Screen], animated: Bool, reason: LeaveReason, completion: ((TransitionOutcome) -> Void)?
+    ) throws(LifecycleError) {
+        try _checkNoInteractivePop()
+        guard !screens.isEmpty else {
+            throw LifecycleError(.invalidStack, "\(debugLabel) needs at least one screen")
+        }
+        for (index, screen) in screens.enumerated() where screens[..<index].contains(where: { $0 === screen }) {
+            throw LifecycleError(.invalidStack, "\(screen.debugLabel) appears twice in the new stack of \(debugLabel)")
+        }
+        let added = screens.filter { screen in !viewControllers.contains { $0 === screen } }
+        for screen in added {
+            if screen === self || screen._isAncestor(of: self) {
+                throw LifecycleError(.invalidContainment, "\(debugLabel) cannot contain itself")
+            }
+            try screen._checkDetached(for: "join the stack of \(debugLabel)")
+        }
+        let removed = viewControllers.filter { screen in !screens.contains { $0 === screen } }
+        let oldTop = topViewController
+        for screen in removed.reversed() {
+            screen._willPop(animated: animated && screen === oldTop)
+        }
+        for screen in removed.reversed() {
+            screen._willMove(toParent: nil)
+        }
+        for screen in added {
+            screen._willMove(toParent: self)
+            _attach(screen)
+        }
+        viewControllers = screens
+        // Keep `children` in stack order (removed screens leave when the transition completes).
+        children = screens + children.filter { child in !screens.contains { $0 === child } }
+        _transition(
+            from: oldTop, added: added, removed: removed.reversed(), reason: reason, animated: animated,
+            completion: completion)
+    }
+
+    /// Pops the screens above the one at `index`.
+    private func _popAbove(
+        _ index: Int, reason: LeaveReason, animated: Bool, completion: ((TransitionOutcome) -> Void)?
+    ) {
+        let oldTop = topViewController
+        let removed = Array(viewControllers[(index + 1)...].reversed())
+        for screen in removed {
+            screen._willPop(animated: animated && screen === oldTop)
+        }
+        for screen in removed {
+            screen._willMove(toParent: nil)
+        }
+        viewControllers.removeLast(removed.count)
+        _transition(
+            from: oldTop, added: [], removed: removed, reason: reason, animated: animated, completion: completion)
+    }
+
+    /// Removes a screen from the stack without animation (``Screen/removeFromParent()``).
+    func _remove(_ screen: Screen) {
+        let remaining = viewControllers.filter { $0 !== screen }
+        if remaining.isEmpty {
+            let oldTop = topViewController
+            screen._willPop(animated: false)
+            screen._willMove(toParent: nil)
+            viewControllers = []
+            _transition(
+                from: oldTop, added: [], removed: [screen], reason: .removeFromParent, animated: false,
+                completion: nil)
+        } else {
+            try? _setViewControllers(remaining, animated: false, reason: .removeFromParent, completion: nil)
+        }
+    }
+
+    /// Ends now the leaving of `screen`, a screen that left the stack and waits for its transition
+    /// (``Screen/removeFromParent()`` on it): it goes off screen, then didMove(toParent: nil), didPop and
+    /// leaves the hierarchy; the transition then has nothing left to do for it.
+    ///
+    /// - Returns: Whether `screen` was leaving.
+    func _finishLeaving(_ screen: Screen, reason: LeaveReason) -> Bool {
+        guard let index = _leaving.firstIndex(where: { $0 === screen }) else { return false }
+        _leaving.remove(at: index)
+        let window = self.window
+        screen._disappearNowWithPresentations(animated: false)
+        _detach(screen)
+        screen._didMove(toParent: nil)
+        screen._didPop(animated: false)
+        screen._didLeaveHierarchy(reason, from: window)
+        return true
+    }
+
+    /// Queues the transition that follows a change of the stack: when it starts, the screens on screen in
+    /// the controller that it no longer shows disappear and its top screen appears (when the controller is
+    /// on screen); when it completes, the containment and pop callbacks run, then the completion.
+    ///
+    /// `oldTop` decides which pop callbacks say `animated`; `reason` is how the `removed` screens left.
+    func _transition(
+        from oldTop: Screen?, added: [Screen], removed: [Screen], reason: LeaveReason = .pop, animated: Bool,
+        completion: ((TransitionOutcome) -> Void)?
+    ) {
+        _leaving += removed
+        // willShow/didShow only when the controller is on screen and shows a new top (as UIKit's delegate).
+        var shown: Screen?
+        let transition = _Transition(
+            animated: animated, didOrder: .disappearingFirst,
+            plan: { [weak self] in self?._childrenPlan ?? _AppearancePlan() },
+            onStart: { [weak self] appearing in
+                guard let self, let top = self.topViewController else { return }
+                let target = top._forwardingTarget
+                if appearing.contains(where: { $0 === target }) {
+                    shown = top
+                    self._willShow(top, animated: animated)
+                }
+            },
+            onFinish: { [weak self] in
+                guard let self else { return }
+                self._queuedCount -= 1
+                // A screen removed from the controller meanwhile already finished leaving.
+                let leaving = removed.filter { screen in self._leaving.contains { $0 === screen } }
+                self._leaving.removeAll { screen in leaving.contains { $0 === screen } }
+                for screen in leaving {
+                    self._detach(screen)
+                    screen._didMove(toParent: nil)
+                }
+                for screen in added where screen.parent === self {
+                    screen._didMove(toParent: self)
+                }
+                for screen in leaving {
+                    screen._didPop(animated: animated && screen === oldTop)
+                    screen._didLeaveHierarchy(reason, from: self.window)
+                }
+                if let shown { self._didShow(shown, animated: animated) }
+            },
+            completion: completion)
+        _run(transition)
+    }
+
+    /// The driver this controller's transitions go to: the one that holds its transitions not completed yet,
+    /// else its window's, else the one of the window it is still on screen in (it left its window, and the
+    /// transition that takes it off screen waits in the queue); `nil` when it is nowhere.
+    var _transitionDriver: TransitionDriver? {
+        if _queuedCount > 0, let driver = _queuedDriver { return driver }
+        return window?.transitionDriver ?? _onScreenWindow?.transitionDriver
+    }
+
+    /// Runs a transition in the queue of ``_transitionDriver``, or at once when there is none.
+    func _run(_ transition: _Transition) {
+        let driver = _transitionDriver
+        _queuedCount += 1
+        if let driver {
+            _queuedDriver = driver
+            driver.enqueue(transition)
+        } else {
+            transition.start()
+            transition.finish()
+        }
+    }
+
+    func _checkNoInteractivePop() throws(LifecycleError) {
+        if interactivePop != nil {
+            throw LifecycleError(
+                .interactivePopInProgress, "\(debugLabel) is in an interactive pop; finish or cancel it first")
+        }
+    }
+}

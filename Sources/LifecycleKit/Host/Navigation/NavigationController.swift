@@ -1,0 +1,103 @@
+import HookKit
+
+/// A container that shows a stack of screens, one at a time (UIKit's `UINavigationController`).
+///
+/// ```swift
+/// let navigation = try NavigationController(rootScreen: home)
+/// try navigation.push(products, animated: true) { outcome in print("pushed:", outcome) }
+/// try navigation.pop(animated: true)
+/// ```
+///
+/// The stack changes at once; the appearance calls follow UIKit's order when the controller is
+/// on screen (push B on A: B.loadView, B.viewDidLoad, A.viewWillDisappear, B.viewWillAppear,
+/// A.viewDidDisappear, B.viewDidAppear; pop is the mirror), and none are sent when it is not.
+/// Every operation takes a completion that fires exactly once, after its transition completed
+/// (at once when there is nothing to animate). Requests made while a transition runs are queued
+/// and run in order; requests made while an interactive pop is in progress are refused.
+open class NavigationController: Screen {
+    /// The stack, bottom first.
+    public internal(set) var viewControllers: [Screen] = []
+
+    /// The interactive pop in progress, if any.
+    public internal(set) var interactivePop: InteractivePop?
+
+    /// The navigation bar, its defaults and the global appearance it reads.
+    var _navigationChrome = _NavigationControllerChrome()
+
+    /// The screens that left the stack and are still children until their transition completes.
+    var _leaving: [Screen] = []
+
+    /// The driver that holds this controller's transitions not completed yet, and how many there are: later
+    /// requests join the same queue, so that their callbacks keep their order.
+    weak var _queuedDriver: TransitionDriver?
+    var _queuedCount = 0
+
+    /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
+    ///
+    /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if the screen is attached
+    ///   elsewhere.
+    public init(rootScreen: Screen, title: String? = nil) throws(LifecycleError) {
+        super.init(title: title)
+        try rootScreen._checkDetached(for: "become the root of \(debugLabel)")
+        rootScreen._willMove(toParent: self)
+        _attach(rootScreen)
+        viewControllers = [rootScreen]
+        rootScreen._didMove(toParent: self)
+    }
+
+    /// Creates an empty navigation controller; give it screens with ``setViewControllers(_:animated:completion:)``.
+    public override init(title: String? = nil) {
+        super.init(title: title)
+    }
+
+    /// The screen at the top of the stack.
+    public var topViewController: Screen? { viewControllers.last }
+
+    /// The top screen, or what it presents.
+    public var visibleViewController: Screen? {
+        guard let top = topViewController else { return nil }
+        return top._presentationChain.last
+    }
+
+    /// Only the top screen appears with the navigation controller.
+    open override var childrenForAppearanceForwarding: [Screen] {
+        topViewController.map { [$0] } ?? []
+    }
+
+    /// The top screen decides the status bar's visibility.
+    open override var childForStatusBarHidden: Screen? { topViewController }
+
+    /// The top screen decides the status bar's style.
+    open override var childForStatusBarStyle: Screen? { topViewController }
+
+    /// Called before a screen is shown at the top of the stack (QMUI's `willShowViewController`).
+    open func willShow(_ screen: Screen, animated: Bool) {}
+
+    /// Called after a screen was shown at the top of the stack, once its transition completed.
+    open func didShow(_ screen: Screen, animated: Bool) {}
+}
+
+/// The hook points of a navigation controller.
+extension NavigationController {
+    /// `willShow(_:animated:)`.
+    public static let willShow = HookPoint<NavigationController, (screen: Screen, animated: Bool), Void>(
+        "NavigationController.willShow")
+    /// `didShow(_:animated:)`.
+    public static let didShow = HookPoint<NavigationController, (screen: Screen, animated: Bool), Void>(
+        "NavigationController.didShow")
+    /// Each step of an interactive pop: began, changed, finished or cancelled.
+    public static let interactivePopDidChange = HookPoint<NavigationController, InteractivePopEvent, Void>(
+        "NavigationController.interactivePopDidChange")
+
+    func _willShow(_ screen: Screen, animated: Bool) {
+        NavigationController.willShow.invoke(self, (screen, animated)) { navigation, arguments in
+            navigation.willShow(arguments.screen, animated: arguments.animated)
+        }
+    }
+
+    func _didShow(_ screen: Screen, animated: Bool) {
+        NavigationController.didShow.invoke(self, (screen, animated)) { navigation, arguments in
+            navigation.didShow(arguments.screen, animated: arguments.animated)
+        }
+    }
+}

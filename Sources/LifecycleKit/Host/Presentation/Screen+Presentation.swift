@@ -1,0 +1,249 @@
+/// Modal presentation.
+extension Screen {
+    /// The screen and the screens presented above it, in order (`self`, what it presents, what
+    /// that presents…).
+    var _presentationChain: [Screen] {
+        var chain: [Screen] = [self]
+        while let presented = chain[chain.count - 1]._presented {
+            chain.append(presented)
+        }
+        return chain
+    }
+
+    /// Whether this screen is presented over the current context of a screen inside a container, where it
+    /// stands in for that screen (rather than being a unit of its window).
+    var _isEmbedded: Bool {
+        guard modalPresentationStyle == .currentContext, let presenter = _presenter else { return false }
+        return presenter._containerParent != nil
+    }
+
+    /// The screen this one is inside: its parent, or for a screen presented over the current context of a
+    /// screen inside a container, that screen.
+    var _containerParent: Screen? {
+        if let parent { return parent }
+        return _isEmbedded ? _presenter : nil
+    }
+
+    /// The container whose appearance forwarding reaches this screen: its parent, or for a screen presented
+    /// over a current context inside a container, the container of that context.
+    var _forwardingContainer: Screen? {
+        if let parent { return parent }
+        return _isEmbedded ? _presenter?._forwardingContainer : nil
+    }
+
+    /// The screen a presentation of `style` from this screen is made from: the nearest ancestor
+    /// that defines a presentation context for ``ModalPresentationStyle/currentContext``, else
+    /// the top of this screen's containers (a screen presented over a current context is inside the
+    /// container of that context, so its presentations go up to the same top).
+    func _presentationContext(for style: ModalPresentationStyle) -> Screen {
+        var screen = self
+        while let container = screen._containerParent {
+            if style == .currentContext && screen.definesPresentationContext { return screen }
+            screen = container
+        }
+        return screen
+    }
+
+    /// Presents `screen` modally.
+    ///
+    /// The presentation is made from this screen's presentation context (the top of its
+    /// containers, or for ``ModalPresentationStyle/currentContext`` the nearest ancestor that
+    /// ``definesPresentationContext``), so a screen inside a navigation controller presents through it, and
+    /// sees the presented screen as its ``presentedScreen``. A covering style (``ModalPresentationStyle/fullScreen``,
+    /// ``ModalPresentationStyle/currentContext``) makes the presenter disappear: presented.loadView,
+    /// presented.viewDidLoad, presenter.viewWillDisappear, presented.viewWillAppear,
+    /// presented.viewDidAppear, presenter.viewDidDisappear. Other styles leave the presenter on
+    /// screen without a call.
+    ///
+    /// ```swift
+    /// try home.present(cart, style: .pageSheet, animated: true) { _ in print("cart is up") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to present; it must not be attached anywhere.
+    ///   - style: How it covers the presenter; ``ModalPresentationStyle/automatic`` (a sheet) by default.
+    ///   - animated: Whether the presentation animates.
+    ///   - completion: Runs once, after the presentation completed.
+    /// - Throws: ``LifecycleError`` with ``LifecycleError/Code-swift.struct/alreadyPresenting``
+    ///   if the presentation context already presents a screen,
+    ///   ``LifecycleError/Code-swift.struct/presenterNotInWindow`` if this screen is not in a
+    ///   window, ``LifecycleError/Code-swift.struct/alreadyAttached`` or
+    ///   ``LifecycleError/Code-swift.struct/invalidPresentation`` for a screen that cannot be
+    ///   presented.
+    public func present(
+        _ screen: Screen, style: ModalPresentationStyle = .automatic, animated: Bool = true,
+        completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) {
+        let presenter = _presentationContext(for: style)
+        guard let window = presenter.window else {
+            throw LifecycleError(
+                .presenterNotInWindow, "\(debugLabel) cannot present \(screen.debugLabel): it is not in a window")
+        }
+        if let presented = presenter._presented {
+            throw LifecycleError(
+                .alreadyPresenting,
+                "\(presenter.debugLabel) already presents \(presented.debugLabel); dismiss it before presenting "
+                    + screen.debugLabel)
+        }
+        if screen === presenter || screen._isAncestor(of: presenter) {
+            throw LifecycleError(
+                .invalidPresentation, "\(presenter.debugLabel) cannot present itself or a screen that contains it")
+        }
+        try screen._checkDetached(for: "be presented")
+        screen.modalPresentationStyle = style
+        presenter._presented = screen
+        screen._presenter = presenter
+        let driver = window.transitionDriver
+        window.transitionDriver.enqueue(
+            _Transition(
+                animated: animated, didOrder: .appearingFirst,
+                plan: { [weak driver, weak screen] in
+                    // Decided when it starts: over a current context inside a container, the presented screen
+                    // takes the context's place there; otherwise it is a unit of the window.
+                    if let container = screen?._forwardingContainer { return container._childrenPlan }
+                    return driver?.window?._unitsPlan ?? _AppearancePlan()
+                }, completion: completion))
+    }
+
+    /// The screen that appears in this screen's place when its container forwards appearance: a
+    /// current-context presentation made from this screen stands in for it.
+    var _forwardingTarget: Screen {
+        // Most screens present nothing: test that first, it is the cheaper read.
+        if let presented = _presented, presented._isEmbedded {
+            return presented._forwardingTarget
+        }
+        return self
+    }
+
+    /// Dismisses a presented screen: the one this screen or one of its ancestors presents
+    /// (``presentedScreen``), else this screen itself (or the presented container it is in), with
+    /// everything presented above it.
+    ///
+    /// The dismissed screens disappear (the top one first) and a covered presenter appears
+    /// again: dismissed.viewWillDisappear, presenter.viewWillAppear, presenter.viewDidAppear,
+    /// dismissed.viewDidDisappear. The call orders are the same whichever screen is asked: the presenter, a
+    /// screen inside it (a screen pushed on a navigation controller that presented a sheet), the presented
+    /// screen or a screen inside it.
+    ///
+    /// The hierarchy changes at once: the dismissed screens have no presenter from the call on (and may be
+    /// presented again), while their transition waits its turn. A screen that is already being dismissed
+    /// is not dismissed again: asking it again (a double tap on a close button) does nothing and returns
+    /// `false`, even if its presenter presented another screen meanwhile.
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the dismissal animates.
+    ///   - completion: Runs once, after the dismissal completed; at once if there was nothing
+    ///     to dismiss.
+    /// - Returns: Whether there was a presented screen to dismiss.
+    @discardableResult
+    public func dismiss(animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil) -> Bool {
+        guard let target = presentedScreen ?? _presentedAncestor else {
+            completion?(.completed)
+            return false
+        }
+        _dismiss(target, animated: animated, completion: completion)
+        return true
+    }
+
+    /// Dismisses `target`, a presented screen, with what it presents.
+    func _dismiss(_ target: Screen, animated: Bool, completion: ((TransitionOutcome) -> Void)?) {
+        guard let presenter = target._presenter else {
+            completion?(.completed)
+            return
+        }
+        let window = presenter.window ?? target._onScreenWindow
+        let leaving = [target] + target._unlinkPresentations()
+        presenter._presented = nil
+        target._presenter = nil
+        let transition = _Transition(
+            animated: animated, didOrder: .appearingFirst,
+            plan: { [weak window, weak presenter] in
+                // Decided when it starts: where the dismissed screens are on screen (wherever they went since),
+                // and where the presenter (or the current-context presentation that stands in for it) is shown
+                // again.
+                var plan = _AppearancePlan()
+                let container = presenter?._forwardingContainer
+                if container == nil || leaving.contains(where: { $0._onScreen.window != nil }) {
+                    plan.merge(window?._unitsPlan ?? _AppearancePlan())
+                }
+                for shown in leaving.compactMap(\._onScreen.parent) {
+                    plan.merge(shown._childrenPlan)
+                }
+                if let container {
+                    plan.merge(container._childrenPlan)
+                }
+                return plan
+            },
+            onFinish: { [weak window] in
+                // The top-most first; a screen that joined a hierarchy meanwhile has not left.
+                for screen in leaving.reversed() where screen._isDetached {
+                    screen._didLeaveHierarchy(.dismiss, from: window)
+                }
+            },
+            completion: completion)
+        if let driver = window?.transitionDriver {
+            driver.enqueue(transition)
+        } else {
+            transition.start()
+            transition.finish()
+        }
+    }
+
+    /// The screen, this one or an ancestor, that was presented.
+    var _presentedAncestor: Screen? {
+        var screen: Screen? = self
+        while let current = screen {
+            if current._presenter != nil { return current }
+            screen = current.parent
+        }
+        return nil
+    }
+
+    /// Unlinks the screens presented above this one (it presents nothing afterwards).
+    ///
+    /// - Returns: The screens unlinked, bottom first.
+    func _unlinkPresentations() -> [Screen] {
+        var unlinked: [Screen] = []
+        var current = self
+        while let presented = current._presented {
+            current._presented = nil
+            presented._presenter = nil
+            unlinked.append(presented)
+            current = presented
+        }
+        return unlinked
+    }
+
+    /// Whether this screen contains `screen` (through children or presentations).
+    func _isAncestor(of screen: Screen) -> Bool {
+        var current = screen.parent ?? screen._presenter
+        while let candidate = current {
+            if candidate === self { return true }
+            current = candidate.parent ?? candidate._presenter
+        }
+        return false
+    }
+
+    /// Throws unless the screen is free to be attached somewhere.
+    ///
+    /// `purpose` is only built for the error message, so the common case formats nothing.
+    func _checkDetached(for purpose: @autoclosure () -> String) throws(LifecycleError) {
+        if let parent {
+            throw LifecycleError(
+                .alreadyAttached, "\(debugLabel) cannot \(purpose()): it is a child of \(parent.debugLabel)")
+        }
+        if let presenter = _presenter {
+            throw LifecycleError(
+                .alreadyAttached, "\(debugLabel) cannot \(purpose()): it is presented by \(presenter.debugLabel)")
+        }
+        if _window != nil {
+            throw LifecycleError(.alreadyAttached, "\(debugLabel) cannot \(purpose()): it is the root of a window")
+        }
+    }
+
+    /// Reports that the screen left the hierarchy of `window`: to the hook point, then to the window's observers.
+    func _didLeaveHierarchy(_ reason: LeaveReason, from window: Window?) {
+        Screen.didLeaveHierarchy.invoke(self, reason) { _, _ in }
+        window?._notifyObservers { $0.screenDidLeaveHierarchy(self, reason: reason, window: window) }
+    }
+}

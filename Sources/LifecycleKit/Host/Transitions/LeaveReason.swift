@@ -1,0 +1,22 @@
+/// How a screen left the hierarchy, as ``Screen/didLeaveHierarchy`` reports it.
+public enum LeaveReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Popped by `pop(animated:completion:)`.
+    case pop
+    /// Popped by `popTo(_:animated:completion:)`.
+    case popTo
+    /// Popped by `popToRoot(animated:completion:)`.
+    case popToRoot
+    /// Dropped by `setViewControllers(_:animated:completion:)`.
+    case setViewControllers
+    /// Popped by a finished interactive pop.
+    case interactivePop
+    /// Dismissed (with the screens it presented).
+    case dismiss
+    /// Removed from its container by `removeFromParent()`.
+    case removeFromParent
+    /// Replaced as the root of its window.
+    case windowRootReplaced
+
+    /// The reason's name.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,96 @@
+/// The on-screen tree: what the host shows, and how a transition brings a container's children in line with
+/// the hierarchy.
+extension Screen {
+    /// The window this screen is on screen in, whatever the hierarchy says now; `nil` when it is off screen.
+    var _onScreenWindow: Window? {
+        var screen = self
+        while let parent = screen._onScreen.parent {
+            screen = parent
+        }
+        return screen._onScreen.window
+    }
+
+    /// Puts the screen on screen at `place`, leaving the place it had.
+    func _moveOnScreen(to place: _AppearancePlan.Place) {
+        switch place {
+        case .unit(let window):
+            if _onScreen.window === window && _onScreen.parent == nil { return }
+            _leaveOnScreen()
+            _onScreen.window = window
+            window._onScreenUnits.append(self)
+        case .child(let parent):
+            if _onScreen.parent === parent || parent === self { return }
+            if parent._isOnScreen(under: self) {
+                // The hierarchy turned around while transitions wait (this screen now contains a screen that is
+                // on screen through it): that screen takes this screen's place first, so the tree stays a tree.
+                let place: _AppearancePlan.Place? =
+                    _onScreen.parent.map { .child($0) } ?? _onScreen.window.map { .unit($0) }
+                parent._leaveOnScreen()
+                if let place { parent._moveOnScreen(to: place) }
+            }
+            _leaveOnScreen()
+            _onScreen.parent = parent
+            parent._onScreen.children.append(self)
+        }
+    }
+
+    /// Whether this screen is on screen through `ancestor`, directly or not.
+    func _isOnScreen(under ancestor: Screen) -> Bool {
+        var screen = _onScreen.parent
+        while let current = screen {
+            if current === ancestor { return true }
+            screen = current._onScreen.parent
+        }
+        return false
+    }
+
+    /// Takes the screen out of the on-screen tree (the screens on screen through it keep their place under it).
+    func _leaveOnScreen() {
+        if let parent = _onScreen.parent {
+            parent._onScreen.children.removeAll { $0 === self }
+            _onScreen.parent = nil
+        }
+        if let window = _onScreen.window {
+            window._onScreenUnits.removeAll { $0 === self }
+            _onScreen.window = nil
+        }
+    }
+
+    /// Records the batch that owes this screen its did-call (none for a call completed at once).
+    func _joinBatch(_ batch: _AppearanceBatch?) {
+        if let batch {
+            batch.add(self)
+        } else {
+            _onScreen.batch = nil
+        }
+    }
+
+    /// The changes that bring this container's children on screen in line with the hierarchy.
+    ///
+    /// The children on screen it no longer shows disappear, the ones it shows now appear; nothing while the
+    /// container itself is not on screen.
+    var _childrenPlan: _AppearancePlan {
+        guard _appearance == .appeared else { return _AppearancePlan() }
+        let shown = childrenForAppearanceForwarding.map(\._forwardingTarget)
+        var plan = _AppearancePlan()
+        plan.disappearing = _onScreen.children.filter { child in
+            child._appearance.isVisible && !shown.contains { $0 === child }
+        }
+        plan.appearing = shown.filter { child in !(child._onScreen.parent === self && child._appearance.isVisible) }
+            .map { ($0, .child(self)) }
+        return plan
+    }
+
+    /// The screens this screen shows when it appears, recursively (not itself): its forwarding children, each
+    /// represented by its current-context presentation if it has one.
+    var _forwardedDescendants: [Screen] {
+        var result: [Screen] = []
+        var pending = childrenForAppearanceForwarding.map(\._forwardingTarget)
+        while let screen = pending.popLast() {
+            guard !result.contains(where: { $0 === screen }) else { continue }
+            result.append(screen)
+            pending += screen.childrenForAppearanceForwarding.map(\._forwardingTarget)
+        }
+        return result
+    }
+}

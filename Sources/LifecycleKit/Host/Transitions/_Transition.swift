@@ -1,0 +1,111 @@
+/// One queued transition of a window: what to tell which screens, in which order, and what to
+/// run when it completes.
+///
+/// The structural change (a stack, a presentation) has already happened when a transition is
+/// queued, as in UIKit; the transition delivers the appearance calls and the completion. Which
+/// screens appear and disappear is decided when the transition starts, from the hierarchy and from
+/// what is on screen then, so queued transitions stay consistent with each other and with requests
+/// made while they wait.
+final class _Transition {
+    /// In which order the did-calls run: navigation transitions end the disappearing screen
+    /// first, modal ones the appearing screen first (as UIKit does).
+    enum DidOrder {
+        case disappearingFirst
+        case appearingFirst
+    }
+
+    let animated: Bool
+    let didOrder: DidOrder
+    /// Decides, when the transition starts, the screens that disappear and those that appear.
+    let plan: () -> _AppearancePlan
+    /// Runs after the appearing screens loaded, before the will-calls, with the screens that appear.
+    ///
+    /// Navigation controllers send `willShow` from it.
+    let onStart: ([Screen]) -> Void
+    /// Runs after the did-calls: `didMove(toParent:)`, `didPop`, `didShow`, leaving the hierarchy.
+    let onFinish: () -> Void
+    /// Receives the outcome, last.
+    let completion: ((TransitionOutcome) -> Void)?
+
+    /// The screens that began their appearance transition in this one.
+    private let batch = _AppearanceBatch()
+    private(set) var disappearing: [Screen] = []
+    private(set) var appearing: [Screen] = []
+
+    init(
+        animated: Bool, didOrder: DidOrder, plan: @escaping () -> _AppearancePlan,
+        onStart: @escaping ([Screen]) -> Void = { _ in }, onFinish: @escaping () -> Void = {},
+        completion: ((TransitionOutcome) -> Void)?
+    ) {
+        self.animated = animated
+        self.didOrder = didOrder
+        self.plan = plan
+        self.onStart = onStart
+        self.onFinish = onFinish
+        self.completion = completion
+    }
+
+    /// Whether the transition sends appearance calls (and so may animate).
+    var hasAppearanceWork: Bool { !disappearing.isEmpty || !appearing.isEmpty }
+
+    /// Decides the plan, loads the appearing screens, runs `onStart` and the will-calls.
+    func start() {
+        let planned = plan()
+        // A screen on screen that an appearing screen shows (it joined it meanwhile) stays: it only moves.
+        let shownByAppearing =
+            planned.disappearing.isEmpty ? [] : planned.appearing.flatMap { $0.screen._forwardedDescendants }
+        disappearing = planned.disappearing.filter { screen in
+            screen._appearance.isVisible && !shownByAppearing.contains { $0 === screen }
+        }
+        // A container that goes off screen in this transition shows nothing new.
+        var goingOff = disappearing
+        var index = 0
+        while index < goingOff.count {
+            for child in goingOff[index]._onScreen.children where !goingOff.contains(where: { $0 === child }) {
+                goingOff.append(child)
+            }
+            index += 1
+        }
+        var places: [_AppearancePlan.Place] = []
+        for (screen, place) in planned.appearing {
+            if case .child(let parent) = place, goingOff.contains(where: { $0 === parent }) {
+                continue
+            }
+            if screen._appearance.isVisible {
+                // On screen elsewhere already: it only moves.
+                screen._moveOnScreen(to: place)
+            } else {
+                appearing.append(screen)
+                places.append(place)
+            }
+        }
+        for screen in appearing {
+            screen.loadViewIfNeeded()
+        }
+        onStart(appearing)
+        for screen in disappearing {
+            screen._beginDisappearing(animated: animated, batch: batch)
+        }
+        for (screen, place) in zip(appearing, places) {
+            screen._beginAppearing(animated: animated, at: place, batch: batch)
+        }
+    }
+
+    /// Runs the did-calls, `onFinish`, `settle` (the window's status-bar update), then the completion.
+    ///
+    /// The screens begun through forwarding end with the screen that forwarded to them; a screen that left
+    /// meanwhile ends after them.
+    func finish(settle: () -> Void = {}) {
+        let (first, second) = didOrder == .disappearingFirst ? (disappearing, appearing) : (appearing, disappearing)
+        for screen in first + second where screen._onScreen.batch === batch {
+            screen._endAppearanceTransition(animated: animated)
+        }
+        batch.finish(animated: animated)
+        onFinish()
+        // Release the screens: a finished transition must not keep them alive.
+        disappearing = []
+        appearing = []
+        settle()
+        completion?(.completed)
+    }
+}

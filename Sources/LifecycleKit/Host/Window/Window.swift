@@ -1,0 +1,148 @@
+import HookKit
+
+/// The top of a screen hierarchy: holds the root screen, shows it, and runs its transitions.
+///
+/// ```swift
+/// let time = VirtualTime()
+/// let window = Window(time: time)
+/// try window.setRootScreen(NavigationController(rootScreen: home))
+/// window.makeKeyAndVisible()   // home: loadView, viewDidLoad, viewWillAppear, viewDidAppear
+/// ```
+///
+/// A window is also where the application's foreground and background events arrive
+/// (``enterBackground()``, ``enterForeground()``), observable through ``Window/didEnterBackground``
+/// and ``Window/willEnterForeground``.
+public final class Window {
+    /// The screen at the root of the hierarchy.
+    public private(set) var rootScreen: Screen?
+
+    /// Whether ``makeKeyAndVisible()`` was called (and ``hide()`` was not called since).
+    public private(set) var isVisible = false
+
+    /// Whether the application is in the foreground or the background.
+    public internal(set) var applicationState: ApplicationState = .active
+
+    /// The layout direction, which decides the back direction of the pop gesture.
+    public var layoutDirection: LayoutDirection = .leftToRight
+
+    /// The clock and scheduler of this host.
+    public let time: any HostTime
+
+    /// Completes animated transitions and queues the ones requested meanwhile.
+    public let transitionDriver: TransitionDriver
+
+    /// The effective status bar, as computed last.
+    var _statusBar = StatusBarAppearance()
+
+    /// The screens on screen in this window on their own (the roots of the on-screen tree), in the order they
+    /// appeared.
+    var _onScreenUnits: [Screen] = []
+
+    /// The statistics recorders and leak detectors attached to the window, told about its screens.
+    var _observers: [any _WindowObserver] = []
+
+    /// Creates a window.
+    ///
+    /// - Parameters:
+    ///   - time: The clock and scheduler; ``SystemTime`` by default, ``VirtualTime`` in tests.
+    ///   - transitionDriver: When animated transitions complete; at once by default.
+    public init(time: any HostTime = SystemTime(), transitionDriver: TransitionDriver = TransitionDriver()) {
+        self.time = time
+        self.transitionDriver = transitionDriver
+        transitionDriver.time = time
+        transitionDriver.window = self
+    }
+
+    /// Shows the window: loads and appears the root screen (and what it presents).
+    public func makeKeyAndVisible() {
+        guard !isVisible else { return }
+        isVisible = true
+        _enqueueVisibilityChange()
+    }
+
+    /// Hides the window: the visible screens disappear.
+    public func hide() {
+        guard isVisible else { return }
+        isVisible = false
+        _enqueueVisibilityChange()
+    }
+
+    /// Queues the unanimated transition that brings the screens on screen in line with ``isVisible``.
+    private func _enqueueVisibilityChange() {
+        transitionDriver.enqueue(
+            _Transition(
+                animated: false, didOrder: .disappearingFirst,
+                plan: { [weak self] in self?._unitsPlan ?? _AppearancePlan() }, completion: nil))
+    }
+
+    /// Replaces the root screen.
+    ///
+    /// When the window is visible, the old root (and what it presents) disappears and the new root appears:
+    /// new.loadView, new.viewDidLoad, old.viewWillDisappear, new.viewWillAppear, old.viewDidDisappear,
+    /// new.viewDidAppear. The screens the old root presents are dismissed with it: they no longer have a
+    /// presenter from the call on. The old root is free at once: it can join another hierarchy before the
+    /// replacement's transition runs, and then stays on screen if that hierarchy shows it.
+    ///
+    /// - Parameters:
+    ///   - screen: The new root, or `nil` for none. It must not have a parent, a presenter or a
+    ///     window.
+    ///   - animated: Whether the change animates.
+    ///   - completion: Runs once the change completed.
+    /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `screen` is attached
+    ///   elsewhere.
+    public func setRootScreen(
+        _ screen: Screen?, animated: Bool = false, completion: ((TransitionOutcome) -> Void)? = nil
+    ) throws(LifecycleError) {
+        if let screen {
+            if screen === rootScreen {
+                completion?(.completed)
+                return
+            }
+            try screen._checkDetached(for: "become the root of a window")
+        }
+        let old = rootScreen
+        // The old root leaves with whatever it presents.
+        let leaving = (old.map { [$0] } ?? []) + (old?._unlinkPresentations() ?? [])
+        old?._window = nil
+        rootScreen = screen
+        screen?._window = self
+        transitionDriver.enqueue(
+            _Transition(
+                animated: animated, didOrder: .disappearingFirst,
+                plan: { [weak self] in self?._unitsPlan ?? _AppearancePlan() },
+                onFinish: { [weak self] in
+                    // The top-most first; a screen that joined a hierarchy meanwhile has not left.
+                    for screen in leaving.reversed() where screen._isDetached {
+                        screen._didLeaveHierarchy(.windowRootReplaced, from: self)
+                    }
+                },
+                completion: completion))
+    }
+
+    /// The screens on screen on their own (not through a container), bottom up: the root and
+    /// the screens presented above it, except those a covering presentation hides.
+    var visibleUnits: [Screen] {
+        guard isVisible, let root = rootScreen else { return [] }
+        let chain = root._presentationChain
+        return chain.indices.filter { index in
+            !chain[(index + 1)...].enumerated().contains { offset, presented in
+                presented.modalPresentationStyle == .fullScreen
+                    || (offset == 0 && presented.modalPresentationStyle == .currentContext)
+            }
+        }.map { chain[$0] }
+    }
+
+    /// The changes that bring the units on screen in line with the hierarchy: the units on screen that are no
+    /// longer visible disappear, top first (whether they are still linked or not); the visible units not on
+    /// screen appear, bottom first.
+    var _unitsPlan: _AppearancePlan {
+        let visible = visibleUnits
+        var plan = _AppearancePlan()
+        plan.disappearing = _onScreenUnits.reversed().filter { unit in
+            unit._appearance.isVisible && !visible.contains { $0 === unit }
+        }
+        plan.appearing = visible.filter { unit in !(unit._onScreen.window === self && unit._appearance.isVisible) }
+            .map { ($0, .unit(self)) }
+        return plan
+    }
+}

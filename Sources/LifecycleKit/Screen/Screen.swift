@@ -1,0 +1,240 @@
+import HookKit
+
+/// A screen of an application: the role of UIKit's `UIViewController`, without UIKit.
+///
+/// Subclass it and override the lifecycle methods, as with a view controller. The host
+/// (``Window``, ``NavigationController``, presentation and containment) calls them in UIKit's
+/// order, and each call goes through a HookKit hook point (``Screen/viewWillAppear`` and its
+/// siblings), so global, per-type and per-instance hooks and overrides run around the screen's
+/// own method, whether or not the subclass calls `super`.
+///
+/// ```swift
+/// final class ProductScreen: Screen {
+///     override func viewDidLoad() { /* build the content */ }
+///     override func viewWillAppear(_ animated: Bool) { /* refresh */ }
+/// }
+///
+/// let navigation = try NavigationController(rootScreen: HomeScreen(title: "Home"))
+/// let window = Window()
+/// try window.setRootScreen(navigation)
+/// window.makeKeyAndVisible()
+/// try navigation.push(ProductScreen(title: "Product"), animated: true)
+/// ```
+///
+/// Screens belong to one thread, like UIKit's view controllers: create and drive a host from one
+/// thread. Hooks run on that thread.
+open class Screen {
+    /// The screen's title, used by navigation bars and debug strings.
+    public var title: String?
+
+    /// How the screen covers its presenter when it is presented; set by
+    /// ``present(_:style:animated:completion:)``.
+    public var modalPresentationStyle: ModalPresentationStyle = .automatic
+
+    /// Whether a ``ModalPresentationStyle/currentContext`` presentation from this screen or its
+    /// descendants covers this screen (rather than the whole window).
+    public var definesPresentationContext = false
+
+    /// The container that holds this screen as a child.
+    public internal(set) weak var parent: Screen?
+
+    /// The screens this screen contains, in order.
+    public internal(set) var children: [Screen] = []
+
+    /// The screen that presented this screen (for a child of a presented container, the
+    /// container's presenter).
+    public var presentingScreen: Screen? {
+        var screen: Screen? = self
+        while let current = screen {
+            if let presenter = current._presenter { return presenter }
+            screen = current.parent
+        }
+        return nil
+    }
+
+    /// The screen this screen presents, or that one of its ancestors presents (UIKit's
+    /// `presentedViewController`).
+    ///
+    /// A screen inside a container sees what the container presents: push `a` on a navigation
+    /// controller, call `a.present(sheet)`, and `a.presentedScreen` is `sheet` (the navigation
+    /// controller made the presentation). ``dismiss(animated:completion:)`` dismisses it.
+    public var presentedScreen: Screen? {
+        var screen: Screen? = self
+        while let current = screen {
+            if let presented = current._presented { return presented }
+            screen = current.parent
+        }
+        return nil
+    }
+
+    /// The screen this screen itself presents (not one of its ancestors).
+    var _presented: Screen?
+
+    /// The presenter of this screen itself (not of a container it is in).
+    weak var _presenter: Screen?
+
+    /// Where the screen is on screen: the screens shown through it, and what shows it.
+    var _onScreen = _OnScreenLinks()
+
+    /// The window of a root screen.
+    weak var _window: Window?
+
+    /// The view, once loaded.
+    var _view: ScreenView?
+
+    /// Whether ``loadView()`` and ``viewDidLoad()`` have run.
+    public internal(set) var isViewLoaded = false
+
+    /// Set while the view loads, so that a lifecycle method that reads ``view`` does not load again.
+    var _isLoadingView = false
+
+    /// The lifecycle phase, as ``visibleState`` reports it.
+    public internal(set) var visibleState: ScreenVisibleState = []
+
+    /// Where the screen is in an appearance transition; drives which calls it may receive.
+    var _appearance: _AppearanceState = .disappeared
+
+    /// The navigation-bar and status-bar state the host keeps on the screen.
+    var _chrome = _ScreenChrome()
+
+    /// The statistics and leak-detection settings of the screen, and the window whose observers it reports to.
+    var _diagnostics = _ScreenDiagnostics()
+
+    /// Creates a screen.
+    ///
+    /// - Parameter title: The screen's title.
+    public init(title: String? = nil) {
+        self.title = title
+    }
+
+    /// Whether the screen is appearing or on screen (``ScreenVisibleState/isAppearing``).
+    public var isAppearing: Bool { visibleState.isAppearing }
+
+    /// The screen's view, loading it first if needed (``loadView()`` then ``viewDidLoad()``, once).
+    public var view: ScreenView {
+        loadViewIfNeeded()
+        return _view ?? ScreenView(screen: self)
+    }
+
+    /// Sets the view; call it from an override of ``loadView()``.
+    public func setView(_ view: ScreenView) {
+        _view = view
+    }
+
+    /// The window the screen is in: through its parents and presenters, the window whose root it
+    /// descends from.
+    public var window: Window? {
+        var screen = self
+        while true {
+            if let parent = screen.parent {
+                screen = parent
+            } else if let presenter = screen._presenter {
+                screen = presenter
+            } else {
+                return screen._window
+            }
+        }
+    }
+
+    // MARK: - Lifecycle methods to override
+
+    /// Creates the screen's view.
+    ///
+    /// The default creates an empty ``ScreenView``; an override calls ``setView(_:)`` (a view is created anyway if it
+    /// does not).
+    open func loadView() {
+        setView(ScreenView(screen: self))
+    }
+
+    /// Called once, after the view loaded.
+    open func viewDidLoad() {}
+
+    /// Called before the screen appears.
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// Called after the screen appeared.
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// Called before the screen disappears.
+    open func viewWillDisappear(_ animated: Bool) {}
+
+    /// Called after the screen disappeared.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Called before the screen is added to a container (`parent` non-`nil`) or removed from it
+    /// (`parent == nil`).
+    open func willMove(toParent parent: Screen?) {}
+
+    /// Called after the screen was added to a container (`parent` non-`nil`) or removed from it.
+    open func didMove(toParent parent: Screen?) {}
+
+    /// Called before the screen leaves a navigation stack through `pop`, `popTo`, `popToRoot`,
+    /// `setViewControllers` or a finished interactive pop (QMUI's `willPopInNavigationController`).
+    open func willPop(animated: Bool) {}
+
+    /// Called after the screen left a navigation stack, once the transition completed.
+    open func didPop(animated: Bool) {}
+
+    /// Whether the user may pop this screen, asked when the back button or the pop gesture starts a pop (RR's
+    /// `viewControllerShouldDismiss`, PopInterrupter's `isPopEnabled`).
+    ///
+    /// Programmatic pops are not asked. The default allows it.
+    ///
+    /// - Parameter trigger: What started the pop.
+    open func shouldPop(trigger: PopTrigger) -> Bool { true }
+
+    // MARK: - Appearance preferences to override
+
+    /// Whether the navigation bar is hidden while this screen is on top; `nil` (the default) defers to the
+    /// navigation controller, the global appearance, then visible.
+    ///
+    /// Read through the ``Screen/prefersNavigationBarHidden-swift.type.property`` hook point; see
+    /// ``Screen/resolvedNavigationBarAppearance``.
+    open var prefersNavigationBarHidden: Bool? { nil }
+
+    /// Whether the navigation bar is transparent while this screen is on top; `nil` (the default) defers.
+    open var prefersNavigationBarTransparent: Bool? { nil }
+
+    /// The navigation bar's background color while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationBarColor: RGBAColor? { nil }
+
+    /// The color of the navigation bar's items while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationItemColor: RGBAColor? { nil }
+
+    /// The name of the navigation bar's background image while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationBarBackgroundImage: String? { nil }
+
+    /// The name of the navigation bar's shadow image while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationBarShadowImage: String? { nil }
+
+    /// How the navigation bar draws its title while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationTitleTextAttributes: TitleTextAttributes? { nil }
+
+    /// The navigation bar's style while this screen is on top; `nil` (the default) defers.
+    open var preferredNavigationBarStyle: NavigationBarStyle? { nil }
+
+    /// Whether this screen wants the status bar hidden when it decides it; `false` by default.
+    ///
+    /// Read through the ``Screen/prefersStatusBarHidden-swift.type.property`` hook point; see
+    /// ``Window/statusBar``. Call ``setNeedsStatusBarAppearanceUpdate()`` when the answer changes.
+    open var prefersStatusBarHidden: Bool { false }
+
+    /// The status-bar style this screen wants when it decides it; ``StatusBarStyle/default`` by default.
+    open var preferredStatusBarStyle: StatusBarStyle { .default }
+
+    /// The child that decides the status bar's visibility in this screen's place; `nil` (the default) for
+    /// this screen itself.
+    ///
+    /// Only a current child counts: a screen that is no longer a child is ignored. A
+    /// ``NavigationController`` answers its top screen.
+    open var childForStatusBarHidden: Screen? { nil }
+
+    /// The child that decides the status bar's style in this screen's place; `nil` (the default) for this
+    /// screen itself.
+    open var childForStatusBarStyle: Screen? { nil }
+
+    /// The children that appear and disappear with this screen.
+    ///
+    /// A plain container forwards appearance to every child; a ``NavigationController`` only to its top screen.
+    open var childrenForAppearanceForwarding: [Screen] { children }
+}

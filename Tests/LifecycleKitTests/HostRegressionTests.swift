@@ -1,0 +1,480 @@
+import LifecycleKit
+import Testing
+
+/// The defects of issue 11, each reproduced deterministically with a manual transition driver: presentations
+/// through containers, will-calls balanced whatever happens while transitions wait, and the status bar of a
+/// current-context presentation.
+@Suite("Host regressions")
+struct HostRegressionTests {
+    /// A visible window on a manual driver whose root is the navigation controller `nav` = [A].
+    typealias Host = NavigationHost
+
+    // MARK: - Presentations through containers
+
+    /// How a screen inside a container is held: pushed on a navigation controller, or a child of a plain one.
+    enum ContainerKind: String, CaseIterable, CustomTestStringConvertible {
+        case navigation
+        case custom
+
+        var testDescription: String { rawValue }
+    }
+
+    /// A visible window whose root is a container `box` holding `A`, on a manual driver.
+    struct ContainerHost {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let box: Screen
+        let a: TestScreen
+
+        init(_ kind: ContainerKind) throws {
+            a = TestScreen("A", log)
+            switch kind {
+            case .navigation:
+                box = try TestNavigation("box", root: a, log)
+            case .custom:
+                let box = TestScreen("box", log)
+                try box.addChild(a)
+                self.box = box
+            }
+            try window.setRootScreen(box)
+            window.makeKeyAndVisible()
+            _ = log.take()
+        }
+
+        /// Presents `S` from `presenter` with `style`, runs every transition, and returns the calls.
+        func present(
+            _ s: Screen, from presenter: Screen, style: ModalPresentationStyle, animated: Bool
+        ) throws
+            -> [String]
+        {
+            try presenter.present(s, style: style, animated: animated)
+            window.transitionDriver.completeAll()
+            return log.take()
+        }
+
+        /// Dismisses through `screen`, runs every transition, and returns the calls and the completions.
+        func dismiss(through screen: Screen, animated: Bool) -> (calls: [String], dismissed: Bool, outcomes: Int) {
+            let completions = Completions()
+            let dismissed = screen.dismiss(animated: animated, completion: completions.callback("dismiss"))
+            window.transitionDriver.completeAll()
+            return (log.take(), dismissed, completions["dismiss"].count)
+        }
+    }
+
+    @Test(
+        "a screen inside a container sees what it presented, and dismisses it with the orders of its context",
+        arguments: ContainerKind.allCases, ModalPresentationStyle.allCases)
+    func presentationThroughContainer(kind: ContainerKind, style: ModalPresentationStyle) throws {
+        for animated in [false, true] {
+            // Dismissed through the screen inside the container…
+            let host = try ContainerHost(kind)
+            let sheet = TestScreen("S", host.log)
+            let presented = try host.present(sheet, from: host.a, style: style, animated: animated)
+            #expect(host.a.presentedScreen === sheet)
+            #expect(host.box.presentedScreen === sheet)
+            #expect(sheet.presentingScreen === host.box)
+            let throughChild = host.dismiss(through: host.a, animated: animated)
+            #expect(throughChild.dismissed && throughChild.outcomes == 1)
+            #expect(host.a.presentedScreen == nil && host.box.presentedScreen == nil && sheet.presentingScreen == nil)
+            #expect(sheet.visibleState.contains(.didDisappear))
+
+            // …runs exactly as a dismissal through the context itself.
+            let reference = try ContainerHost(kind)
+            let referenceSheet = TestScreen("S", reference.log)
+            #expect(
+                try reference.present(referenceSheet, from: reference.box, style: style, animated: animated)
+                    == presented)
+            let throughContext = reference.dismiss(through: reference.box, animated: animated)
+            #expect(throughChild.calls == throughContext.calls, "\(kind) \(style) animated: \(animated)")
+        }
+    }
+
+    @Test("a sheet opened from a pushed screen: the literal orders of presenting and dismissing it")
+    func sheetFromPushedScreen() throws {
+        let host = try Host()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        _ = host.log.take()
+        let sheet = host.screen("S")
+        try b.present(sheet, style: .pageSheet, animated: true)
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["S.loadView", "S.viewDidLoad", "S.viewWillAppear", "S.viewDidAppear"])
+        #expect(b.presentedScreen === sheet && sheet.presentingScreen === host.navigation)
+        let completions = Completions()
+        #expect(b.dismiss(animated: true, completion: completions.callback("dismiss")))
+        #expect(host.log.take() == ["S.viewWillDisappear"])
+        #expect(completions["dismiss"].isEmpty)
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["S.viewDidDisappear"])
+        #expect(completions["dismiss"] == [.completed])
+
+        // A full-screen one covers the navigation controller and comes back from B too.
+        let cover = host.screen("F")
+        try b.present(cover, style: .fullScreen, animated: false)
+        _ = host.log.take()
+        #expect(b.dismiss(animated: false))
+        #expect(
+            host.log.take() == [
+                "F.viewWillDisappear", "nav.viewWillAppear", "B.viewWillAppear", "nav.viewDidAppear", "B.viewDidAppear",
+                "F.viewDidDisappear",
+            ])
+    }
+
+    // MARK: - A child removed while its container disappears
+
+    @Test("a child removed while its popped container disappears gets its viewDidDisappear at once")
+    func childRemovedFromDisappearingContainer() throws {
+        let host = try Host()
+        let box = host.screen("K")
+        let child = host.screen("X")
+        try box.addChild(child)
+        try host.navigation.push(box, animated: false)
+        _ = host.log.take()
+        try host.navigation.pop(animated: true)
+        #expect(
+            host.log.take() == [
+                "K.willPop(true)", "K.willMove(nil)", "nav.willShow(A)", "K.viewWillDisappear", "X.viewWillDisappear",
+                "A.viewWillAppear",
+            ])
+        child.removeFromParent()
+        #expect(host.log.take() == ["X.willMove(nil)", "X.viewDidDisappear", "X.didMove(nil)"])
+        #expect(child.visibleState == [.loaded, .didDisappear])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "K.viewDidDisappear", "A.viewDidAppear", "K.didMove(nil)", "K.didPop(true)", "nav.didShow(A)",
+            ])
+        #expect(child.visibleState == [.loaded, .didDisappear])
+    }
+
+    // MARK: - Found by the model
+
+    @Test("removing the only screen of a visible navigation controller makes it disappear")
+    func removingTheOnlyScreen() throws {
+        let host = try Host()
+        host.root.removeFromParent()
+        #expect(
+            host.log.take() == [
+                "A.willPop(false)", "A.willMove(nil)", "A.viewWillDisappear", "A.viewDidDisappear", "A.didMove(nil)",
+                "A.didPop(false)",
+            ])
+        #expect(host.root.visibleState == [.loaded, .didDisappear])
+        #expect(host.root.window == nil && host.navigation.viewControllers.isEmpty)
+    }
+
+    @Test("an interactive pop cancelled after its controller went off screen brings nothing back")
+    func interactivePopCancelledOffScreen() throws {
+        let host = try Host()
+        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
+        let box = host.screen("K")
+        try box.addChild(navigation)
+        try host.navigation.push(box, animated: false)
+        let y = host.screen("Y")
+        try navigation.push(y, animated: false)
+        _ = host.log.take()
+        let completions = Completions()
+        let pop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
+        #expect(host.log.take() == ["inner.willShow(X)", "Y.viewWillDisappear", "X.viewWillAppear"])
+        navigation.removeFromParent()
+        #expect(
+            host.log.take() == [
+                "inner.viewWillDisappear", "X.viewDidAppear", "X.viewWillDisappear", "inner.viewDidDisappear",
+                "X.viewDidDisappear",
+            ])
+        pop.cancel()
+        #expect(host.log.take() == ["Y.viewDidDisappear"])
+        #expect(y.visibleState == [.loaded, .didDisappear])
+        #expect(completions["pop"] == [.cancelled])
+        #expect(navigation.viewControllers.map(\.title) == ["X", "Y"])
+    }
+
+    @Test("requests on a navigation controller that left the window wait in the queue it is on screen in")
+    func requestsAfterLeavingTheWindow() throws {
+        let host = try Host()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: true)
+        let newRoot = host.screen("N")
+        try host.window.setRootScreen(newRoot, animated: true)
+        _ = host.log.take()
+        let c = host.screen("C")
+        let completions = Completions()
+        try host.navigation.pop(animated: true, completion: completions.callback("pop"))
+        try host.navigation.push(c, animated: true, completion: completions.callback("push"))
+        // No appearance call inside the requests: they wait behind the push and the root replacement.
+        #expect(host.log.take() == ["B.willPop(true)", "B.willMove(nil)", "C.willMove(nav)"])
+        #expect(host.window.transitionDriver.queuedCount == 3)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                // The push of B completes.
+                "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)",
+                // The root replacement takes the controller and what it shows off screen.
+                "N.loadView", "N.viewDidLoad", "nav.viewWillDisappear", "B.viewWillDisappear", "N.viewWillAppear",
+                "nav.viewDidDisappear", "B.viewDidDisappear", "N.viewDidAppear",
+                // The pop and the push run off screen: callbacks only.
+                "B.didMove(nil)", "B.didPop(true)", "C.didMove(nav)",
+            ])
+        #expect(completions["pop"] == [.completed] && completions["push"] == [.completed])
+        for screen in [host.root, b] {
+            #expect(screen.visibleState == [.loaded, .didDisappear], "\(screen.title ?? "")")
+        }
+        #expect(!c.isViewLoaded)
+    }
+
+    @Test("a screen popped interactively while it asks for a current-context presentation gets its did-call")
+    func interactivePopWhileContextPresentationRequested() throws {
+        let host = try Host()
+        let b = host.screen("B")
+        b.definesPresentationContext = true
+        try host.navigation.push(b, animated: false)
+        _ = host.log.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 5)
+        let presented = host.screen("P")
+        try b.present(presented, style: .currentContext, animated: true)
+        pop.finish()
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.takeLifecycle() == [
+                "B.viewWillDisappear", "A.viewWillAppear", "B.viewDidDisappear", "A.viewDidAppear",
+            ])
+        #expect(b.visibleState == [.loaded, .didDisappear])
+        #expect(!presented.isViewLoaded)
+    }
+
+    @Test("a dismissed context presentation gets its viewDidDisappear when its container went off screen first")
+    func contextPresentationDismissedAfterRootReplacement() throws {
+        let host = try Host()
+        host.root.definesPresentationContext = true
+        let presented = host.screen("P")
+        try host.root.present(presented, style: .currentContext, animated: false)
+        _ = host.log.take()
+        try host.window.setRootScreen(host.screen("N"), animated: true)
+        #expect(presented.dismiss(animated: true))
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.takeLifecycle() == [
+                "N.loadView", "N.viewDidLoad", "nav.viewWillDisappear", "P.viewWillDisappear", "N.viewWillAppear",
+                "nav.viewDidDisappear", "P.viewDidDisappear", "N.viewDidAppear",
+            ])
+        #expect(presented.visibleState == [.loaded, .didDisappear])
+        #expect(host.root.visibleState == [.loaded, .didDisappear])
+    }
+
+    @Test("a sheet presented from a current-context presentation appears above the window")
+    func presentationFromContextPresentation() throws {
+        let host = try Host()
+        host.root.definesPresentationContext = true
+        let p = host.screen("P")
+        try host.root.present(p, style: .currentContext, animated: false)
+        _ = host.log.take()
+        let q = host.screen("Q")
+        try p.present(q, style: .pageSheet, animated: true)
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["Q.loadView", "Q.viewDidLoad", "Q.viewWillAppear", "Q.viewDidAppear"])
+        // The request went up to the top of the context's containers, as UIKit forwards it.
+        #expect(q.presentingScreen === host.navigation && host.navigation.presentedScreen === q)
+        #expect(p.visibleState.contains(.didAppear))
+        #expect(q.dismiss(animated: false))
+        #expect(host.log.take() == ["Q.viewWillDisappear", "Q.viewDidDisappear"])
+    }
+
+    @Test("dismissing a context presentation whose context is covered in its stack shows nothing under the top")
+    func contextPresentationDismissedUnderTop() throws {
+        let host = try Host()
+        host.root.definesPresentationContext = true
+        let p = host.screen("P")
+        try host.root.present(p, style: .currentContext, animated: false)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        _ = host.log.take()
+        #expect(p.dismiss(animated: false))
+        #expect(host.log.take().isEmpty)
+        #expect(host.root.visibleState == [.loaded, .didDisappear])
+        #expect(b.visibleState == [.loaded, .didAppear])
+        #expect(host.root.presentedScreen == nil)
+    }
+
+    @Test("dismissing the same screen twice does not take away a presentation made in between")
+    func doubleDismissal() throws {
+        let host = try Host()
+        let a = host.screen("S1")
+        try host.navigation.present(a, style: .pageSheet, animated: false)
+        let completions = Completions()
+        #expect(a.dismiss(animated: true, completion: completions.callback("first")))
+        let b = host.screen("S2")
+        try host.navigation.present(b, style: .pageSheet, animated: true)
+        #expect(!a.dismiss(animated: false, completion: completions.callback("second")))
+        #expect(completions["second"] == [.completed])
+        host.window.transitionDriver.completeAll()
+        #expect(completions["first"] == [.completed])
+        #expect(host.navigation.presentedScreen === b && b.presentingScreen === host.navigation)
+        #expect(b.visibleState == [.loaded, .didAppear])
+        #expect(a.visibleState == [.loaded, .didDisappear] && a.presentingScreen == nil)
+    }
+
+    @Test("a replaced root that joins the new hierarchy before the replacement runs stays on screen")
+    func replacedRootReattached() throws {
+        for presentsOldRoot in [true, false] {
+            let host = try Host()
+            let b = host.screen("B")
+            try host.navigation.push(b, animated: true)
+            let newRoot = host.screen("N")
+            try host.window.setRootScreen(newRoot, animated: true)
+            if presentsOldRoot {
+                try newRoot.present(host.navigation, style: .pageSheet, animated: true)
+            } else {
+                try newRoot.addChild(host.navigation)
+            }
+            _ = host.log.take()
+            host.window.transitionDriver.completeAll()
+            // The navigation controller and B never leave the screen: no call reaches them after B's push.
+            let calls = host.log.takeLifecycle()
+            #expect(
+                calls == [
+                    "A.viewDidDisappear", "B.viewDidAppear", "N.loadView", "N.viewDidLoad", "N.viewWillAppear",
+                    "N.viewDidAppear",
+                ],
+                "presents: \(presentsOldRoot)")
+            #expect(host.navigation.visibleState == [.loaded, .didAppear] && b.visibleState == [.loaded, .didAppear])
+        }
+    }
+
+    @Test("a screen removed during its pop and pushed again is in the stack with its parent")
+    func removedDuringPopAndPushedAgain() throws {
+        let host = try Host()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        try host.navigation.pop(animated: true)
+        b.removeFromParent()
+        try host.navigation.push(b, animated: true)
+        host.window.transitionDriver.completeAll()
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(host.navigation.children.map(\.title) == ["A", "B"])
+        #expect(b.parent === host.navigation && b.visibleState == [.loaded, .didAppear])
+        #expect(host.root.visibleState == [.loaded, .didDisappear])
+    }
+
+    @Test("removing and adding back a child sends appearance to its current-context presentation")
+    func containmentWithContextPresentation() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let box = TestScreen("K", log)
+        try window.setRootScreen(box)
+        window.makeKeyAndVisible()
+        let child = TestScreen("C", log)
+        child.definesPresentationContext = true
+        try box.addChild(child)
+        let presented = TestScreen("P", log)
+        try child.present(presented, style: .currentContext, animated: false)
+        _ = log.take()
+        child.removeFromParent()
+        #expect(log.take() == ["C.willMove(nil)", "P.viewWillDisappear", "P.viewDidDisappear", "C.didMove(nil)"])
+        #expect(presented.visibleState == [.loaded, .didDisappear] && presented.window == nil)
+        #expect(child.presentedScreen === presented)
+        try box.addChild(child)
+        #expect(log.take() == ["C.willMove(K)", "P.viewWillAppear", "P.viewDidAppear", "C.didMove(K)"])
+        #expect(child.visibleState == [.loaded, .didDisappear] && presented.window === window)
+    }
+
+    // MARK: - Found by the host model's random sequences
+
+    @Test("a container that goes off screen in a transition shows nothing new in it")
+    func noAppearanceUnderDisappearingContainer() throws {
+        let host = try Host()
+        let s4 = host.screen("S4")
+        s4.definesPresentationContext = true
+        try host.navigation.push(s4, animated: true)
+        let s1 = host.screen("S1")
+        try host.root.present(s1, style: .fullScreen, animated: true)
+        // Dismissed before it ran, and presented again over S4's context.
+        #expect(s4.dismiss(animated: false))
+        try s4.present(s1, style: .currentContext, animated: false)
+        host.window.transitionDriver.completeCurrentTransition()
+        let n1 = try TestNavigation("inner", root: host.screen("X"), host.log)
+        try host.navigation.push(n1, animated: true)
+        try n1.present(host.screen("S6"), style: .fullScreen, animated: true)
+        _ = host.log.take()
+        host.window.transitionDriver.completeAll()
+        // The full-screen S6 covers the navigation controller before the push of `inner` runs: it never shows.
+        #expect(!n1.isViewLoaded)
+        #expect(host.navigation.visibleState == [.loaded, .didDisappear])
+        #expect(n1.presentedScreen?.title == "S6" && n1.presentedScreen?.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("statistics count a screen dismissed while it appeared: it still got its viewDidAppear")
+    func statisticsOfScreenDismissedWhileAppearing() throws {
+        let host = try Host()
+        let statistics = ScreenStatistics(time: host.time, handler: { _ in })
+        statistics.attach(to: host.window)
+        let sheet = host.screen("S")
+        sheet.statisticName = "Sheet"
+        try host.navigation.present(sheet, style: .pageSheet, animated: true)
+        #expect(sheet.dismiss(animated: false))
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.takeLifecycle().suffix(3) == ["S.viewDidAppear", "S.viewWillDisappear", "S.viewDidDisappear"])
+        #expect(statistics.record(named: "Sheet")?.viewCount == 1)
+    }
+
+    @Test("a cancelled interactive pop keeps the statistics view of the current-context presentation it reveals")
+    func statisticsOfContextPresentationInCancelledPop() throws {
+        let host = try Host()
+        let statistics = ScreenStatistics(time: host.time, handler: { _ in })
+        statistics.attach(to: host.window)
+        let b = host.screen("B")
+        b.definesPresentationContext = true
+        try host.navigation.push(b, animated: false)
+        let presented = host.screen("P")
+        presented.statisticName = "Presented"
+        try b.present(presented, style: .currentContext, animated: false)
+        for _ in 0..<2 {
+            let pop = try host.navigation.beginInteractivePop(translation: 12)
+            pop.cancel()
+        }
+        #expect(presented.visibleState == [.loaded, .didAppear])
+        #expect(statistics.record(named: "Presented")?.viewCount == 1)
+        #expect(statistics.record(named: "Presented")?.resumeCount == 2)
+    }
+
+    @Test("a screen on screen that joins a screen shown through it, before the transitions run, keeps the tree whole")
+    func reattachedAroundItsOwnChild() throws {
+        let host = try Host()
+        host.root.definesPresentationContext = true
+        let presented = host.screen("P")
+        let child = host.screen("C")
+        try presented.addChild(child)
+        try host.root.present(presented, style: .currentContext, animated: false)
+        let sheet = host.screen("S")
+        try host.navigation.present(sheet, style: .pageSheet, animated: true)
+        // While the sheet animates: P is dismissed and becomes the root, and the old root joins P's child.
+        #expect(presented.dismiss(animated: false))
+        try host.window.setRootScreen(presented)
+        try child.addChild(host.navigation)
+        _ = host.log.take()
+        host.window.transitionDriver.completeAll()
+        for screen in [presented, child, host.root] {
+            #expect(screen.visibleState.contains(.didAppear), "\(screen.title ?? "")")
+        }
+        #expect(host.navigation.visibleState.contains(.didAppear))
+        // The old root's sheet was dismissed with the root replacement.
+        #expect(sheet.visibleState == [.loaded, .didDisappear] && sheet.presentingScreen == nil)
+    }
+
+    @Test("a navigation controller that moved to another window queues its requests there")
+    func requestsAfterMovingWindows() throws {
+        let host = try Host()
+        try host.navigation.push(host.screen("B"), animated: false)
+        try host.window.setRootScreen(host.screen("N"))
+        let other = Window(time: host.time, transitionDriver: TransitionDriver(mode: .manual))
+        try other.setRootScreen(host.navigation)
+        other.makeKeyAndVisible()
+        _ = host.log.take()
+        try host.navigation.push(host.screen("C"), animated: true)
+        #expect(other.transitionDriver.isAnimating && !host.window.transitionDriver.isAnimating)
+        other.transitionDriver.completeAll()
+        #expect(
+            host.log.takeLifecycle() == [
+                "C.loadView", "C.viewDidLoad", "B.viewWillDisappear", "C.viewWillAppear", "B.viewDidDisappear",
+                "C.viewDidAppear",
+            ])
+    }
+}
