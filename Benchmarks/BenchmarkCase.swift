@@ -34,6 +34,9 @@ protocol BenchmarkCase: AnyObject {
     static var operationsPerIteration: Int { get }
     /// The smaller of the two iteration counts `measure.sh` runs under valgrind (it also runs twice as many).
     static var measureIterations: Int { get }
+    /// The case this one is compared with besides `direct-call`: `direct-call` itself, or `async-direct` for a case
+    /// that awaits an async method.
+    static var baseline: any BenchmarkCase.Type { get }
     /// For a case that calls on several threads: the one-thread case its scaling is reported against.
     static var scalingBaseline: (any BenchmarkCase.Type)? { get }
 
@@ -57,6 +60,8 @@ extension BenchmarkCase {
     /// 20,000, then 40,000 iterations under valgrind.
     static var measureIterations: Int { 20_000 }
 
+    /// `direct-call`.
+    static var baseline: any BenchmarkCase.Type { DirectCallCase.self }
     /// No scaling report.
     static var scalingBaseline: (any BenchmarkCase.Type)? { nil }
 

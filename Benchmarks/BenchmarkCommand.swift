@@ -12,7 +12,11 @@ enum BenchmarkCommand {
                 print(usage, terminator: "")
             } else if options.list {
                 for type in BenchmarkSuite.cases {
-                    print("\(type.name)\t\(type.operationsPerIteration)\t\(type.measureIterations)\t\(type.summary)")
+                    let fields = [
+                        type.name, "\(type.operationsPerIteration)", "\(type.measureIterations)", type.baseline.name,
+                        type.summary,
+                    ]
+                    print(fields.joined(separator: "\t"))
                 }
             } else if let name = options.caseName, let iterations = options.iterations {
                 try runLoop(name, iterations: iterations)
@@ -105,22 +109,24 @@ enum BenchmarkCommand {
 
             Times each case's loop with ContinuousClock: a warm-up, then K repetitions run round-robin
             across cases; reports the fastest repetition in ns per operation and its ratio to
-            direct-call measured in the same run, and for the concurrent cases the calls per second of
-            both threads together relative to one thread (before-1, timed in the same run). Build with
-            -c release.
+            direct-call measured in the same run (for async cases also to async-direct, an awaited
+            async method), and for the concurrent cases the calls per second of both threads together
+            relative to one thread (before-1, timed in the same run). Build with -c release.
 
             OPTIONS:
               --quick               5 short repetitions per case (the suite in about 2 s), for CI
-              --filter SUBSTRING    only the cases whose name contains SUBSTRING (direct-call always runs)
+              --filter SUBSTRING    only the cases whose name contains SUBSTRING (direct-call and the
+                                    cases' own baselines always run)
               --repetitions K       K timed repetitions per case (default 15, or 5 with --quick)
-              --json                print a JSON array, one object per case: name, nsPerOp, ratioToDirect, …,
-                                    and for the concurrent cases scaling (two threads' calls per second ÷ one's)
+              --json                print a JSON array, one object per case: name, nsPerOp, ratioToDirect,
+                                    baseline, ratioToBaseline, …, and for the concurrent cases scaling (two
+                                    threads' calls per second ÷ one's)
               --svg FILE            also write a bar chart of ns/op (log scale) as a self-contained SVG
               --case NAME           set NAME up, run its loop N times and print nothing (for callgrind and
               --iterations N        dhat: the setup is the same for any N, so two values of N cancel it).
                                     For the concurrent cases, N is each caller thread's call count.
               --list                print each case as: name, operations per iteration, measure.sh
-                                    iterations, summary (tab-separated)
+                                    iterations, baseline, summary (tab-separated)
               -h, --help            print this help
 
             CASES:

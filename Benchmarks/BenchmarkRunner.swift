@@ -5,8 +5,8 @@ struct BenchmarkRunner {
     /// How long and how often to time.
     let settings: BenchmarkSettings
 
-    /// Times `cases` (which must include ``BenchmarkSuite/baseline``) and returns one result per
-    /// case, in the given order.
+    /// Times `cases` (which must include ``BenchmarkSuite/baseline``, and each case's own baseline) and returns one
+    /// result per case, in the given order.
     ///
     /// - Parameter progress: Receives a line of progress for people (the caller prints it on stderr).
     func run(_ cases: [any BenchmarkCase.Type], progress: (String) -> Void) throws -> [CaseResult] {
@@ -42,6 +42,8 @@ struct BenchmarkRunner {
             let fastest = sorted.first ?? .nan
             return CaseResult(
                 name: cases[index].name, nsPerOp: fastest, ratioToDirect: fastest / baseline,
+                baseline: cases[index].baseline.name,
+                ratioToBaseline: fastest / (fastestByName[cases[index].baseline.name] ?? .nan),
                 medianNsPerOp: sorted.isEmpty ? .nan : sorted[sorted.count / 2], iterations: iterations[index],
                 operationsPerIteration: cases[index].operationsPerIteration, repetitions: settings.repetitions,
                 category: cases[index].category, summary: cases[index].summary,

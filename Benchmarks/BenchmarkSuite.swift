@@ -20,6 +20,11 @@ enum BenchmarkSuite {
             OverrideFiveCase.self,
             DeclaredOverrideOneCase.self,
             DeclaredOverrideFiveCase.self,
+            AsyncDirectCase.self,
+            AsyncUnhookedCase.self,
+            AsyncBeforeOneCase.self,
+            AsyncOverrideOneCase.self,
+            AsyncOverrideDeclaredCase.self,
             LifecyclePushPopCase.self,
             LifecyclePushPopObserverCase.self,
             LifecyclePushPopWindowObserverCase.self,
@@ -41,7 +46,8 @@ enum BenchmarkSuite {
     }
 
     /// The cases whose name contains `filter` (all of them for `nil`), with the baseline always
-    /// first so that ratios can be computed, and the one-thread case of every multi-threaded one.
+    /// first, each case's own baseline and the one-thread case of every multi-threaded one included, so that
+    /// ratios can be computed.
     static func selected(by filter: String?) -> [any BenchmarkCase.Type] {
         guard let filter else { return cases }
         let matching = cases.filter { $0.name.contains(filter) }
@@ -49,6 +55,7 @@ enum BenchmarkSuite {
         var needed: Set<String> = [baseline.name]
         for type in matching {
             needed.insert(type.name)
+            needed.insert(type.baseline.name)
             if let scalingBaseline = type.scalingBaseline { needed.insert(scalingBaseline.name) }
         }
         return cases.filter { needed.contains($0.name) }

@@ -6,6 +6,10 @@ struct CaseResult: Sendable {
     let nsPerOp: Double
     /// ``nsPerOp`` divided by `direct-call`'s, measured in the same run.
     let ratioToDirect: Double
+    /// The name of the case's own baseline (``BenchmarkCase/baseline``): `direct-call` or `async-direct`.
+    let baseline: String
+    /// ``nsPerOp`` divided by the own baseline's, measured in the same run.
+    let ratioToBaseline: Double
     /// The median repetition's time per operation, in nanoseconds: the gap to ``nsPerOp`` shows the noise.
     let medianNsPerOp: Double
     /// Iterations of the loop per repetition, as calibrated.

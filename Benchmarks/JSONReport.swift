@@ -5,7 +5,7 @@
 ///
 /// ```json
 /// [
-///   {"name": "direct-call", "nsPerOp": 2.09, "ratioToDirect": 1.0, "medianNsPerOp": 2.17, …},
+///   {"name": "direct-call", "nsPerOp": 2.09, "ratioToDirect": 1.0, "baseline": "direct-call", …},
 ///   …
 /// ]
 /// ```
@@ -19,6 +19,8 @@ enum JSONReport {
                 ("name", string(result.name)),
                 ("nsPerOp", number(result.nsPerOp)),
                 ("ratioToDirect", number(result.ratioToDirect)),
+                ("baseline", string(result.baseline)),
+                ("ratioToBaseline", number(result.ratioToBaseline)),
                 ("medianNsPerOp", number(result.medianNsPerOp)),
                 ("iterations", String(result.iterations)),
                 ("operationsPerIteration", String(result.operationsPerIteration)),

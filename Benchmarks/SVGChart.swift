@@ -1,7 +1,7 @@
 import Foundation
 
 /// `--svg FILE`: a self-contained horizontal bar chart of ns/op per case on a logarithmic axis,
-/// each bar labelled with its time and its ratio to `direct-call`.
+/// each bar labelled with its time and its ratio to `direct-call` (to `async-direct` for async cases).
 struct SVGChart {
     /// The results to draw, one bar each, in order.
     let results: [CaseResult]
@@ -88,7 +88,8 @@ struct SVGChart {
         }
         svg += """
             <text x="\(Self.number(plotLeft + plotWidth / 2))" y="\(Self.number(top + plotHeight + 44))" \
-            text-anchor="middle" fill="#555b64">ns per operation (fastest repetition); bold: ratio to direct-call</text>
+            text-anchor="middle" fill="#555b64">ns per operation (fastest repetition); bold: ratio to direct-call, \
+            or to the named baseline</text>
 
             """
 
@@ -103,7 +104,11 @@ struct SVGChart {
             guard result.nsPerOp.isFinite, result.nsPerOp > 0 else { continue }
             let end = scale(result.nsPerOp)
             let time = "\(NumberFormatting.nanoseconds(result.nsPerOp)) ns"
-            let ratio = NumberFormatting.ratio(result.ratioToDirect)
+            let ownBaseline = result.baseline != BenchmarkSuite.baseline.name && result.name != result.baseline
+            let ratio =
+                ownBaseline
+                ? "\(NumberFormatting.ratio(result.ratioToBaseline)) \(result.baseline)"
+                : NumberFormatting.ratio(result.ratioToDirect)
             let barWidth = Self.number(max(end - plotLeft, 1))
             svg += """
                 <rect x="\(Self.number(plotLeft))" y="\(Self.number(y))" width="\(barWidth)" \

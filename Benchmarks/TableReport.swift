@@ -1,9 +1,11 @@
 /// The default output: an aligned text table of the results.
 ///
 /// ```text
-/// case                    ns/op   ×direct
+/// case                    ns/op   ×direct  ×baseline
 /// direct-call              1.02     1.00×
 /// before-1                 3.75     3.68×
+/// async-direct             9.10     8.92×
+/// async-unhooked           9.31     9.13×  1.02× async-direct
 /// concurrent-before-1      1.90     1.86×
 ///
 /// Scaling (calls per second of two threads together, relative to one; 2.00× is perfect):
@@ -12,14 +14,25 @@
 /// Instructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).
 /// ```
 ///
+/// `×baseline` is the ratio to the case's own baseline, when that is not `direct-call` (`async-direct` for the
+/// async cases).
+///
 /// Allocations cannot be counted from inside the timing run (glibc offers no allocation counter),
 /// so the table points to `measure.sh`, which counts them from outside under valgrind's dhat.
 enum TableReport {
     /// The table, one line per result, with a trailing newline.
     static func render(_ results: [CaseResult]) -> String {
-        let header = ["case", "ns/op", "×direct"]
+        let showsBaselines = results.contains { $0.baseline != BenchmarkSuite.baseline.name }
+        let header = ["case", "ns/op", "×direct"] + (showsBaselines ? ["×baseline"] : [])
         let rows = results.map { result in
-            [result.name, NumberFormatting.nanoseconds(result.nsPerOp), NumberFormatting.ratio(result.ratioToDirect)]
+            var row = [
+                result.name, NumberFormatting.nanoseconds(result.nsPerOp), NumberFormatting.ratio(result.ratioToDirect),
+            ]
+            if showsBaselines {
+                let ownBaseline = result.baseline != BenchmarkSuite.baseline.name && result.name != result.baseline
+                row.append(ownBaseline ? "\(NumberFormatting.ratio(result.ratioToBaseline)) \(result.baseline)" : "")
+            }
+            return row
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
@@ -30,6 +43,7 @@ enum TableReport {
                 return column == 0 ? cells[column] + padding : padding + cells[column]
             }
             .joined(separator: "  ")
+            .withoutTrailingSpaces
         }
         .joined(separator: "\n") + "\n" + scalingLines(results)
             + "\nInstructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).\n"
@@ -44,5 +58,14 @@ enum TableReport {
         guard !lines.isEmpty else { return "" }
         return "\nScaling (calls per second of two threads together, relative to one; 2.00× is perfect):\n"
             + lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The string without the spaces that pad an empty last cell.
+    fileprivate var withoutTrailingSpaces: String {
+        var line = self
+        while line.last == " " { line.removeLast() }
+        return line
     }
 }

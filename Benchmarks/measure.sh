@@ -2,7 +2,8 @@
 # Counts instructions (callgrind) and heap allocations (dhat) per call for each hook-benchmarks case.
 #
 # Usage: Benchmarks/measure.sh [FILTER]
-#   FILTER     only the cases whose name contains it (direct-call is always measured: ×direct needs it)
+#   FILTER     only the cases whose name contains it (direct-call and the cases' own baselines, such as
+#              async-direct, are always measured: the ratios need them)
 #   SCRATCH    the build directory (default .build-measure), e.g. SCRATCH=/tmp/hb-build Benchmarks/measure.sh before
 #
 # Each case runs as `hook-benchmarks --case NAME --iterations N` at N and 2N (N from `--list`), under
@@ -42,11 +43,21 @@ allocations() {
     sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' "$work/dhat.log" | tr -d ,
 }
 
-echo "| case | instructions/call | ×direct | allocations/call |"
-echo "| --- | ---: | ---: | ---: |"
+# The cases to measure: direct-call, those matching FILTER, and their baselines (listed before them).
+declare -A wanted=([direct-call]=1)
+while IFS=$'\t' read -r name _ _ baseline _; do
+    if [[ "$name" == *"$filter"* ]]; then
+        wanted[$name]=1
+        wanted[$baseline]=1
+    fi
+done < <("$binary" --list)
+
+echo "| case | instructions/call | ×direct | ×baseline | allocations/call |"
+echo "| --- | ---: | ---: | ---: | ---: |"
 direct=""
-while IFS=$'\t' read -r name operations iterations _; do
-    if [[ "$name" != "direct-call" && "$name" != *"$filter"* ]]; then
+declare -A measured=()
+while IFS=$'\t' read -r name operations iterations baseline _; do
+    if [[ -z "${wanted[$name]:-}" ]]; then
         continue
     fi
     small="$iterations"
@@ -64,6 +75,13 @@ while IFS=$'\t' read -r name operations iterations _; do
     if [[ -z "$direct" ]]; then
         direct="$per_call"
     fi
+    measured[$name]="$per_call"
     ratio="$(awk -v x="$per_call" -v d="$direct" 'BEGIN { printf (x / d < 10 ? "%.2f" : "%.0f"), x / d }')"
-    echo "| $name | $per_call | ${ratio}× | $allocations_per_call |"
+    # The ratio to the case's own baseline, when that is not direct-call (an async case: async-direct).
+    own=""
+    if [[ "$baseline" != "direct-call" && "$baseline" != "$name" && -n "${measured[$baseline]:-}" ]]; then
+        own="$(awk -v x="$per_call" -v d="${measured[$baseline]}" \
+            'BEGIN { printf (x / d < 10 ? "%.2f" : "%.0f"), x / d }')× $baseline"
+    fi
+    echo "| $name | $per_call | ${ratio}× | $own | $allocations_per_call |"
 done < <("$binary" --list)

@@ -2,32 +2,7 @@
 extension _HookPointStorage {
     /// Validates a scope against the point's receiver type.
     func resolve(_ scope: HookScope<Receiver>) throws(HookError) -> _ResolvedScope {
-        switch scope.kind {
-        case .all:
-            return .all
-        case .type(let type, let exact):
-            guard type is Receiver.Type else {
-                throw HookError(
-                    .incompatibleScopeType, pointName: name,
-                    message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); "
-                        + "\(String(reflecting: type)) is neither that type nor a subtype of it")
-            }
-            return exact ? .exactType(type) : .type(type)
-        case .instance(let object):
-            if object is Receiver {
-                return .instance(_WeakObject(object))
-            }
-            if _TypeKind.isValue(Receiver.self) {
-                throw HookError(
-                    .instanceScopeNeedsObjectReceiver, pointName: name,
-                    message: "'\(name)' hooks values of type \(String(reflecting: Receiver.self)), which have no "
-                        + "identity; use a type scope or check the value inside an every-receiver hook")
-            }
-            throw HookError(
-                .objectIsNotAReceiver, pointName: name,
-                message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); the object of "
-                    + "type \(String(reflecting: type(of: object))) is not one")
-        }
+        try _ResolvedScope.resolve(scope, pointName: name)
     }
 
     /// Registers a hook and publishes the new chains before returning.

@@ -1,0 +1,62 @@
+import HookKit
+
+/// `async-override-1-declared`: `async-override-1` on a point that declares its body, which override chains end in
+/// without a task-local binding.
+final class AsyncOverrideDeclaredCase: BenchmarkCase {
+    /// The case's name.
+    static let name = "async-override-1-declared"
+    /// What one operation is.
+    static let summary = "one override of an async method whose point declares its body"
+    /// A HookKit case.
+    static let category = BenchmarkCategory.hookKit
+    /// Compared with the async floor.
+    static var baseline: any BenchmarkCase.Type { AsyncDirectCase.self }
+
+    /// The receiver, declaring its hook point with the method's body.
+    final class Target {
+        /// The method's hook point, with the body.
+        static let point = AsyncHookPoint<Target, Int, Int>("AsyncOverrideDeclaredCase.Target.work") { this, argument in
+            this.tally &+= argument
+            return this.tally
+        }
+
+        /// What the method body and the override add to.
+        var tally = 0
+
+        /// Adds `argument` to the tally and returns the tally, through the hook point.
+        @inline(never)
+        func work(_ argument: Int) async -> Int {
+            await Self.point.invoke(self, argument)
+        }
+    }
+
+    /// The registered override.
+    private let token: HookToken
+
+    /// Registers the override.
+    init() throws {
+        token = try Target.point.override { original in
+            { this, argument in
+                this.tally &+= argument
+                return await original(this, argument)
+            }
+        }
+    }
+
+    /// Awaits the method `iterations` times, in one task.
+    func run(iterations: Int) {
+        AsyncLoop.run {
+            let target = Target()
+            var sum = 0
+            for iteration in 0..<iterations {
+                sum &+= await target.work(iteration)
+            }
+            return sum
+        }
+    }
+
+    /// Cancels the override.
+    func tearDown() {
+        token.cancel()
+    }
+}

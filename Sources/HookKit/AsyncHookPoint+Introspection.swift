@@ -1,0 +1,29 @@
+/// Listing an async point's hooks.
+extension AsyncThrowingHookPoint {
+    /// Every registered hook of the point, in registration order.
+    ///
+    /// `once` hooks that fired and instance hooks whose object died are not listed (and the latter are removed from
+    /// the point).
+    public var hooks: [HookDescription] {
+        existingStorage?.allHooks ?? []
+    }
+
+    /// The hooks a call on `receiver` runs, in call order: before hooks, overrides (outermost first), after hooks.
+    ///
+    /// ```swift
+    /// for hook in Client.fetch.hooks(for: client) {
+    ///     print(hook)
+    /// }
+    /// ```
+    public func hooks(for receiver: Receiver) -> [HookDescription] {
+        guard let storage = existingStorage else { return [] }
+        let dynamicType = _ScopeIndex<Receiver, AnyObject>.dynamicType(of: receiver)
+        let object = dynamicType is AnyObject.Type ? ObjectIdentifier(receiver as AnyObject) : nil
+        return storage.hooks(forType: dynamicType, object: object)
+    }
+
+    /// The hooks a call on a receiver of dynamic type `type` runs, in call order, leaving out instance hooks.
+    public func hooks(forType type: Any.Type) -> [HookDescription] {
+        existingStorage?.hooks(forType: type, object: nil) ?? []
+    }
+}

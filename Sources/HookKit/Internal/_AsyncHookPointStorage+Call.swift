@@ -1,0 +1,156 @@
+/// The hooked path of an async call.
+///
+/// A call reaches it after finding a published snapshot, which it leases (``_SnapshotLease``: a counted reference,
+/// valid across suspensions) and keeps until it returns. It then runs the chain of its receiver in its caller's
+/// isolation: every function and closure on this path is `nonisolated(nonsending)` or takes the caller's isolation as
+/// an `isolated` parameter, so no hook, override or body call switches executors unless it is isolated elsewhere
+/// itself (an actor's body, isolated to its receiver).
+///
+/// The split between what `invoke` inlines and what is out of line is measured, not arbitrary. In Swift 6.3 an
+/// async function that awaits several different things pays an executor switch (about 70 instructions) after an
+/// inlined `nonisolated(nonsending)` body, while a call that awaits one out-of-line async function pays a frame from
+/// the task allocator (about 130). So `invoke` inlines the unhooked path (the body), the lease and the choice of path,
+/// and each path is one out-of-line function that awaits as little as it can: ``_runSimple(_:_:_:_:)``, which awaits
+/// only the body (inlined into it), and ``_runGeneral(_:_:_:_:bodyIsDeclared:)`` for everything else.
+extension _AsyncHookPointStorage {
+    /// The published snapshot of the cell at `cellAddress`, with a counted reference the caller owns; `nil` when none
+    /// is published (any more).
+    @inlinable @inline(__always)
+    static func _lease(_ cellAddress: UInt) -> Snapshot? {
+        guard let address = _SnapshotLease.acquire(cellAddress) else { return nil }
+        return Unmanaged<Snapshot>.fromOpaque(address).takeRetainedValue()
+    }
+
+    /// The common case, for a body that is a plain implementation (passed to `invoke`, or declared): synchronous hooks
+    /// for every receiver, no override, no tracer.
+    ///
+    /// Takes the body closure itself, so that the optimizer specializes this function for the closure literal at each
+    /// call site and inlines the body into it.
+    @inlinable @inline(never)
+    nonisolated(nonsending) static func _runSimple(
+        _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: @escaping Chain.Implementation
+    ) async throws(Failure) -> Result {
+        snapshot.before?(receiver, arguments)
+        let result = try await body(receiver, arguments)
+        snapshot.after?(receiver, arguments, result)
+        return result
+    }
+
+    /// The common case for a body of another shape (an actor's `isolated` body, a body without arguments).
+    @inlinable @inline(never)
+    nonisolated(nonsending) static func _runSimple<Body: _AsyncBody>(
+        _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
+    ) async throws(Failure) -> Result
+    where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
+        snapshot.before?(receiver, arguments)
+        let result = try await body.call(receiver, arguments)
+        snapshot.after?(receiver, arguments, result)
+        return result
+    }
+
+    /// Runs the chain of `receiver` in `snapshot`: the path for async hooks, scoped hooks, overrides and tracing; or
+    /// only the body when the point stopped publishing a snapshot between the call's two loads (`snapshot` is `nil`).
+    ///
+    /// - Parameter bodyIsDeclared: Whether `body` is the point's declared body, which override chains end in without
+    ///   a task-local binding.
+    @inlinable @inline(never)
+    nonisolated(nonsending) static func _runGeneral<Body: _AsyncBody>(
+        _ snapshot: Snapshot?, _ receiver: Receiver, _ arguments: Arguments, _ body: Body, bodyIsDeclared: Bool
+    ) async throws(Failure) -> Result
+    where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
+        guard let snapshot else {
+            return try await body.call(receiver, arguments)
+        }
+        let chain = snapshot.chain(for: receiver)
+        if _slowPath(snapshot.tracer != nil) {
+            return try await _runTraced(
+                snapshot, chain, receiver, arguments, bodyIsDeclared ? nil : body.implementation(),
+                isolation: #isolation
+            ).get()
+        }
+        await chain.runBefore(receiver, arguments)
+        let result: Result
+        if let override = chain.override {
+            if bodyIsDeclared {
+                // The chain ends in the declared body: nothing to bind.
+                result = try await override(receiver, arguments)
+            } else {
+                if _slowPath(snapshot.site.declaredBody != nil) {
+                    snapshot.site.bodyPassedToPointWithDeclaredBody()
+                }
+                let invocation = Site.Invocation(body: body.implementation(), recorder: nil)
+                result = try await _runBound(
+                    invocation, snapshot.site, override, receiver, arguments, isolation: #isolation
+                ).get()
+            }
+        } else {
+            result = try await body.call(receiver, arguments)
+        }
+        await chain.runAfter(receiver, arguments, result)
+        return result
+    }
+
+    /// Runs `override` with `invocation` bound to the task, in the caller's isolation.
+    ///
+    /// An explicit `isolated` parameter rather than `nonisolated(nonsending)`: in Swift 6.3 the closure a
+    /// `nonisolated(nonsending)` function passes to `TaskLocal.withValue` runs on the global executor, while a closure
+    /// that captures an `isolated` parameter runs in its isolation.
+    @inlinable
+    static func _runBound(
+        _ invocation: Site.Invocation, _ site: Site, _ override: Chain.Implementation, _ receiver: Receiver,
+        _ arguments: Arguments, isolation: isolated (any Actor)?
+    ) async -> Swift.Result<Result, Failure> {
+        await site.invocation.withValue(invocation) { () async -> Swift.Result<Result, Failure> in
+            _ = isolation  // keeps the closure in the caller's isolation
+            do throws(Failure) {
+                return .success(try await override(receiver, arguments))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Runs a chain compiled for a tracer, with the call's recorder bound, then reports what ran.
+    ///
+    /// Not on the fast path: allocates the recorder and the event. Takes its isolation explicitly for the reason given
+    /// in ``_runBound(_:_:_:_:_:isolation:)``.
+    @usableFromInline
+    static func _runTraced(
+        _ snapshot: Snapshot, _ chain: Chain, _ receiver: Receiver, _ arguments: Arguments,
+        _ body: Chain.Implementation?, isolation: isolated (any Actor)?
+    ) async -> Swift.Result<Result, Failure> {
+        let site = snapshot.site
+        let recorder = _AsyncTraceRecorder()
+        let invocation = Site.Invocation(body: body, recorder: recorder)
+        let outcome = await site.invocation.withValue(invocation) { () async -> Swift.Result<Result, Failure> in
+            _ = isolation  // keeps the closure in the caller's isolation
+            await chain.runBefore(receiver, arguments)
+            let result: Result
+            do throws(Failure) {
+                if let override = chain.override {
+                    result = try await override(receiver, arguments)
+                } else {
+                    recorder.markBodyRan()
+                    if let body {
+                        result = try await body(receiver, arguments)
+                    } else {
+                        result = try await site.declaredBody.unsafelyUnwrapped(receiver, arguments)
+                    }
+                }
+            } catch {
+                return .failure(error)
+            }
+            await chain.runAfter(receiver, arguments, result)
+            return .success(result)
+        }
+        let threw: Bool
+        if case .failure = outcome { threw = true } else { threw = false }
+        let dynamicType = _ScopeIndex<Receiver, Chain>.dynamicType(of: receiver)
+        snapshot.tracer.unsafelyUnwrapped.record(
+            HookTraceEvent(
+                pointName: site.name, receiverType: String(reflecting: dynamicType),
+                receiver: dynamicType is AnyObject.Type ? ObjectIdentifier(receiver as AnyObject) : nil,
+                hooks: recorder.ran, bodyRan: recorder.bodyRan, threw: threw))
+        return outcome
+    }
+}

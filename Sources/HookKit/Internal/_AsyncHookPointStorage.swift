@@ -1,0 +1,97 @@
+import _HookKitRuntime
+
+/// Everything an async hook point keeps beyond its one-word handle: the registrations, the lock that guards them,
+/// and the cell that publishes the compiled snapshot to calls.
+///
+/// The async counterpart of ``_HookPointStorage``, sharing its bookkeeping (``_Levels``, ``_LevelHooks``,
+/// ``_RegistrationList``, ``_AnyRegistration``, ``HookToken``, ``_GlobalRegistry``) and its publication and
+/// reclamation (``hk_point_cell``, ``_SnapshotReclamation``); what differs is the chains, whose closures are
+/// `async`, and the way a call reaches its body (``_AsyncInvocation``). Created on a point's first registration and
+/// owned by the point and by its tokens.
+@usableFromInline
+final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>: _AnyHookPointStorage,
+    @unchecked Sendable
+{
+    typealias Registration = _AsyncRegistration<Receiver, Arguments, Result, Failure>
+    @usableFromInline typealias Snapshot = _AsyncSnapshot<Receiver, Arguments, Result, Failure>
+    @usableFromInline typealias Chain = _AsyncChain<Receiver, Arguments, Result, Failure>
+    @usableFromInline typealias Site = _AsyncCallSite<Receiver, Arguments, Result, Failure>
+    typealias Link = _AsyncLink<Receiver, Arguments, Result, Failure>
+
+    /// The published snapshot's word, in a cell of its own that the point points to.
+    let cell: UnsafeMutablePointer<hk_point_cell>
+    /// The point's name, declared body and task-local key.
+    @usableFromInline let site: Site
+    /// The innermost link of untraced override chains when the point declares its body: the body itself.
+    let declaredBodyLink: Link?
+
+    let lock = _Lock()
+    /// Guarded by `lock`.
+    var levels = _Levels()
+    /// Guarded by `lock`.
+    var registrations: [UInt64: _AnyRegistration] = [:]
+    /// Bumped by every change that needs a new snapshot.
+    ///
+    /// Guarded by `lock`.
+    var version: UInt64 = 0
+    /// The chains of the published snapshot, for reuse by the next compilation.
+    ///
+    /// Guarded by `lock`.
+    var compileCache = CompileCache()
+    /// The version of the published snapshot.
+    ///
+    /// Guarded by `lock`.
+    var publishedVersion: UInt64 = 0
+    /// The innermost link of override chains that reach the body through the call's task-local binding: those of
+    /// points whose calls pass their body, and traced chains.
+    ///
+    /// Installed by the first override registration, from the registering module, so that the closure is specialized
+    /// for the point's types (see ``makeBodyCall(site:)``). Guarded by `lock`.
+    var bodyLink: Link?
+
+    /// The point's name.
+    var name: String { site.name }
+
+    init(name: String, declaredBody: Chain.Implementation?) {
+        self.site = Site(name: name, declaredBody: declaredBody)
+        self.declaredBodyLink = declaredBody.map { Link(implementation: $0, next: nil) }
+        self.cell = hk_point_cell_create(nil)
+        cell.pointee.storage = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        // No call can be in progress: calls borrow the point, which owns this storage.
+        if let replaced = UnsafeMutableRawPointer(bitPattern: hk_point_cell_exchange(cell, 0)) {
+            _SnapshotReclamation.shared.retire(replaced, from: cell)
+        }
+        hk_point_cell_destroy(cell)
+    }
+
+    /// The innermost `original` that reaches the body through the call's task-local binding: the body passed to
+    /// `invoke`, or the declared one for a traced call.
+    ///
+    /// Inlinable so that the registering module creates it specialized for the point's types.
+    @inlinable
+    static func makeBodyCall(site: Site) -> Chain.Implementation {
+        { receiver, arguments throws(Failure) in
+            guard let invocation = site.invocation.get() else {
+                site.originalCalledOutsideItsCall()
+            }
+            invocation.recorder?.markBodyRan()
+            guard let body = invocation.body else {
+                return try await site.declaredBody.unsafelyUnwrapped(receiver, arguments)
+            }
+            return try await body(receiver, arguments)
+        }
+    }
+
+    /// Installs the innermost link if there is none yet.
+    @usableFromInline
+    func installBodyCall(_ call: @escaping Chain.Implementation) {
+        lock.withLock {
+            if bodyLink == nil {
+                bodyLink = Link(implementation: call, next: nil)
+            }
+        }
+    }
+}

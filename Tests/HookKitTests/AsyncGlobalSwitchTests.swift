@@ -1,0 +1,99 @@
+import HookKit
+import XCTest
+
+// XCTest cases on purpose, like GlobalSwitchTests: they flip process-wide switches, and `swift test` runs XCTest
+// serially in a process of its own, before the Swift Testing suites.
+
+/// `Hooks.isEnabled` and `Hooks.tracer` on async points.
+final class AsyncGlobalSwitchTests: XCTestCase {
+    override func tearDown() {
+        Hooks.isEnabled = true
+        Hooks.tracer = nil
+        super.tearDown()
+    }
+
+    func testDisablingKeepsRegistrationsAndReenablingRestoresThem() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.enabled")
+        let trace = Trace()
+        let token = try point.before(label: "before") { _, _ in
+            await Task.yield()
+            trace.record("before")
+        }
+        try point.override(.type(Car.self), label: "override") { original in
+            { vehicle, prefix in "!" + (await original(vehicle, prefix)) }
+        }
+        let car = Car(name: "c")
+        let first = await call(point, on: car, trace: trace)
+        XCTAssertEqual(first, "!c")
+        Hooks.isEnabled = false
+        let disabled = await call(point, on: car, trace: trace)
+        XCTAssertEqual(disabled, "c")
+        XCTAssertTrue(token.isActive)
+        XCTAssertEqual(point.hooks.map(\.label), ["before", "override"])
+        try point.after(label: "after") { _, _, _ in trace.record("after") }
+        Hooks.isEnabled = true
+        let enabled = await call(point, on: car, trace: trace)
+        XCTAssertEqual(enabled, "!c")
+        XCTAssertEqual(trace.all, ["before", "body(c)", "body(c)", "before", "body(c)", "after"])
+    }
+
+    func testTracerSeesHooksThatRanInOrderAcrossSuspensions() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.tracer")
+        let events = EventLog()
+        try point.before(label: "log") { _, _ in await Task.yield() }
+        try point.after(label: "once", once: true) { _, _, _ in }
+        try point.override(.type(Car.self), label: "outer") { original in
+            { vehicle, prefix in
+                async let child = original(vehicle, prefix)
+                return await child
+            }
+        }
+        await call(point, on: Car(name: "untraced"), trace: Trace())
+        Hooks.tracer = HookTracer { events.append($0) }
+        let car = Car(name: "c")
+        await call(point, on: car, trace: Trace())
+        await call(point, on: Vehicle(name: "v"), trace: Trace())
+        Hooks.tracer = nil
+        await call(point, on: Car(name: "after tracing"), trace: Trace())
+        let recorded = events.all
+        XCTAssertEqual(recorded.map(\.pointName), ["AsyncGlobal.tracer", "AsyncGlobal.tracer"])
+        XCTAssertEqual(recorded.first?.receiver, ObjectIdentifier(car))
+        XCTAssertEqual(recorded.map { $0.hooks.map { $0.label ?? "" } }, [["log", "outer"], ["log"]])
+        XCTAssertEqual(recorded.map(\.bodyRan), [true, true])
+        XCTAssertEqual(
+            recorded.first?.description,
+            "AsyncGlobal.tracer on HookKitTests.Car: before all 'log', override type(HookKitTests.Car) 'outer', body")
+    }
+
+    func testTracedCallsOfDeclaredBodiesActorsAndThrowingBodies() async throws {
+        struct Failure: Error {}
+        let declared = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.declared") { vehicle, _ in vehicle.name }
+        let throwing = AsyncThrowingHookPoint<Vehicle, Int, Int, any Error>("AsyncGlobal.throwing")
+        let actorPoint = AsyncHookPoint<Account, Int, Int>("AsyncGlobal.actor")
+        let events = EventLog()
+        try declared.override(label: "blocker") { _ in { _, _ in "blocked" } }
+        try throwing.before(label: "before") { _, _ in }
+        try throwing.after(label: "after") { _, _, _ in }
+        try actorPoint.override(label: "double") { original in
+            { account, amount in await original(account, 2 * amount) }
+        }
+        Hooks.tracer = HookTracer { events.append($0) }
+        let blocked = await declared.invoke(Car(name: "c"), "")
+        XCTAssertEqual(blocked, "blocked")
+        do {
+            _ = try await throwing.invoke(Car(name: "c"), 1) { _, _ in throw Failure() }
+            XCTFail("the body did not throw")
+        } catch {}
+        let account = Account("traced")
+        let balance = await account.deposit(4, via: actorPoint)
+        XCTAssertEqual(balance, 8)
+        Hooks.tracer = nil
+        XCTAssertEqual(
+            events.all.map(\.description),
+            [
+                "AsyncGlobal.declared on HookKitTests.Car: override all 'blocker'",
+                "AsyncGlobal.throwing on HookKitTests.Car: before all 'before', body, threw",
+                "AsyncGlobal.actor on HookKitTests.Account: override all 'double', body",
+            ])
+    }
+}

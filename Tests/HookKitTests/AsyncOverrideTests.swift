@@ -1,0 +1,184 @@
+import HookKit
+import Synchronization
+import Testing
+
+/// Async overrides: `original` called zero, one or several times, after suspensions, on other executors, in child
+/// tasks and in tasks that outlive the override, always reaching the body of its own call.
+@Suite("Async overrides")
+struct AsyncOverrideTests {
+    /// The point of the concurrent test: a `static let`, so that tasks can share it.
+    static let relayed = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.relay")
+
+    /// An actor on whose executor overrides call `original`.
+    actor Relay {
+        private(set) var relayed = 0
+
+        func run(
+            _ original: AsyncHookPoint<Vehicle, String, String>.Original, _ vehicle: Vehicle, _ prefix: String
+        ) async -> String {
+            relayed += 1
+            return await original(vehicle, prefix)
+        }
+    }
+
+    @Test("an override may call original zero, one or several times, with other arguments")
+    func originalCalledAnyNumberOfTimes() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.times")
+        let trace = Trace()
+        let car = Car(name: "c")
+        let twice = try point.override(label: "twice") { original in
+            { vehicle, prefix in
+                let first = await original(vehicle, prefix + "1")
+                await Task.yield()
+                let second = await original(vehicle, prefix + "2")
+                return first + "|" + second
+            }
+        }
+        #expect(await call(point, on: car, ">", trace: trace) == ">1c|>2c")
+        #expect(trace.take() == ["body(c)", "body(c)"])
+        twice.cancel()
+        try point.override(label: "never") { _ in { _, _ in "replaced" } }
+        #expect(await call(point, on: car, trace: trace) == "replaced")
+        #expect(trace.take() == [])
+    }
+
+    @Test("original reaches the body of its own call after suspensions, on another actor, in 200 concurrent calls")
+    func originalOnAnotherExecutor() async throws {
+        let relay = Relay()
+        try Self.relayed.override { original in
+            { vehicle, prefix in
+                await Task.yield()
+                return await relay.run(original, vehicle, prefix)
+            }
+        }
+        let car = Car(name: "c")
+        let results = await withTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    // Each call passes its own body (it captures `index`): original must reach this one.
+                    let result = await Self.relayed.invoke(car, "\(index)") { _, prefix in
+                        await Task.yield()
+                        return "body \(index) got \(prefix)"
+                    }
+                    return (index, result)
+                }
+            }
+            var results: [Int: String] = [:]
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+        #expect(results.count == 200)
+        #expect(results.allSatisfy { index, result in result == "body \(index) got \(index)" })
+        #expect(await relay.relayed == 200)
+    }
+
+    @Test("original called from child tasks (async let, task groups) reaches the call's body")
+    func originalInChildTasks() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.children")
+        try point.override(label: "async let") { original in
+            { vehicle, prefix in
+                async let left = original(vehicle, prefix + "L")
+                async let right = original(vehicle, prefix + "R")
+                return await left + "+" + right
+            }
+        }
+        try point.override(.type(Car.self), label: "group") { original in
+            { vehicle, prefix in
+                await withTaskGroup(of: String.self) { group in
+                    group.addTask { await original(vehicle, prefix + "g") }
+                    return await group.next() ?? ""
+                }
+            }
+        }
+        let car = Car(name: "c")
+        let result = await point.invoke(car, "") { vehicle, prefix in "[\(prefix)\(vehicle.name)]" }
+        #expect(result == "[gLc]+[gRc]")
+    }
+
+    @Test("a task started with Task {} inside the override can call original after the call returned")
+    func originalAfterTheCallReturned() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.late")
+        let late = Mutex<Task<String, Never>?>(nil)
+        try point.override { original in
+            { vehicle, prefix in
+                // The unstructured task inherits the call's task-local values, hence its body.
+                late.withLock { $0 = Task { await original(vehicle, prefix + "late ") } }
+                return await original(vehicle, prefix)
+            }
+        }
+        let result = await point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + "body of this call" }
+        #expect(result == "body of this call")
+        let lateResult = await late.withLock { $0 }?.value
+        #expect(lateResult == "late body of this call")
+    }
+
+    @Test("nested calls of the same point each reach their own body")
+    func nestedCalls() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.nested")
+        try point.override { original in
+            { vehicle, prefix in "<" + (await original(vehicle, prefix)) + ">" }
+        }
+        let outer = Car(name: "outer")
+        let inner = Truck(name: "inner")
+        let result = await point.invoke(outer, "") { vehicle, _ in
+            let nested = await point.invoke(inner, "") { vehicle, _ in "body(\(vehicle.name))" }
+            return "body(\(vehicle.name)) around " + nested
+        }
+        #expect(result == "<body(outer) around <body(inner)>>")
+    }
+
+    @Test("a provider runs when its chain is compiled, not per call")
+    func providerRunsOnce() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.provider")
+        let provided = Counter()
+        try point.override { original in
+            provided.increment()
+            return { vehicle, prefix in await original(vehicle, prefix) }
+        }
+        for index in 0..<100 {
+            _ = await point.invoke(Car(name: "c\(index)"), "") { vehicle, _ in vehicle.name }
+        }
+        #expect(provided.count == 1)
+    }
+
+    @Test("a declared body is reachable from anywhere, also from a detached task after the call returned")
+    func declaredBody() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.declared") { vehicle, prefix in
+            prefix + vehicle.name
+        }
+        let detached = Mutex<Task<String, Never>?>(nil)
+        try point.override { original in
+            { vehicle, prefix in
+                detached.withLock { $0 = Task.detached { await original(vehicle, "detached ") } }
+                return "(" + (await original(vehicle, prefix)) + ")"
+            }
+        }
+        #expect(await point.invoke(Car(name: "c"), "") == "(c)")
+        #expect(await detached.withLock { $0 }?.value == "detached c")
+        #expect(point.hooks.count == 1)
+    }
+
+    @Test("original called from a detached task, outside its call, stops the program")
+    func originalOutsideItsCall() async {
+        await #expect(processExitsWith: .failure) {
+            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.outside")
+            try point.override { original in
+                { vehicle, prefix in
+                    await Task.detached { await original(vehicle, prefix) }.value
+                }
+            }
+            _ = await point.invoke(Car(name: "c"), "") { vehicle, _ in vehicle.name }
+        }
+    }
+
+    @Test("passing a body to a point that declares one stops the program once an override runs")
+    func bodyPassedToDeclaredPoint() async {
+        await #expect(processExitsWith: .failure) {
+            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.twoBodies") { vehicle, _ in
+                vehicle.name
+            }
+            try point.override { original in { vehicle, prefix in await original(vehicle, prefix) } }
+            _ = await point.invoke(Car(name: "c"), "") { _, _ in "another body" }
+        }
+    }
+}
