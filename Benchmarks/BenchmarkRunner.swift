@@ -1,6 +1,10 @@
-/// Times cases: sets each one up, calibrates its iteration count, warms it up, then runs the
-/// timed repetitions round-robin across cases, so that a drift of the machine's speed touches
-/// every case alike and the ratios to `direct-call` stay comparable.
+/// Times cases: calibrates each one's iteration count, then runs the timed repetitions round-robin
+/// across cases, so that a drift of the machine's speed touches every case alike and the ratios to
+/// `direct-call` stay comparable.
+///
+/// Only one case is set up at a time: each repetition sets its case up, warms it up, times it and
+/// tears it down. A case that registers global hooks or observers (`lifecycle-push-pop-observer`)
+/// would otherwise slow down every other case that calls the same methods.
 struct BenchmarkRunner {
     /// How long and how often to time.
     let settings: BenchmarkSettings
@@ -10,24 +14,21 @@ struct BenchmarkRunner {
     ///
     /// - Parameter progress: Receives a line of progress for people (the caller prints it on stderr).
     func run(_ cases: [any BenchmarkCase.Type], progress: (String) -> Void) throws -> [CaseResult] {
-        var instances: [any BenchmarkCase] = []
         var iterations: [Int] = []
-        defer {
-            for instance in instances { instance.tearDown() }
-        }
         for type in cases {
-            progress("setting up \(type.name)")
+            progress("calibrating \(type.name)")
             let instance = try type.init()
-            instances.append(instance)
-            let count = calibratedIterations(instance)
-            _ = instance.timedRun(iterations: count)
-            iterations.append(count)
+            defer { instance.tearDown() }
+            iterations.append(calibratedIterations(instance))
         }
         var samples = [[Double]](repeating: [], count: cases.count)
         for repetition in 1...settings.repetitions {
             progress("repetition \(repetition) of \(settings.repetitions)")
             for index in cases.indices {
-                let elapsed = instances[index].timedRun(iterations: iterations[index])
+                let instance = try cases[index].init()
+                defer { instance.tearDown() }
+                _ = instance.timedRun(iterations: max(1, iterations[index] / 10))  // warm-up, not timed
+                let elapsed = instance.timedRun(iterations: iterations[index])
                 let operations = iterations[index] * cases[index].operationsPerIteration
                 samples[index].append(Self.nanoseconds(elapsed) / Double(operations))
             }

@@ -104,7 +104,7 @@ static void release_reader(void *record) {
             atomic_store_explicit(&block->slots[index], 0, memory_order_release);
         }
     }
-    reader->depth = 0;
+    atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
     if (hk_current_reader == reader) {
         hk_current_reader = &hk_unattached_reader;
@@ -147,7 +147,7 @@ hk_reader *hk_reader_attach(void) {
         } while (!atomic_compare_exchange_weak_explicit(
             &readers, &head, reader, memory_order_release, memory_order_relaxed));
     }
-    reader->depth = 0;
+    atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
     hk_current_reader = reader;
     pthread_setspecific(exit_key, reader);
@@ -187,7 +187,7 @@ hk_entry hk_reader_enter_slow(hk_point_cell *cell) {
     if (attaching) {
         atomic_thread_fence(memory_order_seq_cst);  // the claim above, before the loads below
     }
-    uintptr_t depth = reader->depth;
+    uintptr_t depth = atomic_load_explicit(&reader->depth, memory_order_relaxed);
     _Atomic(uintptr_t) *slot = slot_at(reader, depth);
     uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
     for (;;) {
@@ -203,14 +203,14 @@ hk_entry hk_reader_enter_slow(hk_point_cell *cell) {
         }
         snapshot = confirmed;
     }
-    reader->depth = depth + 1;
+    atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
     return (hk_entry){snapshot, slot};
 }
 
 bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snapshot) {
     // Only a thread's outermost call to end has released every slot it held: it withdraws the request, and helps
     // whenever snapshots wait. An inner call helps only if the snapshot it used was replaced.
-    bool outermost = reader->depth == 0;
+    bool outermost = atomic_load_explicit(&reader->depth, memory_order_relaxed) == 0;
     if (reader->light_fence && outermost) {
         atomic_store_explicit(&reader->attention, 0, memory_order_relaxed);
     }
@@ -274,6 +274,11 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
             }
             if (reader_holds(reader, fresh)) {
                 break;
+            }
+            if (atomic_load_explicit(&reader->depth, memory_order_relaxed) == 0) {
+                // The thread looks idle: it will not show anything soon, and the fence costs it nothing (the kernel
+                // interrupts only threads that are running).
+                return false;
             }
             uint64_t now = monotonic_ns();
             if (deadline == 0) {

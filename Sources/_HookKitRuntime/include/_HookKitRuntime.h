@@ -38,8 +38,9 @@ typedef struct hk_slot_block {
 /// Records are never freed: a thread that exits releases its record, and the next new thread claims it, so their
 /// number is bounded by the largest number of threads that called hooked methods at the same time.
 typedef struct hk_reader {
-    /// How many hooked calls are in progress on the thread (the index of the next free slot).
-    uintptr_t depth;
+    /// How many hooked calls are in progress on the thread (the index of the next free slot). Only its thread writes
+    /// it; writers read it (relaxed) only to guess whether the thread is busy.
+    _Atomic(uintptr_t) depth;
     /// Calls at a depth below this take the inline path: `HK_SLOTS_PER_BLOCK` when a compiler fence suffices
     /// (writers use `membarrier`), 0 when every call must fence for itself (and for the unattached sentinel).
     uintptr_t inline_depth_limit;
@@ -129,7 +130,7 @@ bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snaps
 /// Writes only the calling thread's record: its slot, then its depth.
 static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
     hk_reader *reader = hk_current_reader;
-    uintptr_t depth = reader->depth;
+    uintptr_t depth = atomic_load_explicit(&reader->depth, memory_order_relaxed);
     if (__builtin_expect(depth >= reader->inline_depth_limit, 0)) {
         return hk_reader_enter_slow(cell);
     }
@@ -152,7 +153,7 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
         }
         snapshot = confirmed;
     }
-    reader->depth = depth + 1;
+    atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
     return (hk_entry){snapshot, slot};
 }
 
@@ -164,7 +165,8 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
 static inline bool hk_reader_exit(hk_point_cell *cell, hk_entry entry) {
     hk_reader *reader = hk_current_reader;
     atomic_store_explicit(entry.slot, 0, memory_order_release);
-    reader->depth -= 1;
+    atomic_store_explicit(
+        &reader->depth, atomic_load_explicit(&reader->depth, memory_order_relaxed) - 1, memory_order_relaxed);
     atomic_signal_fence(memory_order_seq_cst);
     if (__builtin_expect(atomic_load_explicit(&reader->attention, memory_order_relaxed) != 0, 0)) {
         return hk_reader_exit_slow(reader, cell, entry.snapshot);
@@ -189,9 +191,10 @@ void hk_writer_end(void);
 
 /// Waits up to `budget_ns` nanoseconds until every other thread's record is known to show its current stores: it
 /// holds, in some slot, the snapshot `cell` publishes now (published after the snapshot just replaced, so every
-/// store the thread made before loading it is visible), or it is inside a writer's pass. Returns false if some
-/// thread could not be confirmed, in which case the caller issues `hk_heavy_fence`. Cheap when other threads call
-/// the same point, or publish, at the same time.
+/// store the thread made before loading it is visible), or it is inside a writer's pass. Returns false at once for
+/// a thread that looks idle (no hooked call in progress), and after the budget for a busy one that could not be
+/// confirmed; the caller then issues `hk_heavy_fence`. Cheap when other threads call the same point, or publish, at
+/// the same time.
 bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns);
 
 /// Copies every non-zero hazard slot of every record into `buffer` (up to `capacity`); returns how many there are.
