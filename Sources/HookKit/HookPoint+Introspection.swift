@@ -18,7 +18,7 @@ extension ThrowingHookPoint {
     /// ```
     public func hooks(for receiver: Receiver) -> [HookDescription] {
         guard let storage = existingStorage else { return [] }
-        let dynamicType = _ScopeTable<Receiver, Arguments, Result, Failure>.dynamicType(of: receiver)
+        let dynamicType = _ScopeIndex<Receiver, AnyObject>.dynamicType(of: receiver)
         let object = dynamicType is AnyObject.Type ? ObjectIdentifier(receiver as AnyObject) : nil
         return storage.hooks(forType: dynamicType, object: object)
     }

@@ -132,7 +132,7 @@ extension _HookPointStorage {
         }
         let threw: Bool
         if case .failure = outcome { threw = true } else { threw = false }
-        let dynamicType = _ScopeTable<Receiver, Arguments, Result, Failure>.dynamicType(of: receiver)
+        let dynamicType = _ScopeIndex<Receiver, AnyObject>.dynamicType(of: receiver)
         tracer.record(
             HookTraceEvent(
                 pointName: name, receiverType: String(reflecting: dynamicType),

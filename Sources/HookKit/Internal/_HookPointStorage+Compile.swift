@@ -18,7 +18,7 @@ extension _HookPointStorage {
         /// A compiled chain of one object, and the level generation it was compiled from.
         struct Instance {
             let generation: UInt64
-            let entry: _InstanceEntry<Receiver, Arguments, Result, Failure>
+            let entry: _ScopeIndex<Receiver, Chain>.InstanceEntry
             let links: [UsedLink]
         }
 
@@ -26,7 +26,7 @@ extension _HookPointStorage {
         /// The shared generation ``every`` and ``types`` were compiled from; `nil` when empty.
         var sharedGeneration: UInt64?
         var every: Chain?
-        var types: [_TypeEntry<Receiver, Arguments, Result, Failure>] = []
+        var types: [_ScopeIndex<Receiver, Chain>.TypeEntry] = []
         var sharedLinks: [UsedLink] = []
         var instances: [ObjectIdentifier: Instance] = [:]
     }
@@ -113,7 +113,7 @@ extension _HookPointStorage {
             cache = CompileCache(traced: traced)
         }
         let every: Chain
-        let types: [_TypeEntry<Receiver, Arguments, Result, Failure>]
+        let types: [_ScopeIndex<Receiver, Chain>.TypeEntry]
         if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
             every = cachedEvery
             types = cache.types
@@ -124,7 +124,7 @@ extension _HookPointStorage {
             var sharedLinks: [UsedLink] = []
             every = chain(for: [levels.every], traced: traced, used: &sharedLinks)
             types = levels.types.map { key, typeLevels in
-                _TypeEntry(
+                _ScopeIndex<Receiver, Chain>.TypeEntry(
                     type: key,
                     exact: chain(for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks),
                     inherited: chain(
@@ -135,14 +135,14 @@ extension _HookPointStorage {
                 (levels.sharedGeneration, every, types, sharedLinks)
             used += sharedLinks
         }
-        var instances: [_InstanceEntry<Receiver, Arguments, Result, Failure>] = []
+        var instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry] = []
         var cachedInstances: [ObjectIdentifier: CompileCache.Instance] = [:]
         for (key, level) in levels.instances where level.object.isAlive {
             var compiled = cache.instances[key]
             if compiled?.generation != level.generation || compiled?.entry.object !== level.object {
                 var links: [UsedLink] = []
                 let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
-                let entry = _InstanceEntry(
+                let entry = _ScopeIndex<Receiver, Chain>.InstanceEntry(
                     object: level.object, chain: chain(for: chainLevels, traced: traced, used: &links))
                 compiled = CompileCache.Instance(generation: level.generation, entry: entry, links: links)
             }
@@ -154,9 +154,12 @@ extension _HookPointStorage {
         }
         cache.instances = cachedInstances
         let scopes =
-            types.isEmpty && instances.isEmpty
-            ? nil : _ScopeTable<Receiver, Arguments, Result, Failure>(types: types, instances: instances)
-        return Snapshot(every: every, scopes: scopes, tracer: tracer, version: plan.version)
+            types.isEmpty && instances.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, instances: instances)
+        let scopesHaveOverride =
+            types.contains { $0.exact.hasOverride || $0.inherited.hasOverride }
+            || instances.contains { $0.chain.hasOverride }
+        return Snapshot(
+            every: every, scopes: scopes, scopesHaveOverride: scopesHaveOverride, tracer: tracer, version: plan.version)
     }
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.

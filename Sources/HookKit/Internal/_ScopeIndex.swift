@@ -2,9 +2,9 @@ import Synchronization
 
 /// The chains of a snapshot for scoped receivers, per hooked object and per scoped type, for any kind of chain.
 ///
-/// The same lookup as ``_ScopeTable`` (which is specialized for synchronous chains), generic over the chain class so
-/// that async points share it: built once per snapshot, read without locks and without reference counting, keys are
-/// plain addresses and chains are unmanaged references kept alive by the index.
+/// Generic over the chain class, so that synchronous and async points share it. Built once per snapshot, read without
+/// locks and without reference counting: keys are plain addresses and chains are unmanaged references kept alive by
+/// the index.
 ///
 /// - A call first looks the receiver's address up in an open-addressing table of hooked objects. An address match is
 ///   the object itself: the index keeps each object's ``_WeakObject``, whose `unowned` reference keeps the object's
@@ -100,7 +100,7 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     }
 
     /// The chain for `receiver`, or `nil` when it matches no scoped object or type.
-    @inlinable
+    @inlinable @inline(__always)
     func chain(for receiver: Receiver) -> Unmanaged<Chain>? {
         if instanceCapacity != 0, let address = Self.address(of: receiver), let chain = instanceChain(at: address) {
             return chain
@@ -129,7 +129,7 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     }
 
     /// The chain of the hooked object at `address`, if there is one.
-    @inlinable
+    @inlinable @inline(__always)
     func instanceChain(at address: UInt) -> Unmanaged<Chain>? {
         let mask = instanceCapacity - 1
         var index = Self.home(of: address, mask: mask)
@@ -143,7 +143,7 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
 
     /// The chain for a receiver of dynamic type `type`: its own entry's exact chain, else the nearest scoped
     /// superclass's inherited chain; `nil` when no scoped type applies.
-    @inlinable
+    @inlinable @inline(__always)
     func typeChain(for type: Any.Type) -> Unmanaged<Chain>? {
         let key = UInt64(UInt(bitPattern: ObjectIdentifier(type)))
         let cached = typeCache[Int(truncatingIfNeeded: key >> 4) & (Self.typeCacheSize - 1)].load(ordering: .relaxed)

@@ -28,9 +28,9 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
     /// ``every``, for the call path: read without retaining it.
     @usableFromInline let everyChain: Unmanaged<Chain>
     /// Chains of scoped receivers, or `nil` when there are no scoped hooks.
-    let scopes: _ScopeTable<Receiver, Arguments, Result, Failure>?
+    let scopes: _ScopeIndex<Receiver, Chain>?
     /// ``scopes``, for the call path: read without retaining it.
-    @usableFromInline let scopeTable: Unmanaged<_ScopeTable<Receiver, Arguments, Result, Failure>>?
+    @usableFromInline let scopeTable: Unmanaged<_ScopeIndex<Receiver, Chain>>?
     /// The tracer the chains were compiled for, or `nil`.
     @usableFromInline let tracer: HookTracer?
     /// Whether ``tracer`` is set (a flag, so that the call path does not copy the tracer to test it).
@@ -44,7 +44,7 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
 
     init(
         every: Chain,
-        scopes: _ScopeTable<Receiver, Arguments, Result, Failure>?,
+        scopes: _ScopeIndex<Receiver, Chain>?, scopesHaveOverride: Bool,
         tracer: HookTracer?,
         version: UInt64
     ) {
@@ -59,7 +59,7 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
         self.isTraced = tracer != nil
         self.kind =
             scopes != nil || tracer != nil ? Self.general : every.hasOverride ? Self.everyWithOverride : Self.simple
-        self.needsFrames = tracer != nil || every.hasOverride || scopes?.hasOverride == true
+        self.needsFrames = tracer != nil || every.hasOverride || scopesHaveOverride
         self.version = version
     }
 
