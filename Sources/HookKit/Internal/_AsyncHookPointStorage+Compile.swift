@@ -5,155 +5,18 @@ import _HookKitRuntime
 /// The same plan as ``_HookPointStorage``'s (compile outside the lock, reuse every chain whose levels did not change,
 /// publish only the newest version), for async chains.
 extension _AsyncHookPointStorage {
-    /// What a compilation works from, copied under the lock.
-    struct Plan {
-        let levels: _Levels
-        let version: UInt64
-        let configuration: _GlobalConfiguration
-        let cache: CompileCache
-    }
-
-    /// The chains of the published snapshot, with what they were compiled from, so that the next compilation reuses
-    /// every chain whose levels did not change.
-    struct CompileCache {
-        /// A compiled chain of one object, and the level generation it was compiled from.
-        struct Instance {
-            let generation: UInt64
-            let entry: _ScopeIndex<Receiver, Chain>.InstanceEntry
-            let links: [UsedLink]
-        }
-
-        var traced = false
-        /// The shared generation ``every`` and ``types`` were compiled from; `nil` when empty.
-        var sharedGeneration: UInt64?
-        var every: Chain?
-        var types: [_ScopeIndex<Receiver, Chain>.TypeEntry] = []
-        var sharedLinks: [UsedLink] = []
-        var instances: [ObjectIdentifier: Instance] = [:]
-    }
-
-    /// A link built (or reused) by a compilation, to remember once the snapshot is published.
-    struct UsedLink {
-        let registration: Registration
-        let key: ObjectIdentifier
-        let link: Link
-    }
-
-    /// Makes sure a snapshot compiled from version `target` or newer is published before returning, so that a
-    /// registration applies to the caller's next call.
-    func publish(atLeast target: UInt64) {
-        while true {
-            let plan: Plan? = lock.withLock {
-                guard publishedVersion < target else { return nil }
-                for registration in levels.removeDeadInstances() {
-                    registrations[registration.id] = nil
-                }
-                return Plan(
-                    levels: levels, version: version, configuration: _GlobalRegistry.shared.configuration,
-                    cache: compileCache)
-            }
-            guard let plan else { return }
-            var used: [UsedLink] = []
-            var cache = plan.cache
-            let snapshot = compile(plan, cache: &cache, used: &used)
-            let replaced: UInt? = lock.withLock {
-                guard plan.version == version, plan.version > publishedVersion else { return nil }
-                publishedVersion = plan.version
-                compileCache = cache
-                remember(used, traced: plan.configuration.tracer != nil)
-                let address = snapshot.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
-                return hk_point_cell_exchange(cell, address)
-            }
-            if let replaced {
-                if let snapshot = UnsafeMutableRawPointer(bitPattern: replaced) {
-                    _SnapshotReclamation.shared.retire(snapshot, from: cell)
-                }
-                return
-            }
-        }
-    }
-
-    /// Keeps exactly the links the published snapshot uses.
-    ///
-    /// Called under the lock.
-    private func remember(_ used: [UsedLink], traced: Bool) {
-        var byRegistration: [UInt64: [ObjectIdentifier: Link]] = [:]
-        for entry in used {
-            byRegistration[entry.registration.id, default: [:]][entry.key] = entry.link
-        }
-        for entry in used {
-            let links = byRegistration[entry.registration.id] ?? [:]
-            if traced {
-                entry.registration.tracedLinks = links
-                entry.registration.links = [:]
-            } else {
-                entry.registration.links = links
-                entry.registration.tracedLinks = [:]
-            }
-        }
-    }
-
-    /// Compiles a plan; `nil` when calls should take the unhooked path.
-    func compile(_ plan: Plan, cache: inout CompileCache, used: inout [UsedLink]) -> Snapshot? {
-        let levels = plan.levels
-        guard plan.configuration.isEnabled, !levels.isEmpty else {
-            cache = CompileCache()
-            return nil
-        }
-        let tracer = plan.configuration.tracer
-        let traced = tracer != nil
-        if cache.traced != traced {
-            cache = CompileCache(traced: traced)
-        }
-        let every: Chain
-        let types: [_ScopeIndex<Receiver, Chain>.TypeEntry]
-        if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
-            every = cachedEvery
-            types = cache.types
-            used += cache.sharedLinks
-        } else {
-            // Every-receiver or type hooks changed: every chain depends on them.
-            cache.instances = [:]
-            var sharedLinks: [UsedLink] = []
-            every = chain(for: [levels.every], traced: traced, used: &sharedLinks)
-            types = levels.types.map { key, typeLevels in
-                _ScopeIndex<Receiver, Chain>.TypeEntry(
-                    type: key,
-                    exact: chain(for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks),
-                    inherited: chain(
-                        for: levels.levels(forType: typeLevels.type, includingExact: false), traced: traced,
-                        used: &sharedLinks))
-            }
-            (cache.sharedGeneration, cache.every, cache.types, cache.sharedLinks) =
-                (levels.sharedGeneration, every, types, sharedLinks)
-            used += sharedLinks
-        }
-        var instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry] = []
-        var cachedInstances: [ObjectIdentifier: CompileCache.Instance] = [:]
-        for (key, level) in levels.instances where level.object.isAlive {
-            var compiled = cache.instances[key]
-            if compiled?.generation != level.generation || compiled?.entry.object !== level.object {
-                var links: [UsedLink] = []
-                let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
-                let entry = _ScopeIndex<Receiver, Chain>.InstanceEntry(
-                    object: level.object, chain: chain(for: chainLevels, traced: traced, used: &links))
-                compiled = CompileCache.Instance(generation: level.generation, entry: entry, links: links)
-            }
-            if let compiled {
-                instances.append(compiled.entry)
-                cachedInstances[key] = compiled
-                used += compiled.links
-            }
-        }
-        cache.instances = cachedInstances
+    /// The snapshot of a compilation: the chains, and the call site their calls report to.
+    func makeSnapshot(
+        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry],
+        instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry], tracer: HookTracer?, version: UInt64
+    ) -> Snapshot {
         let scopes =
-            types.isEmpty && instances.isEmpty
-            ? nil : _ScopeIndex<Receiver, Chain>(types: types, instances: instances)
-        return Snapshot(every: every, scopes: scopes, tracer: tracer, site: site, version: plan.version)
+            types.isEmpty && instances.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, instances: instances)
+        return Snapshot(every: every, scopes: scopes, tracer: tracer, site: site, version: version)
     }
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.
-    func chain(for levels: [_LevelHooks], traced: Bool, used: inout [UsedLink]) -> Chain {
+    func chain(for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>]) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
         var next = innermostLink(traced: traced)
         for registration in overrides.array.reversed() {
@@ -342,10 +205,12 @@ extension _AsyncHookPointStorage {
 
     /// The link of an override around `next`: reused if this registration already wraps `next`, else built by
     /// calling the registration's provider (outside the lock).
-    func link(_ registration: Registration, around next: Link, traced: Bool, used: inout [UsedLink]) -> Link {
+    func link(
+        _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink<Registration>]
+    ) -> Link {
         let key = ObjectIdentifier(next)
         if let cached = lock.withLock({ traced ? registration.tracedLinks[key] : registration.links[key] }) {
-            used.append(UsedLink(registration: registration, key: key, link: cached))
+            used.append(_UsedLink(registration: registration, key: key, link: cached))
             return cached
         }
         guard let provider = registration.payload.provider else { preconditionFailure("not an override") }
@@ -369,7 +234,7 @@ extension _AsyncHookPointStorage {
             }
         }
         let link = Link(implementation: implementation, next: next)
-        used.append(UsedLink(registration: registration, key: key, link: link))
+        used.append(_UsedLink(registration: registration, key: key, link: link))
         return link
     }
 

@@ -9,7 +9,7 @@ import _HookKitRuntime
 /// `async`, and the way a call reaches its body (``_AsyncInvocation``). Created on a point's first registration and
 /// owned by the point and by its tokens.
 @usableFromInline
-final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>: _AnyHookPointStorage,
+final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>: _PointCompiling,
     @unchecked Sendable
 {
     typealias Registration = _AsyncRegistration<Receiver, Arguments, Result, Failure>
@@ -37,7 +37,7 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     /// The chains of the published snapshot, for reuse by the next compilation.
     ///
     /// Guarded by `lock`.
-    var compileCache = CompileCache()
+    var compileCache = _CompileCache<Receiver, Chain, Registration>()
     /// The version of the published snapshot.
     ///
     /// Guarded by `lock`.

@@ -2,7 +2,9 @@
 ///
 /// The bookkeeping (levels, ordering, cancellation, `once`, introspection) works on the non-generic
 /// ``_AnyRegistration`` it extends, shared with synchronous points.
-final class _AsyncRegistration<Receiver, Arguments, Result, Failure: Error>: _AnyRegistration, @unchecked Sendable {
+final class _AsyncRegistration<Receiver, Arguments, Result, Failure: Error>: _AnyRegistration, _LinkCaching,
+    @unchecked Sendable
+{
     typealias Chain = _AsyncChain<Receiver, Arguments, Result, Failure>
     typealias Provider = @Sendable (AsyncHookOriginal<Receiver, Arguments, Result, Failure>) -> Chain.Implementation
 

@@ -9,7 +9,7 @@ import _HookKitRuntime
 /// registrations; compiling happens outside the lock (override providers are user code), and a
 /// compiled snapshot is published only if no newer change happened meanwhile.
 @usableFromInline
-final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _AnyHookPointStorage,
+final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _PointCompiling,
     @unchecked Sendable
 {
     typealias Registration = _Registration<Receiver, Arguments, Result, Failure>
@@ -41,7 +41,7 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Any
     /// The chains of the published snapshot, for reuse by the next compilation.
     ///
     /// Guarded by `lock`.
-    var compileCache = CompileCache()
+    var compileCache = _CompileCache<Receiver, Chain, Registration>()
     /// The version of the published snapshot.
     ///
     /// Guarded by `lock`.

@@ -1,5 +1,7 @@
 /// One registered hook with its typed closure, as a point's storage keeps it.
-final class _Registration<Receiver, Arguments, Result, Failure: Error>: _AnyRegistration, @unchecked Sendable {
+final class _Registration<Receiver, Arguments, Result, Failure: Error>: _AnyRegistration, _LinkCaching,
+    @unchecked Sendable
+{
     typealias Chain = _Chain<Receiver, Arguments, Result, Failure>
     typealias Provider = @Sendable (HookOriginal<Receiver, Arguments, Result, Failure>) -> Chain.Implementation
 

@@ -1,0 +1,100 @@
+/// The registration bookkeeping every kind of hook point keeps the same way: the registrations by identifier and by
+/// level, the version that counts their changes, and the operations on them (add, cancel, expire, list).
+///
+/// The synchronous and the async storages conform; what differs between them (how a version is compiled and
+/// published) stays behind ``publish(atLeast:)``.
+protocol _PointBookkeeping: _AnyHookPointStorage {
+    /// Guards everything below; held for bookkeeping only, never while user code runs.
+    var lock: _Lock { get }
+    /// Every registration, arranged by level of the order contract.
+    ///
+    /// Guarded by `lock`.
+    var levels: _Levels { get set }
+    /// Every registration, by identifier.
+    ///
+    /// Guarded by `lock`.
+    var registrations: [UInt64: _AnyRegistration] { get set }
+    /// Bumped by every change that needs a new snapshot.
+    ///
+    /// Guarded by `lock`.
+    var version: UInt64 { get set }
+
+    /// Makes sure a snapshot compiled from version `target` or newer is published before returning.
+    func publish(atLeast target: UInt64)
+}
+
+extension _PointBookkeeping {
+    /// Adds a registration (dropping registrations of a dead object whose address it reuses), then publishes.
+    @inline(__always)
+    func insert(_ registration: _AnyRegistration) {
+        let target = lock.withLock {
+            registrations[registration.id] = registration
+            for stale in levels.insert(registration) {
+                registrations[stale.id] = nil
+            }
+            version += 1
+            return version
+        }
+        publish(atLeast: target)
+    }
+
+    @inline(__always)
+    func cancel(_ id: UInt64) -> Bool {
+        let change: (target: UInt64, wasLive: Bool)? = lock.withLock {
+            guard let registration = registrations.removeValue(forKey: id) else { return nil }
+            _ = levels.remove(registration)
+            version += 1
+            return (version, registration.isLive)
+        }
+        guard let change else { return false }
+        publish(atLeast: change.target)
+        return change.wasLive
+    }
+
+    func isRegistered(_ id: UInt64) -> Bool {
+        lock.withLock { registrations[id]?.isLive ?? false }
+    }
+
+    @inline(__always)
+    func globalConfigurationDidChange() {
+        let target = lock.withLock {
+            version += 1
+            return version
+        }
+        publish(atLeast: target)
+    }
+
+    /// Forgets instance hooks whose objects died, republishing if there were any.
+    @inline(__always)
+    func removeExpiredInstanceHooks() {
+        let target: UInt64? = lock.withLock {
+            let dead = levels.removeDeadInstances()
+            guard !dead.isEmpty else { return nil }
+            for registration in dead {
+                registrations[registration.id] = nil
+            }
+            version += 1
+            return version
+        }
+        if let target {
+            publish(atLeast: target)
+        }
+    }
+
+    /// Every live registration, in registration order.
+    var allHooks: [HookDescription] {
+        removeExpiredInstanceHooks()
+        return lock.withLock {
+            registrations.values.filter(\.isLive).sorted { $0.id < $1.id }.map(\.hookDescription)
+        }
+    }
+
+    /// The hooks a call on a receiver of dynamic type `type` (and, optionally, identity `object`) runs, in call
+    /// order.
+    func hooks(forType type: Any.Type, object: ObjectIdentifier?) -> [HookDescription] {
+        removeExpiredInstanceHooks()
+        let levels = lock.withLock { self.levels }
+        let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels.levels(forType: type, object: object))
+        return (befores.array + overrides.array + afters.array).filter(\.isLive).map(\.hookDescription)
+    }
+}

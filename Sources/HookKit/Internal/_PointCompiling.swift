@@ -1,0 +1,159 @@
+import _HookKitRuntime
+
+/// Compiling a point's registrations into a snapshot and publishing it, the same way for every kind of point: compile
+/// outside the lock (providers are user code), reuse every chain whose levels did not change, publish only the
+/// newest version, and hand the replaced snapshot to ``_SnapshotReclamation``.
+///
+/// A conforming storage supplies how one chain is built from its levels and how a snapshot is made from the chains.
+protocol _PointCompiling: _PointBookkeeping {
+    associatedtype Receiver
+    associatedtype Chain: AnyObject
+    associatedtype Registration: _LinkCaching
+    associatedtype Snapshot: AnyObject
+
+    /// The published snapshot's word.
+    var cell: UnsafeMutablePointer<hk_point_cell> { get }
+    /// The chains of the published snapshot, for reuse by the next compilation.
+    ///
+    /// Guarded by `lock`.
+    var compileCache: _CompileCache<Receiver, Chain, Registration> { get set }
+    /// The version of the published snapshot.
+    ///
+    /// Guarded by `lock`.
+    var publishedVersion: UInt64 { get set }
+
+    /// Compiles the chain of a list of levels (most general first), per the order contract.
+    func chain(for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>]) -> Chain
+
+    /// Makes the snapshot a compilation publishes.
+    func makeSnapshot(
+        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry],
+        instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry], tracer: HookTracer?, version: UInt64
+    ) -> Snapshot
+}
+
+extension _PointCompiling {
+    /// Makes sure a snapshot compiled from version `target` or newer is published before
+    /// returning, so a registration applies to the caller's next call.
+    ///
+    /// Compiles outside the lock (providers are user code); if a newer change lands meanwhile,
+    /// the stale result is dropped and the loop compiles again, unless another writer already
+    /// published a version at least as new.
+    @inline(__always)
+    func publish(atLeast target: UInt64) {
+        while true {
+            let plan: _CompilePlan<_CompileCache<Receiver, Chain, Registration>>? = lock.withLock {
+                guard publishedVersion < target else { return nil }
+                for registration in levels.removeDeadInstances() {
+                    registrations[registration.id] = nil
+                }
+                return _CompilePlan(
+                    levels: levels, version: version, configuration: _GlobalRegistry.shared.configuration,
+                    cache: compileCache)
+            }
+            guard let plan else { return }
+            var used: [_UsedLink<Registration>] = []
+            var cache = plan.cache
+            let snapshot = compile(plan, cache: &cache, used: &used)
+            let replaced: UInt? = lock.withLock {
+                guard plan.version == version, plan.version > publishedVersion else { return nil }
+                publishedVersion = plan.version
+                compileCache = cache
+                remember(used, traced: plan.configuration.tracer != nil)
+                let address = snapshot.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
+                return hk_point_cell_exchange(cell, address)
+            }
+            if let replaced {
+                if let snapshot = UnsafeMutableRawPointer(bitPattern: replaced) {
+                    _SnapshotReclamation.shared.retire(snapshot, from: cell)
+                }
+                return
+            }
+        }
+    }
+
+    /// Keeps exactly the links the published snapshot uses.
+    ///
+    /// Called under the lock.
+    @inline(__always)
+    private func remember(_ used: [_UsedLink<Registration>], traced: Bool) {
+        var byRegistration: [UInt64: [ObjectIdentifier: Registration.Link]] = [:]
+        for entry in used {
+            byRegistration[entry.registration.id, default: [:]][entry.key] = entry.link
+        }
+        for entry in used {
+            let links = byRegistration[entry.registration.id] ?? [:]
+            if traced {
+                entry.registration.tracedLinks = links
+                entry.registration.links = [:]
+            } else {
+                entry.registration.links = links
+                entry.registration.tracedLinks = [:]
+            }
+        }
+    }
+
+    /// Compiles a plan; `nil` when calls should take the unhooked path.
+    ///
+    /// Reuses the chains in `cache` whose levels did not change, and leaves in `cache` the
+    /// chains of the result.
+    @inline(__always)
+    func compile(
+        _ plan: _CompilePlan<_CompileCache<Receiver, Chain, Registration>>,
+        cache: inout _CompileCache<Receiver, Chain, Registration>, used: inout [_UsedLink<Registration>]
+    ) -> Snapshot? {
+        let levels = plan.levels
+        guard plan.configuration.isEnabled, !levels.isEmpty else {
+            // Nothing to run: keep no chain (and no hooked object's memory) alive.
+            cache = _CompileCache()
+            return nil
+        }
+        let tracer = plan.configuration.tracer
+        let traced = tracer != nil
+        if cache.traced != traced {
+            cache = _CompileCache(traced: traced)
+        }
+        let every: Chain
+        let types: [_ScopeIndex<Receiver, Chain>.TypeEntry]
+        if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
+            every = cachedEvery
+            types = cache.types
+            used += cache.sharedLinks
+        } else {
+            // Every-receiver or type hooks changed: every chain depends on them.
+            cache.instances = [:]
+            var sharedLinks: [_UsedLink<Registration>] = []
+            every = chain(for: [levels.every], traced: traced, used: &sharedLinks)
+            types = levels.types.map { key, typeLevels in
+                _ScopeIndex<Receiver, Chain>.TypeEntry(
+                    type: key,
+                    exact: chain(for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks),
+                    inherited: chain(
+                        for: levels.levels(forType: typeLevels.type, includingExact: false), traced: traced,
+                        used: &sharedLinks))
+            }
+            (cache.sharedGeneration, cache.every, cache.types, cache.sharedLinks) =
+                (levels.sharedGeneration, every, types, sharedLinks)
+            used += sharedLinks
+        }
+        var instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry] = []
+        var cachedInstances: [ObjectIdentifier: _CompileCache<Receiver, Chain, Registration>.Instance] = [:]
+        for (key, level) in levels.instances where level.object.isAlive {
+            var compiled = cache.instances[key]
+            if compiled?.generation != level.generation || compiled?.entry.object !== level.object {
+                var links: [_UsedLink<Registration>] = []
+                let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
+                let entry = _ScopeIndex<Receiver, Chain>.InstanceEntry(
+                    object: level.object, chain: chain(for: chainLevels, traced: traced, used: &links))
+                compiled = _CompileCache.Instance(generation: level.generation, entry: entry, links: links)
+            }
+            if let compiled {
+                instances.append(compiled.entry)
+                cachedInstances[key] = compiled
+                used += compiled.links
+            }
+        }
+        cache.instances = cachedInstances
+        return makeSnapshot(every: every, types: types, instances: instances, tracer: tracer, version: plan.version)
+    }
+}
