@@ -72,24 +72,8 @@ struct AsyncModelBasedTests {
         for step in 0..<steps {
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<4:
-                let kind = HookKind.allCases.randomElement(using: &random)!
-                let scopeKind = Int.random(in: 0..<4, using: &random)
-                let type = ModelBasedTests.receiverTypes.randomElement(using: &random)!
-                let receiverIndex = Int.random(in: 0..<receivers.count, using: &random)
-                let modelScope: ModelScope
-                let scope: HookScope<Vehicle>
-                switch scopeKind {
-                case 0:
-                    (modelScope, scope) = (.all, .all)
-                case 1:
-                    (modelScope, scope) = (.type(type), .type(type))
-                case 2:
-                    (modelScope, scope) = (.exactType(type), .exactType(type))
-                default:
-                    (modelScope, scope) = (.instance(receiverIndex), .instance(receivers[receiverIndex]))
-                }
-                let priority = Int.random(in: -1...1, using: &random)
-                let once = Int.random(in: 0..<6, using: &random) == 0
+                let (kind, modelScope, scope, priority, once) = ModelBasedTests.randomRegistration(
+                    receivers, using: &random)
                 let suspends = Bool.random(using: &random)
                 let label = "\(kind)#\(nextOrder)"
                 let token = try! register(

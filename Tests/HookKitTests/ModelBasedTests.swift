@@ -104,6 +104,33 @@ struct ModelBasedTests {
     static let sequenceCount = 2_000
     static let receiverTypes: [Vehicle.Type] = [Vehicle.self, Car.self, SportsCar.self, Truck.self]
 
+    /// A random registration: its kind, its scope (as the model sees it, and as HookKit does), priority and `once`.
+    ///
+    /// Shared with the async model-based test, which draws in the same order.
+    static func randomRegistration(
+        _ receivers: [Vehicle], using random: inout SeededGenerator
+    ) -> (kind: HookKind, modelScope: ModelScope, scope: HookScope<Vehicle>, priority: Int, once: Bool) {
+        let kind = HookKind.allCases.randomElement(using: &random)!
+        let scopeKind = Int.random(in: 0..<4, using: &random)
+        let type = receiverTypes.randomElement(using: &random)!
+        let receiverIndex = Int.random(in: 0..<receivers.count, using: &random)
+        let modelScope: ModelScope
+        let scope: HookScope<Vehicle>
+        switch scopeKind {
+        case 0:
+            (modelScope, scope) = (.all, .all)
+        case 1:
+            (modelScope, scope) = (.type(type), .type(type))
+        case 2:
+            (modelScope, scope) = (.exactType(type), .exactType(type))
+        default:
+            (modelScope, scope) = (.instance(receiverIndex), .instance(receivers[receiverIndex]))
+        }
+        let priority = Int.random(in: -1...1, using: &random)
+        let once = Int.random(in: 0..<6, using: &random) == 0
+        return (kind, modelScope, scope, priority, once)
+    }
+
     @Test("2,000 random sequences agree with the reference model")
     func randomSequences() throws {
         var failures: [UInt64] = []
@@ -131,24 +158,7 @@ struct ModelBasedTests {
         for step in 0..<steps {
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<4:
-                let kind = HookKind.allCases.randomElement(using: &random)!
-                let scopeKind = Int.random(in: 0..<4, using: &random)
-                let type = Self.receiverTypes.randomElement(using: &random)!
-                let receiverIndex = Int.random(in: 0..<receivers.count, using: &random)
-                let modelScope: ModelScope
-                let scope: HookScope<Vehicle>
-                switch scopeKind {
-                case 0:
-                    (modelScope, scope) = (.all, .all)
-                case 1:
-                    (modelScope, scope) = (.type(type), .type(type))
-                case 2:
-                    (modelScope, scope) = (.exactType(type), .exactType(type))
-                default:
-                    (modelScope, scope) = (.instance(receiverIndex), .instance(receivers[receiverIndex]))
-                }
-                let priority = Int.random(in: -1...1, using: &random)
-                let once = Int.random(in: 0..<6, using: &random) == 0
+                let (kind, modelScope, scope, priority, once) = Self.randomRegistration(receivers, using: &random)
                 let label = "\(kind)#\(nextOrder)"
                 let token: HookToken
                 switch kind {
