@@ -86,12 +86,8 @@ struct AsyncModelBasedTests {
                 tokens.append((token, nextOrder))
                 nextOrder += 1
             case 4..<6:
-                guard !tokens.isEmpty else { continue }
-                let index = Int.random(in: 0..<tokens.count, using: &random)
-                let (token, order) = tokens[index]
-                let expected = model.hooks.contains { $0.order == order }
-                model.hooks.removeAll { $0.order == order }
-                let removed = token.cancel()
+                guard let (removed, expected) = ModelBasedTests.cancelRandom(tokens, in: &model, using: &random)
+                else { continue }
                 if removed != expected {
                     Issue.record("seed \(seed) step \(step): cancel returned \(removed), model says \(expected)")
                     return false

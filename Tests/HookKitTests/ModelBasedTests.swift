@@ -131,6 +131,21 @@ struct ModelBasedTests {
         return (kind, modelScope, scope, priority, once)
     }
 
+    /// Cancels a random registered hook, with its token and in the model; returns what `cancel()` answered and what
+    /// the model expected, or `nil` when nothing was ever registered.
+    ///
+    /// Shared with the async model-based test.
+    static func cancelRandom(
+        _ tokens: [(token: HookToken, order: Int)], in model: inout Model, using random: inout SeededGenerator
+    ) -> (removed: Bool, expected: Bool)? {
+        guard !tokens.isEmpty else { return nil }
+        let index = Int.random(in: 0..<tokens.count, using: &random)
+        let (token, order) = tokens[index]
+        let expected = model.hooks.contains { $0.order == order }
+        model.hooks.removeAll { $0.order == order }
+        return (token.cancel(), expected)
+    }
+
     @Test("2,000 random sequences agree with the reference model")
     func randomSequences() throws {
         var failures: [UInt64] = []
@@ -185,12 +200,7 @@ struct ModelBasedTests {
                 tokens.append((token, nextOrder))
                 nextOrder += 1
             case 4..<6:
-                guard !tokens.isEmpty else { continue }
-                let index = Int.random(in: 0..<tokens.count, using: &random)
-                let (token, order) = tokens[index]
-                let expected = model.hooks.contains { $0.order == order }
-                model.hooks.removeAll { $0.order == order }
-                let removed = token.cancel()
+                guard let (removed, expected) = Self.cancelRandom(tokens, in: &model, using: &random) else { continue }
                 if removed != expected {
                     Issue.record("seed \(seed) step \(step): cancel returned \(removed), model says \(expected)")
                     return false
