@@ -6,7 +6,8 @@ import HookKit
 /// An iteration is one call on each of the two caller threads, so ns/op is the wall time from
 /// the first caller's start to the last caller's end divided by the calls of both threads.
 /// Each caller lets the registrar make one change (register one more before hook, then cancel
-/// it) per ``ConcurrentCallers/callsPerChange`` of its calls, through a semaphore, so the amount of
+/// it) per ``ConcurrentCallers/callsPerChange`` of its calls (woken once per
+/// ``ConcurrentCallers/changesPerWake`` changes), so the amount of
 /// work is fixed by the iteration count: under `--case NAME --iterations N` each caller makes N
 /// calls and the registrar makes `2 × (N / callsPerChange)` changes. Instructions and allocations
 /// per call from `measure.sh` are those of all three threads divided by the calls of both callers

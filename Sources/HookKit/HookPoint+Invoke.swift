@@ -149,17 +149,21 @@ extension ThrowingHookPoint {
                 snapshot.after?(receiver, arguments, result)
                 return .success(result)
             }
-            if kind == Storage.Snapshot.everyWithOverride && bodyIsDeclared {
+            if kind == Storage.Snapshot.everyWithOverride {
                 snapshot.before?(receiver, arguments)
-                let result: Result
-                do throws(Failure) {
+                let outcome: Swift.Result<Result, Failure>
+                if bodyIsDeclared {
                     // The override chain ends in the declared body: nothing to publish.
-                    result = try snapshot.override.unsafelyUnwrapped(receiver, arguments)
-                } catch {
-                    return .failure(error)
+                    outcome = Swift.Result { () throws(Failure) -> Result in
+                        try snapshot.override.unsafelyUnwrapped(receiver, arguments)
+                    }
+                } else {
+                    outcome = Storage._runOverridePassingBody(cell, snapshot, receiver, arguments, body)
                 }
-                snapshot.after?(receiver, arguments, result)
-                return .success(result)
+                if case .success(let result) = outcome {
+                    snapshot.after?(receiver, arguments, result)
+                }
+                return outcome
             }
             return Storage._runGeneral(cell, snapshot, receiver, arguments, body, bodyIsDeclared: bodyIsDeclared)
         }

@@ -38,6 +38,46 @@ extension _HookPointStorage {
         }
     }
 
+    /// Runs the every-receiver override chain of `snapshot` with `body` in a frame of the calling thread, where the
+    /// chain's innermost link (``makeBodyCall(owner:name:declaredBody:)``) finds it.
+    ///
+    /// The common overridden call of a point whose calls pass their body, without the scope look-up and tracing of
+    /// ``_runGeneral(_:_:_:_:_:bodyIsDeclared:)``.
+    @inlinable @inline(never)
+    static func _runOverridePassingBody(
+        _ cell: UnsafeMutablePointer<hk_point_cell>, _ snapshot: Snapshot, _ receiver: Receiver,
+        _ arguments: Arguments, _ body: Body
+    ) -> Swift.Result<Result, Failure> {
+        let storage = Unmanaged<_HookPointStorage>.fromOpaque(cell.pointee.storage)
+        if _slowPath(storage._withUnsafeGuaranteedRef { $0.hasDeclaredBody }) {
+            storage._withUnsafeGuaranteedRef { $0.declaredBodyPassedAgain() }
+        }
+        guard _fastPath(snapshot.kind == Snapshot.everyWithOverride) else {
+            // Not reached for a snapshot of this kind. Calling `body` directly here also lets the optimizer
+            // specialize this function for the method's body, so that the conversion below needs no heap box.
+            return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
+        }
+        let owner = storage._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
+        // See `_runGeneral`: the one way to keep a non-escaping closure's address for the duration of this call.
+        return withoutActuallyEscaping(body) { escapable in
+            var box = _BodyBox(escapable)
+            return withUnsafePointer(to: &box) { boxPointer in
+                // The thread is attached: the call protected its snapshot in its record.
+                let reader = hk_reader_current().unsafelyUnwrapped
+                var frame = _InvocationFrame(owner: owner, body: UnsafeRawPointer(boxPointer), recorder: nil)
+                return withUnsafeMutablePointer(to: &frame) { framePointer in
+                    framePointer.pointee.previous = reader.pointee.frame?.assumingMemoryBound(
+                        to: _InvocationFrame.self)
+                    reader.pointee.frame = UnsafeMutableRawPointer(framePointer)
+                    defer { reader.pointee.frame = UnsafeMutableRawPointer(framePointer.pointee.previous) }
+                    return Swift.Result { () throws(Failure) -> Result in
+                        try snapshot.override.unsafelyUnwrapped(receiver, arguments)
+                    }
+                }
+            }
+        }
+    }
+
     /// The chain of `receiver` in `snapshot`, run with the storage and the snapshot borrowed.
     ///
     /// Reads every closure it calls from borrowed objects, without copying it: a copy would retain the closure's
