@@ -31,6 +31,11 @@ enum {
 #endif
 #endif
 
+/// The most threads a writer's pass confirms by their CPU-time clocks before it prefers the fence.
+#define HK_MAX_CLOCK_LOOKS 16
+/// How long a thread inside a hooked call may show nothing before a writer looks at its CPU-time clock.
+#define HK_CLOCK_LOOK_DELAY_NS 200
+
 hk_reader hk_unattached_reader;
 _Thread_local hk_reader *hk_current_reader = &hk_unattached_reader;
 _Atomic(bool) hk_retired_snapshots_pending;
@@ -41,6 +46,11 @@ static pthread_once_t runtime_once = PTHREAD_ONCE_INIT;
 static pthread_key_t exit_key;
 static bool asymmetric_fences;
 static bool serialized_threads;
+/// Whether writers may confirm a thread by its standing CPU-time clock (see `reader_switched_out`).
+static bool cpu_clock_evidence;
+/// Counts for tests: heavy fences issued, threads confirmed by their clocks.
+static _Atomic(uint64_t) heavy_fences;
+static _Atomic(uint64_t) clock_confirmations;
 
 static void release_reader(void *record);
 
@@ -55,6 +65,52 @@ static void fail(const char *message) {
 static bool running_under_valgrind(void) {
     const char *preload = getenv("LD_PRELOAD");
     return preload != NULL && strstr(preload, "vgpreload_core") != NULL;
+}
+
+/// Whether the calling thread's CPU-time clock advances between two consecutive reads, as it does where the
+/// scheduler's clock counts nanoseconds. A coarse clock could read the same twice for a running thread, which
+/// `reader_switched_out` would take for a thread that is not running; it is not used then.
+static bool cpu_clocks_advance_while_running(void) {
+#if defined(__linux__)
+    clockid_t clock;
+    if (pthread_getcpuclockid(pthread_self(), &clock) != 0) {
+        return false;
+    }
+    struct timespec previous;
+    if (clock_gettime(clock, &previous) != 0) {
+        return false;
+    }
+    for (int read = 0; read < 3; read++) {
+        struct timespec now;
+        if (clock_gettime(clock, &now) != 0
+            || (now.tv_sec == previous.tv_sec && now.tv_nsec <= previous.tv_nsec) || now.tv_sec < previous.tv_sec) {
+            return false;
+        }
+        previous = now;
+    }
+    return true;
+#else
+    return false;
+#endif
+}
+
+/// Records the calling thread's CPU-time clock in its record (between two raises of the record's sequence count).
+static void record_cpu_clock(hk_reader *reader) {
+    uintptr_t generation = atomic_load_explicit(&reader->generation, memory_order_relaxed);
+    atomic_store_explicit(&reader->generation, generation + 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release);
+    bool has_clock = false;
+    int clock_value = 0;
+#if defined(__linux__)
+    clockid_t clock;
+    if (cpu_clock_evidence && pthread_getcpuclockid(pthread_self(), &clock) == 0) {
+        has_clock = true;
+        clock_value = (int)clock;
+    }
+#endif
+    atomic_store_explicit(&reader->has_cpu_clock, has_clock, memory_order_relaxed);
+    atomic_store_explicit(&reader->cpu_clock, clock_value, memory_order_relaxed);
+    atomic_store_explicit(&reader->generation, generation + 2, memory_order_release);
 }
 
 /// Creates the thread-exit key and, on Linux, registers the process for expedited private `membarrier`.
@@ -73,6 +129,7 @@ static void runtime_init(void) {
         && (commands & MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) != 0
         && syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0) {
         asymmetric_fences = true;
+        cpu_clock_evidence = cpu_clocks_advance_while_running();
     }
 #endif
 }
@@ -82,6 +139,7 @@ void hk_heavy_fence(void) {
     if (serialized_threads) {
         return;
     }
+    atomic_fetch_add_explicit(&heavy_fences, 1, memory_order_relaxed);
 #if HK_HAS_MEMBARRIER
     if (asymmetric_fences) {
         if (syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
@@ -147,6 +205,7 @@ hk_reader *hk_reader_attach(void) {
         } while (!atomic_compare_exchange_weak_explicit(
             &readers, &head, reader, memory_order_release, memory_order_relaxed));
     }
+    record_cpu_clock(reader);
     atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
     hk_current_reader = reader;
@@ -246,6 +305,51 @@ static bool reader_holds(const hk_reader *reader, uintptr_t snapshot) {
     return false;
 }
 
+/// Whether `reader`'s thread is known not to be running now, so that every store it made is visible to the
+/// caller's later loads; false when that cannot be shown cheaply (and always off Linux).
+///
+/// Its CPU-time clock is read twice: for a thread on a CPU the kernel adds the time run so far, under the lock of
+/// that CPU's run queue, so two reads differ (`cpu_clocks_advance_while_running` checked that the clock counts
+/// nanoseconds); equal reads mean that the thread was switched out before the second. Switching a thread out
+/// publishes every store it made with a release store of the task's `on_cpu` (or under the run-queue lock), which
+/// the second read observed, and the full fence after it orders that observation before the caller's loads of the
+/// thread's record. A thread that is off its CPU is idle, blocked, or preempted: its slots say exactly what it
+/// holds. The record's sequence count, read around the look-up, shows that the clock belongs to the thread that
+/// owns the record (a thread cannot have reused the identifier of an owner that is still alive), and a record
+/// released meanwhile had its slots cleared with release stores before.
+static bool reader_switched_out(hk_reader *reader) {
+#if defined(__linux__)
+    if (!cpu_clock_evidence) {
+        return false;
+    }
+    uintptr_t generation = atomic_load_explicit(&reader->generation, memory_order_acquire);
+    if ((generation & 1) != 0 || !atomic_load_explicit(&reader->has_cpu_clock, memory_order_relaxed)) {
+        return false;
+    }
+    clockid_t clock = (clockid_t)atomic_load_explicit(&reader->cpu_clock, memory_order_relaxed);
+    atomic_thread_fence(memory_order_acquire);
+    if (atomic_load_explicit(&reader->generation, memory_order_relaxed) != generation) {
+        return false;
+    }
+    struct timespec first;
+    struct timespec second;
+    if (clock_gettime(clock, &first) != 0 || clock_gettime(clock, &second) != 0) {
+        return false;  // the thread has just exited, or the system call is filtered
+    }
+    atomic_thread_fence(memory_order_seq_cst);
+    if (!atomic_load_explicit(&reader->claimed, memory_order_acquire)) {
+        return true;  // released: its slots were cleared before
+    }
+    if (atomic_load_explicit(&reader->generation, memory_order_acquire) != generation) {
+        return false;
+    }
+    return first.tv_sec == second.tv_sec && first.tv_nsec == second.tv_nsec;
+#else
+    (void)reader;
+    return false;
+#endif
+}
+
 static uint64_t monotonic_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -259,11 +363,13 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
     }
     hk_reader *self = hk_current_reader;
     uint64_t deadline = 0;
+    int clock_looks = 0;
     for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
          reader = reader->next) {
         if (reader == self || !atomic_load_explicit(&reader->claimed, memory_order_seq_cst)) {
             continue;
         }
+        uint64_t clock_look_at = 0;
         for (;;) {
             if (atomic_load_explicit(&reader->in_writer_pass, memory_order_acquire) != 0) {
                 break;
@@ -275,16 +381,31 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
             if (reader_holds(reader, fresh)) {
                 break;
             }
-            if (atomic_load_explicit(&reader->depth, memory_order_relaxed) == 0) {
-                // The thread looks idle: it will not show anything soon, and the fence costs it nothing (the kernel
-                // interrupts only threads that are running).
-                return false;
-            }
             uint64_t now = monotonic_ns();
             if (deadline == 0) {
                 deadline = now + budget_ns;
-            } else if (now >= deadline) {
-                return false;
+            }
+            if (clock_look_at == 0) {
+                clock_look_at = now + HK_CLOCK_LOOK_DELAY_NS;
+            }
+            // A thread that has shown nothing for a little while is idle, blocked, preempted, or running code that
+            // makes no hooked call (a caller between two calls shows the fresh snapshot within nanoseconds). It is
+            // confirmed if it is not running: two system calls, far cheaper than a fence that interrupts every
+            // running thread. A thread is looked at twice at most (after a short delay, and when the budget is
+            // spent), and a pass looks a few times at most.
+            bool spent = now >= deadline;
+            if (spent || now >= clock_look_at) {
+                clock_look_at = spent ? clock_look_at : UINT64_MAX;
+                if (clock_looks < HK_MAX_CLOCK_LOOKS) {
+                    clock_looks++;
+                    if (reader_switched_out(reader)) {
+                        atomic_fetch_add_explicit(&clock_confirmations, 1, memory_order_relaxed);
+                        break;
+                    }
+                }
+                if (spent) {
+                    return false;  // running, and showed nothing: only the fence orders its stores
+                }
             }
         }
     }
@@ -327,6 +448,19 @@ size_t hk_collect_hazards(uintptr_t *buffer, size_t capacity) {
         }
     }
     return count;
+}
+
+uint64_t hk_heavy_fence_count(void) {
+    return atomic_load_explicit(&heavy_fences, memory_order_relaxed);
+}
+
+uint64_t hk_clock_confirmation_count(void) {
+    return atomic_load_explicit(&clock_confirmations, memory_order_relaxed);
+}
+
+bool hk_confirms_by_cpu_clock(void) {
+    pthread_once(&runtime_once, runtime_init);
+    return cpu_clock_evidence;
 }
 
 size_t hk_reader_record_count(void) {

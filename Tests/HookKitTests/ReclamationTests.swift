@@ -132,6 +132,84 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
+    func testAWriterConfirmsBlockedThreadsWithoutInterruptingThem() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock, "writers confirm threads by their CPU-time clocks only on Linux")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.blockedThreads")
+        try point.before { _, _ in }
+        let helpers = 3
+        let called = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        for index in 0..<helpers {
+            finished.enter()
+            Thread {
+                // A hooked call gives the thread a reader record; then it blocks outside any call.
+                _ = point.invoke(Car(name: "helper \(index)"), "") { vehicle, _ in vehicle.name }
+                called.signal()
+                release.wait()
+                finished.leave()
+            }
+            .start()
+        }
+        for _ in 0..<helpers { called.wait() }
+        let fencesBefore = _SnapshotReclamation.heavyFenceCount
+        let confirmationsBefore = _SnapshotReclamation.clockConfirmationCount
+        let pairs = 200
+        for _ in 0..<pairs {
+            try point.after { _, _, _ in }.cancel()
+        }
+        let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
+        let confirmations = _SnapshotReclamation.clockConfirmationCount - confirmationsBefore
+        for _ in 0..<helpers { release.signal() }
+        finished.wait()
+        // Each of the 400 publications finds the helpers blocked (a helper may still have been on its way into
+        // `wait()` for the first few): their clocks stand still, so no publication needs `membarrier`.
+        XCTAssertGreaterThanOrEqual(confirmations, UInt64(helpers * pairs))
+        XCTAssertLessThanOrEqual(fences, 8, "\(fences) of \(2 * pairs) publications interrupted every thread")
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
+    func testSnapshotsStayValidWhileCallersKeepLeavingTheirCPUs() throws {
+        final class Canary: Sendable {
+            let value = 0x5EED
+        }
+        let point = HookPoint<Vehicle, Int, Int>("Reclamation.leavingCPUs")
+        try point.before { _, _ in }
+        let callers = 3
+        let stop = Atomic<Bool>(false)
+        let wrong = Counter()
+        let calls = Counter()
+        runConcurrently(threads: callers + 1) { index in
+            if index == callers {
+                for _ in 0..<5_000 {
+                    let canary = Canary()
+                    try! point.before { _, _ in
+                        if canary.value != 0x5EED { wrong.increment() }
+                    }
+                    .cancel()
+                }
+                stop.store(true, ordering: .releasing)
+            } else {
+                let car = Car(name: "caller \(index)")
+                var made = 0
+                while !stop.load(ordering: .acquiring) {
+                    if point.invoke(car, 1, { vehicle, argument in argument + 1 }) != 2 { wrong.increment() }
+                    made += 1
+                    if made % 64 == 0 {
+                        // Leave the CPU (this is the workload, not a wait): writers then confirm this thread by its
+                        // standing CPU-time clock, or find it running again.
+                        usleep(1)
+                    }
+                }
+                calls.increment(by: made)
+            }
+        }
+        XCTAssertGreaterThan(calls.count, 0)
+        XCTAssertEqual(wrong.count, 0)
+        XCTAssertEqual(reclamation.retiredCount, 0, "churn stopped and every call returned: nothing may wait")
+    }
+
     func testThreadsThatExitGiveTheirReaderRecordsBack() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.threads")
         try point.before { _, _ in }

@@ -37,12 +37,16 @@ import _HookKitRuntime
 ///      thread makes no hooked call until the mark is withdrawn, and its earlier stores come before the mark);
 ///   2. waits a couple of microseconds for every other thread to *show its stores* (`hk_await_fresh_readers`): a
 ///      slot that holds the snapshot just published (the thread loaded it after the exchange, so every store it made
-///      before is visible to the writer's acquire load), or the writer mark of a thread inside its own pass;
-///   3. under ``lock``, adds the old snapshot to ``retired``, sets the pending flag and every record's `attention`,
-///      and issues the *heavy fence* unless step 2 confirmed every thread;
-///   4. reads every slot of every record, frees each retired snapshot that no slot holds, and keeps the others; if
-///      the snapshot just retired is kept and no heavy fence was issued, it issues one and scans again (so that its
-///      users are sure to see `attention` when they leave);
+///      before is visible to the writer's acquire load), the writer mark of a thread inside its own pass, or, on
+///      Linux, a thread that is *not running*: one that has shown nothing for 200 ns has its CPU-time clock read
+///      twice, and a clock that stands still means the thread was switched out (idle, blocked or preempted), which
+///      made every store it made visible (see `reader_switched_out` in `_HookKitRuntime`);
+///   3. under ``lock``, adds the old snapshot to ``retired``. If step 2 confirmed every thread, it scans (step 4)
+///      at once and, when the scan frees the snapshot, is done without writing to any other thread's record.
+///      Otherwise, or when a call still uses the snapshot, it sets the pending flag and every record's `attention`
+///      and issues the *heavy fence*;
+///   4. reads every slot of every record, frees each retired snapshot that no slot holds, and keeps the others (a
+///      kept snapshot's users are sure to see `attention` when they leave: it was set before the fence);
 ///   5. clears the pending flag if nothing is kept, and withdraws its mark (followed by a full fence).
 ///
 ///   The snapshots are released after the lock is dropped: releasing one releases hook closures, and their captures'
@@ -77,6 +81,11 @@ import _HookKitRuntime
 ///   the new address, read with an acquire load, made that slot store visible to the scan. With a thread's writer
 ///   mark, the thread stored everything before the mark, starts no call until it withdraws the mark, and after it
 ///   fences before loading any published address, so it sees the new one.
+/// - With a thread found switched out after the exchange, the kernel published every store the thread made before
+///   it left its CPU (a release store of the task's `on_cpu`, or the run-queue lock), and the writer's read of its
+///   clock observed that, followed by a full fence: the scan sees its slots as they are. A call of that thread that
+///   loaded `P` stored `P` in its slot before, so `P` is kept; a call that loads the word after the thread runs
+///   again sees the new address.
 ///
 /// Once `P` is out of the word and that step has passed, no call can *start* using it, so later scans of a kept
 /// snapshot (by the writer or by helping calls) need no fence: its set of users only shrinks, and a user's slot is
@@ -102,8 +111,11 @@ import _HookKitRuntime
 /// - Call: two loads and a compare to enter, a store and a load to leave, two stores for the depth, a load of the
 ///   thread's own `attention`; no atomic read-modify-write, no shared write.
 /// - Publication: the freshness check (a scan of every record while other threads run; immediate when they call
-///   the same point), a scan of every slot (16 per record), and `membarrier` when some thread could not be confirmed
-///   (about 0.15 µs with no other thread running, several µs while other threads run, whom it interrupts).
+///   the same point; two `clock_gettime` system calls, about 0.3 µs, for each thread that shows nothing for 200 ns,
+///   16 at most per publication), a scan of every slot (16 per record), and `membarrier` only when some thread could
+///   not be confirmed, i.e. it is running code that makes no hooked call, or a call still uses the replaced snapshot
+///   (about 0.15 µs with no other thread running, 7–10 µs on these machines while other threads run, whom it
+///   interrupts).
 /// - Threads: a record per thread that ever called a hooked method, reused by later threads once its thread exits
 ///   (a `pthread_key` destructor releases it), so a process that starts thousands of short-lived threads keeps only as
 ///   many records as it had threads at once.
@@ -138,19 +150,21 @@ final class _SnapshotReclamation: @unchecked Sendable {
         let fresh = hk_await_fresh_readers(cell, Self.freshnessBudget)
         let freed = lock.withLock {
             retired.append(snapshot)
+            if fresh {
+                // Every thread showed its stores: the scan is exact without a fence, and when it frees the snapshot,
+                // no thread needs to be told anything (their records are left alone).
+                var freed = scan()
+                if retired.contains(snapshot) {
+                    // A call still uses it: ask for attention, and fence so that the call sees it when it leaves.
+                    hk_set_retired_snapshots_pending(true)
+                    hk_heavy_fence()
+                    freed += scan()
+                }
+                return freed
+            }
             hk_set_retired_snapshots_pending(true)  // before the fence: calls that leave after it must see it
-            var fenced = false
-            if !fresh {
-                hk_heavy_fence()
-                fenced = true
-            }
-            var freed = scan()
-            if !fenced && retired.contains(snapshot) {
-                // A call still uses it: the fence guarantees that the call sees `attention` when it leaves.
-                hk_heavy_fence()
-                freed += scan()
-            }
-            return freed
+            hk_heavy_fence()
+            return scan()
         }
         hk_writer_end()
         Self.release(freed)
@@ -168,6 +182,15 @@ final class _SnapshotReclamation: @unchecked Sendable {
     var retiredCount: Int {
         lock.withLock { retired.count }
     }
+
+    /// How many heavy fences writers have issued in this process (for tests).
+    static var heavyFenceCount: UInt64 { hk_heavy_fence_count() }
+
+    /// How many threads writers have confirmed by their standing CPU-time clocks in this process (for tests).
+    static var clockConfirmationCount: UInt64 { hk_clock_confirmation_count() }
+
+    /// Whether writers confirm threads that are not running by their CPU-time clocks (Linux; for tests).
+    static var confirmsByCPUClock: Bool { hk_confirms_by_cpu_clock() }
 
     /// The number of reader records, claimed or free (for tests).
     static var readerRecordCount: Int { hk_reader_record_count() }
@@ -192,7 +215,8 @@ final class _SnapshotReclamation: @unchecked Sendable {
 
     /// Removes and returns the retired snapshots that no slot holds; clears the pending flag when none is left.
     ///
-    /// Called under `lock`, after the heavy fence that followed the retirement of every snapshot in `retired`.
+    /// Called under `lock`, after every snapshot in `retired` was retired with the heavy fence or with every thread
+    /// confirmed.
     private func scan() -> [UnsafeMutableRawPointer] {
         guard !retired.isEmpty else { return [] }
         var count = 0

@@ -57,6 +57,14 @@ typedef struct hk_reader {
     hk_slot_block first;
     /// Whether a live thread owns the record.
     _Atomic(bool) claimed;
+    /// A sequence count around setting `cpu_clock`, raised twice each time a thread claims the record (odd while
+    /// the clock changes): a writer that reads the same even value before and after looking at the clock looked at
+    /// the clock of the record's owner.
+    _Atomic(uintptr_t) generation;
+    /// Whether `cpu_clock` identifies the owner's CPU-time clock (Linux).
+    _Atomic(bool) has_cpu_clock;
+    /// The owner's CPU-time clock (a `clockid_t`), which stands still while the thread is not running.
+    _Atomic(int) cpu_clock;
     /// The next record in the process-wide list (written once, before the record is published).
     struct hk_reader *next;
 } hk_reader;
@@ -191,14 +199,25 @@ void hk_writer_end(void);
 
 /// Waits up to `budget_ns` nanoseconds until every other thread's record is known to show its current stores: it
 /// holds, in some slot, the snapshot `cell` publishes now (published after the snapshot just replaced, so every
-/// store the thread made before loading it is visible), or it is inside a writer's pass. Returns false at once for
-/// a thread that looks idle (no hooked call in progress), and after the budget for a busy one that could not be
-/// confirmed; the caller then issues `hk_heavy_fence`. Cheap when other threads call the same point, or publish, at
-/// the same time.
+/// store the thread made before loading it is visible), it is inside a writer's pass, or (Linux) the thread is not
+/// running: its CPU-time clock stands still, so it was switched out, and the kernel's switch made its stores
+/// visible. Returns false for a running thread that cannot be confirmed (at once when it looks idle, after the
+/// budget when it is inside a hooked call); the caller then issues `hk_heavy_fence`. Cheap when other threads call
+/// the same point, publish, or wait, at the same time.
 bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns);
 
 /// Copies every non-zero hazard slot of every record into `buffer` (up to `capacity`); returns how many there are.
 size_t hk_collect_hazards(uintptr_t *buffer, size_t capacity);
+
+/// How many heavy fences writers have issued (for tests).
+uint64_t hk_heavy_fence_count(void);
+
+/// How many threads writers have confirmed by their standing CPU-time clocks (for tests).
+uint64_t hk_clock_confirmation_count(void);
+
+/// Whether writers confirm threads that are not running by their CPU-time clocks (Linux with `membarrier`; for
+/// tests).
+bool hk_confirms_by_cpu_clock(void);
 
 /// The number of reader records, claimed or free (for tests).
 size_t hk_reader_record_count(void);
