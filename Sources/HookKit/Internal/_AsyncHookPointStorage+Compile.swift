@@ -15,16 +15,25 @@ extension _AsyncHookPointStorage {
         return Snapshot(every: every, scopes: scopes, tracer: tracer, site: site, version: version)
     }
 
+    /// The snapshot of a point whose hooks all apply to every receiver.
+    func makeSnapshot(every: Chain, tracer: HookTracer?, version: UInt64) -> Snapshot {
+        Snapshot(every: every, scopes: nil, tracer: tracer, site: site, version: version)
+    }
+
     /// Compiles the chain of a list of levels (most general first) per the order contract.
     func chain(for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>]) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
-        var next = innermostLink(traced: traced)
-        for registration in overrides.array.reversed() {
-            next = link(unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used)
+        var override: Chain.Implementation?
+        if !overrides.isEmpty {
+            var next = innermostLink(traced: traced)
+            for registration in overrides.array.reversed() {
+                next = link(
+                    unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used)
+            }
+            override = next.implementation
         }
         return Chain(
-            before: composeBefores(befores, traced: traced),
-            override: overrides.isEmpty ? nil : next.implementation,
+            before: composeBefores(befores, traced: traced), override: override,
             after: composeAfters(afters, traced: traced))
     }
 

@@ -11,10 +11,16 @@ extension _HookPointStorage {
         let scopes =
             types.isEmpty && instances.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, instances: instances)
         let scopesHaveOverride =
-            types.contains { $0.exact.hasOverride || $0.inherited.hasOverride }
-            || instances.contains { $0.chain.hasOverride }
+            scopes != nil
+            && (types.contains { $0.exact.hasOverride || $0.inherited.hasOverride }
+                || instances.contains { $0.chain.hasOverride })
         return Snapshot(
             every: every, scopes: scopes, scopesHaveOverride: scopesHaveOverride, tracer: tracer, version: version)
+    }
+
+    /// The snapshot of a point whose hooks all apply to every receiver.
+    func makeSnapshot(every: Chain, tracer: HookTracer?, version: UInt64) -> Snapshot {
+        Snapshot(every: every, scopes: nil, scopesHaveOverride: false, tracer: tracer, version: version)
     }
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.
@@ -22,13 +28,17 @@ extension _HookPointStorage {
         for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>]
     ) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
-        var next = innermostLink(traced: traced)
-        for registration in overrides.array.reversed() {
-            next = link(unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used)
+        var override: Chain.Implementation?
+        if !overrides.isEmpty {
+            var next = innermostLink(traced: traced)
+            for registration in overrides.array.reversed() {
+                next = link(
+                    unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used)
+            }
+            override = next.implementation
         }
         return Chain(
-            before: composeBefores(befores, traced: traced),
-            override: overrides.isEmpty ? nil : next.implementation,
+            before: composeBefores(befores, traced: traced), override: override,
             after: composeAfters(afters, traced: traced))
     }
 

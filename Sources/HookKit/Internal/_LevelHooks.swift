@@ -43,7 +43,10 @@ struct _LevelHooks {
     static func callOrder(
         of levels: [Self]
     ) -> (befores: _RegistrationList, overrides: _RegistrationList, afters: _RegistrationList) {
-        (
+        if levels.count == 1 {
+            return (levels[0].befores, levels[0].overrides, levels[0].afters)  // the every-receiver chain
+        }
+        return (
             _RegistrationList.joined(levels.map(\.befores)),
             _RegistrationList.joined(levels.reversed().map(\.overrides)),
             _RegistrationList.joined(levels.reversed().map(\.afters))

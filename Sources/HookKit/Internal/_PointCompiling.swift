@@ -25,6 +25,9 @@ protocol _PointCompiling: _PointBookkeeping {
     /// Compiles the chain of a list of levels (most general first), per the order contract.
     func chain(for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>]) -> Chain
 
+    /// Makes the snapshot of a point whose hooks all apply to every receiver: one chain, no scope index.
+    func makeSnapshot(every: Chain, tracer: HookTracer?, version: UInt64) -> Snapshot
+
     /// Makes the snapshot a compilation publishes.
     func makeSnapshot(
         every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry],
@@ -72,11 +75,40 @@ extension _PointCompiling {
         }
     }
 
+    /// ``compile(_:cache:used:)`` for a point whose hooks all apply to every receiver (global hooks, the common
+    /// case): one chain and no scope index, without touching the scope types (in code that is not specialized,
+    /// each type it mentions costs a look-up in the runtime's metadata cache).
+    @inline(never)
+    func compileEveryReceiverOnly(
+        _ plan: _CompilePlan<_CompileCache<Receiver, Chain, Registration>>, tracer: HookTracer?,
+        cache: inout _CompileCache<Receiver, Chain, Registration>, used: inout [_UsedLink<Registration>]
+    ) -> Snapshot {
+        let levels = plan.levels
+        let every: Chain
+        if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
+            every = cachedEvery
+            used += cache.sharedLinks
+        } else {
+            var sharedLinks: [_UsedLink<Registration>] = []
+            every = chain(for: [levels.every], traced: tracer != nil, used: &sharedLinks)
+            if !cache.types.isEmpty {
+                cache.types = []
+            }
+            (cache.sharedGeneration, cache.every, cache.sharedLinks) = (levels.sharedGeneration, every, sharedLinks)
+            used += sharedLinks
+        }
+        if !cache.instances.isEmpty {
+            cache.instances = [:]
+        }
+        return makeSnapshot(every: every, tracer: tracer, version: plan.version)
+    }
+
     /// Keeps exactly the links the published snapshot uses.
     ///
     /// Called under the lock.
     @inline(__always)
     private func remember(_ used: [_UsedLink<Registration>], traced: Bool) {
+        guard !used.isEmpty else { return }  // no override: no registration has links to keep
         var byRegistration: [UInt64: [ObjectIdentifier: Registration.Link]] = [:]
         for entry in used {
             byRegistration[entry.registration.id, default: [:]][entry.key] = entry.link
@@ -112,6 +144,9 @@ extension _PointCompiling {
         let traced = tracer != nil
         if cache.traced != traced {
             cache = _CompileCache(traced: traced)
+        }
+        if levels.types.isEmpty && levels.instances.isEmpty {
+            return compileEveryReceiverOnly(plan, tracer: tracer, cache: &cache, used: &used)
         }
         let every: Chain
         let types: [_ScopeIndex<Receiver, Chain>.TypeEntry]
