@@ -150,20 +150,19 @@ extension ThrowingHookPoint {
                 return .success(result)
             }
             if kind == Storage.Snapshot.everyWithOverride {
+                if !bodyIsDeclared {
+                    return Storage._runOverridePassingBody(cell, snapshot, receiver, arguments, body)
+                }
                 snapshot.before?(receiver, arguments)
-                let outcome: Swift.Result<Result, Failure>
-                if bodyIsDeclared {
+                let result: Result
+                do throws(Failure) {
                     // The override chain ends in the declared body: nothing to publish.
-                    outcome = Swift.Result { () throws(Failure) -> Result in
-                        try snapshot.override.unsafelyUnwrapped(receiver, arguments)
-                    }
-                } else {
-                    outcome = Storage._runOverridePassingBody(cell, snapshot, receiver, arguments, body)
+                    result = try snapshot.override.unsafelyUnwrapped(receiver, arguments)
+                } catch {
+                    return .failure(error)
                 }
-                if case .success(let result) = outcome {
-                    snapshot.after?(receiver, arguments, result)
-                }
-                return outcome
+                snapshot.after?(receiver, arguments, result)
+                return .success(result)
             }
             return Storage._runGeneral(cell, snapshot, receiver, arguments, body, bodyIsDeclared: bodyIsDeclared)
         }

@@ -38,7 +38,7 @@ extension _HookPointStorage {
         }
     }
 
-    /// Runs the every-receiver override chain of `snapshot` with `body` in a frame of the calling thread, where the
+    /// Runs the every-receiver hooks of `snapshot`, with `body` in a frame of the calling thread, where the override
     /// chain's innermost link (``makeBodyCall(owner:name:declaredBody:)``) finds it.
     ///
     /// The common overridden call of a point whose calls pass their body, without the scope look-up and tracing of
@@ -58,8 +58,9 @@ extension _HookPointStorage {
             return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
         }
         let owner = storage._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
+        snapshot.before?(receiver, arguments)
         // See `_runGeneral`: the one way to keep a non-escaping closure's address for the duration of this call.
-        return withoutActuallyEscaping(body) { escapable in
+        let outcome = withoutActuallyEscaping(body) { escapable in
             var box = _BodyBox(escapable)
             return withUnsafePointer(to: &box) { boxPointer in
                 // The thread is attached: the call protected its snapshot in its record.
@@ -76,6 +77,10 @@ extension _HookPointStorage {
                 }
             }
         }
+        if case .success(let result) = outcome {
+            snapshot.after?(receiver, arguments, result)
+        }
+        return outcome
     }
 
     /// The chain of `receiver` in `snapshot`, run with the storage and the snapshot borrowed.
