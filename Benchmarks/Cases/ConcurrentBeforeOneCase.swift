@@ -25,8 +25,9 @@ final class ConcurrentBeforeOneCase: BenchmarkCase {
     static let category = BenchmarkCategory.hookKit
     /// One call on each caller thread.
     static let operationsPerIteration = callerThreads
-    /// A multiple of the change period, so the registrar's share is exact under valgrind.
-    static let measureIterations = 5 * ConcurrentCallers.callsPerChange
+    /// A multiple of the change period and of the registrar's burst, so the registrar's share is exact under
+    /// valgrind, and long enough that the threads' start-up and hand-offs, which vary from run to run, do not show.
+    static let measureIterations = 48 * ConcurrentCallers.callsPerChange
     /// Scaling is reported against one thread calling the same method.
     static var scalingBaseline: (any BenchmarkCase.Type)? { BeforeOneCase.self }
     /// The threads that call the hooked method.
