@@ -110,6 +110,7 @@ static void record_cpu_clock(hk_reader *reader) {
 #endif
     atomic_store_explicit(&reader->has_cpu_clock, has_clock, memory_order_relaxed);
     atomic_store_explicit(&reader->cpu_clock, clock_value, memory_order_relaxed);
+    atomic_store_explicit(&reader->idle_cpu_time, 0, memory_order_relaxed);
     atomic_store_explicit(&reader->generation, generation + 2, memory_order_release);
 }
 
@@ -308,15 +309,23 @@ static bool reader_holds(const hk_reader *reader, uintptr_t snapshot) {
 /// Whether `reader`'s thread is known not to be running now, so that every store it made is visible to the
 /// caller's later loads; false when that cannot be shown cheaply (and always off Linux).
 ///
-/// Its CPU-time clock is read twice: for a thread on a CPU the kernel adds the time run so far, under the lock of
-/// that CPU's run queue, so two reads differ (`cpu_clocks_advance_while_running` checked that the clock counts
-/// nanoseconds); equal reads mean that the thread was switched out before the second. Switching a thread out
-/// publishes every store it made with a release store of the task's `on_cpu` (or under the run-queue lock), which
-/// the second read observed, and the full fence after it orders that observation before the caller's loads of the
-/// thread's record. A thread that is off its CPU is idle, blocked, or preempted: its slots say exactly what it
-/// holds. The record's sequence count, read around the look-up, shows that the clock belongs to the thread that
-/// owns the record (a thread cannot have reused the identifier of an owner that is still alive), and a record
-/// released meanwhile had its slots cleared with release stores before.
+/// Its CPU-time clock is read twice: for a thread on a CPU the kernel adds the time run so far, updating the run
+/// queue's clock under its lock, so two reads differ (`cpu_clocks_advance_while_running` checked that the clock
+/// counts nanoseconds); equal reads mean that the thread was switched out before the second. One read suffices when
+/// it equals the value of the thread's last confirmation (`idle_cpu_time`): the thread has not run since, and is not
+/// running now. Switching a thread out publishes every store it made (the task's `on_cpu` is cleared with a release
+/// store after the switch, and a dequeued task after a full barrier), the read observed that, and the full fence
+/// after it orders the observation before the caller's loads of the thread's record. A thread that is off its CPU
+/// is idle, blocked, or preempted: its slots say exactly what it holds. The record's sequence count, read around
+/// the look-up, shows that the clock belongs to the thread that owns the record (a thread cannot have reused the
+/// identifier of an owner that is still alive), and a record released meanwhile had its slots cleared with release
+/// stores before.
+///
+/// The clock counts task time, which excludes time a hypervisor steals from a virtual CPU and, with interrupt-time
+/// accounting, time spent in interrupts: a thread whose CPU does only that between the two reads reads the same
+/// twice although it was not switched out. It executes no instruction of its own meanwhile either, and its earlier
+/// stores have left its store buffer (a virtual machine exit is serializing; an interrupt handler's own stores and
+/// locked instructions drain it on x86), so the conclusion, that its slots say what it holds, still stands.
 static bool reader_switched_out(hk_reader *reader) {
 #if defined(__linux__)
     if (!cpu_clock_evidence) {
@@ -331,19 +340,29 @@ static bool reader_switched_out(hk_reader *reader) {
     if (atomic_load_explicit(&reader->generation, memory_order_relaxed) != generation) {
         return false;
     }
-    struct timespec first;
-    struct timespec second;
-    if (clock_gettime(clock, &first) != 0 || clock_gettime(clock, &second) != 0) {
+    struct timespec reading;
+    if (clock_gettime(clock, &reading) != 0) {
         return false;  // the thread has just exited, or the system call is filtered
+    }
+    uint64_t first = (uint64_t)reading.tv_sec * 1000000000u + (uint64_t)reading.tv_nsec;
+    uint64_t idle_at = atomic_load_explicit(&reader->idle_cpu_time, memory_order_relaxed);
+    uint64_t second = first;
+    // A thread found switched out before, that has not run since, reads the same as then: one read suffices.
+    if (first != idle_at) {
+        if (clock_gettime(clock, &reading) != 0) {
+            return false;
+        }
+        second = (uint64_t)reading.tv_sec * 1000000000u + (uint64_t)reading.tv_nsec;
     }
     atomic_thread_fence(memory_order_seq_cst);
     if (!atomic_load_explicit(&reader->claimed, memory_order_acquire)) {
         return true;  // released: its slots were cleared before
     }
-    if (atomic_load_explicit(&reader->generation, memory_order_acquire) != generation) {
+    if (atomic_load_explicit(&reader->generation, memory_order_acquire) != generation || first != second) {
         return false;
     }
-    return first.tv_sec == second.tv_sec && first.tv_nsec == second.tv_nsec;
+    atomic_store_explicit(&reader->idle_cpu_time, first, memory_order_relaxed);
+    return true;
 #else
     (void)reader;
     return false;
@@ -356,58 +375,62 @@ static uint64_t monotonic_ns(void) {
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
+/// Whether `reader` shows its current stores without help: it is inside a writer's pass, or some slot holds `fresh`.
+static bool reader_shows_stores(const hk_reader *reader, uintptr_t fresh) {
+    return atomic_load_explicit(&reader->in_writer_pass, memory_order_acquire) != 0 || reader_holds(reader, fresh);
+}
+
 bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
     pthread_once(&runtime_once, runtime_init);
     if (!asymmetric_fences || serialized_threads) {
         return serialized_threads;  // calls fence for themselves: only the writer's full fence orders them
     }
+    uintptr_t fresh = atomic_load_explicit(&cell->published, memory_order_acquire);
+    if (fresh == 0) {
+        return false;  // nothing published now: no slot can show it
+    }
+    // 1. The threads that do not show their stores yet (most threads that call the point show them at once).
     hk_reader *self = hk_current_reader;
-    uint64_t deadline = 0;
-    int clock_looks = 0;
+    hk_reader *pending[HK_MAX_CLOCK_LOOKS];
+    int count = 0;
     for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
          reader = reader->next) {
-        if (reader == self || !atomic_load_explicit(&reader->claimed, memory_order_seq_cst)) {
+        if (reader == self || !atomic_load_explicit(&reader->claimed, memory_order_seq_cst)
+            || reader_shows_stores(reader, fresh)) {
             continue;
         }
-        uint64_t clock_look_at = 0;
-        for (;;) {
-            if (atomic_load_explicit(&reader->in_writer_pass, memory_order_acquire) != 0) {
-                break;
-            }
-            uintptr_t fresh = atomic_load_explicit(&cell->published, memory_order_acquire);
-            if (fresh == 0) {
-                return false;  // nothing published now: no slot can show it
-            }
-            if (reader_holds(reader, fresh)) {
-                break;
-            }
-            uint64_t now = monotonic_ns();
-            if (deadline == 0) {
-                deadline = now + budget_ns;
-            }
-            if (clock_look_at == 0) {
-                clock_look_at = now + HK_CLOCK_LOOK_DELAY_NS;
-            }
-            // A thread that has shown nothing for a little while is idle, blocked, preempted, or running code that
-            // makes no hooked call (a caller between two calls shows the fresh snapshot within nanoseconds). It is
-            // confirmed if it is not running: two system calls, far cheaper than a fence that interrupts every
-            // running thread. A thread is looked at twice at most (after a short delay, and when the budget is
-            // spent), and a pass looks a few times at most.
-            bool spent = now >= deadline;
-            if (spent || now >= clock_look_at) {
-                clock_look_at = spent ? clock_look_at : UINT64_MAX;
-                if (clock_looks < HK_MAX_CLOCK_LOOKS) {
-                    clock_looks++;
-                    if (reader_switched_out(reader)) {
-                        atomic_fetch_add_explicit(&clock_confirmations, 1, memory_order_relaxed);
-                        break;
-                    }
-                }
-                if (spent) {
-                    return false;  // running, and showed nothing: only the fence orders its stores
-                }
-            }
+        if (count == HK_MAX_CLOCK_LOOKS) {
+            return false;  // too many to confirm one by one: the fence is cheaper
         }
+        pending[count++] = reader;
+    }
+    uint64_t start = count == 0 ? 0 : monotonic_ns();
+    uint64_t deadline = start + budget_ns;
+    // 2. A short wait: a thread between two hooked calls shows the fresh snapshot within nanoseconds.
+    // 3. Then each remaining thread is looked at: it is confirmed if it is not running (its CPU-time clock stands
+    //    still; one or two system calls, far cheaper than a fence that interrupts every running thread).
+    // 4. Threads still running keep being watched until the budget is spent, then looked at once more.
+    bool looked = false;
+    while (count > 0) {
+        uint64_t now = monotonic_ns();
+        bool look = (!looked && now >= start + HK_CLOCK_LOOK_DELAY_NS) || now >= deadline;
+        int kept = 0;
+        for (int index = 0; index < count; index++) {
+            hk_reader *reader = pending[index];
+            if (reader_shows_stores(reader, fresh)) {
+                continue;
+            }
+            if (look && reader_switched_out(reader)) {
+                atomic_fetch_add_explicit(&clock_confirmations, 1, memory_order_relaxed);
+                continue;
+            }
+            pending[kept++] = reader;
+        }
+        count = kept;
+        if (count > 0 && now >= deadline) {
+            return false;  // running, and showed nothing: only the fence orders its stores
+        }
+        looked = looked || look;
     }
     return true;
 }
