@@ -9,6 +9,7 @@
 #include "_HookKitRuntime.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -484,6 +485,24 @@ uint64_t hk_clock_confirmation_count(void) {
 bool hk_confirms_by_cpu_clock(void) {
     pthread_once(&runtime_once, runtime_init);
     return cpu_clock_evidence;
+}
+
+bool hk_pin_current_thread(int cpu) {
+#if defined(__linux__)
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (cpu < 0) {
+        for (int index = 0; index < CPU_SETSIZE; index++) {
+            CPU_SET(index, &set);
+        }
+    } else {
+        CPU_SET(cpu, &set);
+    }
+    return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0;
+#else
+    (void)cpu;
+    return false;
+#endif
 }
 
 size_t hk_reader_record_count(void) {

@@ -170,6 +170,41 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
+    func testAWriterFencesForAThreadThatIsRunningOtherCode() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock, "writers confirm threads by their CPU-time clocks only on Linux")
+        try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.runningThread")
+        try point.before { _, _ in }
+        let spinning = Atomic<Bool>(true)
+        let spins = Atomic<Int>(0)
+        let finished = DispatchSemaphore(value: 0)
+        // The writer (this thread) and the spinner each get a CPU of their own, so the spinner runs throughout.
+        try XCTSkipUnless(_SnapshotReclamation.pinCurrentThread(toCPU: 0), "threads cannot be pinned to CPUs here")
+        defer { _ = _SnapshotReclamation.pinCurrentThread(toCPU: nil) }
+        Thread {
+            _ = _SnapshotReclamation.pinCurrentThread(toCPU: 1)
+            // A hooked call gives the thread a reader record; then it runs code that makes no hooked call.
+            _ = point.invoke(Car(name: "spinner"), "") { vehicle, _ in vehicle.name }
+            while spinning.load(ordering: .relaxed) { spins.add(1, ordering: .relaxed) }
+            finished.signal()
+        }
+        .start()
+        while spins.load(ordering: .relaxed) == 0 {}  // the spinner is running
+        let fencesBefore = _SnapshotReclamation.heavyFenceCount
+        let publications = 100
+        for _ in 0..<publications / 2 {
+            try point.after { _, _, _ in }.cancel()
+        }
+        let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
+        spinning.store(false, ordering: .relaxed)
+        finished.wait()
+        // The spinner's clock advances, so it is not taken for a thread that is switched out: publications fence.
+        // (A few may find it truly stopped: a virtual machine's hypervisor can take its CPU away for a moment.)
+        XCTAssertGreaterThanOrEqual(fences, UInt64(publications * 9 / 10), "a running thread was confirmed")
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
     func testSnapshotsStayValidWhileCallersKeepLeavingTheirCPUs() throws {
         final class Canary: Sendable {
             let value = 0x5EED

@@ -192,6 +192,10 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// Whether writers confirm threads that are not running by their CPU-time clocks (Linux; for tests).
     static var confirmsByCPUClock: Bool { hk_confirms_by_cpu_clock() }
 
+    /// Lets the calling thread run on CPU `cpu` only, or on every CPU when `cpu` is `nil`; false where threads cannot
+    /// be pinned (off Linux; for tests).
+    static func pinCurrentThread(toCPU cpu: Int?) -> Bool { hk_pin_current_thread(Int32(cpu ?? -1)) }
+
     /// The number of reader records, claimed or free (for tests).
     static var readerRecordCount: Int { hk_reader_record_count() }
 

@@ -222,6 +222,10 @@ uint64_t hk_clock_confirmation_count(void);
 /// tests).
 bool hk_confirms_by_cpu_clock(void);
 
+/// Lets the calling thread run on CPU `cpu` only, or on every CPU when `cpu` is negative; false where threads
+/// cannot be pinned (off Linux; for tests).
+bool hk_pin_current_thread(int cpu);
+
 /// The number of reader records, claimed or free (for tests).
 size_t hk_reader_record_count(void);
 
