@@ -65,10 +65,10 @@ extension ThrowingHookPoint {
     ///   - arguments: The method's arguments; a tuple for several.
     /// - Returns: The result of the override chain, or of the body when there is no override.
     /// - Throws: What the body or an override throws. After hooks do not run for a call that throws.
-    @inlinable
+    @inlinable @inline(__always)
     public func invoke(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
         if case .none = _declaredBody {
-            preconditionFailure("HookKit: '\(name)' was created without a body; pass one to invoke(_:_:_:)")
+            _bodyNotDeclared()
         }
         // The body is called where it is stored, never copied: a copy would retain its context, an atomic write to
         // memory that every thread calling the method shares.
@@ -115,6 +115,14 @@ extension ThrowingHookPoint {
         _ receiver: Receiver, _ body: (Receiver) throws(Failure) -> Result
     ) throws(Failure) -> Result where Arguments == Void {
         try invoke(receiver, ()) { (receiver, _) throws(Failure) -> Result in try body(receiver) }
+    }
+
+    /// Stops the program: ``invoke(_:_:)`` was called on a point created without a body.
+    ///
+    /// Out of line, so that the message's formatting does not keep `invoke` from being inlined into the method.
+    @usableFromInline @inline(never)
+    func _bodyNotDeclared() -> Never {
+        preconditionFailure("HookKit: '\(name)' was created without a body; pass one to invoke(_:_:_:)")
     }
 
     /// The hooked path: protect the published snapshot, run the receiver's chain, leave.
