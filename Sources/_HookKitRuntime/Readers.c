@@ -307,6 +307,18 @@ static bool reader_holds(const hk_reader *reader, uintptr_t snapshot) {
     return false;
 }
 
+/// What `idle_cpu_time` holds for a thread found switched out at CPU time `time` (nanoseconds) while its record had
+/// sequence count `generation`: both in one word, so that a value remembered for a record's earlier owner (written
+/// by a writer that was slow to write it) never matches its new owner's clock. 0 (remember nothing) past 2^48 ns,
+/// 78 hours of CPU time.
+static uint64_t idle_mark(uint64_t time, uintptr_t generation) {
+    const uint64_t time_bits = 48;
+    if (time == 0 || time >> time_bits != 0) {
+        return 0;
+    }
+    return ((uint64_t)(generation & 0xFFFF) << time_bits) | time;
+}
+
 /// Whether `reader`'s thread is known not to be running now, so that every store it made is visible to the
 /// caller's later loads; false when that cannot be shown cheaply (and always off Linux).
 ///
@@ -346,10 +358,10 @@ static bool reader_switched_out(hk_reader *reader) {
         return false;  // the thread has just exited, or the system call is filtered
     }
     uint64_t first = (uint64_t)reading.tv_sec * 1000000000u + (uint64_t)reading.tv_nsec;
-    uint64_t idle_at = atomic_load_explicit(&reader->idle_cpu_time, memory_order_relaxed);
+    uint64_t remembered = idle_mark(first, generation);
     uint64_t second = first;
     // A thread found switched out before, that has not run since, reads the same as then: one read suffices.
-    if (first != idle_at) {
+    if (remembered == 0 || atomic_load_explicit(&reader->idle_cpu_time, memory_order_relaxed) != remembered) {
         if (clock_gettime(clock, &reading) != 0) {
             return false;
         }
@@ -362,7 +374,7 @@ static bool reader_switched_out(hk_reader *reader) {
     if (atomic_load_explicit(&reader->generation, memory_order_acquire) != generation || first != second) {
         return false;
     }
-    atomic_store_explicit(&reader->idle_cpu_time, first, memory_order_relaxed);
+    atomic_store_explicit(&reader->idle_cpu_time, remembered, memory_order_relaxed);
     return true;
 #else
     (void)reader;

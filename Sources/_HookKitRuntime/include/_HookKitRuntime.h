@@ -65,8 +65,8 @@ typedef struct hk_reader {
     _Atomic(bool) has_cpu_clock;
     /// The owner's CPU-time clock (a `clockid_t`), which stands still while the thread is not running.
     _Atomic(int) cpu_clock;
-    /// The value of `cpu_clock` when a writer last found the thread switched out (nanoseconds), or 0: while the clock
-    /// still reads that value, the thread has not run since.
+    /// The value of `cpu_clock` when a writer last found the thread switched out (nanoseconds, tagged with the low
+    /// bits of `generation`), or 0: while the clock still reads that value, the thread has not run since.
     _Atomic(uint64_t) idle_cpu_time;
     /// The next record in the process-wide list (written once, before the record is published).
     struct hk_reader *next;
