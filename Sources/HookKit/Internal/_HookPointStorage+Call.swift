@@ -57,22 +57,16 @@ extension _HookPointStorage {
             // specialize this function for the method's body, so that the conversion below needs no heap box.
             return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
         }
-        let owner = storage._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
         snapshot.before?(receiver, arguments)
         // See `_runGeneral`: the one way to keep a non-escaping closure's address for the duration of this call.
         let outcome = withoutActuallyEscaping(body) { escapable in
             var box = _BodyBox(escapable)
             return withUnsafePointer(to: &box) { boxPointer in
-                // The thread is attached: the call protected its snapshot in its record.
-                let reader = hk_reader_current().unsafelyUnwrapped
-                var frame = _InvocationFrame(owner: owner, body: UnsafeRawPointer(boxPointer), recorder: nil)
-                return withUnsafeMutablePointer(to: &frame) { framePointer in
-                    framePointer.pointee.previous = reader.pointee.frame?.assumingMemoryBound(
-                        to: _InvocationFrame.self)
-                    reader.pointee.frame = UnsafeMutableRawPointer(framePointer)
-                    defer { reader.pointee.frame = UnsafeMutableRawPointer(framePointer.pointee.previous) }
-                    return Swift.Result { () throws(Failure) -> Result in
-                        try snapshot.override.unsafelyUnwrapped(receiver, arguments)
+                storage._withUnsafeGuaranteedRef {
+                    $0._withFrame(body: UnsafeRawPointer(boxPointer), recorder: nil) { _ in
+                        Swift.Result { () throws(Failure) -> Result in
+                            try snapshot.override.unsafelyUnwrapped(receiver, arguments)
+                        }
                     }
                 }
             }
