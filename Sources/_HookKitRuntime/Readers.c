@@ -34,6 +34,8 @@ enum {
 
 /// The most threads a writer's pass confirms by their CPU-time clocks before it prefers the fence.
 #define HK_MAX_CLOCK_LOOKS 16
+/// The most a read of another thread's CPU-time clock may cost for writers to use them (nanoseconds).
+#define HK_MAX_CLOCK_READ_NS 2000
 /// How long a thread inside a hooked call may show nothing before a writer looks at its CPU-time clock.
 #define HK_CLOCK_LOOK_DELAY_NS 200
 
@@ -68,20 +70,31 @@ static bool running_under_valgrind(void) {
     return preload != NULL && strstr(preload, "vgpreload_core") != NULL;
 }
 
-/// Whether the calling thread's CPU-time clock advances between two consecutive reads, as it does where the
-/// scheduler's clock counts nanoseconds. A coarse clock could read the same twice for a running thread, which
-/// `reader_switched_out` would take for a thread that is not running; it is not used then.
+/// `CLOCK_MONOTONIC` in nanoseconds.
+static uint64_t monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/// Whether writers should confirm threads by their CPU-time clocks: the calling thread's clock advances between
+/// two consecutive reads, as it does where the scheduler's clock counts nanoseconds (a coarse clock could read the
+/// same twice for a running thread, which `reader_switched_out` would take for a thread that is not running), and a
+/// read is cheap (under 2 µs: where system calls are expensive, such as in a user-space kernel sandbox, a few reads
+/// would cost more than the fence they save).
 static bool cpu_clocks_advance_while_running(void) {
 #if defined(__linux__)
     clockid_t clock;
     if (pthread_getcpuclockid(pthread_self(), &clock) != 0) {
         return false;
     }
+    const int reads = 4;
+    uint64_t start = monotonic_ns();
     struct timespec previous;
     if (clock_gettime(clock, &previous) != 0) {
         return false;
     }
-    for (int read = 0; read < 3; read++) {
+    for (int read = 1; read < reads; read++) {
         struct timespec now;
         if (clock_gettime(clock, &now) != 0
             || (now.tv_sec == previous.tv_sec && now.tv_nsec <= previous.tv_nsec) || now.tv_sec < previous.tv_sec) {
@@ -89,7 +102,7 @@ static bool cpu_clocks_advance_while_running(void) {
         }
         previous = now;
     }
-    return true;
+    return monotonic_ns() - start < (uint64_t)reads * HK_MAX_CLOCK_READ_NS;
 #else
     return false;
 #endif
@@ -382,11 +395,6 @@ static bool reader_switched_out(hk_reader *reader) {
 #endif
 }
 
-static uint64_t monotonic_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
 
 /// Whether `reader` shows its current stores without help: it is inside a writer's pass, or some slot holds `fresh`.
 static bool reader_shows_stores(const hk_reader *reader, uintptr_t fresh) {
