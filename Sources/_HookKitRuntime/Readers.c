@@ -70,39 +70,50 @@ static bool running_under_valgrind(void) {
     return preload != NULL && strstr(preload, "vgpreload_core") != NULL;
 }
 
+/// Nanoseconds in a `timespec`.
+static uint64_t timespec_ns(struct timespec time) {
+    return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
+}
+
 /// `CLOCK_MONOTONIC` in nanoseconds.
 static uint64_t monotonic_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+    return timespec_ns(now);
 }
 
-/// Whether writers should confirm threads by their CPU-time clocks: the calling thread's clock advances between
-/// two consecutive reads, as it does where the scheduler's clock counts nanoseconds (a coarse clock could read the
-/// same twice for a running thread, which `reader_switched_out` would take for a thread that is not running), and a
-/// read is cheap (under 2 µs: where system calls are expensive, such as in a user-space kernel sandbox, a few reads
-/// would cost more than the fence they save).
+/// Whether writers should confirm threads by their CPU-time clocks: the calling thread's clock counts in small
+/// steps while it runs, as it does where the scheduler's clock counts nanoseconds (a coarse clock, which stands
+/// still for a whole tick, could read the same twice for a running thread, which `reader_switched_out` would take
+/// for a thread that is not running), and a read is cheap (under 2 µs: where system calls are expensive, such as in
+/// a user-space kernel sandbox, a few reads would cost more than the fence they save). Most consecutive reads must
+/// show it, not all: the thread may be preempted, or its virtual CPU stolen, while it checks.
 static bool cpu_clocks_advance_while_running(void) {
 #if defined(__linux__)
     clockid_t clock;
-    if (pthread_getcpuclockid(pthread_self(), &clock) != 0) {
+    struct timespec reading;
+    if (pthread_getcpuclockid(pthread_self(), &clock) != 0 || clock_gettime(clock, &reading) != 0) {
         return false;
     }
-    const int reads = 4;
-    uint64_t start = monotonic_ns();
-    struct timespec previous;
-    if (clock_gettime(clock, &previous) != 0) {
-        return false;
-    }
-    for (int read = 1; read < reads; read++) {
-        struct timespec now;
-        if (clock_gettime(clock, &now) != 0
-            || (now.tv_sec == previous.tv_sec && now.tv_nsec <= previous.tv_nsec) || now.tv_sec < previous.tv_sec) {
+    const int reads = 16;
+    const uint64_t small_step_ns = 50000;
+    uint64_t previous = timespec_ns(reading);
+    uint64_t cheapest = UINT64_MAX;
+    int small_steps = 0;
+    for (int read = 0; read < reads; read++) {
+        uint64_t before = monotonic_ns();
+        if (clock_gettime(clock, &reading) != 0) {
             return false;
+        }
+        uint64_t cost = monotonic_ns() - before;
+        cheapest = cost < cheapest ? cost : cheapest;
+        uint64_t now = timespec_ns(reading);
+        if (now > previous && now - previous < small_step_ns) {
+            small_steps++;
         }
         previous = now;
     }
-    return monotonic_ns() - start < (uint64_t)reads * HK_MAX_CLOCK_READ_NS;
+    return small_steps >= reads / 2 && cheapest < HK_MAX_CLOCK_READ_NS;
 #else
     return false;
 #endif
@@ -370,7 +381,7 @@ static bool reader_switched_out(hk_reader *reader) {
     if (clock_gettime(clock, &reading) != 0) {
         return false;  // the thread has just exited, or the system call is filtered
     }
-    uint64_t first = (uint64_t)reading.tv_sec * 1000000000u + (uint64_t)reading.tv_nsec;
+    uint64_t first = timespec_ns(reading);
     uint64_t remembered = idle_mark(first, generation);
     uint64_t second = first;
     // A thread found switched out before, that has not run since, reads the same as then: one read suffices.
@@ -378,7 +389,7 @@ static bool reader_switched_out(hk_reader *reader) {
         if (clock_gettime(clock, &reading) != 0) {
             return false;
         }
-        second = (uint64_t)reading.tv_sec * 1000000000u + (uint64_t)reading.tv_nsec;
+        second = timespec_ns(reading);
     }
     atomic_thread_fence(memory_order_seq_cst);
     if (!atomic_load_explicit(&reader->claimed, memory_order_acquire)) {
