@@ -39,7 +39,7 @@ typedef struct hk_slot_block {
 /// number is bounded by the largest number of threads that called hooked methods at the same time.
 typedef struct hk_reader {
     /// How many hooked calls are in progress on the thread (the index of the next free slot). Only its thread writes
-    /// it; writers read it (relaxed) only to guess whether the thread is busy.
+    /// and reads it.
     _Atomic(uintptr_t) depth;
     /// Calls at a depth below this take the inline path: `HK_SLOTS_PER_BLOCK` when a compiler fence suffices
     /// (writers use `membarrier`), 0 when every call must fence for itself (and for the unattached sentinel).
@@ -204,9 +204,10 @@ void hk_writer_end(void);
 /// holds, in some slot, the snapshot `cell` publishes now (published after the snapshot just replaced, so every
 /// store the thread made before loading it is visible), it is inside a writer's pass, or (Linux) the thread is not
 /// running: its CPU-time clock stands still, so it was switched out, and the kernel's switch made its stores
-/// visible. Returns false for a running thread that cannot be confirmed (at once when it looks idle, after the
-/// budget when it is inside a hooked call); the caller then issues `hk_heavy_fence`. Cheap when other threads call
-/// the same point, publish, or wait, at the same time.
+/// visible. A thread that shows nothing for 200 ns is looked at (its clock is read), and again when the budget is
+/// spent. Returns false for a thread still running and unconfirmed then, or when more than 16 threads would need a
+/// look; the caller then issues `hk_heavy_fence`. Cheap when other threads call the same point, publish, or wait,
+/// at the same time.
 bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns);
 
 /// Copies every non-zero hazard slot of every record into `buffer` (up to `capacity`); returns how many there are.
