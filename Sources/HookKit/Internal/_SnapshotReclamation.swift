@@ -150,21 +150,18 @@ final class _SnapshotReclamation: @unchecked Sendable {
         let fresh = hk_await_fresh_readers(cell, Self.freshnessBudget)
         let freed = lock.withLock {
             retired.append(snapshot)
+            var freed: [UnsafeMutableRawPointer] = []
             if fresh {
                 // Every thread showed its stores: the scan is exact without a fence, and when it frees the snapshot,
                 // no thread needs to be told anything (their records are left alone).
-                var freed = scan()
-                if retired.contains(snapshot) {
-                    // A call still uses it: ask for attention, and fence so that the call sees it when it leaves.
-                    hk_set_retired_snapshots_pending(true)
-                    hk_heavy_fence()
-                    freed += scan()
-                }
-                return freed
+                freed = scan()
+                if !retired.contains(snapshot) { return freed }
             }
-            hk_set_retired_snapshots_pending(true)  // before the fence: calls that leave after it must see it
+            // Not every thread showed its stores, or a call still uses the snapshot: ask for attention before the
+            // fence, so that calls that leave after it see it, then scan with every slot store visible.
+            hk_set_retired_snapshots_pending(true)
             hk_heavy_fence()
-            return scan()
+            return freed + scan()
         }
         hk_writer_end()
         Self.release(freed)
