@@ -11,9 +11,8 @@ extension _HookPointStorage {
         let scopes =
             types.isEmpty && instances.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, instances: instances)
         let scopesHaveOverride =
-            scopes != nil
-            && (types.contains { $0.exact.hasOverride || $0.inherited.hasOverride }
-                || instances.contains { $0.chain.hasOverride })
+            types.contains { $0.exact.hasOverride || $0.inherited.hasOverride }
+            || instances.contains { $0.chain.hasOverride }
         return Snapshot(
             every: every, scopes: scopes, scopesHaveOverride: scopesHaveOverride, tracer: tracer, version: version)
     }
