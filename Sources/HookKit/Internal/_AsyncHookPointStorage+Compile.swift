@@ -253,23 +253,4 @@ extension _AsyncHookPointStorage {
         let site = self.site
         return { site.record(description) }
     }
-
-    /// A closure that removes a fired `once` registration, given its identifier.
-    ///
-    /// Holds the storage weakly: snapshots are owned by the storage, and must not own it back.
-    private func canceller() -> @Sendable (UInt64) -> Void {
-        { [weak self] id in
-            _ = self?.cancel(id)
-        }
-    }
-
-    /// A closure that removes a fired `once` registration.
-    ///
-    /// Holds the storage weakly: snapshots are owned by the storage, and must not own it back.
-    private func expiry(of registration: _AnyRegistration) -> @Sendable () -> Void {
-        let id = registration.id
-        return { [weak self] in
-            _ = self?.cancel(id)
-        }
-    }
 }

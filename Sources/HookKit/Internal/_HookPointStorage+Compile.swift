@@ -227,14 +227,4 @@ extension _HookPointStorage {
             _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(description)
         }
     }
-
-    /// A closure that removes a fired `once` registration.
-    ///
-    /// Holds the storage weakly: snapshots are owned by the storage, and must not own it back.
-    private func expiry(of registration: _AnyRegistration) -> @Sendable () -> Void {
-        let id = registration.id
-        return { [weak self] in
-            _ = self?.cancel(id)
-        }
-    }
 }

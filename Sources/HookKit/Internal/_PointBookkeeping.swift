@@ -97,4 +97,23 @@ extension _PointBookkeeping {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels.levels(forType: type, object: object))
         return (befores.array + overrides.array + afters.array).filter(\.isLive).map(\.hookDescription)
     }
+
+    /// A closure that removes a fired `once` registration.
+    ///
+    /// Holds the storage weakly: snapshots are owned by the storage, and must not own it back.
+    func expiry(of registration: _AnyRegistration) -> @Sendable () -> Void {
+        let id = registration.id
+        return { [weak self] in
+            _ = self?.cancel(id)
+        }
+    }
+
+    /// A closure that removes a fired `once` registration, given its identifier.
+    ///
+    /// Holds the storage weakly: snapshots are owned by the storage, and must not own it back.
+    func canceller() -> @Sendable (UInt64) -> Void {
+        { [weak self] id in
+            _ = self?.cancel(id)
+        }
+    }
 }
