@@ -37,6 +37,32 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
+    /// Publishing a point whose hooks all apply to every receiver skips the compile cache: the chains the cache kept
+    /// from an earlier compilation (here, the type hook's) must not outlive the change that made them stale.
+    func testAScopedHookIsReleasedWhenOnlyEveryReceiverHooksRemain() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.scopedThenEvery")
+        let car = Car(name: "c")
+        let trace = Trace()
+        try point.before { _, _ in trace.record("every") }
+        weak var captured: Captured?
+        let token: HookToken
+        do {
+            let object = Captured()
+            captured = object
+            token = try point.before(.type(Car.self)) { _, _ in
+                _ = object
+                trace.record("car")
+            }
+        }
+        XCTAssertEqual(call(point, on: car, trace: trace), "c")
+        XCTAssertEqual(trace.take(), ["every", "car", "body(c)"])
+        XCTAssertTrue(token.cancel())
+        XCTAssertNil(captured, "a stale compiled chain still holds the cancelled type hook's closure")
+        XCTAssertEqual(call(point, on: car, trace: trace), "c")
+        XCTAssertEqual(trace.take(), ["every", "body(c)"])
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
     func testASnapshotInUseIsFreedWhenTheCallThatUsesItReturns() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.inUse")
         let car = Car(name: "c")

@@ -17,6 +17,15 @@ class _AnyRegistration: @unchecked Sendable {
     final let isOnce: Bool
     /// Set by the first call that claims a `once` hook; never reset.
     final let hasFired = Atomic<Bool>(false)
+    /// The override links built from this registration's provider for untraced chains, keyed by the identity of the
+    /// link each one wraps (see ``_LinkCaching``); each is the registration's `Link` type.
+    ///
+    /// Guarded by the storage's lock.
+    final var links: [ObjectIdentifier: AnyObject] = [:]
+    /// The links built for traced chains, kept apart from the untraced ones.
+    ///
+    /// Guarded by the storage's lock.
+    final var tracedLinks: [ObjectIdentifier: AnyObject] = [:]
 
     init(id: UInt64, kind: HookKind, scope: _ResolvedScope, priority: Int, label: String?, isOnce: Bool) {
         self.id = id

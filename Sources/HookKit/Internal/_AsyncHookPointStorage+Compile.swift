@@ -20,6 +20,21 @@ extension _AsyncHookPointStorage {
         Snapshot(every: every, scopes: nil, tracer: tracer, site: site, version: version)
     }
 
+    /// The snapshot of an untraced point whose hooks all apply to every receiver and include no override.
+    func makeSnapshot(beforeAndAfterHooksOf level: _LevelHooks, version: UInt64) -> Snapshot {
+        let every = chainType.init(
+            before: composeBefores(level.befores, traced: false), override: nil,
+            after: composeAfters(level.afters, traced: false))
+        return snapshotType.init(every: every, scopes: nil, tracer: nil, site: site, version: version)
+    }
+
+    /// Empties the compile cache if it holds chains.
+    func discardCompileCache() {
+        if compileCache.every != nil {
+            compileCache = _CompileCache()
+        }
+    }
+
     /// Compiles the chain of a list of levels (most general first) per the order contract.
     func chain(for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>]) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
@@ -219,8 +234,9 @@ extension _AsyncHookPointStorage {
     ) -> Link {
         let key = ObjectIdentifier(next)
         if let cached = lock.withLock({ traced ? registration.tracedLinks[key] : registration.links[key] }) {
-            used.append(_UsedLink(registration: registration, key: key, link: cached))
-            return cached
+            let link = unsafeDowncast(cached, to: Link.self)
+            used.append(_UsedLink(registration: registration, key: key, link: link))
+            return link
         }
         guard let provider = registration.payload.provider else { preconditionFailure("not an override") }
         let original = next.implementation

@@ -5,7 +5,7 @@ extension _AsyncHookPointStorage {
         _ payload: Registration.Payload, scope: HookScope<Receiver>, priority: Int, label: String?, once: Bool
     ) throws(HookError) -> HookToken {
         let resolved = try _ResolvedScope.resolve(scope, pointName: name)
-        let registration = Registration(
+        let registration = registrationType.init(
             id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
             isOnce: once)
         insert(registration)

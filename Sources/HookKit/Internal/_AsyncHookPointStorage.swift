@@ -8,6 +8,8 @@ import _HookKitRuntime
 /// reclamation (``hk_point_cell``, ``_SnapshotReclamation``); what differs is the chains, whose closures are
 /// `async`, and the way a call reaches its body (``_AsyncInvocation``). Created on a point's first registration and
 /// owned by the point and by its tokens.
+///
+/// As in ``_HookPointStorage``, the properties guarded by ``lock`` skip the dynamic exclusivity checks.
 @usableFromInline
 final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>: _PointCompiling,
     @unchecked Sendable
@@ -26,28 +28,35 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     let declaredBodyLink: Link?
 
     let lock = _Lock()
+    /// The types of the objects a change allocates, stored so that allocating one skips the look-up in the runtime's
+    /// metadata cache (about 340 instructions) that naming a generic type costs unspecialized code every time.
+    let registrationType = Registration.self
+    /// See ``registrationType``.
+    let chainType = Chain.self
+    /// See ``registrationType``.
+    let snapshotType = Snapshot.self
     /// Guarded by `lock`.
-    var levels = _Levels()
+    @exclusivity(unchecked) var levels = _Levels()
     /// Guarded by `lock`.
-    var registrations: [UInt64: _AnyRegistration] = [:]
+    @exclusivity(unchecked) var registrations: [UInt64: _AnyRegistration] = [:]
     /// Bumped by every change that needs a new snapshot.
     ///
     /// Guarded by `lock`.
-    var version: UInt64 = 0
+    @exclusivity(unchecked) var version: UInt64 = 0
     /// The chains of the published snapshot, for reuse by the next compilation.
     ///
     /// Guarded by `lock`.
-    var compileCache = _CompileCache<Receiver, Chain, Registration>()
+    @exclusivity(unchecked) var compileCache = _CompileCache<Receiver, Chain, Registration>()
     /// The version of the published snapshot.
     ///
     /// Guarded by `lock`.
-    var publishedVersion: UInt64 = 0
+    @exclusivity(unchecked) var publishedVersion: UInt64 = 0
     /// The innermost link of override chains that reach the body through the call's task-local binding: those of
     /// points whose calls pass their body, and traced chains.
     ///
     /// Installed by the first override registration, from the registering module, so that the closure is specialized
     /// for the point's types (see ``makeBodyCall(site:)``). Guarded by `lock`.
-    var bodyLink: Link?
+    @exclusivity(unchecked) var bodyLink: Link?
 
     /// The point's name.
     var name: String { site.name }

@@ -6,6 +6,8 @@ final class _AsyncRegistration<Receiver, Arguments, Result, Failure: Error>: _An
     @unchecked Sendable
 {
     typealias Chain = _AsyncChain<Receiver, Arguments, Result, Failure>
+    /// The link an override's provider builds.
+    typealias Link = _AsyncLink<Receiver, Arguments, Result, Failure>
     typealias Provider = @Sendable (AsyncHookOriginal<Receiver, Arguments, Result, Failure>) -> Chain.Implementation
 
     /// The hook's closure, by kind; exactly one field is set.
@@ -56,14 +58,6 @@ final class _AsyncRegistration<Receiver, Arguments, Result, Failure: Error>: _An
     }
 
     let payload: Payload
-    /// Override links already built from this registration's provider, keyed by the identity of the link they wrap.
-    ///
-    /// Guarded by the storage's lock.
-    var links: [ObjectIdentifier: _AsyncLink<Receiver, Arguments, Result, Failure>] = [:]
-    /// Links built for traced chains, kept apart from the untraced ones.
-    ///
-    /// Guarded by the storage's lock.
-    var tracedLinks: [ObjectIdentifier: _AsyncLink<Receiver, Arguments, Result, Failure>] = [:]
 
     init(id: UInt64, payload: Payload, scope: _ResolvedScope, priority: Int, label: String?, isOnce: Bool) {
         self.payload = payload

@@ -22,6 +22,21 @@ extension _HookPointStorage {
         Snapshot(every: every, scopes: nil, scopesHaveOverride: false, tracer: tracer, version: version)
     }
 
+    /// The snapshot of an untraced point whose hooks all apply to every receiver and include no override.
+    func makeSnapshot(beforeAndAfterHooksOf level: _LevelHooks, version: UInt64) -> Snapshot {
+        let before = composeBefores(level.befores, traced: false)
+        let after = composeAfters(level.afters, traced: false)
+        let every = chainType.init(before: before, override: nil, after: after)
+        return snapshotType.init(every: every, before: before, after: after, version: version)
+    }
+
+    /// Empties the compile cache if it holds chains.
+    func discardCompileCache() {
+        if compileCache.every != nil {
+            compileCache = _CompileCache()
+        }
+    }
+
     /// Compiles the chain of a list of levels (most general first) per the order contract.
     func chain(
         for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>]
@@ -191,8 +206,9 @@ extension _HookPointStorage {
     ) -> Link {
         let key = ObjectIdentifier(next)
         if let cached = lock.withLock({ traced ? registration.tracedLinks[key] : registration.links[key] }) {
-            used.append(_UsedLink(registration: registration, key: key, link: cached))
-            return cached
+            let link = unsafeDowncast(cached, to: Link.self)
+            used.append(_UsedLink(registration: registration, key: key, link: link))
+            return link
         }
         guard let provider = registration.payload.provider else { preconditionFailure("not an override") }
         let original = next.implementation

@@ -10,7 +10,7 @@ extension _HookPointStorage {
         _ payload: Registration.Payload, scope: HookScope<Receiver>, priority: Int, label: String?, once: Bool
     ) throws(HookError) -> HookToken {
         let resolved = try resolve(scope)
-        let registration = Registration(
+        let registration = registrationType.init(
             id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
             isOnce: once)
         insert(registration)

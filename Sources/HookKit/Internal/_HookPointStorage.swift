@@ -8,6 +8,10 @@ import _HookKitRuntime
 /// can cancel after the point is gone). Writers serialize on ``lock`` only to read or change the
 /// registrations; compiling happens outside the lock (override providers are user code), and a
 /// compiled snapshot is published only if no newer change happened meanwhile.
+///
+/// The properties guarded by ``lock`` are `@exclusivity(unchecked)`: the lock already keeps their accesses apart, and
+/// the dynamic check Swift would otherwise make on each access of a class's stored property costs a thread-local
+/// look-up.
 @usableFromInline
 final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _PointCompiling,
     @unchecked Sendable
@@ -30,22 +34,29 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Poi
     let declaredBodyLink: Link?
 
     let lock = _Lock()
+    /// The types of the objects a change allocates, stored so that allocating one skips the look-up in the runtime's
+    /// metadata cache (about 340 instructions) that naming a generic type costs unspecialized code every time.
+    let registrationType = Registration.self
+    /// See ``registrationType``.
+    let chainType = Chain.self
+    /// See ``registrationType``.
+    let snapshotType = Snapshot.self
     /// Guarded by `lock`.
-    var levels = _Levels()
+    @exclusivity(unchecked) var levels = _Levels()
     /// Guarded by `lock`.
-    var registrations: [UInt64: _AnyRegistration] = [:]
+    @exclusivity(unchecked) var registrations: [UInt64: _AnyRegistration] = [:]
     /// Bumped by every change that needs a new snapshot.
     ///
     /// Guarded by `lock`.
-    var version: UInt64 = 0
+    @exclusivity(unchecked) var version: UInt64 = 0
     /// The chains of the published snapshot, for reuse by the next compilation.
     ///
     /// Guarded by `lock`.
-    var compileCache = _CompileCache<Receiver, Chain, Registration>()
+    @exclusivity(unchecked) var compileCache = _CompileCache<Receiver, Chain, Registration>()
     /// The version of the published snapshot.
     ///
     /// Guarded by `lock`.
-    var publishedVersion: UInt64 = 0
+    @exclusivity(unchecked) var publishedVersion: UInt64 = 0
 
     /// The innermost link of override chains that reach the body through the call's frame: those of points whose
     /// calls pass their body, and traced chains.
@@ -53,7 +64,7 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Poi
     /// Installed by the first override registration, from the registering module, so that the
     /// closure is specialized for the point's types (see ``makeBodyCall(owner:name:declaredBody:)``).
     /// Guarded by `lock`.
-    var bodyLink: Link?
+    @exclusivity(unchecked) var bodyLink: Link?
 
     init(name: String, declaredBody: Chain.Implementation?) {
         self.name = name

@@ -2,14 +2,9 @@
 /// one wraps, so that a compilation calls the provider again only when what lies inside the override changed.
 protocol _LinkCaching: _AnyRegistration {
     /// The kind of link the registration's provider builds.
+    ///
+    /// The links themselves are kept in ``_AnyRegistration/links`` and ``_AnyRegistration/tracedLinks``, typed as
+    /// `AnyObject`: a dictionary typed by the point's types would cost a look-up in the runtime's metadata cache for
+    /// every registration made in unspecialized code.
     associatedtype Link: AnyObject
-
-    /// Links built for untraced chains.
-    ///
-    /// Guarded by the storage's lock.
-    var links: [ObjectIdentifier: Link] { get set }
-    /// Links built for traced chains, kept apart from the untraced ones.
-    ///
-    /// Guarded by the storage's lock.
-    var tracedLinks: [ObjectIdentifier: Link] { get set }
 }

@@ -28,6 +28,16 @@ protocol _PointCompiling: _PointBookkeeping {
     /// Makes the snapshot of a point whose hooks all apply to every receiver: one chain, no scope index.
     func makeSnapshot(every: Chain, tracer: HookTracer?, version: UInt64) -> Snapshot
 
+    /// Makes the snapshot of an untraced point whose hooks all apply to every receiver and include no override: one
+    /// chain of the level's before and after hooks, built without the compile cache.
+    func makeSnapshot(beforeAndAfterHooksOf level: _LevelHooks, version: UInt64) -> Snapshot
+
+    /// Empties ``compileCache`` if it holds chains: the snapshot being published was made without it, so its chains
+    /// are out of date, and they must not keep closures (and the objects they capture) alive.
+    ///
+    /// Called under the lock.
+    func discardCompileCache()
+
     /// Makes the snapshot a compilation publishes.
     func makeSnapshot(
         every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry],
@@ -42,37 +52,81 @@ extension _PointCompiling {
     /// Compiles outside the lock (providers are user code); if a newer change lands meanwhile,
     /// the stale result is dropped and the loop compiles again, unless another writer already
     /// published a version at least as new.
+    ///
+    /// The common change (a before or after hook registered or cancelled on a point whose hooks all apply to every
+    /// receiver) takes a shorter path: its snapshot is made straight from the level, with no compile plan, cache or
+    /// link bookkeeping. That path mentions no generic value type, so unspecialized code (the writer runs in this
+    /// module, for every point's types) does not look their metadata up on every change.
     @inline(__always)
     func publish(atLeast target: UInt64) {
         while true {
-            let plan: _CompilePlan<_CompileCache<Receiver, Chain, Registration>>? = lock.withLock {
-                guard publishedVersion < target else { return nil }
+            let step: _PublishStep = lock.withLock {
+                guard publishedVersion < target else { return .upToDate }
                 for registration in levels.removeDeadInstances() {
                     registrations[registration.id] = nil
                 }
-                return _CompilePlan(
-                    levels: levels, version: version, configuration: _GlobalRegistry.shared.configuration,
-                    cache: compileCache)
+                let configuration = _GlobalRegistry.shared.configuration
+                guard configuration.isEnabled, configuration.tracer == nil, levels.types.isEmpty,
+                    levels.instances.isEmpty, !levels.every.isEmpty, levels.every.overrides.isEmpty
+                else { return .compile }
+                return .beforeAndAfterHooks(levels.every, version: version)
             }
-            guard let plan else { return }
-            var used: [_UsedLink<Registration>] = []
-            var cache = plan.cache
-            let snapshot = compile(plan, cache: &cache, used: &used)
-            let replaced: UInt? = lock.withLock {
-                guard plan.version == version, plan.version > publishedVersion else { return nil }
-                publishedVersion = plan.version
-                compileCache = cache
-                remember(used, traced: plan.configuration.tracer != nil)
-                let address = snapshot.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
-                return hk_point_cell_exchange(cell, address)
-            }
-            if let replaced {
-                if let snapshot = UnsafeMutableRawPointer(bitPattern: replaced) {
-                    _SnapshotReclamation.shared.retire(snapshot, from: cell)
-                }
+            switch step {
+            case .upToDate:
                 return
+            case .beforeAndAfterHooks(let level, let planned):
+                let snapshot = makeSnapshot(beforeAndAfterHooksOf: level, version: planned)
+                let replaced: UInt? = lock.withLock {
+                    guard planned == version, planned > publishedVersion else { return nil }
+                    publishedVersion = planned
+                    discardCompileCache()
+                    let address = UInt(bitPattern: Unmanaged<AnyObject>.passRetained(snapshot).toOpaque())
+                    return hk_point_cell_exchange(cell, address)
+                }
+                if let replaced {
+                    retire(replaced)
+                    return
+                }
+            case .compile:
+                if compileAndPublish(atLeast: target) {
+                    return
+                }
             }
         }
+    }
+
+    /// Hands a replaced snapshot's address to reclamation (nothing when it is 0: no snapshot was published).
+    @inline(__always)
+    private func retire(_ replaced: UInt) {
+        if let snapshot = UnsafeMutableRawPointer(bitPattern: replaced) {
+            _SnapshotReclamation.shared.retire(snapshot, from: cell)
+        }
+    }
+
+    /// One pass of the general compilation: plans under the lock, compiles outside it, and publishes unless a newer
+    /// change landed meanwhile; `false` when the pass must be repeated.
+    func compileAndPublish(atLeast target: UInt64) -> Bool {
+        let plan: _CompilePlan<_CompileCache<Receiver, Chain, Registration>>? = lock.withLock {
+            guard publishedVersion < target else { return nil }
+            return _CompilePlan(
+                levels: levels, version: version, configuration: _GlobalRegistry.shared.configuration,
+                cache: compileCache)
+        }
+        guard let plan else { return true }
+        var used: [_UsedLink<Registration>] = []
+        var cache = plan.cache
+        let snapshot = compile(plan, cache: &cache, used: &used)
+        let replaced: UInt? = lock.withLock {
+            guard plan.version == version, plan.version > publishedVersion else { return nil }
+            publishedVersion = plan.version
+            compileCache = cache
+            remember(used, traced: plan.configuration.tracer != nil)
+            let address = snapshot.map { UInt(bitPattern: Unmanaged<AnyObject>.passRetained($0).toOpaque()) } ?? 0
+            return hk_point_cell_exchange(cell, address)
+        }
+        guard let replaced else { return false }
+        retire(replaced)
+        return true
     }
 
     /// ``compile(_:cache:used:)`` for a point whose hooks all apply to every receiver (global hooks, the common
@@ -87,7 +141,9 @@ extension _PointCompiling {
         let every: Chain
         if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
             every = cachedEvery
-            used += cache.sharedLinks
+            if !cache.sharedLinks.isEmpty {
+                used += cache.sharedLinks
+            }
         } else {
             var sharedLinks: [_UsedLink<Registration>] = []
             every = chain(for: [levels.every], traced: tracer != nil, used: &sharedLinks)
@@ -95,7 +151,9 @@ extension _PointCompiling {
                 cache.types = []
             }
             (cache.sharedGeneration, cache.every, cache.sharedLinks) = (levels.sharedGeneration, every, sharedLinks)
-            used += sharedLinks
+            if !sharedLinks.isEmpty {
+                used += sharedLinks
+            }
         }
         if !cache.instances.isEmpty {
             cache.instances = [:]
@@ -109,7 +167,7 @@ extension _PointCompiling {
     @inline(__always)
     private func remember(_ used: [_UsedLink<Registration>], traced: Bool) {
         guard !used.isEmpty else { return }  // no override: no registration has links to keep
-        var byRegistration: [UInt64: [ObjectIdentifier: Registration.Link]] = [:]
+        var byRegistration: [UInt64: [ObjectIdentifier: AnyObject]] = [:]
         for entry in used {
             byRegistration[entry.registration.id, default: [:]][entry.key] = entry.link
         }
@@ -153,7 +211,9 @@ extension _PointCompiling {
         if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
             every = cachedEvery
             types = cache.types
-            used += cache.sharedLinks
+            if !cache.sharedLinks.isEmpty {
+                used += cache.sharedLinks
+            }
         } else {
             // Every-receiver or type hooks changed: every chain depends on them.
             cache.instances = [:]
@@ -169,7 +229,9 @@ extension _PointCompiling {
             }
             (cache.sharedGeneration, cache.every, cache.types, cache.sharedLinks) =
                 (levels.sharedGeneration, every, types, sharedLinks)
-            used += sharedLinks
+            if !sharedLinks.isEmpty {
+                used += sharedLinks
+            }
         }
         var instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry] = []
         var cachedInstances: [ObjectIdentifier: _CompileCache<Receiver, Chain, Registration>.Instance] = [:]
@@ -185,7 +247,9 @@ extension _PointCompiling {
             if let compiled {
                 instances.append(compiled.entry)
                 cachedInstances[key] = compiled
-                used += compiled.links
+                if !compiled.links.isEmpty {
+                    used += compiled.links
+                }
             }
         }
         cache.instances = cachedInstances

@@ -3,6 +3,8 @@ final class _Registration<Receiver, Arguments, Result, Failure: Error>: _AnyRegi
     @unchecked Sendable
 {
     typealias Chain = _Chain<Receiver, Arguments, Result, Failure>
+    /// The link an override's provider builds.
+    typealias Link = _Link<Receiver, Arguments, Result, Failure>
     typealias Provider = @Sendable (HookOriginal<Receiver, Arguments, Result, Failure>) -> Chain.Implementation
 
     /// The hook's closure, by kind.
@@ -29,13 +31,6 @@ final class _Registration<Receiver, Arguments, Result, Failure: Error>: _AnyRegi
     }
 
     let payload: Payload
-    /// Override links already built from this registration's provider, keyed by the identity of
-    /// the link they wrap.
-    ///
-    /// Guarded by the storage's lock.
-    var links: [ObjectIdentifier: _Link<Receiver, Arguments, Result, Failure>] = [:]
-    /// Links built for traced chains, kept apart from the untraced ones.
-    var tracedLinks: [ObjectIdentifier: _Link<Receiver, Arguments, Result, Failure>] = [:]
 
     init(id: UInt64, payload: Payload, scope: _ResolvedScope, priority: Int, label: String?, isOnce: Bool) {
         self.payload = payload

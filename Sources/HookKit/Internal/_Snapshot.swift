@@ -63,6 +63,26 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
         self.version = version
     }
 
+    /// The snapshot of an untraced point whose hooks all apply to every receiver and include no override: one chain
+    /// of before and after hooks, run by the simple path.
+    ///
+    /// `every` holds `before` and `after`, which are passed along so that the initializer stores what it is given
+    /// and reads nothing: in unspecialized code, that needs no metadata look-up.
+    init(every: Chain, before: Chain.Before?, after: Chain.After?, version: UInt64) {
+        self.every = every
+        self.everyChain = Unmanaged.passUnretained(every)
+        self.before = before
+        self.after = after
+        self.override = nil
+        self.scopes = nil
+        self.scopeTable = nil
+        self.tracer = nil
+        self.isTraced = false
+        self.kind = Self.simple
+        self.needsFrames = false
+        self.version = version
+    }
+
     /// The chain a call on `receiver` runs.
     @inlinable @inline(__always)
     func chain(for receiver: Receiver) -> Unmanaged<Chain> {

@@ -128,12 +128,12 @@ final class _SnapshotReclamation: @unchecked Sendable {
     private let lock = _Lock()
     /// Replaced snapshots still used by a call (owned references: each was published with `passRetained`).
     ///
-    /// Guarded by `lock`.
-    private var retired: [UnsafeMutableRawPointer] = []
+    /// Guarded by `lock` (which keeps accesses apart: no dynamic exclusivity check).
+    @exclusivity(unchecked) private var retired: [UnsafeMutableRawPointer] = []
     /// Scratch space for the scan.
     ///
-    /// Guarded by `lock`.
-    private var hazards: [UInt] = Array(repeating: 0, count: 64)
+    /// Guarded by `lock` (no dynamic exclusivity check).
+    @exclusivity(unchecked) private var hazards: [UInt] = Array(repeating: 0, count: 64)
     /// Set by a call that found the lock taken; the holder serves it before it returns.
     private let rescanRequested = Atomic<Bool>(false)
 

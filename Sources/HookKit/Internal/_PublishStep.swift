@@ -1,0 +1,13 @@
+/// What a writer's pass does next, decided under the point's lock (see ``_PointCompiling/publish(atLeast:)``).
+///
+/// Not generic: deciding it touches no type that depends on the point's types, whose metadata unspecialized code would
+/// look up in the runtime's cache on every change.
+enum _PublishStep {
+    /// A snapshot compiled from the requested version or a newer one is already published.
+    case upToDate
+    /// Every hook applies to every receiver and none is an override, and calls are not traced: the snapshot is one
+    /// chain of before and after hooks, made from `level` without the compile cache.
+    case beforeAndAfterHooks(_LevelHooks, version: UInt64)
+    /// Anything else: scoped hooks, overrides, tracing, or nothing to run.
+    case compile
+}
