@@ -38,6 +38,8 @@ enum {
 #define HK_MAX_CLOCK_READ_NS 2000
 /// How long a thread inside a hooked call may show nothing before a writer looks at its CPU-time clock.
 #define HK_CLOCK_LOOK_DELAY_NS 200
+/// The longest a writer waits for threads to show their stores, however costly the heavy fence has been (ns).
+#define HK_MAX_WAIT_NS 100000
 
 hk_reader hk_unattached_reader;
 _Thread_local hk_reader *hk_current_reader = &hk_unattached_reader;
@@ -53,6 +55,9 @@ static bool serialized_threads;
 static bool cpu_clock_evidence;
 /// Counts for tests: heavy fences issued, threads confirmed by their clocks.
 static _Atomic(uint64_t) heavy_fences;
+/// What a heavy fence has cost the thread that issued it, on average (a moving average of the last few, in ns); 0
+/// until the first fence.
+static _Atomic(uint64_t) heavy_fence_cost_ns;
 static _Atomic(uint64_t) clock_confirmations;
 
 static void release_reader(void *record);
@@ -73,6 +78,15 @@ static bool running_under_valgrind(void) {
 /// Nanoseconds in a `timespec`.
 static uint64_t timespec_ns(struct timespec time) {
     return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
+}
+
+/// Tells the CPU that the thread is waiting in a loop (yields to a sibling hardware thread, saves power).
+static inline void spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
 }
 
 /// `CLOCK_MONOTONIC` in nanoseconds.
@@ -168,10 +182,16 @@ void hk_heavy_fence(void) {
     atomic_fetch_add_explicit(&heavy_fences, 1, memory_order_relaxed);
 #if HK_HAS_MEMBARRIER
     if (asymmetric_fences) {
+        uint64_t start = monotonic_ns();
         if (syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
             // Registered at start-up, so this cannot fail; continuing could free a snapshot a call still uses.
             fail("membarrier failed after registration");
         }
+        // Racing writers may each fold in their own cost; any of the results is a fair average.
+        uint64_t cost = monotonic_ns() - start;
+        uint64_t average = atomic_load_explicit(&heavy_fence_cost_ns, memory_order_relaxed);
+        atomic_store_explicit(
+            &heavy_fence_cost_ns, average == 0 ? cost : average - average / 8 + cost / 8, memory_order_relaxed);
         return;
     }
 #endif
@@ -437,7 +457,12 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
         pending[count++] = reader;
     }
     uint64_t start = count == 0 ? 0 : monotonic_ns();
-    uint64_t deadline = start + budget_ns;
+    // Waiting longer than the fence costs would cost more than fencing at once; waiting up to that cost, then
+    // fencing, never costs more than twice the better choice made in hindsight (the rule of renting skis until their
+    // price is spent).
+    uint64_t fence_cost = atomic_load_explicit(&heavy_fence_cost_ns, memory_order_relaxed);
+    uint64_t wait = fence_cost < HK_MAX_WAIT_NS ? fence_cost : HK_MAX_WAIT_NS;
+    uint64_t deadline = start + (wait > budget_ns ? wait : budget_ns);
     // 2. A short wait: a thread between two hooked calls shows the fresh snapshot within nanoseconds.
     // 3. Then each remaining thread is looked at: it is confirmed if it is not running (its CPU-time clock stands
     //    still; one or two system calls, far cheaper than a fence that interrupts every running thread).
@@ -463,6 +488,7 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
             return false;  // running, and showed nothing: only the fence orders its stores
         }
         looked = looked || look;
+        spin_pause();
     }
     return true;
 }

@@ -35,7 +35,9 @@ import _HookKitRuntime
 /// - **A writer** replaces the word (an `exchange`), then calls ``retire(_:from:)``, which:
 ///   1. marks its own record as inside a writer's pass (`hk_writer_begin`, a sequentially consistent store: the
 ///      thread makes no hooked call until the mark is withdrawn, and its earlier stores come before the mark);
-///   2. waits a couple of microseconds for every other thread to *show its stores* (`hk_await_fresh_readers`): a
+///   2. waits for every other thread to *show its stores* (`hk_await_fresh_readers`), at most as long as a heavy
+///      fence has been costing it (measured, a moving average; at least 2 µs, at most 100 µs: waiting up to the
+///      fence's price and then paying it never costs more than twice the better of the two, chosen in hindsight): a
 ///      slot that holds the snapshot just published (the thread loaded it after the exchange, so every store it made
 ///      before is visible to the writer's acquire load), the writer mark of a thread inside its own pass, or, on
 ///      Linux, a thread that is *not running*: one that has shown nothing for 200 ns has its CPU-time clock read
@@ -112,10 +114,11 @@ import _HookKitRuntime
 ///   thread's own `attention`; no atomic read-modify-write, no shared write.
 /// - Publication: the freshness check (a scan of every record while other threads run; immediate when they call
 ///   the same point; two `clock_gettime` system calls, about 0.3 µs, for each thread that shows nothing for 200 ns,
-///   16 at most per publication), a scan of every slot (16 per record), and `membarrier` only when some thread could
-///   not be confirmed, i.e. it is running code that makes no hooked call, or a call still uses the replaced snapshot
-///   (about 0.15 µs with no other thread running, 7–10 µs on these machines while other threads run, whom it
-///   interrupts).
+///   16 at most per publication; a wait of up to one fence's cost for a running thread that shows nothing, such as
+///   one that is in a system call between two hooked calls), a scan of every slot (16 per record), and `membarrier`
+///   only when some thread could not be confirmed, i.e. it kept running code that makes no hooked call, or a call
+///   still uses the replaced snapshot (about 0.15 µs with no other thread running, 10–45 µs on these machines while
+///   other threads run, whom it interrupts).
 /// - Threads: a record per thread that ever called a hooked method, reused by later threads once its thread exits
 ///   (a `pthread_key` destructor releases it), so a process that starts thousands of short-lived threads keeps only as
 ///   many records as it had threads at once.
@@ -139,8 +142,8 @@ final class _SnapshotReclamation: @unchecked Sendable {
 
     private init() {}
 
-    /// How long a writer waits for busy threads to show that their stores are visible before it issues the heavy
-    /// fence instead (nanoseconds).
+    /// The least time a writer waits for busy threads to show that their stores are visible before it issues the
+    /// heavy fence instead (nanoseconds); the runtime waits longer, up to what a fence has been costing.
     static var freshnessBudget: UInt64 { 2_000 }
 
     /// Takes ownership of a snapshot that `cell` no longer publishes (its publication's retain): frees it now if no

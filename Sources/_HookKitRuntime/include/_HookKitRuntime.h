@@ -200,12 +200,13 @@ void hk_writer_begin(void);
 /// Ends the mark of `hk_writer_begin`; the thread's next load of a published snapshot comes after it.
 void hk_writer_end(void);
 
-/// Waits up to `budget_ns` nanoseconds until every other thread's record is known to show its current stores: it
+/// Waits until every other thread's record is known to show its current stores, for as long as `hk_heavy_fence` has
+/// been costing its callers (a moving average), but at least `budget_ns` and at most 100 µs: it
 /// holds, in some slot, the snapshot `cell` publishes now (published after the snapshot just replaced, so every
 /// store the thread made before loading it is visible), it is inside a writer's pass, or (Linux) the thread is not
 /// running: its CPU-time clock stands still, so it was switched out, and the kernel's switch made its stores
-/// visible. A thread that shows nothing for 200 ns is looked at (its clock is read), and again when the budget is
-/// spent. Returns false for a thread still running and unconfirmed then, or when more than 16 threads would need a
+/// visible. A thread that shows nothing for 200 ns is looked at (its clock is read), and again when the wait is
+/// over. Returns false for a thread still running and unconfirmed then, or when more than 16 threads would need a
 /// look; the caller then issues `hk_heavy_fence`. Cheap when other threads call the same point, publish, or wait,
 /// at the same time.
 bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns);
