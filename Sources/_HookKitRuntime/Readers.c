@@ -427,6 +427,56 @@ static bool reader_switched_out(hk_reader *reader) {
 }
 
 
+/// Whether `reader`'s thread has not run since a writer last found it switched out (`reader_switched_out` remembered
+/// its CPU-time clock then): one read of the clock, which must still show the remembered value. Loads the caller makes
+/// after this returns true come after the thread's next instruction, if any.
+static bool reader_stayed_switched_out(hk_reader *reader) {
+#if defined(__linux__)
+    if (!cpu_clock_evidence) {
+        return false;
+    }
+    uintptr_t generation = atomic_load_explicit(&reader->generation, memory_order_acquire);
+    if ((generation & 1) != 0 || !atomic_load_explicit(&reader->has_cpu_clock, memory_order_relaxed)) {
+        return false;
+    }
+    clockid_t clock = (clockid_t)atomic_load_explicit(&reader->cpu_clock, memory_order_relaxed);
+    uint64_t remembered = atomic_load_explicit(&reader->idle_cpu_time, memory_order_relaxed);
+    atomic_thread_fence(memory_order_acquire);
+    if (remembered == 0 || atomic_load_explicit(&reader->generation, memory_order_relaxed) != generation) {
+        return false;
+    }
+    struct timespec reading;
+    if (clock_gettime(clock, &reading) != 0) {
+        return false;
+    }
+    atomic_thread_fence(memory_order_seq_cst);
+    return atomic_load_explicit(&reader->generation, memory_order_acquire) == generation
+        && idle_mark(timespec_ns(reading), generation) == remembered;
+#else
+    (void)reader;
+    return false;
+#endif
+}
+
+bool hk_holders_stayed_switched_out(uintptr_t snapshot) {
+    // The `attention` stores of `hk_set_retired_snapshots_pending` are visible to every thread before the clocks are
+    // read: a thread that runs after the read sees them.
+    atomic_thread_fence(memory_order_seq_cst);
+    hk_reader *self = hk_current_reader;
+    int looked = 0;
+    for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
+         reader = reader->next) {
+        if (reader == self || !atomic_load_explicit(&reader->claimed, memory_order_acquire)
+            || !reader_holds(reader, snapshot)) {
+            continue;
+        }
+        if (++looked > HK_MAX_CLOCK_LOOKS || !reader_stayed_switched_out(reader)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /// Whether `reader` shows its current stores without help: it is inside a writer's pass, or some slot holds `fresh`.
 static bool reader_shows_stores(const hk_reader *reader, uintptr_t fresh) {
     return atomic_load_explicit(&reader->in_writer_pass, memory_order_acquire) != 0 || reader_holds(reader, fresh);

@@ -196,6 +196,46 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
+    func testACallBlockedInsideItsHooksNeedsNoFenceAndFreesItsSnapshotWhenItReturns() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock, "writers confirm threads by their CPU-time clocks only on Linux")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.blockedInside")
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let blocking = try point.before { _, _ in
+            entered.signal()
+            release.wait()
+        }
+        defer { blocking.cancel() }
+        let cycles = 50
+        var fences: UInt64 = 0
+        for cycle in 0..<cycles {
+            let result = Mutex<String?>(nil)
+            Thread {
+                let value = point.invoke(Car(name: "blocked \(cycle)"), "") { vehicle, _ in vehicle.name }
+                result.withLock { $0 = value }
+                finished.signal()
+            }
+            .start()
+            entered.wait()
+            // The call blocks inside its hook, using the published snapshot, which this change replaces.
+            let fencesBefore = _SnapshotReclamation.heavyFenceCount
+            let token = try point.after { _, _, _ in }
+            fences += _SnapshotReclamation.heavyFenceCount - fencesBefore
+            XCTAssertEqual(reclamation.retiredCount, 1, "the blocked call's snapshot must wait for it")
+            release.signal()
+            finished.wait()
+            // Leaving, the call saw the request for attention (set while its thread was switched out) and freed it.
+            XCTAssertEqual(
+                reclamation.retiredCount, 0, "cycle \(cycle): the call returned without freeing its snapshot")
+            XCTAssertEqual(result.withLock { $0 }, "blocked \(cycle)")
+            token.cancel()
+        }
+        // A thread may still be on its way into `wait()` when the writer looks; the others need no `membarrier`.
+        XCTAssertLessThanOrEqual(fences, UInt64(cycles / 10), "\(fences) of \(cycles) publications fenced")
+    }
+
     func testAWriterFencesForAThreadThatIsRunningOtherCode() throws {
         try XCTSkipUnless(
             _SnapshotReclamation.confirmsByCPUClock, "writers confirm threads by their CPU-time clocks only on Linux")

@@ -46,9 +46,14 @@ import _HookKitRuntime
 ///   3. under ``lock``, adds the old snapshot to ``retired``. If step 2 confirmed every thread, it scans (step 4)
 ///      at once and, when the scan frees the snapshot, is done without writing to any other thread's record.
 ///      Otherwise, or when a call still uses the snapshot, it sets the pending flag and every record's `attention`
-///      and issues the *heavy fence*;
+///      and issues the *heavy fence*, except when every thread confirmed and each thread whose call still uses the
+///      snapshot is switched out and has not run since step 2 (`hk_holders_stayed_switched_out`: its CPU-time clock
+///      still reads what it read then, after a full fence of the writer's own that makes the `attention` stores
+///      visible to every thread): such a thread reads its `attention` only once it runs again, so it sees it, which
+///      is all the heavy fence is for. That is the case of a call preempted, or blocked, inside its hooks;
 ///   4. reads every slot of every record, frees each retired snapshot that no slot holds, and keeps the others (a
-///      kept snapshot's users are sure to see `attention` when they leave: it was set before the fence);
+///      kept snapshot's users are sure to see `attention` when they leave: it was set before the fence, or before
+///      their thread ran again);
 ///   5. clears the pending flag if nothing is kept, and withdraws its mark (followed by a full fence).
 ///
 ///   The snapshots are released after the lock is dropped: releasing one releases hook closures, and their captures'
@@ -159,6 +164,13 @@ final class _SnapshotReclamation: @unchecked Sendable {
                 // no thread needs to be told anything (their records are left alone).
                 freed = scan()
                 if !retired.contains(snapshot) { return freed }
+                // A call still uses it. When each such call's thread is switched out (preempted or blocked inside the
+                // call) and has not run since it was confirmed, it reads the request for attention only after it
+                // runs again: no fence is needed to make sure it sees it.
+                hk_set_retired_snapshots_pending(true)
+                if hk_holders_stayed_switched_out(UInt(bitPattern: snapshot)) {
+                    return freed + scan()
+                }
             }
             // Not every thread showed its stores, or a call still uses the snapshot: ask for attention before the
             // fence, so that calls that leave after it see it, then scan with every slot store visible.

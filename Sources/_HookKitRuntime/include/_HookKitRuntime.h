@@ -189,6 +189,14 @@ static inline bool hk_reader_exit(hk_point_cell *cell, hk_entry entry) {
 /// record's `attention`, so that each thread's next call to end checks whether it used one of them.
 void hk_set_retired_snapshots_pending(bool pending);
 
+/// Called after `hk_set_retired_snapshots_pending(true)`, when `snapshot` was retired and a call still uses it:
+/// whether every other thread whose slots hold it has not run since a writer found it switched out (Linux: its
+/// CPU-time clock still reads what it read then; a thread preempted or blocked in the middle of a hooked call). Such
+/// a thread reads its `attention`, which this orders before the clock reads with a full fence, only once it runs
+/// again, so it is sure to see it when its call ends, as the heavy fence would have made sure; false means the
+/// caller must issue `hk_heavy_fence`. At most 16 such threads are looked at.
+bool hk_holders_stayed_switched_out(uintptr_t snapshot);
+
 /// Makes every other thread's earlier slot stores visible to the caller's next loads: `membarrier` on Linux, a
 /// full fence where threads fence for themselves.
 void hk_heavy_fence(void);
