@@ -15,11 +15,11 @@ enum _ResolvedScope {
         case .all:
             return .all
         case .type(let type):
-            return .type(String(reflecting: type))
+            return .type(_TypeNames.shared.name(of: type))
         case .exactType(let type):
-            return .exactType(String(reflecting: type))
+            return .exactType(_TypeNames.shared.name(of: type))
         case .instance(let object):
-            return .instance(typeName: String(reflecting: object.dynamicType), address: object.address)
+            return .instance(typeName: _TypeNames.shared.name(of: object.dynamicType), address: object.address)
         }
     }
 }

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import HookKit
+
+/// A hook's scope description names the type it was registered for (the name `String(reflecting:)` gives it), the
+/// same on every registration: the name is worked out once per type and then reused.
+@Suite("Scope descriptions")
+struct ScopeDescriptionTests {
+    /// A generic type nested in the test module, whose reflected name includes its module and arguments.
+    struct Box<Value> {
+        final class Inner {}
+    }
+
+    @Test("type, exact-type and instance scopes are described with the type's reflected name, every time")
+    func reflectedNames() throws {
+        let point = makeVehiclePoint()
+        let car = Car(name: "c")
+        for _ in 0..<3 {
+            let type = try point.before(.type(Car.self)) { _, _ in }
+            let exact = try point.before(.exactType(Car.self)) { _, _ in }
+            let instance = try point.before(.instance(car)) { _, _ in }
+            #expect(type.hook.scope == .type(String(reflecting: Car.self)))
+            #expect(exact.hook.scope == .exactType(String(reflecting: Car.self)))
+            #expect(
+                instance.hook.scope
+                    == .instance(
+                        typeName: String(reflecting: Car.self), address: UInt(bitPattern: ObjectIdentifier(car))))
+            for token in [type, exact, instance] { token.cancel() }
+        }
+    }
+
+    @Test("the cached name of a type is the reflected name, for generic and nested types too")
+    func cachedNames() {
+        let types: [Any.Type] = [Car.self, Box<Int>.self, Box<Car>.Inner.self, [String: Car?].self, Vehicle.Type.self]
+        for type in types {
+            #expect(_TypeNames.shared.name(of: type) == String(reflecting: type))
+            #expect(_TypeNames.shared.name(of: type) == String(reflecting: type))
+        }
+    }
+}
