@@ -10,9 +10,15 @@ extension _HookPointStorage {
     ) -> Snapshot {
         let scopes =
             types.isEmpty && instances.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, instances: instances)
-        let scopesHaveOverride =
-            types.contains { $0.exact.hasOverride || $0.inherited.hasOverride }
-            || instances.contains { $0.chain.hasOverride }
+        // Index loops: in code that is not specialized for the point's types, `contains(where:)` costs an iterator
+        // and look-ups of generic metadata.
+        var scopesHaveOverride = false
+        for index in 0..<types.count where types[index].exact.hasOverride || types[index].inherited.hasOverride {
+            scopesHaveOverride = true
+        }
+        for index in 0..<instances.count where instances[index].chain.hasOverride {
+            scopesHaveOverride = true
+        }
         return Snapshot(
             every: every, scopes: scopes, scopesHaveOverride: scopesHaveOverride, tracer: tracer, version: version)
     }

@@ -121,8 +121,9 @@ extension _PointCompiling {
             publishedVersion = plan.version
             compileCache = cache
             remember(used, traced: plan.configuration.tracer != nil)
-            let address = snapshot.map { UInt(bitPattern: Unmanaged<AnyObject>.passRetained($0).toOpaque()) } ?? 0
-            return hk_point_cell_exchange(cell, address)
+            guard let snapshot else { return hk_point_cell_exchange(cell, 0) }
+            return hk_point_cell_exchange(
+                cell, UInt(bitPattern: Unmanaged<AnyObject>.passRetained(snapshot).toOpaque()))
         }
         guard let replaced else { return false }
         retire(replaced)

@@ -60,7 +60,10 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         typeCount = types.count
         typeKeys = .allocate(capacity: types.count)
         typeChains = .allocate(capacity: 2 * types.count)
-        for (index, entry) in types.enumerated() {
+        // Index loops: in code that is not specialized for the point's types, a sequence's iterator costs look-ups
+        // of its generic metadata.
+        for index in 0..<types.count {
+            let entry = types[index]
             (typeKeys + index).initialize(to: UInt(bitPattern: entry.type))
             (typeChains + 2 * index).initialize(to: Unmanaged.passUnretained(entry.exact))
             (typeChains + 2 * index + 1).initialize(to: Unmanaged.passUnretained(entry.inherited))
@@ -75,7 +78,8 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         instanceKeys = .allocate(capacity: capacity)
         instanceKeys.initialize(repeating: 0, count: capacity)
         instanceChains = .allocate(capacity: capacity)
-        for entry in instances {
+        for index in 0..<instances.count {
+            let entry = instances[index]
             let key = UInt(bitPattern: entry.object.identifier)
             var index = Self.home(of: key, mask: capacity - 1)
             while instanceKeys[index] != 0 { index = (index + 1) & (capacity - 1) }

@@ -54,7 +54,11 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
         self.after = every.after
         self.override = every.override
         self.scopes = scopes
-        self.scopeTable = scopes.map { Unmanaged.passUnretained($0) }
+        if let scopes {
+            self.scopeTable = Unmanaged.passUnretained(scopes)
+        } else {
+            self.scopeTable = nil
+        }
         self.tracer = tracer
         self.isTraced = tracer != nil
         self.kind =
