@@ -458,9 +458,18 @@ static bool reader_stayed_switched_out(hk_reader *reader) {
 #endif
 }
 
+/// Why no fence is needed then. The writer stores `attention`, fences fully, and reads the holder's clock: the value
+/// remembered means the kernel had not yet started the thread again when it computed the reading. The thread's side
+/// of the pattern is the kernel's: switching a thread in marks it running, then executes a full barrier before the
+/// thread's first instruction (the return to user mode is serializing on x86-64; `__switch_to` issues `dsb ish` on
+/// arm64), so the thread's later load of `attention` sees the writer's store. That barrier is what this relies on; the
+/// language-level guarantee is only the heavy fence's. Were it missing, the holder could miss the request, and the
+/// snapshot would stay retired until a later scan (the next writer's pass, or another call's help): kept too long,
+/// never freed while in use, because the scan that decides what to free is exact either way (every thread was
+/// confirmed before it).
 bool hk_holders_stayed_switched_out(uintptr_t snapshot) {
     // The `attention` stores of `hk_set_retired_snapshots_pending` are visible to every thread before the clocks are
-    // read: a thread that runs after the read sees them.
+    // read.
     atomic_thread_fence(memory_order_seq_cst);
     hk_reader *self = hk_current_reader;
     int looked = 0;

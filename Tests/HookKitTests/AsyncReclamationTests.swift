@@ -43,4 +43,31 @@ final class AsyncReclamationTests: XCTestCase {
         XCTAssertNil(captured, "the call returned: its reference was the last")
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
+
+    /// As for synchronous points: publishing a point whose hooks all apply to every receiver skips the compile cache,
+    /// whose chains (here, the type hook's) must not outlive the change that made them stale.
+    func testAScopedHookIsReleasedWhenOnlyEveryReceiverHooksRemain() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncReclamation.scopedThenEvery")
+        let car = Car(name: "c")
+        let trace = Trace()
+        try point.before { _, _ in trace.record("every") }
+        weak var captured: Captured?
+        let token: HookToken
+        do {
+            let object = Captured()
+            captured = object
+            token = try point.before(.type(Car.self)) { _, _ in
+                _ = object
+                trace.record("car")
+            }
+        }
+        let first = await call(point, on: car, trace: trace)
+        XCTAssertEqual(first, "c")
+        XCTAssertEqual(trace.take(), ["every", "car", "body(c)"])
+        XCTAssertTrue(token.cancel())
+        XCTAssertNil(captured, "a stale compiled chain still holds the cancelled type hook's closure")
+        let second = await call(point, on: car, trace: trace)
+        XCTAssertEqual(second, "c")
+        XCTAssertEqual(trace.take(), ["every", "body(c)"])
+    }
 }

@@ -236,6 +236,51 @@ final class ReclamationTests: XCTestCase {
         XCTAssertLessThanOrEqual(fences, UInt64(cycles / 10), "\(fences) of \(cycles) publications fenced")
     }
 
+    /// The point of the test below: its hook makes inner calls, so its thread shows each new snapshot while its
+    /// outer call still uses the one it started with.
+    private static let runningInsidePoint = HookPoint<Vehicle, String, String>("Reclamation.runningInside")
+
+    func testAWriterFencesForACallThatKeepsRunningInsideItsHooks() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock, "writers confirm threads by their CPU-time clocks only on Linux")
+        try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
+        let spinning = Atomic<Bool>(true)
+        let innerCalls = Atomic<Int>(0)
+        let nested = Atomic<Bool>(false)  // only the spinner's thread calls the point
+        let finished = DispatchSemaphore(value: 0)
+        let spinner = try Self.runningInsidePoint.before { _, _ in
+            guard !nested.load(ordering: .relaxed) else { return }
+            nested.store(true, ordering: .relaxed)
+            while spinning.load(ordering: .relaxed) {
+                _ = Self.runningInsidePoint.invoke(Car(name: "inner"), "") { vehicle, _ in vehicle.name }
+                innerCalls.add(1, ordering: .relaxed)
+            }
+        }
+        defer { spinner.cancel() }
+        // The writer (this thread) and the spinner each get a CPU of their own, so the spinner runs throughout.
+        try XCTSkipUnless(_SnapshotReclamation.pinCurrentThread(toCPU: 0), "threads cannot be pinned to CPUs here")
+        defer { _ = _SnapshotReclamation.pinCurrentThread(toCPU: nil) }
+        Thread {
+            _ = _SnapshotReclamation.pinCurrentThread(toCPU: 1)
+            _ = Self.runningInsidePoint.invoke(Car(name: "outer"), "") { vehicle, _ in vehicle.name }
+            finished.signal()
+        }
+        .start()
+        while innerCalls.load(ordering: .relaxed) == 0 {}  // the outer call is running inside its hook
+        // The inner calls show the new snapshot at once, but the outer call still uses the one this change replaces
+        // and keeps running: it may read its `attention` at any moment, so only the heavy fence makes sure that it
+        // sees the request to free the snapshot.
+        let fencesBefore = _SnapshotReclamation.heavyFenceCount
+        let change = try Self.runningInsidePoint.after { _, _, _ in }
+        let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
+        XCTAssertEqual(reclamation.retiredCount, 1, "the running call's snapshot must wait for it")
+        spinning.store(false, ordering: .relaxed)
+        finished.wait()
+        XCTAssertGreaterThanOrEqual(fences, 1, "a call running on another CPU was asked for attention without a fence")
+        XCTAssertEqual(reclamation.retiredCount, 0, "the call returned without freeing its snapshot")
+        change.cancel()
+    }
+
     func testAWriterFencesForAThreadThatIsRunningOtherCode() throws {
         try XCTSkipUnless(
             _SnapshotReclamation.confirmsByCPUClock, "writers confirm threads by their CPU-time clocks only on Linux")

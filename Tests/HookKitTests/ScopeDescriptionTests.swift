@@ -3,7 +3,8 @@ import Testing
 @testable import HookKit
 
 /// A hook's scope description names the type it was registered for (the name `String(reflecting:)` gives it), the
-/// same on every registration: the name is worked out once per type and then reused.
+/// same on every registration, although HookKit works the name out only once per type (the saving is measured by
+/// callgrind, not here).
 @Suite("Scope descriptions")
 struct ScopeDescriptionTests {
     /// A generic type nested in the test module, whose reflected name includes its module and arguments.

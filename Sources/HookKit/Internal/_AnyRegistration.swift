@@ -27,10 +27,15 @@ class _AnyRegistration: @unchecked Sendable {
     /// Guarded by the storage's lock.
     final var tracedLinks: [ObjectIdentifier: AnyObject] = [:]
 
+    /// The scope as ``hookDescription`` describes it, worked out when the hook is registered: traced calls describe
+    /// the hooks they run, and must not reflect type names (or take the name cache's lock) to do it.
+    final let scopeDescription: HookScopeDescription
+
     init(id: UInt64, kind: HookKind, scope: _ResolvedScope, priority: Int, label: String?, isOnce: Bool) {
         self.id = id
         self.kind = kind
         self.scope = scope
+        self.scopeDescription = scope.description
         self.priority = priority
         self.label = label
         self.isOnce = isOnce
@@ -52,6 +57,6 @@ class _AnyRegistration: @unchecked Sendable {
     /// The public description.
     final var hookDescription: HookDescription {
         HookDescription(
-            id: id, kind: kind, scope: scope.description, label: label, priority: priority, isOnce: isOnce)
+            id: id, kind: kind, scope: scopeDescription, label: label, priority: priority, isOnce: isOnce)
     }
 }

@@ -148,7 +148,7 @@ extension _AsyncHookPointStorage {
         let dynamicType = _ScopeIndex<Receiver, Chain>.dynamicType(of: receiver)
         snapshot.tracer.unsafelyUnwrapped.record(
             HookTraceEvent(
-                pointName: site.name, receiverType: _TypeNames.shared.name(of: dynamicType),
+                pointName: site.name, receiverType: String(reflecting: dynamicType),
                 receiver: dynamicType is AnyObject.Type ? ObjectIdentifier(receiver as AnyObject) : nil,
                 hooks: recorder.ran, bodyRan: recorder.bodyRan, threw: threw))
         return outcome

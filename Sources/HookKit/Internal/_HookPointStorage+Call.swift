@@ -174,7 +174,7 @@ extension _HookPointStorage {
         let dynamicType = _ScopeIndex<Receiver, AnyObject>.dynamicType(of: receiver)
         tracer.record(
             HookTraceEvent(
-                pointName: name, receiverType: _TypeNames.shared.name(of: dynamicType),
+                pointName: name, receiverType: String(reflecting: dynamicType),
                 receiver: dynamicType is AnyObject.Type ? ObjectIdentifier(receiver as AnyObject) : nil,
                 hooks: recorder.ran,
                 bodyRan: recorder.bodyRan, threw: threw))

@@ -49,8 +49,10 @@ import _HookKitRuntime
 ///      and issues the *heavy fence*, except when every thread confirmed and each thread whose call still uses the
 ///      snapshot is switched out and has not run since step 2 (`hk_holders_stayed_switched_out`: its CPU-time clock
 ///      still reads what it read then, after a full fence of the writer's own that makes the `attention` stores
-///      visible to every thread): such a thread reads its `attention` only once it runs again, so it sees it, which
-///      is all the heavy fence is for. That is the case of a call preempted, or blocked, inside its hooks;
+///      visible to every thread): such a thread reads its `attention` only once it runs again, after the full barrier
+///      the kernel executes when it switches a thread in, so it sees it, which is all the heavy fence is for. That is
+///      the case of a call preempted, or blocked, inside its hooks. (The argument leans on that kernel barrier; were
+///      it missing, the snapshot would be kept until a later scan, never freed while in use: the scan is exact.);
 ///   4. reads every slot of every record, frees each retired snapshot that no slot holds, and keeps the others (a
 ///      kept snapshot's users are sure to see `attention` when they leave: it was set before the fence, or before
 ///      their thread ran again);
