@@ -78,8 +78,8 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         instanceKeys = .allocate(capacity: capacity)
         instanceKeys.initialize(repeating: 0, count: capacity)
         instanceChains = .allocate(capacity: capacity)
-        for index in 0..<instances.count {
-            let entry = instances[index]
+        for position in 0..<instances.count {
+            let entry = instances[position]
             let key = UInt(bitPattern: entry.object.identifier)
             var index = Self.home(of: key, mask: capacity - 1)
             while instanceKeys[index] != 0 { index = (index + 1) & (capacity - 1) }
