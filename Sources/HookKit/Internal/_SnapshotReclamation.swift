@@ -109,11 +109,12 @@ import _HookKitRuntime
 /// ## What waits for what
 ///
 /// Calls never wait: they never take the lock (helping uses `tryLock`) and retry only when a writer published
-/// between their two loads. A writer waits for the lock (held for a scan, never while user code runs), for the short
-/// freshness check, and for the heavy fence, never for calls: a call that blocks inside a hook keeps only the
-/// snapshot in its own slot alive. The retired list therefore never holds more snapshots than there are hooked calls
-/// in progress (one per occupied slot), and is empty once those calls return. Registering from inside a hook works:
-/// the writer scans its own thread's slots too, and the snapshot its caller runs is freed when that call returns.
+/// between their two loads. A writer waits for the lock (held for a scan, never while user code runs), for the
+/// freshness check (no longer than a heavy fence costs), and for the heavy fence, never for calls: a call that blocks
+/// inside a hook keeps only the snapshot in its own slot alive. The retired list therefore never holds more snapshots
+/// than there are hooked calls in progress (one per occupied slot), and is empty once those calls return. Registering
+/// from inside a hook works: the writer scans its own thread's slots too, and the snapshot its caller runs is freed
+/// when that call returns.
 ///
 /// ## Costs
 ///
