@@ -1,22 +1,13 @@
-/// Registrations in call order, stored in shared, immutable chunks.
+/// Registrations in call order, stored in chunks that copies of the list share.
 ///
-/// A compiled chain keeps (shares) the list it was compiled from, so a list that is changed
-/// afterwards must not be changed in place. Inserting or removing one registration therefore
-/// copies one chunk (at most ``chunkCapacity`` references) and the array of chunk references,
-/// instead of the whole list: registering or cancelling a hook on a point that holds thousands of
-/// hooks stays cheap.
+/// A compiled chain keeps (shares) the list it was compiled from, so a list that is changed afterwards must not
+/// change what the chain sees. Each chunk is an array, whose storage copies share until one of them changes it:
+/// inserting or removing one registration copies at most one chunk (at most ``chunkCapacity`` references) and the
+/// array of chunks, and only when a chain still shares them; a list that no chain keeps changes in place. Registering
+/// or cancelling a hook on a point that holds thousands of hooks stays cheap.
 struct _RegistrationList: Sequence {
-    /// An immutable run of registrations.
-    final class Chunk: @unchecked Sendable {
-        let items: [_AnyRegistration]
-
-        init(_ items: [_AnyRegistration]) {
-            self.items = items
-        }
-    }
-
     /// The chunks, in order; none is empty.
-    private(set) var chunks: [Chunk] = []
+    private(set) var chunks: [[_AnyRegistration]] = []
     /// The number of registrations.
     private(set) var count = 0
 
@@ -29,7 +20,7 @@ struct _RegistrationList: Sequence {
         var start = 0
         while start < registrations.count {
             let end = Swift.min(start + Self.chunkCapacity / 2, registrations.count)
-            chunks.append(Chunk(Array(registrations[start..<end])))
+            chunks.append(Array(registrations[start..<end]))
             start = end
         }
         count = registrations.count
@@ -39,19 +30,19 @@ struct _RegistrationList: Sequence {
 
     /// The registrations as one array.
     var array: [_AnyRegistration] {
-        chunks.count == 1 ? chunks[0].items : chunks.flatMap(\.items)
+        chunks.count == 1 ? chunks[0] : Array(chunks.joined())
     }
 
     /// Iterates the registrations in order.
     struct Iterator: IteratorProtocol {
-        fileprivate var chunks: IndexingIterator<[Chunk]>
+        fileprivate var chunks: IndexingIterator<[[_AnyRegistration]]>
         fileprivate var items: IndexingIterator<[_AnyRegistration]>
 
         mutating func next() -> _AnyRegistration? {
             while true {
                 if let item = items.next() { return item }
                 guard let chunk = chunks.next() else { return nil }
-                items = chunk.items.makeIterator()
+                items = chunk.makeIterator()
             }
         }
     }
@@ -65,32 +56,27 @@ struct _RegistrationList: Sequence {
     mutating func insert(_ registration: _AnyRegistration, beforeFirst isPast: (_AnyRegistration) -> Bool) {
         count += 1
         guard !chunks.isEmpty else {
-            chunks = [Chunk([registration])]
+            chunks = [[registration]]
             return
         }
         // The first chunk whose last item is past; if none, the last chunk (append at its end).
-        let chunkIndex = chunks.firstIndex { isPast($0.items[$0.items.count - 1]) } ?? chunks.count - 1
-        var items = chunks[chunkIndex].items
-        items.insert(registration, at: items.firstIndex(where: isPast) ?? items.count)
-        if items.count > Self.chunkCapacity {
+        let chunkIndex = chunks.firstIndex { isPast($0[$0.count - 1]) } ?? chunks.count - 1
+        let index = chunks[chunkIndex].firstIndex(where: isPast) ?? chunks[chunkIndex].count
+        chunks[chunkIndex].insert(registration, at: index)
+        if chunks[chunkIndex].count > Self.chunkCapacity {
+            let items = chunks[chunkIndex]
             let middle = items.count / 2
-            chunks.replaceSubrange(
-                chunkIndex...chunkIndex, with: [Chunk(Array(items[..<middle])), Chunk(Array(items[middle...]))])
-        } else {
-            chunks[chunkIndex] = Chunk(items)
+            chunks.replaceSubrange(chunkIndex...chunkIndex, with: [Array(items[..<middle]), Array(items[middle...])])
         }
     }
 
     /// Removes the registration with `id`; `false` if the list does not hold it.
     mutating func remove(_ id: UInt64) -> Bool {
-        for (chunkIndex, chunk) in chunks.enumerated() {
-            guard let index = chunk.items.firstIndex(where: { $0.id == id }) else { continue }
-            var items = chunk.items
-            items.remove(at: index)
-            if items.isEmpty {
+        for chunkIndex in chunks.indices {
+            guard let index = chunks[chunkIndex].firstIndex(where: { $0.id == id }) else { continue }
+            chunks[chunkIndex].remove(at: index)
+            if chunks[chunkIndex].isEmpty {
                 chunks.remove(at: chunkIndex)
-            } else {
-                chunks[chunkIndex] = Chunk(items)
             }
             count -= 1
             return true

@@ -161,28 +161,30 @@ final class _SnapshotReclamation: @unchecked Sendable {
         let fresh = hk_await_fresh_readers(cell, Self.freshnessBudget)
         let freed = lock.withLock {
             retired.append(snapshot)
-            var freed: [UnsafeMutableRawPointer] = []
+            var freed = _FreedSnapshots()
             if fresh {
                 // Every thread showed its stores: the scan is exact without a fence, and when it frees the snapshot,
                 // no thread needs to be told anything (their records are left alone).
-                freed = scan()
+                scan(into: &freed)
                 if !retired.contains(snapshot) { return freed }
                 // A call still uses it. When each such call's thread is switched out (preempted or blocked inside the
                 // call) and has not run since it was confirmed, it reads the request for attention only after it
                 // runs again: no fence is needed to make sure it sees it.
                 hk_set_retired_snapshots_pending(true)
                 if hk_holders_stayed_switched_out(UInt(bitPattern: snapshot)) {
-                    return freed + scan()
+                    scan(into: &freed)
+                    return freed
                 }
             }
             // Not every thread showed its stores, or a call still uses the snapshot: ask for attention before the
             // fence, so that calls that leave after it see it, then scan with every slot store visible.
             hk_set_retired_snapshots_pending(true)
             hk_heavy_fence()
-            return freed + scan()
+            scan(into: &freed)
+            return freed
         }
         hk_writer_end()
-        Self.release(freed)
+        freed.release()
         serveRequests()  // requests made while this pass held the lock
     }
 
@@ -220,24 +222,24 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// Scans while scans are requested and the lock is free; leaves the requests to the holder otherwise.
     private func serveRequests() {
         while rescanRequested.load(ordering: .acquiring) {
-            let freed: [UnsafeMutableRawPointer]? = lock.withLockIfAvailable {
-                var freed: [UnsafeMutableRawPointer] = []
+            let freed: _FreedSnapshots? = lock.withLockIfAvailable {
+                var freed = _FreedSnapshots()
                 while rescanRequested.exchange(false, ordering: .acquiringAndReleasing) {
-                    freed += scan()
+                    scan(into: &freed)
                 }
                 return freed
             }
             guard let freed else { return }  // the holder serves the request after its own pass
-            Self.release(freed)
+            freed.release()
         }
     }
 
-    /// Removes and returns the retired snapshots that no slot holds; clears the pending flag when none is left.
+    /// Moves the retired snapshots that no slot holds to `freed`; clears the pending flag when none is left.
     ///
     /// Called under `lock`, after every snapshot in `retired` was retired with the heavy fence or with every thread
     /// confirmed.
-    private func scan() -> [UnsafeMutableRawPointer] {
-        guard !retired.isEmpty else { return [] }
+    private func scan(into freed: inout _FreedSnapshots) {
+        guard !retired.isEmpty else { return }
         var count = 0
         while true {
             count = hazards.withUnsafeMutableBufferPointer { buffer in
@@ -246,7 +248,6 @@ final class _SnapshotReclamation: @unchecked Sendable {
             if count <= hazards.count { break }
             hazards = Array(repeating: 0, count: count * 2)
         }
-        var freed: [UnsafeMutableRawPointer] = []
         let held = hazards[..<count]
         retired.removeAll { snapshot in
             if held.contains(UInt(bitPattern: snapshot)) { return false }
@@ -255,14 +256,6 @@ final class _SnapshotReclamation: @unchecked Sendable {
         }
         if retired.isEmpty {
             hk_set_retired_snapshots_pending(false)
-        }
-        return freed
-    }
-
-    /// Releases snapshots' publication references (outside the lock: it runs user `deinit`s).
-    private static func release(_ snapshots: [UnsafeMutableRawPointer]) {
-        for snapshot in snapshots {
-            Unmanaged<AnyObject>.fromOpaque(snapshot).release()
         }
     }
 }
