@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Every live hook point storage, so that the global switches can republish them all.
 ///
 /// Storages register themselves when they are created (on a point's first registration) and are
@@ -8,6 +10,8 @@ final class _GlobalRegistry: @unchecked Sendable {
     private let lock = _Lock()
     private var storages: [_WeakStorage] = []
     private var current = _GlobalConfiguration()
+    /// Whether hooks are on and no tracer is set: what most publications need to know, readable without the lock.
+    private let plain = Atomic<Bool>(true)
 
     private struct _WeakStorage {
         weak var storage: (any _AnyHookPointStorage)?
@@ -16,6 +20,15 @@ final class _GlobalRegistry: @unchecked Sendable {
     /// The current global configuration.
     var configuration: _GlobalConfiguration {
         lock.withLock { current }
+    }
+
+    /// Whether hooks are switched on and no tracer is set, the configuration every publication of plain chains
+    /// requires (one atomic load; ``configuration`` takes the lock and copies the tracer).
+    ///
+    /// A change of configuration republishes every point after it takes effect, so a publication that read the
+    /// previous value is replaced by one that reads the new one.
+    var isPlain: Bool {
+        plain.load(ordering: .acquiring)
     }
 
     /// Adds a newly created storage.
@@ -36,6 +49,7 @@ final class _GlobalRegistry: @unchecked Sendable {
     func update(_ change: (inout _GlobalConfiguration) -> Void) {
         let live: [any _AnyHookPointStorage] = lock.withLock {
             change(&current)
+            plain.store(current.isEnabled && current.tracer == nil, ordering: .releasing)
             return storages.compactMap(\.storage)
         }
         for storage in live {

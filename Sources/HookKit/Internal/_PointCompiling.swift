@@ -65,9 +65,8 @@ extension _PointCompiling {
                 for registration in levels.removeDeadInstances() {
                     registrations[registration.id] = nil
                 }
-                let configuration = _GlobalRegistry.shared.configuration
-                guard configuration.isEnabled, configuration.tracer == nil, levels.types.isEmpty,
-                    levels.instances.isEmpty, !levels.every.isEmpty, levels.every.overrides.isEmpty
+                guard _GlobalRegistry.shared.isPlain, levels.types.isEmpty, levels.instances.isEmpty,
+                    !levels.every.isEmpty, levels.every.overrides.isEmpty
                 else { return .compile }
                 return .beforeAndAfterHooks(levels.every, version: version)
             }
