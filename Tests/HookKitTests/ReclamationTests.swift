@@ -15,6 +15,22 @@ final class ReclamationTests: XCTestCase {
 
     private var reclamation: _SnapshotReclamation { .shared }
 
+    /// How many times the kernel has taken the calling thread off its CPU to run another thread (involuntary context
+    /// switches), on Linux; 0 elsewhere.
+    ///
+    /// The fence tests below need a thread that runs throughout: on a busy machine it may be preempted anyway, and a
+    /// writer then rightly finds it switched out. They check the premise with this count instead of assuming it.
+    private static func preemptionsOfCurrentThread() -> Int {
+        #if os(Linux)
+        let rusageThread: Int32 = 1  // RUSAGE_THREAD, which Glibc declares only to GNU C
+        var usage = rusage()
+        getrusage(rusageThread, &usage)
+        return usage.ru_nivcsw
+        #else
+        return 0
+        #endif
+    }
+
     override func setUp() {
         super.setUp()
         XCTAssertEqual(reclamation.retiredCount, 0, "an earlier test left retired snapshots behind")
@@ -247,14 +263,17 @@ final class ReclamationTests: XCTestCase {
         let spinning = Atomic<Bool>(true)
         let innerCalls = Atomic<Int>(0)
         let nested = Atomic<Bool>(false)  // only the spinner's thread calls the point
+        let preemptions = Atomic<Int>(0)
         let finished = DispatchSemaphore(value: 0)
         let spinner = try Self.runningInsidePoint.before { _, _ in
             guard !nested.load(ordering: .relaxed) else { return }
             nested.store(true, ordering: .relaxed)
+            let before = Self.preemptionsOfCurrentThread()
             while spinning.load(ordering: .relaxed) {
                 _ = Self.runningInsidePoint.invoke(Car(name: "inner"), "") { vehicle, _ in vehicle.name }
                 innerCalls.add(1, ordering: .relaxed)
             }
+            preemptions.store(Self.preemptionsOfCurrentThread() - before, ordering: .relaxed)
         }
         defer { spinner.cancel() }
         // The writer (this thread) and the spinner each get a CPU of their own, so the spinner runs throughout.
@@ -276,9 +295,11 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 1, "the running call's snapshot must wait for it")
         spinning.store(false, ordering: .relaxed)
         finished.wait()
-        XCTAssertGreaterThanOrEqual(fences, 1, "a call running on another CPU was asked for attention without a fence")
         XCTAssertEqual(reclamation.retiredCount, 0, "the call returned without freeing its snapshot")
         change.cancel()
+        let preempted = preemptions.load(ordering: .relaxed)
+        try XCTSkipIf(preempted > 0, "the call's thread was preempted \(preempted) times: it did not run throughout")
+        XCTAssertGreaterThanOrEqual(fences, 1, "a call running on another CPU was asked for attention without a fence")
     }
 
     func testAWriterFencesForAThreadThatIsRunningOtherCode() throws {
@@ -289,6 +310,7 @@ final class ReclamationTests: XCTestCase {
         try point.before { _, _ in }
         let spinning = Atomic<Bool>(true)
         let spins = Atomic<Int>(0)
+        let preemptions = Atomic<Int>(0)
         let finished = DispatchSemaphore(value: 0)
         // The writer (this thread) and the spinner each get a CPU of their own, so the spinner runs throughout.
         try XCTSkipUnless(_SnapshotReclamation.pinCurrentThread(toCPU: 0), "threads cannot be pinned to CPUs here")
@@ -297,7 +319,9 @@ final class ReclamationTests: XCTestCase {
             _ = _SnapshotReclamation.pinCurrentThread(toCPU: 1)
             // A hooked call gives the thread a reader record; then it runs code that makes no hooked call.
             _ = point.invoke(Car(name: "spinner"), "") { vehicle, _ in vehicle.name }
+            let before = Self.preemptionsOfCurrentThread()
             while spinning.load(ordering: .relaxed) { spins.add(1, ordering: .relaxed) }
+            preemptions.store(Self.preemptionsOfCurrentThread() - before, ordering: .relaxed)
             finished.signal()
         }
         .start()
@@ -310,10 +334,12 @@ final class ReclamationTests: XCTestCase {
         let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
         spinning.store(false, ordering: .relaxed)
         finished.wait()
+        XCTAssertEqual(reclamation.retiredCount, 0)
+        let preempted = preemptions.load(ordering: .relaxed)
+        try XCTSkipIf(preempted > 0, "the spinner was preempted \(preempted) times: it did not run throughout")
         // The spinner's clock advances, so it is not taken for a thread that is switched out: publications fence.
         // (A few may find it truly stopped: a virtual machine's hypervisor can take its CPU away for a moment.)
         XCTAssertGreaterThanOrEqual(fences, UInt64(publications * 9 / 10), "a running thread was confirmed")
-        XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
     func testSnapshotsStayValidWhileCallersKeepLeavingTheirCPUs() throws {
