@@ -363,6 +363,23 @@ static uint64_t idle_mark(uint64_t time, uintptr_t generation) {
     return ((uint64_t)(generation & 0xFFFF) << time_bits) | time;
 }
 
+#if defined(__linux__)
+/// The CPU-time clock of `reader`'s owner and the record's sequence count, read consistently (between two equal even
+/// values of the count); false when writers do not use clocks, the record has none, or it is changing owner.
+static bool reader_cpu_clock(hk_reader *reader, uintptr_t *generation, clockid_t *clock) {
+    if (!cpu_clock_evidence) {
+        return false;
+    }
+    *generation = atomic_load_explicit(&reader->generation, memory_order_acquire);
+    if ((*generation & 1) != 0 || !atomic_load_explicit(&reader->has_cpu_clock, memory_order_relaxed)) {
+        return false;
+    }
+    *clock = (clockid_t)atomic_load_explicit(&reader->cpu_clock, memory_order_relaxed);
+    atomic_thread_fence(memory_order_acquire);
+    return atomic_load_explicit(&reader->generation, memory_order_relaxed) == *generation;
+}
+#endif
+
 /// Whether `reader`'s thread is known not to be running now, so that every store it made is visible to the
 /// caller's later loads; false when that cannot be shown cheaply (and always off Linux).
 ///
@@ -385,16 +402,9 @@ static uint64_t idle_mark(uint64_t time, uintptr_t generation) {
 /// locked instructions drain it on x86), so the conclusion, that its slots say what it holds, still stands.
 static bool reader_switched_out(hk_reader *reader) {
 #if defined(__linux__)
-    if (!cpu_clock_evidence) {
-        return false;
-    }
-    uintptr_t generation = atomic_load_explicit(&reader->generation, memory_order_acquire);
-    if ((generation & 1) != 0 || !atomic_load_explicit(&reader->has_cpu_clock, memory_order_relaxed)) {
-        return false;
-    }
-    clockid_t clock = (clockid_t)atomic_load_explicit(&reader->cpu_clock, memory_order_relaxed);
-    atomic_thread_fence(memory_order_acquire);
-    if (atomic_load_explicit(&reader->generation, memory_order_relaxed) != generation) {
+    uintptr_t generation;
+    clockid_t clock;
+    if (!reader_cpu_clock(reader, &generation, &clock)) {
         return false;
     }
     struct timespec reading;
@@ -432,17 +442,14 @@ static bool reader_switched_out(hk_reader *reader) {
 /// after this returns true come after the thread's next instruction, if any.
 static bool reader_stayed_switched_out(hk_reader *reader) {
 #if defined(__linux__)
-    if (!cpu_clock_evidence) {
+    uintptr_t generation;
+    clockid_t clock;
+    if (!reader_cpu_clock(reader, &generation, &clock)) {
         return false;
     }
-    uintptr_t generation = atomic_load_explicit(&reader->generation, memory_order_acquire);
-    if ((generation & 1) != 0 || !atomic_load_explicit(&reader->has_cpu_clock, memory_order_relaxed)) {
-        return false;
-    }
-    clockid_t clock = (clockid_t)atomic_load_explicit(&reader->cpu_clock, memory_order_relaxed);
+    // Tagged with the count's low bits (`idle_mark`): a value remembered for an earlier owner never matches.
     uint64_t remembered = atomic_load_explicit(&reader->idle_cpu_time, memory_order_relaxed);
-    atomic_thread_fence(memory_order_acquire);
-    if (remembered == 0 || atomic_load_explicit(&reader->generation, memory_order_relaxed) != generation) {
+    if (remembered == 0) {
         return false;
     }
     struct timespec reading;
