@@ -75,15 +75,7 @@ extension _PointCompiling {
                 return
             case .beforeAndAfterHooks(let level, let planned):
                 let snapshot = makeSnapshot(beforeAndAfterHooksOf: level, version: planned)
-                let replaced: UInt? = lock.withLock {
-                    guard planned == version, planned > publishedVersion else { return nil }
-                    publishedVersion = planned
-                    discardCompileCache()
-                    let address = UInt(bitPattern: Unmanaged<AnyObject>.passRetained(snapshot).toOpaque())
-                    return hk_point_cell_exchange(cell, address)
-                }
-                if let replaced {
-                    retire(replaced)
+                if install(snapshot, compiledFrom: planned, updatingCache: { discardCompileCache() }) {
                     return
                 }
             case .compile:
@@ -94,12 +86,28 @@ extension _PointCompiling {
         }
     }
 
-    /// Hands a replaced snapshot's address to reclamation (nothing when it is 0: no snapshot was published).
+    /// Publishes `snapshot` (or, when `nil`, the unhooked path) compiled from version `planned`, and hands the snapshot
+    /// it replaces to reclamation; `false`, publishing nothing, when a newer change landed meanwhile or a version at
+    /// least as new is already published.
+    ///
+    /// `updateCache` brings ``compileCache`` in line with the snapshot, under the lock.
     @inline(__always)
-    private func retire(_ replaced: UInt) {
-        if let snapshot = UnsafeMutableRawPointer(bitPattern: replaced) {
-            _SnapshotReclamation.shared.retire(snapshot, from: cell)
+    private func install(
+        _ snapshot: Snapshot?, compiledFrom planned: UInt64, updatingCache updateCache: () -> Void
+    ) -> Bool {
+        let replaced: UInt? = lock.withLock {
+            guard planned == version, planned > publishedVersion else { return nil }
+            publishedVersion = planned
+            updateCache()
+            guard let snapshot else { return hk_point_cell_exchange(cell, 0) }
+            return hk_point_cell_exchange(
+                cell, UInt(bitPattern: Unmanaged<AnyObject>.passRetained(snapshot).toOpaque()))
         }
+        guard let replaced else { return false }
+        if let retired = UnsafeMutableRawPointer(bitPattern: replaced) {
+            _SnapshotReclamation.shared.retire(retired, from: cell)
+        }
+        return true
     }
 
     /// One pass of the general compilation: plans under the lock, compiles outside it, and publishes unless a newer
@@ -115,18 +123,10 @@ extension _PointCompiling {
         var used: [_UsedLink<Registration>] = []
         var cache = plan.cache
         let snapshot = compile(plan, cache: &cache, used: &used)
-        let replaced: UInt? = lock.withLock {
-            guard plan.version == version, plan.version > publishedVersion else { return nil }
-            publishedVersion = plan.version
+        return install(snapshot, compiledFrom: plan.version) {
             compileCache = cache
             remember(used, traced: plan.configuration.tracer != nil)
-            guard let snapshot else { return hk_point_cell_exchange(cell, 0) }
-            return hk_point_cell_exchange(
-                cell, UInt(bitPattern: Unmanaged<AnyObject>.passRetained(snapshot).toOpaque()))
         }
-        guard let replaced else { return false }
-        retire(replaced)
-        return true
     }
 
     /// ``compile(_:cache:used:)`` for a point whose hooks all apply to every receiver (global hooks, the common
