@@ -167,19 +167,16 @@ final class _SnapshotReclamation: @unchecked Sendable {
                 // no thread needs to be told anything (their records are left alone).
                 scan(into: &freed)
                 if !retired.contains(snapshot) { return freed }
-                // A call still uses it. When each such call's thread is switched out (preempted or blocked inside the
-                // call) and has not run since it was confirmed, it reads the request for attention only after it
-                // runs again: no fence is needed to make sure it sees it.
-                hk_set_retired_snapshots_pending(true)
-                if hk_holders_stayed_switched_out(UInt(bitPattern: snapshot)) {
-                    scan(into: &freed)
-                    return freed
-                }
             }
-            // Not every thread showed its stores, or a call still uses the snapshot: ask for attention before the
-            // fence, so that calls that leave after it see it, then scan with every slot store visible.
+            // Not every thread showed its stores, or a call still uses the snapshot: ask for attention, so that calls
+            // that leave after the fence below see it, then scan with every slot store visible.
             hk_set_retired_snapshots_pending(true)
-            hk_heavy_fence()
+            // When every thread showed its stores, and each thread whose call still uses the snapshot is switched out
+            // (preempted or blocked inside the call) and has not run since it was confirmed, that thread reads the
+            // request only after it runs again: no fence is needed to make sure it sees it.
+            if !fresh || !hk_holders_stayed_switched_out(UInt(bitPattern: snapshot)) {
+                hk_heavy_fence()
+            }
             scan(into: &freed)
             return freed
         }
