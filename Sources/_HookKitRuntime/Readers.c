@@ -38,7 +38,9 @@ enum {
 #define HK_MAX_CLOCK_READ_NS 2000
 /// How long a thread inside a hooked call may show nothing before a writer looks at its CPU-time clock.
 #define HK_CLOCK_LOOK_DELAY_NS 200
-/// The longest a writer waits for threads to show their stores, however costly the heavy fence has been (ns).
+/// The shortest and the longest a writer waits for threads to show their stores, however cheap or costly the heavy
+/// fence has been (ns).
+#define HK_MIN_WAIT_NS 2000
 #define HK_MAX_WAIT_NS 100000
 
 hk_reader hk_unattached_reader;
@@ -498,7 +500,7 @@ static bool reader_shows_stores(const hk_reader *reader, uintptr_t fresh) {
     return atomic_load_explicit(&reader->in_writer_pass, memory_order_acquire) != 0 || reader_holds(reader, fresh);
 }
 
-bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
+bool hk_await_fresh_readers(hk_point_cell *cell) {
     pthread_once(&runtime_once, runtime_init);
     if (!asymmetric_fences || serialized_threads) {
         return serialized_threads;  // calls fence for themselves: only the writer's full fence orders them
@@ -528,11 +530,11 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns) {
     // price is spent).
     uint64_t fence_cost = atomic_load_explicit(&heavy_fence_cost_ns, memory_order_relaxed);
     uint64_t wait = fence_cost < HK_MAX_WAIT_NS ? fence_cost : HK_MAX_WAIT_NS;
-    uint64_t deadline = start + (wait > budget_ns ? wait : budget_ns);
+    uint64_t deadline = start + (wait > HK_MIN_WAIT_NS ? wait : HK_MIN_WAIT_NS);
     // 2. A short wait: a thread between two hooked calls shows the fresh snapshot within nanoseconds.
     // 3. Then each remaining thread is looked at: it is confirmed if it is not running (its CPU-time clock stands
     //    still; one or two system calls, far cheaper than a fence that interrupts every running thread).
-    // 4. Threads still running keep being watched until the budget is spent, then looked at once more.
+    // 4. Threads still running keep being watched until the wait is over, then looked at once more.
     bool looked = false;
     while (count > 0) {
         uint64_t now = monotonic_ns();

@@ -150,15 +150,11 @@ final class _SnapshotReclamation: @unchecked Sendable {
 
     private init() {}
 
-    /// The least time a writer waits for busy threads to show that their stores are visible before it issues the
-    /// heavy fence instead (nanoseconds); the runtime waits longer, up to what a fence has been costing.
-    static var freshnessBudget: UInt64 { 2_000 }
-
     /// Takes ownership of a snapshot that `cell` no longer publishes (its publication's retain): frees it now if no
     /// call uses it, or hands it to the calls that do.
     func retire(_ snapshot: UnsafeMutableRawPointer, from cell: UnsafeMutablePointer<hk_point_cell>) {
         hk_writer_begin()
-        let fresh = hk_await_fresh_readers(cell, Self.freshnessBudget)
+        let fresh = hk_await_fresh_readers(cell)
         let freed = lock.withLock {
             retired.append(snapshot)
             var freed = _FreedSnapshots()

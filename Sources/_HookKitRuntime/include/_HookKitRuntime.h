@@ -209,7 +209,7 @@ void hk_writer_begin(void);
 void hk_writer_end(void);
 
 /// Waits until every other thread's record is known to show its current stores, for as long as `hk_heavy_fence` has
-/// been costing its callers (a moving average), but at least `budget_ns` and at most 100 µs: it
+/// been costing its callers (a moving average), but at least 2 µs and at most 100 µs: it
 /// holds, in some slot, the snapshot `cell` publishes now (published after the snapshot just replaced, so every
 /// store the thread made before loading it is visible), it is inside a writer's pass, or (Linux) the thread is not
 /// running: its CPU-time clock stands still, so it was switched out, and the kernel's switch made its stores
@@ -217,7 +217,7 @@ void hk_writer_end(void);
 /// over. Returns false for a thread still running and unconfirmed then, or when more than 16 threads would need a
 /// look; the caller then issues `hk_heavy_fence`. Cheap when other threads call the same point, publish, or wait,
 /// at the same time.
-bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t budget_ns);
+bool hk_await_fresh_readers(hk_point_cell *cell);
 
 /// Copies every non-zero hazard slot of every record into `buffer` (up to `capacity`); returns how many there are.
 size_t hk_collect_hazards(uintptr_t *buffer, size_t capacity);
