@@ -1,14 +1,37 @@
 /// What the innermost `original` of a point's override chains captures: one reference, so that
 /// calling it loads a single context word.
 @usableFromInline
-final class _BodyCallSite: Sendable {
+final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable {
+    /// The storage of the point whose frames this site reads.
     @usableFromInline let owner: ObjectIdentifier
+    /// The point's name, for the message of a misuse.
     let name: String
+    /// The body declared with the point, called when the frame carries none (a traced call of such a point).
+    @usableFromInline let declaredBody: (@Sendable (Receiver, Arguments) throws(Failure) -> Result)?
 
     @usableFromInline
-    init(owner: ObjectIdentifier, name: String) {
+    init(
+        owner: ObjectIdentifier, name: String,
+        declaredBody: (@Sendable (Receiver, Arguments) throws(Failure) -> Result)?
+    ) {
         self.owner = owner
         self.name = name
+        self.declaredBody = declaredBody
+    }
+
+    /// Finds the point's frame on the calling thread and calls its body: the body passed to `invoke`, or the declared
+    /// one for a traced call.
+    @inlinable
+    func callBody(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
+        guard let frame = _FrameStack.frame(of: owner) else {
+            originalCalledOutsideItsCall()
+        }
+        frame.pointee.bodyRan = true
+        guard let body = frame.pointee.body else {
+            return try declaredBody.unsafelyUnwrapped(receiver, arguments)
+        }
+        return try body.assumingMemoryBound(to: _BodyBox<Receiver, Arguments, Result, Failure>.self)
+            .pointee(receiver, arguments)
     }
 
     /// Stops the program: `original` was called with no call of its point in progress on this

@@ -30,7 +30,7 @@ extension _HookPointStorage {
         // for the method's body and the conversion needs no heap box.
         return withoutActuallyEscaping(body) { escapable in
             var box = _BodyBox(escapable)
-            return withUnsafePointer(to: &box) { frameBody in
+            return _withUnprotectedUnsafePointer(to: &box) { frameBody in
                 storage._withUnsafeGuaranteedRef {
                     $0._runGeneral(snapshot, receiver, arguments, escapable, frameBody: UnsafeRawPointer(frameBody))
                 }
@@ -61,7 +61,7 @@ extension _HookPointStorage {
         // See `_runGeneral`: the one way to keep a non-escaping closure's address for the duration of this call.
         let outcome = withoutActuallyEscaping(body) { escapable in
             var box = _BodyBox(escapable)
-            return withUnsafePointer(to: &box) { boxPointer in
+            return _withUnprotectedUnsafePointer(to: &box) { boxPointer in
                 storage._withUnsafeGuaranteedRef {
                     $0._withFrame(body: UnsafeRawPointer(boxPointer), recorder: nil) { _ in
                         Swift.Result { () throws(Failure) -> Result in
@@ -135,7 +135,7 @@ extension _HookPointStorage {
     ) -> Value {
         let reader = hk_reader_current().unsafelyUnwrapped  // attached: the call protected its snapshot
         var frame = _InvocationFrame(owner: ObjectIdentifier(self), body: body, recorder: recorder)
-        return withUnsafeMutablePointer(to: &frame) { framePointer in
+        return _withUnprotectedUnsafeMutablePointer(to: &frame) { framePointer in
             framePointer.pointee.previous = reader.pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)
             reader.pointee.frame = UnsafeMutableRawPointer(framePointer)
             defer { reader.pointee.frame = UnsafeMutableRawPointer(framePointer.pointee.previous) }
@@ -152,22 +152,25 @@ extension _HookPointStorage {
         _ frameBody: UnsafeRawPointer?
     ) -> Swift.Result<Result, Failure> {
         let recorder = _TraceRecorder()
-        let outcome = _withFrame(body: frameBody, recorder: recorder) { frame -> Swift.Result<Result, Failure> in
-            defer { recorder.bodyRan = frame.pointee.bodyRan }
-            chain.before?(receiver, arguments)
-            let result: Result
-            do throws(Failure) {
-                if chain.hasOverride {
-                    result = try chain.override.unsafelyUnwrapped(receiver, arguments)
-                } else {
-                    frame.pointee.bodyRan = true
-                    result = try body(receiver, arguments)
+        // The frame does not retain the recorder: this call keeps it alive until the frame is popped.
+        let outcome = withExtendedLifetime(recorder) {
+            _withFrame(body: frameBody, recorder: recorder) { frame -> Swift.Result<Result, Failure> in
+                defer { recorder.bodyRan = frame.pointee.bodyRan }
+                chain.before?(receiver, arguments)
+                let result: Result
+                do throws(Failure) {
+                    if chain.hasOverride {
+                        result = try chain.override.unsafelyUnwrapped(receiver, arguments)
+                    } else {
+                        frame.pointee.bodyRan = true
+                        result = try body(receiver, arguments)
+                    }
+                } catch {
+                    return .failure(error)
                 }
-            } catch {
-                return .failure(error)
+                chain.after?(receiver, arguments, result)
+                return .success(result)
             }
-            chain.after?(receiver, arguments, result)
-            return .success(result)
         }
         let threw: Bool
         if case .failure = outcome { threw = true } else { threw = false }

@@ -91,18 +91,8 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Poi
     static func makeBodyCall(
         owner: ObjectIdentifier, name: String, declaredBody: Chain.Implementation?
     ) -> Chain.Implementation {
-        let site = _BodyCallSite(owner: owner, name: name)
-        return { receiver, arguments throws(Failure) in
-            guard let frame = _FrameStack.frame(of: site.owner) else {
-                site.originalCalledOutsideItsCall()
-            }
-            frame.pointee.bodyRan = true
-            guard let body = frame.pointee.body else {
-                return try declaredBody.unsafelyUnwrapped(receiver, arguments)
-            }
-            return try body.assumingMemoryBound(to: _BodyBox<Receiver, Arguments, Result, Failure>.self)
-                .pointee.call(receiver, arguments)
-        }
+        let site = _BodyCallSite(owner: owner, name: name, declaredBody: declaredBody)
+        return { receiver, arguments throws(Failure) in try site.callBody(receiver, arguments) }
     }
 
     /// Installs the innermost link if there is none yet.

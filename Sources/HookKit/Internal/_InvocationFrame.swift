@@ -14,7 +14,10 @@ struct _InvocationFrame {
     /// The address of the call's body closure (a ``_BodyBox``), or `nil` when the point declares its body.
     @usableFromInline let body: UnsafeRawPointer?
     /// The trace recorder of this call, or `nil` when no tracer is set.
-    @usableFromInline let recorder: _TraceRecorder?
+    ///
+    /// Not retained: the traced call that pushes the frame owns the recorder until the frame is popped, and an untraced
+    /// call (the common case) then pays for no release.
+    @usableFromInline unowned(unsafe) let recorder: _TraceRecorder?
     /// Set by the innermost `original` when it calls the body (for traces).
     @usableFromInline var bodyRan = false
 
