@@ -21,7 +21,7 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
 
     /// Finds the point's frame on the calling thread and calls its body: the body passed to `invoke`, or the declared
     /// one for a traced call.
-    @inlinable
+    @inlinable @inline(__always)
     func callBody(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
         guard let frame = _FrameStack.frame(of: owner) else {
             originalCalledOutsideItsCall()

@@ -16,7 +16,7 @@ enum _FrameStack {
     /// call with a frame in progress on this thread.
     @inlinable
     static func frame(of owner: ObjectIdentifier) -> UnsafeMutablePointer<_InvocationFrame>? {
-        var frame = hk_reader_current().pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)
+        var frame = hk_reader_peek().pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)
         while let current = frame {
             if current.pointee.owner == owner { return current }
             frame = current.pointee.previous

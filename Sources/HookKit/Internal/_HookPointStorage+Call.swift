@@ -133,7 +133,9 @@ extension _HookPointStorage {
         body: UnsafeRawPointer?, recorder: _TraceRecorder?,
         _ operation: (UnsafeMutablePointer<_InvocationFrame>) -> Value
     ) -> Value {
-        let reader = hk_reader_current().unsafelyUnwrapped  // attached: the call protected its snapshot
+        // Attached: the call protected its snapshot, which claims the thread's record first.
+        let reader = hk_reader_peek().unsafelyUnwrapped
+        assert(hk_reader_is_attached(reader), "HookKit: a frame pushed outside a protected call")
         var frame = _InvocationFrame(owner: ObjectIdentifier(self), body: body, recorder: recorder)
         return _withUnprotectedUnsafeMutablePointer(to: &frame) { framePointer in
             framePointer.pointee.previous = reader.pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)

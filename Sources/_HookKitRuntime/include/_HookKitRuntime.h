@@ -120,6 +120,18 @@ static inline hk_reader *hk_reader_current(void) {
     return reader;
 }
 
+/// The calling thread's record as it is: the shared sentinel before the thread's first hooked call (its `frame` is
+/// always NULL, its slots always empty). For code that runs inside a hooked call, where the thread has its own
+/// record, or that only reads `frame`: one load, no check.
+static inline hk_reader *hk_reader_peek(void) {
+    return hk_current_reader;
+}
+
+/// Whether `reader` is a thread's own record rather than the sentinel.
+static inline bool hk_reader_is_attached(const hk_reader *reader) {
+    return reader != &hk_unattached_reader;
+}
+
 /// A hooked call in progress: the snapshot it protects and the slot that protects it.
 typedef struct hk_entry {
     /// The protected snapshot's address, or 0 when none was published.
