@@ -128,7 +128,7 @@ extension ThrowingHookPoint {
     /// The hooked path: protect the published snapshot, run the receiver's chain, leave.
     ///
     /// Runs the two common shapes itself: hooks for every receiver without an override, and with overrides on a
-    /// point that declares its body. The rest is out of line, in
+    /// point that declares its body (overrides alone are one closure call: the chain ends in the body). The rest is out of line, in
     /// ``_HookPointStorage/_runGeneral(_:_:_:_:_:bodyIsDeclared:)``. Writes only the calling thread's reader record (see
     /// ``_SnapshotReclamation``) and retains nothing.
     @inlinable @inline(never)
@@ -157,7 +157,15 @@ extension ThrowingHookPoint {
                 snapshot.after?(receiver, arguments, result)
                 return .success(result)
             }
-            if kind == Storage.Snapshot.everyWithOverride {
+            if kind == Storage.Snapshot.overrideOnly && bodyIsDeclared {
+                // The override chain ends in the declared body, and no hook runs around it.
+                do throws(Failure) {
+                    return .success(try snapshot.override.unsafelyUnwrapped(receiver, arguments))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            if kind & Storage.Snapshot.everyWithOverride != 0 {
                 if !bodyIsDeclared {
                     return Storage._runOverridePassingBody(cell, snapshot, receiver, arguments, body)
                 }

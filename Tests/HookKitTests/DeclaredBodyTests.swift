@@ -128,6 +128,46 @@ struct DeclaredBodyTests {
         #expect(trace.take() == ["before(4)", "after=8", "before(0)"])
     }
 
+    @Test("overrides alone, then with hooks around them, then alone again: each call runs what is registered")
+    func overridesWithAndWithoutHooks() throws {
+        struct Declined: Error, Equatable {}
+        let trace = Trace()
+        let point = ThrowingHookPoint<Ledger, Int, Int, Declined>("Declared.shapes") {
+            (_, amount) throws(Declined) -> Int in
+            trace.record("body(\(amount))")
+            guard amount > 0 else { throw Declined() }
+            return amount
+        }
+        let ledger = Ledger()
+        let doubling = try point.override { original in
+            { (ledger, amount) throws(Declined) -> Int in
+                trace.record("override(\(amount))")
+                return try original(ledger, amount) * 2
+            }
+        }
+        #expect(try point.invoke(ledger, 3) == 6)
+        #expect(throws: Declined()) { try point.invoke(ledger, 0) }
+        #expect(trace.take() == ["override(3)", "body(3)", "override(0)", "body(0)"])
+
+        let before = try point.before { _, amount in trace.record("before(\(amount))") }
+        let after = try point.after { _, _, result in trace.record("after=\(result)") }
+        #expect(try point.invoke(ledger, 4) == 8)
+        #expect(throws: Declined()) { try point.invoke(ledger, 0) }
+        #expect(
+            trace.take() == [
+                "before(4)", "override(4)", "body(4)", "after=8", "before(0)", "override(0)", "body(0)",
+            ])
+
+        before.cancel()
+        after.cancel()
+        #expect(try point.invoke(ledger, 5) == 10)
+        #expect(trace.take() == ["override(5)", "body(5)"])
+
+        doubling.cancel()
+        #expect(try point.invoke(ledger, 6) == 6)
+        #expect(trace.take() == ["body(6)"])
+    }
+
     @Test("calls on many threads while overrides come and go all reach the declared body")
     func concurrentOverrides() throws {
         let point = HookPoint<Ledger, Int, Int>("Declared.concurrent") { _, amount in amount }

@@ -52,7 +52,7 @@ extension _HookPointStorage {
         if _slowPath(storage._withUnsafeGuaranteedRef { $0.hasDeclaredBody }) {
             storage._withUnsafeGuaranteedRef { $0.declaredBodyPassedAgain() }
         }
-        guard _fastPath(snapshot.kind == Snapshot.everyWithOverride) else {
+        guard _fastPath(snapshot.kind & Snapshot.everyWithOverride != 0) else {
             // Not reached for a snapshot of this kind. Calling `body` directly here also lets the optimizer
             // specialize this function for the method's body, so that the conversion below needs no heap box.
             return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }

@@ -8,14 +8,19 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
     /// this object: another thread writing there would evict them from every core (false sharing).
     private let leadingPadding: _CacheLinePadding = .init()
 
-    /// How a call runs this snapshot: ``simple``, ``everyWithOverride`` or ``general``.
+    /// How a call runs this snapshot: ``simple``, ``general``, ``everyWithOverride`` or ``overrideOnly``.
     @usableFromInline let kind: UInt8
     /// Every call runs ``every``, which has no override: no chain lookup, no frame.
     @usableFromInline static var simple: UInt8 { 0 }
-    /// Every call runs ``every``, which has an override: no chain lookup.
-    @usableFromInline static var everyWithOverride: UInt8 { 1 }
     /// Scoped chains, or tracing: ``_HookPointStorage/_runGeneral(_:_:_:_:_:bodyIsDeclared:)``.
-    @usableFromInline static var general: UInt8 { 2 }
+    @usableFromInline static var general: UInt8 { 1 }
+    /// Every call runs ``every``, which has an override: no chain lookup.
+    ///
+    /// A bit that ``overrideOnly`` shares, so that one test finds both.
+    @usableFromInline static var everyWithOverride: UInt8 { 2 }
+    /// ``everyWithOverride`` without before or after hooks: a call of a point that declares its body calls
+    /// ``override`` and nothing else.
+    @usableFromInline static var overrideOnly: UInt8 { 6 }
     /// The chain of receivers that match no scoped hook.
     @usableFromInline let every: Chain
     /// ``every``'s before hooks, repeated here so the simple path reads them with one load
@@ -61,8 +66,15 @@ final class _Snapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked S
         }
         self.tracer = tracer
         self.isTraced = tracer != nil
-        self.kind =
-            scopes != nil || tracer != nil ? Self.general : every.hasOverride ? Self.everyWithOverride : Self.simple
+        if scopes != nil || tracer != nil {
+            self.kind = Self.general
+        } else if !every.hasOverride {
+            self.kind = Self.simple
+        } else if every.before == nil && every.after == nil {
+            self.kind = Self.overrideOnly
+        } else {
+            self.kind = Self.everyWithOverride
+        }
         self.needsFrames = tracer != nil || every.hasOverride || scopesHaveOverride
         self.version = version
     }
