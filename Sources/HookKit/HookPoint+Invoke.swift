@@ -128,9 +128,9 @@ extension ThrowingHookPoint {
     /// The hooked path: protect the published snapshot, run the receiver's chain, leave.
     ///
     /// Runs the two common shapes itself: hooks for every receiver without an override, and with overrides on a
-    /// point that declares its body (overrides alone are one closure call: the chain ends in the body). The rest is out of line, in
-    /// ``_HookPointStorage/_runGeneral(_:_:_:_:_:bodyIsDeclared:)``. Writes only the calling thread's reader record (see
-    /// ``_SnapshotReclamation``) and retains nothing.
+    /// point that declares its body (overrides alone are one closure call: the chain ends in the body). The rest is
+    /// out of line, in ``_HookPointStorage/_runGeneral(_:_:_:_:_:bodyIsDeclared:)``. Writes only the calling thread's
+    /// reader record (see ``_SnapshotReclamation``) and retains nothing.
     @inlinable @inline(never)
     static func _invokeHooked(
         _ cellAddress: UInt, _ receiver: Receiver, _ arguments: Arguments,

@@ -338,7 +338,8 @@ struct WindowObserverTests {
     func attachedWhileReplacedRootWaits() throws {
         let host = try NavigationHost()
         try host.navigation.push(host.screen("B"), animated: true)
-        // The push is in flight; the replacement waits behind it, and the navigation controller already left the window.
+        // The push is in flight; the replacement waits behind it, and the navigation controller already left the
+        // window.
         try host.window.setRootScreen(host.screen("C"), animated: false)
         #expect(host.navigation.window == nil)
         host.window.addObserver(RecordingObserver("W", host.log, kinds: [.begin, .end, .leave]))

@@ -72,7 +72,8 @@ public final class NavigationBar {
         return top.navigationBackItem
     }
 
-    /// The items the bar shows on the leading side: the back item, if shown, then the top item's ``NavigationItem/leftItems``.
+    /// The items the bar shows on the leading side: the back item, if shown, then the top item's
+    /// ``NavigationItem/leftItems``.
     public var leftItems: [BarButtonItem] {
         (backItem.map { [$0] } ?? []) + (topItem?.leftItems ?? [])
     }

@@ -13,10 +13,10 @@ extension Window {
     /// work: `Hooks.isEnabled = false` does not stop them, and hook introspection does not list them.
     /// ``ScreenStatistics`` and ``LeakDetector`` attach this way.
     ///
-    /// - **Order.** The window's observers run after the global registrations (``Lifecycle/addObserver(_:scope:priority:label:)``)
-    ///   for *will* callbacks and before them for *did* callbacks, and outside every hook on the method. Among
-    ///   themselves, *will* callbacks run higher priority first, then in attachment order; *did* callbacks in exactly
-    ///   the reverse order.
+    /// - **Order.** The window's observers run after the global registrations
+    ///   (``Lifecycle/addObserver(_:scope:priority:label:)``) for *will* callbacks and before them for *did*
+    ///   callbacks, and outside every hook on the method. Among themselves, *will* callbacks run higher priority
+    ///   first, then in attachment order; *did* callbacks in exactly the reverse order.
     /// - **Holding.** The window keeps the observer alive while it is attached; an observer released with its window
     ///   is detached with it.
     /// - **Once.** Attaching an observer that is attached already does nothing (its priority stays) and returns
