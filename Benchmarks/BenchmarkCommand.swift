@@ -110,8 +110,9 @@ enum BenchmarkCommand {
             Times each case's loop with ContinuousClock: a warm-up, then K repetitions run round-robin
             across cases; reports the fastest repetition in ns per operation and its ratio to
             direct-call measured in the same run (for async cases also to async-direct, an awaited
-            async method), and for the concurrent cases the calls per second of both threads together
-            relative to one thread (before-1, timed in the same run). Build with -c release.
+            async method), and for the concurrent cases the calls per second of both threads (or tasks)
+            together relative to one (before-1, async-unhooked or async-before-1, timed in the same run).
+            Build with -c release.
 
             OPTIONS:
               --quick               5 short repetitions per case (the suite in about 2 s), for CI
@@ -124,7 +125,7 @@ enum BenchmarkCommand {
               --svg FILE            also write a bar chart of ns/op (log scale) as a self-contained SVG
               --case NAME           set NAME up, run its loop N times and print nothing (for callgrind and
               --iterations N        dhat: the setup is the same for any N, so two values of N cancel it).
-                                    For the concurrent cases, N is each caller thread's call count.
+                                    For the concurrent cases, N is each caller thread's (or task's) call count.
               --list                print each case as: name, operations per iteration, measure.sh
                                     iterations, baseline, summary (tab-separated)
               -h, --help            print this help

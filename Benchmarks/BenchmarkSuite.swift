@@ -32,6 +32,8 @@ enum BenchmarkSuite {
             RegisterCancelCase.self,
             ConcurrentBeforeOneCase.self,
             SteadyConcurrentBeforeOneCase.self,
+            ConcurrentAsyncUnhookedCase.self,
+            ConcurrentAsyncBeforeOneCase.self,
             PeerMutexDictionaryCase.self,
             PeerNotificationCenterCase.self,
         ]

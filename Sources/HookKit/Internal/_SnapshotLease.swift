@@ -20,8 +20,13 @@ import _HookKitRuntime
 ///
 /// What it costs: the synchronous reader protocol (no shared write) plus one atomic increment and, at the end of the
 /// call, one atomic decrement of the snapshot's reference count. Unlike the rest of the call path, that is a write to
-/// memory that every task calling the same point writes too; next to an async call's own costs (a frame from the
-/// task allocator per call, and an executor switch whenever it crosses actors) it is small.
+/// memory that every task calling the same point writes too. On one core it is small next to an async call's own
+/// costs (a frame from the task allocator per call, and an executor switch whenever it crosses actors); across
+/// cores it is not: two tasks awaiting one hooked method make 0.9–1.6× the calls of one (`concurrent-async-before-1`
+/// in `hook-benchmarks`), where the same tasks on a point without hooks make 1.3–1.8× (`concurrent-async-unhooked`).
+/// Removing it takes an async path that holds the snapshot without a shared reference count (per-thread split
+/// counts, say) and reads the hooks without retaining them: not done yet. (Taking the lease without its retain, as an
+/// experiment, did not help: the async functions still retain what they read from the snapshot.)
 @usableFromInline
 enum _SnapshotLease {
     /// The address of the snapshot `cellAddress` publishes, retained once for the caller, who must release it; `nil`

@@ -1,0 +1,74 @@
+import HookKit
+
+/// `concurrent-async-before-1`: `async-before-1` awaited in two tasks at once while the hooks do not change.
+///
+/// What the async call path does across cores, as `concurrent-before-1-steady` shows it for synchronous calls. An async
+/// call cannot keep its thread's hazard slot across a suspension, so it takes a counted reference to the snapshot,
+/// which every task calling the point increments and decrements: the report divides `async-before-1`'s time per call
+/// by this case's (2.0× when the two tasks do not slow each other down).
+final class ConcurrentAsyncBeforeOneCase: BenchmarkCase {
+    /// The case's name.
+    static let name = "concurrent-async-before-1"
+    /// What one operation is.
+    static let summary = "async-before-1 in two tasks at once, hooks unchanged (per call, both tasks)"
+    /// A HookKit case.
+    static let category = BenchmarkCategory.hookKit
+    /// One call in each task.
+    static let operationsPerIteration = callerTasks
+    /// Compared with an async method awaited directly, as the other async cases are.
+    static var baseline: any BenchmarkCase.Type { AsyncDirectCase.self }
+    /// Scaling is reported against one task awaiting the same method.
+    static var scalingBaseline: (any BenchmarkCase.Type)? { AsyncBeforeOneCase.self }
+    /// Long enough that starting the tasks, which varies from run to run, does not show.
+    static let measureIterations = 200_000
+    /// The tasks that await the hooked method.
+    static let callerTasks = 2
+
+    /// The receiver, declaring its hook point the way users do.
+    final class Target {
+        /// The method's hook point.
+        static let point = AsyncHookPoint<Target, Int, Int>("ConcurrentAsyncBeforeOneCase.Target.work")
+
+        /// What the method body and the hook add to.
+        var tally = 0
+        /// Keeps each task's receiver off the other's cache lines, so that the case measures HookKit, not two
+        /// threads writing one line.
+        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
+
+        /// Adds `argument` to the tally and returns the tally, through the hook point.
+        @inline(never)
+        func work(_ argument: Int) async -> Int {
+            await Self.point.invoke(self, argument) { this, argument in
+                this.tally &+= argument
+                return this.tally
+            }
+        }
+    }
+
+    /// The registered hook.
+    private let token: HookToken
+
+    /// Registers the before hook.
+    init() throws {
+        token = try Target.point.before { this, argument in this.tally &+= argument }
+    }
+
+    /// Starts the two tasks, lets each make `iterations` calls, and waits for both.
+    func run(iterations: Int) {
+        AsyncLoop.runConcurrently(tasks: Self.callerTasks) { _ in
+            let target = Target()
+            var sum = 0
+            for iteration in 0..<iterations {
+                sum &+= await target.work(iteration)
+            }
+            return sum
+        }
+    }
+
+    /// Cancels the hook.
+    func tearDown() {
+        token.cancel()
+    }
+}
