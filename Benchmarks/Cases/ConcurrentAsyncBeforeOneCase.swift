@@ -24,47 +24,17 @@ final class ConcurrentAsyncBeforeOneCase: BenchmarkCase {
     /// The tasks that await the hooked method.
     static let callerTasks = 2
 
-    /// The receiver, declaring its hook point the way users do.
-    final class Target {
-        /// The method's hook point.
-        static let point = AsyncHookPoint<Target, Int, Int>("ConcurrentAsyncBeforeOneCase.Target.work")
-
-        /// What the method body and the hook add to.
-        var tally = 0
-        /// Keeps each task's receiver off the other's cache lines, so that the case measures HookKit, not two
-        /// threads writing one line.
-        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-        )
-
-        /// Adds `argument` to the tally and returns the tally, through the hook point.
-        @inline(never)
-        func work(_ argument: Int) async -> Int {
-            await Self.point.invoke(self, argument) { this, argument in
-                this.tally &+= argument
-                return this.tally
-            }
-        }
-    }
-
     /// The registered hook.
     private let token: HookToken
 
     /// Registers the before hook.
     init() throws {
-        token = try Target.point.before { this, argument in this.tally &+= argument }
+        token = try ConcurrentAsyncTarget.hookedPoint.before { this, argument in this.tally &+= argument }
     }
 
     /// Starts the two tasks, lets each make `iterations` calls, and waits for both.
     func run(iterations: Int) {
-        AsyncLoop.runConcurrently(tasks: Self.callerTasks) { _ in
-            let target = Target()
-            var sum = 0
-            for iteration in 0..<iterations {
-                sum &+= await target.work(iteration)
-            }
-            return sum
-        }
+        ConcurrentAsyncTarget.callConcurrently(tasks: Self.callerTasks, iterations: iterations, hooked: true)
     }
 
     /// Cancels the hook.
