@@ -1,0 +1,66 @@
+import Dispatch
+import Foundation
+import HookKit
+import Testing
+
+/// Calling `original` where there is no body to reach, and passing a body where the point declares one: documented to
+/// stop the program with a message (each runs in a child process, whose standard error is checked).
+@Suite("Misused originals")
+struct OriginalMisuseTests {
+    @Test("original kept past its call, then called on the same thread, stops the program")
+    func originalAfterItsCall() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let point = HookPoint<Vehicle, String, String>("Misuse.afterCall")
+            nonisolated(unsafe) var kept: HookPoint<Vehicle, String, String>.Original?
+            try point.override { original in
+                kept = original
+                return { vehicle, prefix in original(vehicle, prefix) }
+            }
+            let car = Car(name: "c")
+            _ = point.invoke(car, "") { vehicle, prefix in prefix + vehicle.name }
+            _ = kept?(car, "")
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("an override of 'Misuse.afterCall' called its `original` after the call returned"))
+    }
+
+    @Test("original called on a thread that never made a hooked call stops the program")
+    func originalOnAFreshThread() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let point = HookPoint<Vehicle, String, String>("Misuse.freshThread")
+            try point.override { original in
+                { vehicle, prefix in
+                    // A thread of its own, with no reader record yet: `original` finds no frame of the call there.
+                    let finished = DispatchSemaphore(value: 0)
+                    Thread {
+                        _ = original(vehicle, prefix)
+                        finished.signal()
+                    }
+                    .start()
+                    finished.wait()
+                    return original(vehicle, prefix)
+                }
+            }
+            _ = point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + vehicle.name }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("an override of 'Misuse.freshThread' called its `original` after the call returned"))
+    }
+
+    @Test("passing a body to a point that declares one stops the program once an override runs")
+    func bodyPassedToDeclaredPoint() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let point = HookPoint<Vehicle, String, String>("Misuse.twoBodies") { vehicle, _ in vehicle.name }
+            try point.override { original in { vehicle, prefix in original(vehicle, prefix) } }
+            _ = point.invoke(Car(name: "c"), "") { _, _ in "another body" }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("'Misuse.twoBodies' declares its body"))
+    }
+}
