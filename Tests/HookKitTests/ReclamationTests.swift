@@ -49,6 +49,36 @@ final class ReclamationTests: XCTestCase {
         #endif
     }
 
+    /// The CPU-time clock of the calling thread (Linux; 0 elsewhere, where the tests that use it skip).
+    fileprivate static func cpuClockOfCurrentThread() -> Int32 {
+        #if os(Linux)
+        var clock = clockid_t()
+        return pthread_getcpuclockid(pthread_self(), &clock) == 0 ? clock : 0
+        #else
+        return 0
+        #endif
+    }
+
+    /// Waits until the thread whose CPU-time clock is `clock` is off its CPU.
+    ///
+    /// Off its CPU means two readings in a row agree: the writers' own test (see `reader_switched_out` in
+    /// `_HookKitRuntime`). Returns false if that did not happen within `timeout` (a thread still running, or a clock
+    /// that cannot be read).
+    fileprivate static func awaitSwitchedOut(clock: Int32, timeout: Duration = .seconds(5)) -> Bool {
+        #if os(Linux)
+        let deadline = ContinuousClock.now + timeout
+        var first = timespec()
+        var second = timespec()
+        while ContinuousClock.now < deadline {
+            guard clock_gettime(clock, &first) == 0, clock_gettime(clock, &second) == 0 else { return false }
+            if first.tv_sec == second.tv_sec && first.tv_nsec == second.tv_nsec { return true }
+        }
+        return false
+        #else
+        return false
+        #endif
+    }
+
     override func setUp() {
         super.setUp()
         XCTAssertEqual(reclamation.retiredCount, 0, "an earlier test left retired snapshots behind")
@@ -246,13 +276,19 @@ final class ReclamationTests: XCTestCase {
         var fences: UInt64 = 0
         for cycle in 0..<cycles {
             let result = Mutex<String?>(nil)
+            let clock = Atomic<Int32>(0)
             Thread {
+                clock.store(Self.cpuClockOfCurrentThread(), ordering: .releasing)
                 let value = point.invoke(Car(name: "blocked \(cycle)"), "") { vehicle, _ in vehicle.name }
                 result.withLock { $0 = value }
                 finished.signal()
             }
             .start()
             entered.wait()
+            // The thread signals before it blocks: wait until it is off its CPU (under ThreadSanitizer, or on a busy
+            // machine, it can take longer to reach `wait()` than a writer waits before it fences).
+            XCTAssertTrue(
+                Self.awaitSwitchedOut(clock: clock.load(ordering: .acquiring)), "the blocked thread kept running")
             // The call blocks inside its hook, using the published snapshot, which this change replaces.
             let fencesBefore = _SnapshotReclamation.heavyFenceCount
             let token = try point.after { _, _, _ in }
@@ -266,7 +302,7 @@ final class ReclamationTests: XCTestCase {
             XCTAssertEqual(result.withLock { $0 }, "blocked \(cycle)")
             token.cancel()
         }
-        // A thread may still be on its way into `wait()` when the writer looks; the others need no `membarrier`.
+        // A spurious wake-up may set a thread running while the writer looks; the others need no `membarrier`.
         XCTAssertLessThanOrEqual(fences, UInt64(cycles / 10), "\(fences) of \(cycles) publications fenced")
     }
 
