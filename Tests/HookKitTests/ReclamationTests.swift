@@ -231,11 +231,13 @@ final class ReclamationTests: XCTestCase {
         let called = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let finished = DispatchGroup()
+        let clocks = Mutex<[Int32]>([])
         for index in 0..<helpers {
             finished.enter()
             Thread {
                 // A hooked call gives the thread a reader record; then it blocks outside any call.
                 _ = point.invoke(Car(name: "helper \(index)"), "") { vehicle, _ in vehicle.name }
+                clocks.withLock { $0.append(Self.cpuClockOfCurrentThread()) }
                 called.signal()
                 release.wait()
                 finished.leave()
@@ -243,6 +245,10 @@ final class ReclamationTests: XCTestCase {
             .start()
         }
         for _ in 0..<helpers { called.wait() }
+        // Each helper signals before it blocks: wait until all are off their CPUs.
+        for clock in clocks.withLock({ $0 }) {
+            XCTAssertTrue(Self.awaitSwitchedOut(clock: clock), "a helper kept running")
+        }
         let fencesBefore = _SnapshotReclamation.heavyFenceCount
         let confirmationsBefore = _SnapshotReclamation.clockConfirmationCount
         let pairs = 200
@@ -253,8 +259,8 @@ final class ReclamationTests: XCTestCase {
         let confirmations = _SnapshotReclamation.clockConfirmationCount - confirmationsBefore
         for _ in 0..<helpers { release.signal() }
         finished.wait()
-        // Each of the 400 publications finds the helpers blocked (a helper may still have been on its way into
-        // `wait()` for the first few): their clocks stand still, so no publication needs `membarrier`.
+        // Each of the 400 publications finds the helpers blocked: their clocks stand still, so no publication needs
+        // `membarrier` (a spurious wake-up may set a helper running while a writer looks).
         XCTAssertGreaterThanOrEqual(confirmations, UInt64(helpers * pairs))
         XCTAssertLessThanOrEqual(fences, 8, "\(fences) of \(2 * pairs) publications interrupted every thread")
         XCTAssertEqual(reclamation.retiredCount, 0)
