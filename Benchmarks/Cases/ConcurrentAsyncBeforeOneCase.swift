@@ -3,9 +3,10 @@ import HookKit
 /// `concurrent-async-before-1`: `async-before-1` awaited in two tasks at once while the hooks do not change.
 ///
 /// What the async call path does across cores, as `concurrent-before-1-steady` shows it for synchronous calls. An async
-/// call cannot keep its thread's hazard slot across a suspension, so it takes a counted reference to the snapshot,
-/// which every task calling the point increments and decrements: the report divides `async-before-1`'s time per call
-/// by this case's (2.0× when the two tasks do not slow each other down).
+/// call cannot keep its thread's hazard slot across a suspension, so it holds the snapshot with a count in the stripe
+/// of the thread it runs on (one per thread, on cache lines of their own): the report divides `async-before-1`'s time
+/// per call by this case's (2.0× when the two tasks do not slow each other down), to be read against
+/// `concurrent-async-unhooked`, what the same two tasks make on a point without hooks.
 final class ConcurrentAsyncBeforeOneCase: BenchmarkCase {
     /// The case's name.
     static let name = "concurrent-async-before-1"

@@ -107,7 +107,7 @@ extension AsyncThrowingHookPoint {
 
     /// The call path of ``invoke(_:_:_:)-(_,_,Implementation)`` and ``invoke(_:_:)-(_,Arguments)``, inlined into the
     /// hooked method: the unhooked path (one load and a branch, or two loads once the point has had hooks), else a
-    /// lease of the published snapshot and the choice between the common case and the general one (see
+    /// hold on the published snapshot and the choice between the common case and the general one (see
     /// ``_AsyncHookPointStorage``'s call path).
     @inlinable @inline(__always)
     nonisolated(nonsending) func _invoke(
@@ -119,11 +119,11 @@ extension AsyncThrowingHookPoint {
             return try await body(receiver, arguments)
         }
         let snapshot = Storage._lease(cell)
-        if let snapshot, _fastPath(snapshot.isSimple) {
-            return try await Storage._runSimple(snapshot, receiver, arguments, body)
+        if let snapshot, _fastPath(snapshot._withUnsafeGuaranteedRef { $0.isSimple }) {
+            return try await Storage._runSimple(snapshot, cell, receiver, arguments, body)
         }
         return try await Storage._runGeneral(
-            snapshot, receiver, arguments, _AsyncBodyClosure(body), bodyIsDeclared: bodyIsDeclared)
+            snapshot, cell, receiver, arguments, _AsyncBodyClosure(body), bodyIsDeclared: bodyIsDeclared)
     }
 
     /// ``_invoke(_:_:_:bodyIsDeclared:)`` for a body of another shape (an actor's `isolated` body, a body without
@@ -139,9 +139,9 @@ extension AsyncThrowingHookPoint {
             return try await body.call(receiver, arguments)
         }
         let snapshot = Storage._lease(cell)
-        if let snapshot, _fastPath(snapshot.isSimple) {
-            return try await Storage._runSimple(snapshot, receiver, arguments, body)
+        if let snapshot, _fastPath(snapshot._withUnsafeGuaranteedRef { $0.isSimple }) {
+            return try await Storage._runSimple(snapshot, cell, receiver, arguments, body)
         }
-        return try await Storage._runGeneral(snapshot, receiver, arguments, body, bodyIsDeclared: false)
+        return try await Storage._runGeneral(snapshot, cell, receiver, arguments, body, bodyIsDeclared: false)
     }
 }

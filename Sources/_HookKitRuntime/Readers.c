@@ -49,6 +49,8 @@ _Atomic(bool) hk_retired_snapshots_pending;
 
 /// Every record ever created, newest first; records are never removed.
 static hk_reader *_Atomic readers;
+/// How many records have been created (the next record's number).
+static _Atomic(uintptr_t) records_created;
 static pthread_once_t runtime_once = PTHREAD_ONCE_INIT;
 static pthread_key_t exit_key;
 static bool asymmetric_fences;
@@ -245,6 +247,7 @@ hk_reader *hk_reader_attach(void) {
         memset(reader, 0, size);
         atomic_store_explicit(&reader->claimed, true, memory_order_seq_cst);
         reader->light_fence = asymmetric_fences;
+        reader->number = atomic_fetch_add_explicit(&records_created, 1, memory_order_relaxed);
         reader->inline_depth_limit = asymmetric_fences ? HK_SLOTS_PER_BLOCK : 0;
         atomic_init(&reader->attention, asymmetric_fences ? 0 : 1);
         hk_reader *head = atomic_load_explicit(&readers, memory_order_relaxed);

@@ -1,47 +1,193 @@
 import HookKit
+import Synchronization
 import XCTest
 
 @testable import HookKit
 
-/// An async call holds its snapshot with a counted reference, not with a hazard slot: while it is suspended, a
-/// replaced snapshot leaves the retired list at once and stays alive until the call returns.
+/// An async call holds its snapshot with a hold counted in the snapshot's per-thread stripes, not with a hazard slot:
+/// while it is suspended, a replaced snapshot waits in the retired list, alive, and the call frees it when it returns,
+/// on whatever thread it resumed; a suspended call holds back only its own snapshot; under churn, with calls moving
+/// between threads, the backlog stays bounded and every snapshot is freed once calls return.
 ///
 /// An XCTest case because it reads the process-wide retired list (see ReclamationTests).
 final class AsyncReclamationTests: XCTestCase {
     private final class Captured: Sendable {}
 
-    static let point = AsyncHookPoint<Vehicle, String, String>("AsyncReclamation.suspended")
+    /// An object that counts its deinitializations, for proving that every replaced snapshot was freed.
+    private final class Tracked: Sendable {
+        let released: Counter
 
-    /// Starts a call of the point in a task of its own.
-    private static func startCall() -> Task<String, Never> {
-        Task { await point.invoke(Car(name: "c"), "") { vehicle, _ in vehicle.name } }
+        init(released: Counter) {
+            self.released = released
+        }
+
+        deinit {
+            released.increment()
+        }
     }
 
-    func testASuspendedCallKeepsItsSnapshotAliveWithoutHoldingAHazardSlot() async throws {
-        let reclamation = _SnapshotReclamation.shared
+    /// The largest of the values recorded, from any task.
+    private final class Largest: Sendable {
+        private let largest = Atomic<Int>(0)
+
+        func record(_ value: Int) {
+            largest.max(value, ordering: .relaxed)
+        }
+
+        var value: Int { largest.load(ordering: .relaxed) }
+    }
+
+    /// What one call saw, filled in by its hooks.
+    final class CallRecord: Sendable {
+        let sawBefore = Atomic<Bool>(false)
+        let sawAfter = Atomic<Bool>(false)
+    }
+
+    static let point = AsyncHookPoint<Vehicle, String, String>("AsyncReclamation.suspended")
+
+    private var reclamation: _SnapshotReclamation { .shared }
+
+    static let holdingBackPoint = AsyncHookPoint<Vehicle, String, String>("AsyncReclamation.holdsBackItsOwn")
+    static let churnedPoint = AsyncHookPoint<Vehicle, CallRecord, Int>("AsyncReclamation.churn")
+
+    /// Starts a call of ``point`` (or ``holdingBackPoint``) in a task of its own; the call suspends in its body at
+    /// `gate`.
+    private static func startCall(holdingBack: Bool = false, suspendingAt gate: Gate) -> Task<String, Never> {
+        Task {
+            let body: AsyncHookPoint<Vehicle, String, String>.Implementation = { vehicle, _ in
+                await gate.arrive()
+                return vehicle.name
+            }
+            let car = Car(name: "c")
+            return holdingBack
+                ? await holdingBackPoint.invoke(car, "", body) : await point.invoke(car, "", body)
+        }
+    }
+
+    func testASuspendedCallHoldsItsSnapshotWithoutAHazardSlotAndFreesItWhenItReturns() async throws {
         XCTAssertEqual(reclamation.retiredCount, 0, "an earlier test left retired snapshots behind")
         let gate = Gate()
+        let trace = Trace()
         weak var captured: Captured?
-        let token: HookToken
+        let before: HookToken
+        let after: HookToken
         do {
             let object = Captured()
             captured = object
-            token = try Self.point.before { _, _ in
+            before = try Self.point.before { _, _ in
                 _ = object
-                await gate.arrive()
+                trace.record("before")
             }
+            after = try Self.point.after { _, _, result in trace.record("after(\(result))") }
         }
-        let call = Self.startCall()
+        let call = Self.startCall(suspendingAt: gate)
         await gate.waitForArrivals()
-        // The call is suspended inside the snapshot's hook, possibly to resume on another thread.
-        XCTAssertTrue(token.cancel())
-        XCTAssertEqual(reclamation.retiredCount, 0, "a suspended async call must not hold a hazard slot")
+        // The call is suspended in its body, between the snapshot's before and after hooks, possibly to resume on
+        // another thread.
+        XCTAssertTrue(before.cancel())
+        XCTAssertTrue(after.cancel())
+        XCTAssertEqual(_SnapshotReclamation.occupiedHazardSlotCount, 0, "a suspended async call holds a hazard slot")
+        XCTAssertEqual(reclamation.retiredCount, 1, "the snapshot the suspended call holds must wait, not be freed")
         XCTAssertNotNil(captured, "the snapshot was freed under a call that still runs it")
         await gate.open()
         let result = await call.value
         XCTAssertEqual(result, "c")
-        XCTAssertNil(captured, "the call returned: its reference was the last")
+        XCTAssertEqual(trace.take(), ["before", "after(c)"], "the call ran the hooks of the snapshot it started with")
+        XCTAssertNil(captured, "the call ended the last hold: it frees the snapshot as it returns")
         XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
+    func testASuspendedCallHoldsBackOnlyItsOwnSnapshot() async throws {
+        XCTAssertEqual(reclamation.retiredCount, 0, "an earlier test left retired snapshots behind")
+        let gate = Gate()
+        let first = try Self.holdingBackPoint.before { _, _ in }
+        let call = Self.startCall(holdingBack: true, suspendingAt: gate)
+        await gate.waitForArrivals()
+        first.cancel()
+        // Writers neither wait for the suspended call nor pile up behind it.
+        var largestBacklog = 0
+        weak var lastCaptured: Captured?
+        for _ in 0..<1_000 {
+            let object = Captured()
+            lastCaptured = object
+            try Self.holdingBackPoint.after { _, _, _ in _ = object }.cancel()
+            largestBacklog = max(largestBacklog, reclamation.retiredCount)
+        }
+        XCTAssertNil(lastCaptured, "a snapshot the suspended call never used was kept")
+        XCTAssertEqual(largestBacklog, 1)
+        await gate.open()
+        _ = await call.value
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
+    func testUnderChurnCallsThatMoveBetweenThreadsSeeOneSnapshotAndEverySnapshotIsFreed() async throws {
+        XCTAssertEqual(reclamation.retiredCount, 0, "an earlier test left retired snapshots behind")
+        let callers = 8
+        let callsPerCaller = 2_000
+        let writers = 2
+        let pairsPerWriter = 500
+        let created = Counter()
+        let released = Counter()
+        let bodies = Counter()
+        let callsMade = Counter()
+        let inconsistent = Counter()
+        let writersDone = Counter()
+        let largestBacklog = Largest()
+        let reclamation = reclamation
+        // Synchronous hooks around an async body: the path whose holds count in stripes, without retains.
+        try Self.churnedPoint.before(label: "permanent") { _, _ in }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<writers {
+                group.addTask {
+                    for _ in 0..<pairsPerWriter {
+                        let tracked = Tracked(released: released)
+                        created.increment()
+                        // A call that ran the after hook ran the before hook too: they are cancelled after first.
+                        let before = try! Self.churnedPoint.before { _, record in
+                            _ = tracked
+                            record.sawBefore.store(true, ordering: .relaxed)
+                        }
+                        let after = try! Self.churnedPoint.after { _, record, _ in
+                            _ = tracked
+                            record.sawAfter.store(true, ordering: .relaxed)
+                        }
+                        await Task.yield()
+                        after.cancel()
+                        before.cancel()
+                        // Each call in progress holds at most one snapshot.
+                        largestBacklog.record(reclamation.retiredCount)
+                    }
+                    writersDone.increment()
+                }
+            }
+            for _ in 0..<callers {
+                group.addTask {
+                    var calls = 0
+                    while calls < callsPerCaller || writersDone.count < writers {
+                        calls += 1
+                        let record = CallRecord()
+                        // The body suspends, so the call may end on another thread than the one it started on.
+                        let result = await Self.churnedPoint.invoke(Car(name: "c"), record) { _, _ in
+                            await Task.yield()
+                            bodies.increment()
+                            return 1
+                        }
+                        let sawBefore = record.sawBefore.load(ordering: .relaxed)
+                        let sawAfter = record.sawAfter.load(ordering: .relaxed)
+                        if result != 1 || (sawAfter && !sawBefore) {
+                            inconsistent.increment()
+                        }
+                    }
+                    callsMade.increment(by: calls)
+                }
+            }
+        }
+        XCTAssertEqual(inconsistent.count, 0, "a call saw an after hook without the before hook of its snapshot")
+        XCTAssertEqual(bodies.count, callsMade.count)
+        XCTAssertLessThanOrEqual(largestBacklog.value, callers)
+        XCTAssertEqual(reclamation.retiredCount, 0, "calls returned, yet retired snapshots wait")
+        XCTAssertEqual(released.count, created.count, "a replaced snapshot was never freed")
+        XCTAssertEqual(Self.churnedPoint.hooks.map(\.label), ["permanent"])
     }
 
     /// As for synchronous points: publishing a point whose hooks all apply to every receiver skips the compile cache,

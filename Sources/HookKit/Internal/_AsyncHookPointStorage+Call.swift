@@ -1,7 +1,10 @@
+import _HookKitRuntime
+
 /// The hooked path of an async call.
 ///
-/// A call reaches it after finding a published snapshot, which it leases (``_SnapshotLease``: a counted reference,
-/// valid across suspensions) and keeps until it returns. It then runs the chain of its receiver in its caller's
+/// A call reaches it after finding a published snapshot, which it holds (``_SnapshotLease``: a hold counted in the
+/// snapshot's per-thread stripes, valid across suspensions and ended on whatever thread the call returns) until it
+/// returns. It then runs the chain of its receiver in its caller's
 /// isolation: every function and closure on this path is `nonisolated(nonsending)` or takes the caller's isolation as
 /// an `isolated` parameter, so no hook, override or body call switches executors unless it is isolated elsewhere
 /// itself (an actor's body, isolated to its receiver).
@@ -9,16 +12,37 @@
 /// The split between what `invoke` inlines and what is out of line is measured, not arbitrary. In Swift 6.3 an
 /// async function that awaits several different things pays an executor switch (about 70 instructions) after an
 /// inlined `nonisolated(nonsending)` body, while a call that awaits one out-of-line async function pays a frame from
-/// the task allocator (about 130). So `invoke` inlines the unhooked path (the body), the lease and the choice of path,
-/// and each path is one out-of-line function that awaits as little as it can: ``_runSimple(_:_:_:_:)``, which awaits
-/// only the body (inlined into it), and ``_runGeneral(_:_:_:_:bodyIsDeclared:)`` for everything else.
+/// the task allocator (about 130). So `invoke` inlines the unhooked path (the body) and the choice of path, takes the
+/// hold with one synchronous call (``_lease(_:)``), and each path is one out-of-line function that awaits as little as
+/// it can: ``_runSimple(_:_:_:_:_:)``, which awaits only the body (inlined into it) and reads the hooks from the
+/// snapshot without retaining anything, and ``_runGeneral(_:_:_:_:_:bodyIsDeclared:)`` for everything else.
 extension _AsyncHookPointStorage {
-    /// The published snapshot of the cell at `cellAddress`, with a counted reference the caller owns; `nil` when none
-    /// is published (any more).
+    /// The published snapshot of the cell at `cellAddress`, with a hold the caller must end with
+    /// ``_endLease(_:_:)``; `nil` when none is published (any more).
+    ///
+    /// Synchronous and out of line: it reaches the thread's reader record, which an async function must not do
+    /// itself (see ``_SnapshotLease/end(_:cellAddress:snapshot:)``).
+    @inlinable @inline(never)
+    static func _lease(_ cellAddress: UInt) -> Unmanaged<Snapshot>? {
+        let cell = UnsafeMutablePointer<hk_point_cell>(bitPattern: cellAddress).unsafelyUnwrapped
+        let entry = hk_reader_enter(cell)
+        guard let address = UnsafeMutableRawPointer(bitPattern: entry.snapshot) else {
+            return nil  // nothing published: `hk_reader_enter` took no slot
+        }
+        let snapshot = Unmanaged<Snapshot>.fromOpaque(address)
+        hk_async_hold(snapshot._withUnsafeGuaranteedRef { $0.holds })
+        if _slowPath(hk_reader_exit(cell, entry)) {
+            _SnapshotReclamation.help()
+        }
+        return snapshot
+    }
+
+    /// Ends the hold that ``_lease(_:)`` took on `snapshot`, published by the cell at `cellAddress`; the caller must
+    /// not use `snapshot` after.
     @inlinable @inline(__always)
-    static func _lease(_ cellAddress: UInt) -> Snapshot? {
-        guard let address = _SnapshotLease.acquire(cellAddress) else { return nil }
-        return Unmanaged<Snapshot>.fromOpaque(address).takeRetainedValue()
+    static func _endLease(_ snapshot: Unmanaged<Snapshot>, _ cellAddress: UInt) {
+        _SnapshotLease.end(
+            snapshot._withUnsafeGuaranteedRef { $0.holds }, cellAddress: cellAddress, snapshot: snapshot.toOpaque())
     }
 
     /// The common case, for a body that is a plain implementation (passed to `invoke`, or declared): synchronous hooks
@@ -28,23 +52,27 @@ extension _AsyncHookPointStorage {
     /// call site and inlines the body into it.
     @inlinable @inline(never)
     nonisolated(nonsending) static func _runSimple(
-        _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: @escaping Chain.Implementation
+        _ snapshot: Unmanaged<Snapshot>, _ cellAddress: UInt, _ receiver: Receiver, _ arguments: Arguments,
+        _ body: @escaping Chain.Implementation
     ) async throws(Failure) -> Result {
-        snapshot.before?(receiver, arguments)
+        defer { _endLease(snapshot, cellAddress) }
+        snapshot._withUnsafeGuaranteedRef { $0.before?(receiver, arguments) }
         let result = try await body(receiver, arguments)
-        snapshot.after?(receiver, arguments, result)
+        snapshot._withUnsafeGuaranteedRef { $0.after?(receiver, arguments, result) }
         return result
     }
 
     /// The common case for a body of another shape (an actor's `isolated` body, a body without arguments).
     @inlinable @inline(never)
     nonisolated(nonsending) static func _runSimple<Body: _AsyncBody>(
-        _ snapshot: Snapshot, _ receiver: Receiver, _ arguments: Arguments, _ body: Body
+        _ snapshot: Unmanaged<Snapshot>, _ cellAddress: UInt, _ receiver: Receiver, _ arguments: Arguments,
+        _ body: Body
     ) async throws(Failure) -> Result
     where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
-        snapshot.before?(receiver, arguments)
+        defer { _endLease(snapshot, cellAddress) }
+        snapshot._withUnsafeGuaranteedRef { $0.before?(receiver, arguments) }
         let result = try await body.call(receiver, arguments)
-        snapshot.after?(receiver, arguments, result)
+        snapshot._withUnsafeGuaranteedRef { $0.after?(receiver, arguments, result) }
         return result
     }
 
@@ -55,12 +83,16 @@ extension _AsyncHookPointStorage {
     ///   a task-local binding.
     @inlinable @inline(never)
     nonisolated(nonsending) static func _runGeneral<Body: _AsyncBody>(
-        _ snapshot: Snapshot?, _ receiver: Receiver, _ arguments: Arguments, _ body: Body, bodyIsDeclared: Bool
+        _ lease: Unmanaged<Snapshot>?, _ cellAddress: UInt, _ receiver: Receiver, _ arguments: Arguments, _ body: Body,
+        bodyIsDeclared: Bool
     ) async throws(Failure) -> Result
     where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
-        guard let snapshot else {
+        guard let lease else {
             return try await body.call(receiver, arguments)
         }
+        defer { _endLease(lease, cellAddress) }
+        // A strong reference, balanced by the optimizer; the hold keeps the snapshot alive until the call returns.
+        let snapshot = lease.takeUnretainedValue()
         let chain = snapshot.chain(for: receiver)
         if _slowPath(snapshot.tracer != nil) {
             return try await _runTraced(

@@ -28,6 +28,11 @@ extension _AsyncHookPointStorage {
         return snapshotType.init(every: every, scopes: nil, tracer: nil, site: site, version: version)
     }
 
+    /// The holds of the snapshot at `snapshot`, which this point published: async calls count in them.
+    func asyncHolds(of snapshot: UnsafeMutableRawPointer) -> UnsafeMutablePointer<hk_async_stripe>? {
+        Unmanaged<Snapshot>.fromOpaque(snapshot)._withUnsafeGuaranteedRef { $0.holds }
+    }
+
     /// Empties the compile cache if it holds chains.
     func discardCompileCache() {
         if compileCache.every != nil {

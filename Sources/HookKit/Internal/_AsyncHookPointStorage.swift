@@ -71,7 +71,7 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     deinit {
         // No call can be in progress: calls borrow the point, which owns this storage.
         if let replaced = UnsafeMutableRawPointer(bitPattern: hk_point_cell_exchange(cell, 0)) {
-            _SnapshotReclamation.shared.retire(replaced, from: cell)
+            _SnapshotReclamation.shared.retire(replaced, holds: asyncHolds(of: replaced), from: cell)
         }
         hk_point_cell_destroy(cell)
     }

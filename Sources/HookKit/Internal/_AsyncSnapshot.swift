@@ -1,7 +1,9 @@
+import _HookKitRuntime
+
 /// An immutable, published state of an async point: its compiled chains, shared by every call that holds it.
 ///
 /// Published and retired exactly as a synchronous ``_Snapshot`` is; an async call keeps it alive across its
-/// suspensions with a counted reference (see ``_SnapshotLease``).
+/// suspensions with a hold counted in ``holds`` (see ``_SnapshotLease``), which writers read before they free it.
 @usableFromInline
 final class _AsyncSnapshot<Receiver, Arguments, Result, Failure: Error>: @unchecked Sendable {
     @usableFromInline typealias Chain = _AsyncChain<Receiver, Arguments, Result, Failure>
@@ -24,6 +26,8 @@ final class _AsyncSnapshot<Receiver, Arguments, Result, Failure: Error>: @unchec
     @usableFromInline let site: _AsyncCallSite<Receiver, Arguments, Result, Failure>
     /// The version of the registrations this snapshot was compiled from.
     let version: UInt64
+    /// How many async calls hold the snapshot, counted in per-thread stripes (see ``_SnapshotLease``).
+    @usableFromInline let holds: UnsafeMutablePointer<hk_async_stripe>
 
     init(
         every: Chain, scopes: _ScopeIndex<Receiver, Chain>?, tracer: HookTracer?,
@@ -38,6 +42,11 @@ final class _AsyncSnapshot<Receiver, Arguments, Result, Failure: Error>: @unchec
             scopes == nil && tracer == nil && every.override == nil && every.asyncBefore == nil
             && every.asyncAfter == nil
         self.version = version
+        self.holds = hk_async_holds_create()
+    }
+
+    deinit {
+        hk_async_holds_destroy(holds)
     }
 
     /// The chain a call on `receiver` runs.

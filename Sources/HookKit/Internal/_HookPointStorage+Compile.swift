@@ -2,6 +2,11 @@ import _HookKitRuntime
 
 /// Compiling registrations into a snapshot, and publishing it.
 extension _HookPointStorage {
+    /// `nil`: synchronous calls hold their snapshot with hazard slots only.
+    func asyncHolds(of snapshot: UnsafeMutableRawPointer) -> UnsafeMutablePointer<hk_async_stripe>? {
+        nil
+    }
+
     /// The snapshot of a compilation: the chains, and whether some scoped chain has an override (so that calls
     /// know when they may need a frame).
     func makeSnapshot(

@@ -43,6 +43,10 @@ protocol _PointCompiling: _PointBookkeeping {
         every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry],
         instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry], tracer: HookTracer?, version: UInt64
     ) -> Snapshot
+
+    /// The holds of async calls on the snapshot at `snapshot`, which this point published (see ``_SnapshotLease``);
+    /// `nil` for a synchronous point, whose calls only ever hold hazard slots.
+    func asyncHolds(of snapshot: UnsafeMutableRawPointer) -> UnsafeMutablePointer<hk_async_stripe>?
 }
 
 extension _PointCompiling {
@@ -105,7 +109,7 @@ extension _PointCompiling {
         }
         guard let replaced else { return false }
         if let retired = UnsafeMutableRawPointer(bitPattern: replaced) {
-            _SnapshotReclamation.shared.retire(retired, from: cell)
+            _SnapshotReclamation.shared.retire(retired, holds: asyncHolds(of: retired), from: cell)
         }
         return true
     }

@@ -67,6 +67,12 @@ import _HookKitRuntime
 ///   writer asked for attention, so a call blocked in a hook never makes other threads' calls help over and over;
 ///   and it is what empties the retired list once the calls that used its snapshots return.
 ///
+/// - **An async call** cannot keep a slot across its suspensions: it holds the slot only while it counts a *hold* in
+///   the snapshot's per-thread stripes, and ends the hold when it returns, on whatever thread it resumed
+///   (``_SnapshotLease`` has the algorithm and its proof). Step 4 keeps an async point's retired snapshot while a
+///   slot holds it *or* its stripes add up to more than 0, read after the slots; an ending hold whose snapshot was
+///   replaced while snapshots wait helps, as a call leaving a retired snapshot does.
+///
 /// The **light fence** is a compiler-only fence (`atomic_signal_fence`) when the heavy fence is
 /// `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)` (Linux): the kernel makes every running thread of the process
 /// execute a full memory barrier before the call returns, so the writer pays for the ordering each call would
@@ -111,15 +117,17 @@ import _HookKitRuntime
 /// Calls never wait: they never take the lock (helping uses `tryLock`) and retry only when a writer published
 /// between their two loads. A writer waits for the lock (held for a scan, never while user code runs), for the
 /// freshness check (no longer than a heavy fence costs), and for the heavy fence, never for calls: a call that blocks
-/// inside a hook keeps only the snapshot in its own slot alive. The retired list therefore never holds more snapshots
-/// than there are hooked calls in progress (one per occupied slot), and is empty once those calls return. Registering
+/// inside a hook keeps only the snapshot in its own slot alive, and an async call suspended for as long as it likes
+/// keeps only the snapshot it holds. The retired list therefore never holds more snapshots than there are hooked
+/// calls in progress (one per occupied slot or hold), and is empty once those calls return. Registering
 /// from inside a hook works: the writer scans its own thread's slots too, and the snapshot its caller runs is freed
 /// when that call returns.
 ///
 /// ## Costs
 ///
 /// - Call: two loads and a compare to enter, a store and a load to leave, two stores for the depth, a load of the
-///   thread's own `attention`; no atomic read-modify-write, no shared write.
+///   thread's own `attention`; no atomic read-modify-write, no shared write. An async call adds an atomic increment
+///   and decrement of its threads' stripes (uncontended) and a load of the pending flag.
 /// - Publication: the freshness check (a scan of every record while other threads run; immediate when they call
 ///   the same point; two `clock_gettime` system calls, about 0.3 µs, for each thread that shows nothing for 200 ns,
 ///   16 at most per publication; a wait of up to one fence's cost for a running thread that shows nothing, such as
@@ -140,7 +148,7 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// Replaced snapshots still used by a call (owned references: each was published with `passRetained`).
     ///
     /// Guarded by `lock` (which keeps accesses apart: no dynamic exclusivity check).
-    @exclusivity(unchecked) private var retired: [UnsafeMutableRawPointer] = []
+    @exclusivity(unchecked) private var retired: [_RetiredSnapshot] = []
     /// Scratch space for the scan.
     ///
     /// Guarded by `lock` (no dynamic exclusivity check).
@@ -152,17 +160,23 @@ final class _SnapshotReclamation: @unchecked Sendable {
 
     /// Takes ownership of a snapshot that `cell` no longer publishes (its publication's retain): frees it now if no
     /// call uses it, or hands it to the calls that do.
-    func retire(_ snapshot: UnsafeMutableRawPointer, from cell: UnsafeMutablePointer<hk_point_cell>) {
+    ///
+    /// - Parameter holds: The holds of async calls on the snapshot (see ``_SnapshotLease``), or `nil` for a
+    ///   synchronous point's snapshot.
+    func retire(
+        _ snapshot: UnsafeMutableRawPointer, holds: UnsafeMutablePointer<hk_async_stripe>?,
+        from cell: UnsafeMutablePointer<hk_point_cell>
+    ) {
         hk_writer_begin()
         let fresh = hk_await_fresh_readers(cell)
         let freed = lock.withLock {
-            retired.append(snapshot)
+            retired.append(_RetiredSnapshot(address: snapshot, holds: holds))
             var freed = _FreedSnapshots()
             if fresh {
                 // Every thread showed its stores: the scan is exact without a fence, and when it frees the snapshot,
                 // no thread needs to be told anything (their records are left alone).
                 scan(into: &freed)
-                if !retired.contains(snapshot) { return freed }
+                if !retired.contains(where: { $0.address == snapshot }) { return freed }
             }
             // Not every thread showed its stores, or a call still uses the snapshot: ask for attention, so that calls
             // that leave after the fence below see it, then scan with every slot store visible.
@@ -206,6 +220,9 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// be pinned (off Linux; for tests).
     static func pinCurrentThread(toCPU cpu: Int?) -> Bool { hk_pin_current_thread(Int32(cpu ?? -1)) }
 
+    /// The number of hazard slots that hold a snapshot now, on every thread (for tests).
+    static var occupiedHazardSlotCount: Int { hk_collect_hazards(nil, 0) }
+
     /// The number of reader records, claimed or free (for tests).
     static var readerRecordCount: Int { hk_reader_record_count() }
 
@@ -243,8 +260,8 @@ final class _SnapshotReclamation: @unchecked Sendable {
         }
         let held = hazards[..<count]
         retired.removeAll { snapshot in
-            if held.contains(UInt(bitPattern: snapshot)) { return false }
-            freed.append(snapshot)
+            if snapshot.isInUse(hazards: held) { return false }
+            freed.append(snapshot.address)
             return true
         }
         if retired.isEmpty {

@@ -6,7 +6,9 @@
 // (`pthread_getspecific`) costs about 17 instructions per look-up. A C11 `_Thread_local` variable reached through the
 // `static inline` accessor below compiles, inlined into Swift, to two instructions (`mov %fs:0`, `lea`). The reader
 // protocol needs relaxed atomic stores to raw memory and a compiler-only fence (`atomic_signal_fence`), which Swift
-// cannot express either. Everything else (the retired list, the passes, freeing) is Swift, in HookKit.
+// cannot express either. Async calls, which cannot keep a slot across a suspension, count holds in per-thread stripes
+// of the snapshot (`AsyncHolds.c`), reached through the same record. Everything else (the retired list, the passes,
+// freeing) is Swift, in HookKit.
 //
 // Nothing here is API: HookKit's inlinable call path uses it, so it is a module of its own.
 
@@ -53,6 +55,9 @@ typedef struct hk_reader {
     _Atomic(uint8_t) in_writer_pass;
     /// Whether a compiler fence orders this thread's slot stores before its loads.
     bool light_fence;
+    /// The record's number, in the order records were created (0 for the first): picks the stripe of the async holds
+    /// its thread counts in (see `hk_async_hold`).
+    uintptr_t number;
     /// The first block of hazard slots.
     hk_slot_block first;
     /// Whether a live thread owns the record.
@@ -196,6 +201,43 @@ static inline bool hk_reader_exit(hk_point_cell *cell, hk_entry entry) {
     }
     return false;
 }
+
+/// One stripe of an async snapshot's holds: a count on a 128-byte block of its own, so that threads counting in
+/// different stripes write no common cache line (nor an adjacent-line pair).
+typedef struct hk_async_stripe {
+    /// Holds taken in this stripe minus holds ended in it (negative when a call ended on another stripe's thread than
+    /// the one it started on).
+    _Atomic(intptr_t) count;
+    char padding[128 - sizeof(intptr_t)];
+} hk_async_stripe;
+
+/// The number of stripes of every async snapshot's holds, minus one (a power of two minus one); set by the first
+/// `hk_async_holds_create`, constant after.
+extern uintptr_t hk_async_stripe_mask;
+
+/// Allocates the holds of an async snapshot: zeroed stripes, one per record number modulo their count (at least
+/// twice the number of online CPUs, rounded up to a power of two, 4 to 64).
+hk_async_stripe *hk_async_holds_create(void);
+
+/// Frees holds made by `hk_async_holds_create`.
+void hk_async_holds_destroy(hk_async_stripe *holds);
+
+/// Counts one hold of the snapshot that owns `holds`, in the calling thread's stripe. Only between `hk_reader_enter`
+/// and `hk_reader_exit` that protect that snapshot: the slot keeps it alive until the count does, and the slot's
+/// release store when the call leaves it orders the count before it for writers.
+static inline void hk_async_hold(hk_async_stripe *holds) {
+    hk_reader *reader = hk_current_reader;
+    atomic_fetch_add_explicit(&holds[reader->number & hk_async_stripe_mask].count, 1, memory_order_relaxed);
+}
+
+/// Ends one hold of `snapshot`, which `cell` published when it was taken, on any thread; `holds` must not be used
+/// after. Returns true when `snapshot` has been replaced and retired snapshots wait, so that the caller helps free
+/// them (HookKit's `_SnapshotReclamation.help()`): the scan that kept `snapshot` may have counted this hold.
+bool hk_async_release(hk_async_stripe *holds, hk_point_cell *cell, uintptr_t snapshot);
+
+/// Whether any async call holds the snapshot that owns `holds`; for writers scanning a snapshot that is no longer
+/// published, after collecting the hazard slots (a call leaves its slot only after counting its hold).
+bool hk_async_holds_held(const hk_async_stripe *holds);
 
 /// Announces (or withdraws) retired snapshots that calls in progress still use. Announcing also sets every
 /// record's `attention`, so that each thread's next call to end checks whether it used one of them.
