@@ -8,7 +8,7 @@ import _HookKitRuntime
 /// the body, and resume on another thread. A slot held across the suspension would be released by the wrong thread
 /// (the record's depth would go wrong on both), and while the call is suspended its first thread runs other tasks
 /// whose calls would stack on top of the slot. A reference count in the snapshot (the first design: `swift_retain`
-/// and `swift_release`) is one word that every task calling the point writes, which held two tasks to 0.9–1.1× the
+/// and `swift_release`) is one word that every task calling the point writes, which held two tasks to 0.8–1.1× the
 /// calls of one.
 ///
 /// ## The algorithm
