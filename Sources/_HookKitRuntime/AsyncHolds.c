@@ -18,8 +18,9 @@ uintptr_t hk_async_stripe_mask;
 
 static pthread_once_t stripes_once = PTHREAD_ONCE_INIT;
 
-/// Sizes the stripes: at least twice the online CPUs, so that the threads of a pool as large as the machine (whose
-/// records were created one after another, so have consecutive numbers) rarely share one.
+/// Sizes the stripes: twice the online CPUs rounded up to a power of two, at least 4 and at most 64, so that the
+/// threads of a pool as large as the machine (whose records were usually created one after another, so have
+/// consecutive numbers) rarely share one.
 static void size_stripes(void) {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     uintptr_t wanted = cpus > 0 ? 2 * (uintptr_t)cpus : HK_MIN_ASYNC_STRIPES;
@@ -51,9 +52,10 @@ void hk_async_holds_destroy(hk_async_stripe *holds) {
 bool hk_async_release(hk_async_stripe *holds, hk_point_cell *cell, uintptr_t snapshot) {
     // A thread without a record of its own (it never entered a hooked call) counts in the sentinel's stripe, 0.
     hk_reader *reader = hk_reader_peek();
-    // Sequentially consistent, as are the two loads after it, which pairs them with a writer's pass (pending flag
-    // stored, the word exchanged, a sequentially consistent fence, then `hk_async_holds_held`): either the writer's
-    // scan sees this decrement, or these loads see the pending flag and the replaced word, and the call helps.
+    // Sequentially consistent, as are the two loads after it, which pairs them with a writer's pass (the word
+    // exchanged, then the pending flag stored, a sequentially consistent fence, then `hk_async_holds_held`): either
+    // the writer's scan sees this decrement, or these loads see the pending flag and the replaced word, and the call
+    // asks for a scan.
     atomic_fetch_sub_explicit(&holds[reader->number & hk_async_stripe_mask].count, 1, memory_order_seq_cst);
     if (!atomic_load_explicit(&hk_retired_snapshots_pending, memory_order_seq_cst)) {
         return false;

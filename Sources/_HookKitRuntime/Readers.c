@@ -302,7 +302,8 @@ hk_entry hk_reader_enter_slow(hk_point_cell *cell) {
     uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
     for (;;) {
         if (snapshot == 0) {
-            atomic_store_explicit(slot, 0, memory_order_relaxed);
+            // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
+            atomic_store_explicit(slot, 0, memory_order_release);
             return (hk_entry){0, slot};
         }
         atomic_store_explicit(slot, snapshot, memory_order_release);

@@ -1,7 +1,7 @@
 import _HookKitRuntime
 
-/// How an async call keeps its point's published snapshot alive across suspensions without writing memory that other
-/// threads' calls write: a *hold*, counted in the snapshot's per-thread stripes.
+/// How an async call keeps its point's published snapshot alive across suspensions without a reference count that
+/// every task calling the point writes: a *hold*, counted in the snapshot's per-thread stripes.
 ///
 /// A synchronous call protects its snapshot with a hazard slot of its thread's reader record for exactly the call's
 /// duration (see ``_SnapshotReclamation``). An async call cannot do that: it may suspend in a hook, an override or
@@ -13,43 +13,55 @@ import _HookKitRuntime
 ///
 /// ## The algorithm
 ///
-/// Every ``_AsyncSnapshot`` has *holds*: a count per *stripe*, each on a 128-byte block of its own (at least twice
-/// as many stripes as online CPUs, 4 to 64). A thread counts in the stripe of its reader record's number (records are
-/// numbered as they are created, so a pool's threads, created one after another, count in different stripes).
+/// Every ``_AsyncSnapshot`` has *holds*: a count per *stripe*, each on a 128-byte block of its own (twice as many
+/// stripes as online CPUs, rounded up to a power of two, at least 4 and at most 64). A thread counts in the stripe of
+/// its reader record's number modulo the stripe count (records are numbered as they are created, so a pool's
+/// threads, created one after another, usually count in different stripes; threads share a stripe only when more
+/// records than stripes exist).
 ///
 /// - **Taking a hold** (``_AsyncHookPointStorage/_lease(_:)``, a synchronous function out of line): the call protects
 ///   the published snapshot exactly as a synchronous call does (`hk_reader_enter`), adds 1 to its thread's stripe
 ///   (`hk_async_hold`, a relaxed atomic increment of a line that other threads rarely write), and leaves the slot
-///   (`hk_reader_exit`) before it runs anything that can suspend.
+///   (`hk_reader_exit`, a release store) before it runs anything that can suspend.
 /// - **Ending it** (``end(_:cellAddress:snapshot:)``, on whatever thread the call finishes): subtracts 1 from that
-///   thread's stripe (sequentially consistent; a stripe may go negative), then reads the process-wide pending flag
-///   and, only when it is set, the point's word: when snapshots wait in the retired list and this call's snapshot is
-///   no longer published, the call helps (``_SnapshotReclamation/help()``). It uses nothing of the snapshot after
-///   the decrement.
+///   thread's stripe (sequentially consistent; a stripe may go negative when calls move between threads), then reads
+///   the process-wide pending flag and, only when it is set, the point's word: when snapshots wait in the retired
+///   list and this call's snapshot is no longer published, the call asks for a scan (``_SnapshotReclamation/help()``,
+///   which scans at once or leaves the request to the writer that holds the lock). It uses nothing of the snapshot
+///   after the decrement.
 /// - **A writer** frees a retired async snapshot only when no hazard slot holds it *and* its stripes add up to 0
 ///   (`hk_async_holds_held`, read after the slots).
 ///
 /// ## Why a held snapshot is never freed
 ///
-/// - A hold is counted while the slot still protects the snapshot, and the slot is cleared with a release store
-///   after the count. A writer's scan that finds the slot cleared (acquire loads) therefore sees the count; one that
-///   finds the slot still set keeps the snapshot anyway. A call that never held the snapshot in a slot visible to
-///   the scan never uses it (the reader protocol's argument, see ``_SnapshotReclamation``).
-/// - Stripes are read one after another while calls move between threads, but each hold adds 1 before it subtracts
-///   1 (the same call, in order), and its 1 is visible by the time the stripes are read: a sum can count an ended
-///   hold as still held (the snapshot is kept for a later scan), never a held one as ended.
-/// - Writers read the stripes after storing the pending flag and exchanging the word, then a sequentially
-///   consistent fence; an ending hold decrements, then reads both with sequentially consistent loads. Either the
-///   writer's sum sees the decrement, or the call sees the flag set and its snapshot replaced, and scans again
-///   itself: the last hold of a retired snapshot to end frees it, or lets the next scan free it.
+/// - A hold is counted while the slot still protects the snapshot, and every store to a slot is a release store.
+///   A writer's scan that finds the slot cleared (acquire loads) therefore sees the count; one that finds the slot
+///   still set keeps the snapshot anyway. A call that never held the snapshot in a slot visible to the scan never uses
+///   it (the reader protocol's argument, see ``_SnapshotReclamation``).
+/// - Every change of a stripe is an atomic read-modify-write, so a scan's acquire load of a stripe sees all of its
+///   increments (they happened before the slots were read) and some of its decrements. The sum is therefore at least
+///   the number of holds still running: it can count an ended hold as still held (the snapshot waits for a later
+///   scan), never a held one as ended; and when it is 0, every decrement happened before the free.
+///
+/// ## Why the last hold is never forgotten
+///
+/// A writer that keeps a snapshot because of its holds stores the pending flag (sequentially consistent, under the
+/// reclamation lock, after the word was exchanged) and scans again, reading the stripes after a sequentially
+/// consistent fence. An ending hold decrements, then loads the flag and the word, all sequentially consistent. Either
+/// that scan sees the decrement, or the ending call sees the flag, and with it the exchanged word (the flag was stored
+/// after the exchange), and asks for a scan. The flag is cleared only under the lock, by a scan that left the retired
+/// list empty. Earlier scans (the writer's first one, before the flag, and scans that calls ask for) can only keep a
+/// snapshot longer, never free it early.
 ///
 /// ## Costs
 ///
-/// Taking a hold: the reader protocol (no shared write), one uncontended atomic increment. Ending it: one atomic
-/// decrement and a load of a flag that only writers write. The general path (overrides, scoped hooks, async hooks,
-/// tracing) holds its snapshot the same way but also passes it around as a strong reference, whose retains write
-/// the snapshot's reference count; only the simple path (every-receiver synchronous hooks around the body) is free
-/// of shared writes.
+/// Taking a hold: the reader protocol (no shared write), one atomic increment of a line that only its thread writes
+/// unless calls move between threads. Ending it: one atomic decrement (a full barrier) and a load of a flag that only
+/// writers write. Memory: each snapshot of an async point carries its stripes, 128 bytes each (512 bytes on a 2-CPU
+/// machine, 8 KiB at most), allocated and zeroed when it is published, and freed with it. The general path
+/// (overrides, scoped hooks, async hooks, tracing) holds its snapshot the same way but also passes it around as a
+/// strong reference, whose retains write the snapshot's reference count; only the simple path (every-receiver
+/// synchronous hooks around the body) is free of that.
 @usableFromInline
 enum _SnapshotLease {
     /// Ends a hold taken by ``_AsyncHookPointStorage/_lease(_:)`` on the snapshot at `snapshot`, whose holds are

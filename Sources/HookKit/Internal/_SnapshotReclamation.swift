@@ -32,7 +32,7 @@ import _HookKitRuntime
 ///   Stores go only to the calling thread's own record; the only load outside it is the published word, which
 ///   changes only when a writer publishes. While hooks do not change, calls on different cores share nothing.
 ///
-/// - **A writer** replaces the word (an `exchange`), then calls ``retire(_:from:)``, which:
+/// - **A writer** replaces the word (an `exchange`), then calls ``retire(_:holds:from:)``, which:
 ///   1. marks its own record as inside a writer's pass (`hk_writer_begin`, a sequentially consistent store: the
 ///      thread makes no hooked call until the mark is withdrawn, and its earlier stores come before the mark);
 ///   2. waits for every other thread to *show its stores* (`hk_await_fresh_readers`), at most as long as a heavy
@@ -127,7 +127,8 @@ import _HookKitRuntime
 ///
 /// - Call: two loads and a compare to enter, a store and a load to leave, two stores for the depth, a load of the
 ///   thread's own `attention`; no atomic read-modify-write, no shared write. An async call adds an atomic increment
-///   and decrement of its threads' stripes (uncontended) and a load of the pending flag.
+///   of its thread's stripe, and when it returns an atomic decrement of its new thread's stripe (a full barrier),
+///   a load of the pending flag and, when it is set, of the point's word.
 /// - Publication: the freshness check (a scan of every record while other threads run; immediate when they call
 ///   the same point; two `clock_gettime` system calls, about 0.3 µs, for each thread that shows nothing for 200 ns,
 ///   16 at most per publication; a wait of up to one fence's cost for a running thread that shows nothing, such as
@@ -231,6 +232,10 @@ final class _SnapshotReclamation: @unchecked Sendable {
 
     /// Scans while scans are requested and the lock is free; leaves the requests to the holder otherwise.
     private func serveRequests() {
+        // Between this thread's last store (a request, or the unlock that ended its pass) and its loads below (the
+        // request, or the lock word in `tryLock`): a helper whose `tryLock` fails and a holder that unlocks cannot
+        // both miss the other's store, so a request is never left unserved.
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
         while rescanRequested.load(ordering: .acquiring) {
             let freed: _FreedSnapshots? = lock.withLockIfAvailable {
                 var freed = _FreedSnapshots()
@@ -244,7 +249,8 @@ final class _SnapshotReclamation: @unchecked Sendable {
         }
     }
 
-    /// Moves the retired snapshots that no slot holds to `freed`; clears the pending flag when none is left.
+    /// Moves the retired snapshots that no call uses (no slot holds them, no async call holds them) to `freed`;
+    /// clears the pending flag when none is left.
     ///
     /// Called under `lock`, after every snapshot in `retired` was retired with the heavy fence or with every thread
     /// confirmed.

@@ -167,7 +167,8 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
     uintptr_t snapshot = atomic_load_explicit(published, memory_order_relaxed);
     for (;;) {
         if (snapshot == 0) {
-            atomic_store_explicit(slot, 0, memory_order_relaxed);
+            // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
+            atomic_store_explicit(slot, 0, memory_order_release);
             return (hk_entry){0, slot};
         }
         // A release store: a writer that sees this value knows every earlier store of this thread is visible.
@@ -215,8 +216,8 @@ typedef struct hk_async_stripe {
 /// `hk_async_holds_create`, constant after.
 extern uintptr_t hk_async_stripe_mask;
 
-/// Allocates the holds of an async snapshot: zeroed stripes, one per record number modulo their count (at least
-/// twice the number of online CPUs, rounded up to a power of two, 4 to 64).
+/// Allocates the holds of an async snapshot: zeroed stripes, one per record number modulo their count (twice the
+/// number of online CPUs rounded up to a power of two, at least 4 and at most 64).
 hk_async_stripe *hk_async_holds_create(void);
 
 /// Frees holds made by `hk_async_holds_create`.
