@@ -105,16 +105,11 @@ final class AsyncReclamationTests: XCTestCase {
         await gate.waitForArrivals()
         first.cancel()
         // Writers neither wait for the suspended call nor pile up behind it.
-        var largestBacklog = 0
-        weak var lastCaptured: Captured?
-        for _ in 0..<1_000 {
-            let object = Captured()
-            lastCaptured = object
-            try Self.holdingBackPoint.after { _, _, _ in _ = object }.cancel()
-            largestBacklog = max(largestBacklog, reclamation.retiredCount)
+        let churn = try registerAndCancelHooks { object in
+            try Self.holdingBackPoint.after { _, _, _ in _ = object }
         }
-        XCTAssertNil(lastCaptured, "a snapshot the suspended call never used was kept")
-        XCTAssertEqual(largestBacklog, 1)
+        XCTAssertFalse(churn.lastCapturedIsAlive, "a snapshot the suspended call never used was kept")
+        XCTAssertEqual(churn.largestBacklog, 1)
         await gate.open()
         _ = await call.value
         XCTAssertEqual(reclamation.retiredCount, 0)
