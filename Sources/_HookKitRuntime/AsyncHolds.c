@@ -3,11 +3,10 @@
 // and `_SnapshotReclamation.swift` for how writers read them.
 
 #include "_HookKitRuntime.h"
+#include "Allocation.h"
 
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 /// The fewest and the most stripes a snapshot's holds have.
@@ -35,14 +34,7 @@ hk_async_stripe *hk_async_holds_create(void) {
     // `pthread_once` publishes the mask to every thread that later uses holds made here (they reach them through a
     // published snapshot, with acquire loads).
     pthread_once(&stripes_once, size_stripes);
-    size_t size = (hk_async_stripe_mask + 1) * sizeof(hk_async_stripe);
-    hk_async_stripe *holds = NULL;
-    if (posix_memalign((void **)&holds, 128, size) != 0) {
-        fprintf(stderr, "HookKit: out of memory for an async snapshot's holds\n");
-        abort();
-    }
-    memset(holds, 0, size);
-    return holds;
+    return hk_allocate_blocks((hk_async_stripe_mask + 1) * sizeof(hk_async_stripe), "an async snapshot's holds");
 }
 
 void hk_async_holds_destroy(hk_async_stripe *holds) {

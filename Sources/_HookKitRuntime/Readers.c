@@ -7,10 +7,10 @@
 #endif
 
 #include "_HookKitRuntime.h"
+#include "Allocation.h"
 
 #include <pthread.h>
 #include <sched.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -65,11 +65,6 @@ static _Atomic(uint64_t) heavy_fence_cost_ns;
 static _Atomic(uint64_t) clock_confirmations;
 
 static void release_reader(void *record);
-
-static void fail(const char *message) {
-    fprintf(stderr, "HookKit: %s\n", message);
-    abort();
-}
 
 /// Whether the process runs under valgrind, which serializes its threads (one runs at a time, and a switch between
 /// them is a full barrier), so that calls need no fence of their own even though valgrind has no `membarrier`.
@@ -160,7 +155,7 @@ static void record_cpu_clock(hk_reader *reader) {
 /// Creates the thread-exit key and, on Linux, registers the process for expedited private `membarrier`.
 static void runtime_init(void) {
     if (pthread_key_create(&exit_key, release_reader) != 0) {
-        fail("pthread_key_create failed");
+        hk_fail("pthread_key_create failed");
     }
     if (running_under_valgrind()) {
         asymmetric_fences = true;
@@ -189,7 +184,7 @@ void hk_heavy_fence(void) {
         uint64_t start = monotonic_ns();
         if (syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
             // Registered at start-up, so this cannot fail; continuing could free a snapshot a call still uses.
-            fail("membarrier failed after registration");
+            hk_fail("membarrier failed after registration");
         }
         // Racing writers may each fold in their own cost; any of the results is a fair average.
         uint64_t cost = monotonic_ns() - start;
@@ -239,12 +234,8 @@ hk_reader *hk_reader_attach(void) {
         }
     }
     if (reader == NULL) {
-        // Aligned to 128 bytes so that no two threads' records share a cache line (or an adjacent-line pair).
-        size_t size = (sizeof(hk_reader) + 127) & ~(size_t)127;
-        if (posix_memalign((void **)&reader, 128, size) != 0) {
-            fail("out of memory for a thread's reader record");
-        }
-        memset(reader, 0, size);
+        // On blocks of its own, so that no two threads' records share a cache line (or an adjacent-line pair).
+        reader = hk_allocate_blocks(sizeof(hk_reader), "a thread's reader record");
         atomic_store_explicit(&reader->claimed, true, memory_order_seq_cst);
         reader->light_fence = asymmetric_fences;
         reader->number = atomic_fetch_add_explicit(&records_created, 1, memory_order_relaxed);
@@ -272,7 +263,7 @@ static _Atomic(uintptr_t) *slot_at(hk_reader *reader, uintptr_t depth) {
         if (next == NULL) {
             next = calloc(1, sizeof(hk_slot_block));
             if (next == NULL) {
-                fail("out of memory for nested hooked calls");
+                hk_fail("out of memory for nested hooked calls");
             }
             // Only the owning thread adds blocks; a release store publishes the zeroed block to scanners.
             atomic_store_explicit(&block->next, next, memory_order_release);
@@ -655,10 +646,7 @@ size_t hk_reader_claimed_count(void) {
 hk_point_cell *hk_point_cell_create(const void *storage) {
     // Every call of the point reads the cell: on a 128-byte block of its own, no write to a neighbouring object
     // can evict it from other cores' caches (false sharing).
-    hk_point_cell *cell = NULL;
-    if (posix_memalign((void **)&cell, 128, 128) != 0) {
-        fail("out of memory for a hook point");
-    }
+    hk_point_cell *cell = hk_allocate_blocks(sizeof(hk_point_cell), "a hook point");
     atomic_init(&cell->published, 0);
     cell->storage = storage;
     return cell;

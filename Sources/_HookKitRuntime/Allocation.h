@@ -1,0 +1,16 @@
+// What the runtime's C files share and Swift does not see: stopping the program on a failure it cannot recover from,
+// and memory for the structures that threads read while others write their neighbours.
+#ifndef HOOKKIT_RUNTIME_ALLOCATION_H
+#define HOOKKIT_RUNTIME_ALLOCATION_H
+
+#include <stddef.h>
+
+/// Prints `HookKit: ` and `message` to standard error, then aborts.
+__attribute__((noreturn)) void hk_fail(const char *message);
+
+/// Zeroed memory for `size` bytes, aligned to 128 bytes and rounded up to whole 128-byte blocks, so that no other
+/// allocation shares its cache lines (or an adjacent-line pair); stops the program, saying that memory ran out for
+/// `what`, when there is none. Freed with `free`.
+void *hk_allocate_blocks(size_t size, const char *what);
+
+#endif
