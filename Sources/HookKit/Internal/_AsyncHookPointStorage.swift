@@ -69,11 +69,7 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     }
 
     deinit {
-        // No call can be in progress: calls borrow the point, which owns this storage.
-        if let replaced = UnsafeMutableRawPointer(bitPattern: hk_point_cell_exchange(cell, 0)) {
-            _SnapshotReclamation.shared.retire(replaced, holds: asyncHolds(of: replaced), from: cell)
-        }
-        hk_point_cell_destroy(cell)
+        closeCell()
     }
 
     /// The innermost `original` that reaches the body through the call's task-local binding: the body passed to

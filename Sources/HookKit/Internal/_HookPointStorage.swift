@@ -76,11 +76,7 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Poi
     }
 
     deinit {
-        // No call can be in progress: calls borrow the point, which owns this storage.
-        if let replaced = UnsafeMutableRawPointer(bitPattern: hk_point_cell_exchange(cell, 0)) {
-            _SnapshotReclamation.shared.retire(replaced, holds: nil, from: cell)
-        }
-        hk_point_cell_destroy(cell)
+        closeCell()
     }
 
     /// The innermost `original` that reaches the body through the call's frame: finds this point's frame on the

@@ -108,10 +108,25 @@ extension _PointCompiling {
                 cell, UInt(bitPattern: Unmanaged<AnyObject>.passRetained(snapshot).toOpaque()))
         }
         guard let replaced else { return false }
-        if let retired = UnsafeMutableRawPointer(bitPattern: replaced) {
-            _SnapshotReclamation.shared.retire(retired, holds: asyncHolds(of: retired), from: cell)
-        }
+        retire(replaced)
         return true
+    }
+
+    /// Hands the snapshot at `replaced`, which the cell no longer publishes, to reclamation, with its async holds;
+    /// nothing when it is 0 (no snapshot was published).
+    private func retire(_ replaced: UInt) {
+        if let snapshot = UnsafeMutableRawPointer(bitPattern: replaced) {
+            _SnapshotReclamation.shared.retire(snapshot, holds: asyncHolds(of: snapshot), from: cell)
+        }
+    }
+
+    /// Unpublishes the point for good, hands its last snapshot to reclamation and frees the cell: what the storage's
+    /// `deinit` does.
+    ///
+    /// No call can be in progress: calls borrow the point, which owns the storage.
+    func closeCell() {
+        retire(hk_point_cell_exchange(cell, 0))
+        hk_point_cell_destroy(cell)
     }
 
     /// One pass of the general compilation: plans under the lock, compiles outside it, and publishes unless a newer
