@@ -15,16 +15,15 @@ enum AsyncLoop {
         done.wait()
     }
 
-    /// Runs `loop` in `tasks` new tasks at once (each told its index), waits until all return, and keeps their results
-    /// alive.
+    /// Runs `loop` in `tasks` new tasks at once, waits until all return, and keeps their results alive.
     ///
     /// The tasks start on the global executor, whose threads are as many as the machine has cores: with two tasks on
     /// two cores, each runs on a thread of its own.
-    static func runConcurrently(tasks: Int, _ loop: @escaping @Sendable (_ index: Int) async -> Int) {
+    static func runConcurrently(tasks: Int, _ loop: @escaping @Sendable () async -> Int) {
         let done = DispatchSemaphore(value: 0)
-        for index in 0..<tasks {
+        for _ in 0..<tasks {
             Task {
-                blackHole(await loop(index))
+                blackHole(await loop())
                 done.signal()
             }
         }
