@@ -11,8 +11,6 @@ import XCTest
 ///
 /// An XCTest case because it reads the process-wide retired list (see ReclamationTests).
 final class AsyncReclamationTests: XCTestCase {
-    private final class Captured: Sendable {}
-
     /// An object that counts its deinitializations, for proving that every replaced snapshot was freed.
     private final class Tracked: Sendable {
         let released: Counter
@@ -24,17 +22,6 @@ final class AsyncReclamationTests: XCTestCase {
         deinit {
             released.increment()
         }
-    }
-
-    /// The largest of the values recorded, from any task.
-    private final class Largest: Sendable {
-        private let largest = Atomic<Int>(0)
-
-        func record(_ value: Int) {
-            largest.max(value, ordering: .relaxed)
-        }
-
-        var value: Int { largest.load(ordering: .relaxed) }
     }
 
     /// What one call saw, filled in by its hooks.
@@ -68,32 +55,27 @@ final class AsyncReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0, "an earlier test left retired snapshots behind")
         let gate = Gate()
         let trace = Trace()
-        weak var captured: Captured?
-        let before: HookToken
-        let after: HookToken
-        do {
-            let object = Captured()
-            captured = object
-            before = try Self.point.before { _, _ in
+        let before = try registerCapturing { object in
+            try Self.point.before { _, _ in
                 _ = object
                 trace.record("before")
             }
-            after = try Self.point.after { _, _, result in trace.record("after(\(result))") }
         }
+        let after = try Self.point.after { _, _, result in trace.record("after(\(result))") }
         let call = Self.startCall(suspendingAt: gate)
         await gate.waitForArrivals()
         // The call is suspended in its body, between the snapshot's before and after hooks, possibly to resume on
         // another thread.
-        XCTAssertTrue(before.cancel())
+        XCTAssertTrue(before.token.cancel())
         XCTAssertTrue(after.cancel())
         XCTAssertEqual(_SnapshotReclamation.occupiedHazardSlotCount, 0, "a suspended async call holds a hazard slot")
         XCTAssertEqual(reclamation.retiredCount, 1, "the snapshot the suspended call holds must wait, not be freed")
-        XCTAssertNotNil(captured, "the snapshot was freed under a call that still runs it")
+        XCTAssertNotNil(before.captured, "the snapshot was freed under a call that still runs it")
         await gate.open()
         let result = await call.value
         XCTAssertEqual(result, "c")
         XCTAssertEqual(trace.take(), ["before", "after(c)"], "the call ran the hooks of the snapshot it started with")
-        XCTAssertNil(captured, "the call ended the last hold: it frees the snapshot as it returns")
+        XCTAssertNil(before.captured, "the call ended the last hold: it frees the snapshot as it returns")
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
@@ -192,12 +174,8 @@ final class AsyncReclamationTests: XCTestCase {
         let car = Car(name: "c")
         let trace = Trace()
         try point.before { _, _ in trace.record("every") }
-        weak var captured: Captured?
-        let token: HookToken
-        do {
-            let object = Captured()
-            captured = object
-            token = try point.before(.type(Car.self)) { _, _ in
+        let hook = try registerCapturing { object in
+            try point.before(.type(Car.self)) { _, _ in
                 _ = object
                 trace.record("car")
             }
@@ -205,8 +183,8 @@ final class AsyncReclamationTests: XCTestCase {
         let first = await call(point, on: car, trace: trace)
         XCTAssertEqual(first, "c")
         XCTAssertEqual(trace.take(), ["every", "car", "body(c)"])
-        XCTAssertTrue(token.cancel())
-        XCTAssertNil(captured, "a stale compiled chain still holds the cancelled type hook's closure")
+        XCTAssertTrue(hook.token.cancel())
+        XCTAssertNil(hook.captured, "a stale compiled chain still holds the cancelled type hook's closure")
         let second = await call(point, on: car, trace: trace)
         XCTAssertEqual(second, "c")
         XCTAssertEqual(trace.take(), ["every", "body(c)"])

@@ -8,28 +8,23 @@ import XCTest
 /// serially, so the sweep cannot free a dead object that a parallel test keeps registered on purpose (see
 /// `InstanceScopeTests.addressReuse`).
 final class ExpiredInstanceHookTests: XCTestCase {
-    private final class Captured: Sendable {}
-
     func testADeadObjectsHooksStayUntilThePointChangesOrTheyAreRemovedOnRequest() throws {
         let point = HookPoint<Vehicle, String, String>("Instance.expired")
-        weak var captured: Captured?
-        let token: HookToken
+        let hook: CapturingHook
         do {
             let car = Car(name: "short-lived")
-            let object = Captured()
-            captured = object
-            token = try point.before(.instance(car)) { _, _ in _ = object }
+            hook = try registerCapturing { object in try point.before(.instance(car)) { _, _ in _ = object } }
             _ = call(point, on: car, trace: Trace())
         }
         let storage = try XCTUnwrap(point.existingStorage)
-        XCTAssertFalse(token.isActive)
+        XCTAssertFalse(hook.token.isActive)
         // Nothing changed on the point since the object died: its entry still holds the hook's closure.
         XCTAssertEqual(storage.lock.withLock { storage.registrations.count }, 1)
-        XCTAssertNotNil(captured)
+        XCTAssertNotNil(hook.captured)
         Hooks.removeExpiredInstanceHooks()
         XCTAssertEqual(storage.lock.withLock { storage.registrations.count }, 0)
         XCTAssertEqual(storage.lock.withLock { storage.levels.instances.count }, 0)
-        XCTAssertNil(captured)
-        XCTAssertFalse(token.cancel())
+        XCTAssertNil(hook.captured)
+        XCTAssertFalse(hook.token.cancel())
     }
 }

@@ -11,8 +11,6 @@ import XCTest
 /// An XCTest case because it reads process-wide counters (the retired list, the reader records): `swift test` runs
 /// XCTest serially in a process of its own, so no parallel test disturbs them.
 final class ReclamationTests: XCTestCase {
-    private final class Captured: Sendable {}
-
     private var reclamation: _SnapshotReclamation { .shared }
 
     /// What a spinning thread reports about itself, so that a fence test can tell a publication during which the
@@ -87,17 +85,11 @@ final class ReclamationTests: XCTestCase {
     func testACancelledHookIsReleasedWhenCancelReturnsIfNoCallUsesIt() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.prompt")
         let car = Car(name: "c")
-        weak var captured: Captured?
-        let token: HookToken
-        do {
-            let object = Captured()
-            captured = object
-            token = try point.before { _, _ in _ = object }
-        }
+        let hook = try registerCapturing { object in try point.before { _, _ in _ = object } }
         XCTAssertEqual(call(point, on: car, trace: Trace()), "c")
-        XCTAssertNotNil(captured)
-        XCTAssertTrue(token.cancel())
-        XCTAssertNil(captured, "the replaced snapshot still holds the hook's closure")
+        XCTAssertNotNil(hook.captured)
+        XCTAssertTrue(hook.token.cancel())
+        XCTAssertNil(hook.captured, "the replaced snapshot still holds the hook's closure")
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
@@ -108,20 +100,16 @@ final class ReclamationTests: XCTestCase {
         let car = Car(name: "c")
         let trace = Trace()
         try point.before { _, _ in trace.record("every") }
-        weak var captured: Captured?
-        let token: HookToken
-        do {
-            let object = Captured()
-            captured = object
-            token = try point.before(.type(Car.self)) { _, _ in
+        let hook = try registerCapturing { object in
+            try point.before(.type(Car.self)) { _, _ in
                 _ = object
                 trace.record("car")
             }
         }
         XCTAssertEqual(call(point, on: car, trace: trace), "c")
         XCTAssertEqual(trace.take(), ["every", "car", "body(c)"])
-        XCTAssertTrue(token.cancel())
-        XCTAssertNil(captured, "a stale compiled chain still holds the cancelled type hook's closure")
+        XCTAssertTrue(hook.token.cancel())
+        XCTAssertNil(hook.captured, "a stale compiled chain still holds the cancelled type hook's closure")
         XCTAssertEqual(call(point, on: car, trace: trace), "c")
         XCTAssertEqual(trace.take(), ["every", "body(c)"])
         XCTAssertEqual(reclamation.retiredCount, 0)
@@ -130,27 +118,24 @@ final class ReclamationTests: XCTestCase {
     func testASnapshotInUseIsFreedWhenTheCallThatUsesItReturns() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.inUse")
         let car = Car(name: "c")
-        weak var captured: Captured?
         let observations = Mutex<[String]>([])
         let tokenBox = Mutex<HookToken?>(nil)
-        do {
-            let object = Captured()
-            captured = object
-            let token = try point.before { [reclamation] _, _ in
+        let hook = try registerCapturing { [reclamation] object in
+            try point.before { _, _ in
                 _ = object
                 // Cancel this very hook while its call runs: its snapshot is replaced but still in use.
                 let removed = tokenBox.withLock { $0 }?.cancel() ?? false
                 observations.withLock { $0.append("cancelled \(removed), retired \(reclamation.retiredCount)") }
             }
-            tokenBox.withLock { $0 = token }
         }
+        tokenBox.withLock { $0 = hook.token }
         _ = point.invoke(car, "") { vehicle, _ in
             observations.withLock { $0.append("body, retired \(self.reclamation.retiredCount)") }
             return vehicle.name
         }
         XCTAssertEqual(observations.withLock { $0 }, ["cancelled true, retired 1", "body, retired 1"])
         XCTAssertEqual(reclamation.retiredCount, 0, "the call that used the snapshot returned: nothing may wait")
-        XCTAssertNil(captured)
+        XCTAssertNil(hook.captured)
         tokenBox.withLock { $0 = nil }
     }
 
@@ -160,17 +145,14 @@ final class ReclamationTests: XCTestCase {
         let callers = 2
         let pairs = 20_000
         let stop = Atomic<Bool>(false)
-        let largestBacklog = Atomic<Int>(0)
+        let largestBacklog = Largest()
         let calls = Counter()
         let wrongResults = Counter()
         runConcurrently(threads: callers + 1) { index in
             if index == callers {
                 for _ in 0..<pairs {
                     try! point.before { _, _ in }.cancel()
-                    let backlog = _SnapshotReclamation.shared.retiredCount
-                    if backlog > largestBacklog.load(ordering: .relaxed) {
-                        largestBacklog.store(backlog, ordering: .relaxed)
-                    }
+                    largestBacklog.record(_SnapshotReclamation.shared.retiredCount)
                 }
                 stop.store(true, ordering: .releasing)
             } else {
@@ -186,7 +168,7 @@ final class ReclamationTests: XCTestCase {
         XCTAssertGreaterThan(calls.count, pairs, "the callers did not overlap the churn")
         XCTAssertEqual(wrongResults.count, 0)
         // One retired snapshot at most per hooked call in progress: each caller runs one call at a time.
-        XCTAssertLessThanOrEqual(largestBacklog.load(ordering: .relaxed), callers)
+        XCTAssertLessThanOrEqual(largestBacklog.value, callers)
         XCTAssertEqual(reclamation.retiredCount, 0, "churn stopped and every call returned: nothing may wait")
     }
 
