@@ -57,4 +57,64 @@ struct OnceTests {
         #expect(trace.all == ["body(a)", "always", "once", "body(b)", "always"])
         #expect(point.hooks.map(\.label) == ["always"])
     }
+
+    @Test("a once override's closure is released once it fired and its call returned")
+    func onceOverrideIsReleasedAfterItFired() throws {
+        let point = HookPoint<Vehicle, String, String>("Once.overrideReleasedAfterFiring")
+        let hook = try registerCapturing { object in
+            try point.override(once: true) { original in
+                { vehicle, suffix in
+                    _ = object
+                    return original(vehicle, suffix) + "!"
+                }
+            }
+        }
+        let car = Car(name: "c")
+        #expect(point.invoke(car, "") { vehicle, _ in vehicle.name } == "c!")
+        #expect(hook.captured == nil, "the fired once override is still alive")
+        #expect(point.invoke(car, "") { vehicle, _ in vehicle.name } == "c")
+        #expect(!hook.token.cancel())
+    }
+
+    @Test("a once override's closure is released when it is cancelled before it fired")
+    func onceOverrideIsReleasedWhenCancelled() throws {
+        let point = HookPoint<Vehicle, String, String>("Once.overrideReleasedWhenCancelled")
+        let hook = try registerCapturing { object in
+            try point.override(once: true) { original in
+                { vehicle, suffix in
+                    _ = object
+                    return original(vehicle, suffix)
+                }
+            }
+        }
+        #expect(hook.captured != nil)
+        #expect(hook.token.cancel())
+        #expect(hook.captured == nil, "the cancelled once override is still alive")
+    }
+
+    @Test("an async once override's closure is released once it fired, or when it is cancelled")
+    func asyncOnceOverrideIsReleased() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("Once.asyncOverrideReleased")
+        let fired = try registerCapturing { object in
+            try point.override(once: true) { original in
+                { vehicle, suffix in
+                    _ = object
+                    return await original(vehicle, suffix) + "!"
+                }
+            }
+        }
+        let car = Car(name: "c")
+        #expect(await point.invoke(car, "") { vehicle, _ in vehicle.name } == "c!")
+        #expect(fired.captured == nil, "the fired once override is still alive")
+        let cancelled = try registerCapturing { object in
+            try point.override(once: true) { original in
+                { vehicle, suffix in
+                    _ = object
+                    return await original(vehicle, suffix)
+                }
+            }
+        }
+        #expect(cancelled.token.cancel())
+        #expect(cancelled.captured == nil, "the cancelled once override is still alive")
+    }
 }

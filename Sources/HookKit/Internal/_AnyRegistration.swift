@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One registered hook, without its typed closure: what the bookkeeping (levels, ordering,
 /// cancellation, introspection) works with.
 ///
@@ -15,8 +13,8 @@ class _AnyRegistration: @unchecked Sendable {
     final let priority: Int
     final let label: String?
     final let isOnce: Bool
-    /// Set by the first call that claims a `once` hook; never reset.
-    final let hasFired = Atomic<Bool>(false)
+    /// The single run of a `once` hook, claimed by the first call; `nil` for other hooks.
+    final let onceClaim: _OnceClaim?
     /// The override links built from this registration's provider for untraced chains, keyed by the identity of the
     /// link each one wraps (see ``_LinkCaching``); each is the registration's `Link` type.
     ///
@@ -39,19 +37,20 @@ class _AnyRegistration: @unchecked Sendable {
         self.priority = priority
         self.label = label
         self.isOnce = isOnce
+        self.onceClaim = isOnce ? _OnceClaim() : nil
     }
 
     /// Whether the registration still applies: a `once` hook that fired, or an instance hook
     /// whose object died, no longer does.
     final var isLive: Bool {
-        if isOnce && hasFired.load(ordering: .acquiring) { return false }
+        if let onceClaim, onceClaim.hasFired { return false }
         if case .instance(let object) = scope { return object.isAlive }
         return true
     }
 
     /// Claims the single run of a `once` hook; `true` for exactly one caller.
     final func claimOnce() -> Bool {
-        !hasFired.exchange(true, ordering: .acquiringAndReleasing)
+        onceClaim.unsafelyUnwrapped.claim()
     }
 
     /// The public description.

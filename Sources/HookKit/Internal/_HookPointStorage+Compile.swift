@@ -232,11 +232,12 @@ extension _HookPointStorage {
                 return try inner(receiver, arguments)
             }
         }
-        if registration.isOnce {
+        if let claim = registration.onceClaim {
+            // Captures the claim, not the registration: the registration keeps this link (see `_OnceClaim`).
             let inner = implementation
             let expire = expiry(of: registration)
             implementation = { receiver, arguments throws(Failure) in
-                guard registration.claimOnce() else { return try original(receiver, arguments) }
+                guard claim.claim() else { return try original(receiver, arguments) }
                 defer { expire() }
                 return try inner(receiver, arguments)
             }
