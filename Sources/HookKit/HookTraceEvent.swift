@@ -14,6 +14,9 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
     /// A `once` hook that had already fired is not listed.
     public let hooks: [HookDescription]
     /// Whether the body (the original implementation) ran at least once.
+    ///
+    /// Counted on the call's thread (or, for an async call, in its task and the tasks that inherit its task-local
+    /// values): a declared body that an override's kept `original` runs outside the call is not.
     public let bodyRan: Bool
     /// Whether the call ended by throwing (after hooks do not run then).
     public let threw: Bool
@@ -33,10 +36,21 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
         self.threw = threw
     }
 
-    /// One line: `Checkout.submit on Shop.Checkout: before all priority 0, body`.
+    /// One line, in the order things ran: `Checkout.submit on Shop.Checkout: before all 'audit', body, after all`.
+    ///
+    /// Each hook is its kind, its scope and its label in quotes; `body` comes after the before hooks and the overrides
+    /// and before the after hooks, and `threw` last.
     public var description: String {
-        var parts = hooks.map { "\($0.kind) \($0.scope)" + ($0.label.map { " '\($0)'" } ?? "") }
-        if bodyRan { parts.append("body") }
+        var parts: [String] = []
+        var bodyIsListed = !bodyRan
+        for hook in hooks {
+            if !bodyIsListed && hook.kind == .after {
+                parts.append("body")
+                bodyIsListed = true
+            }
+            parts.append("\(hook.kind) \(hook.scope)" + (hook.label.map { " '\($0)'" } ?? ""))
+        }
+        if !bodyIsListed { parts.append("body") }
         if threw { parts.append("threw") }
         return "\(pointName) on \(receiverType): " + parts.joined(separator: ", ")
     }

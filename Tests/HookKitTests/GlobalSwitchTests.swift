@@ -67,6 +67,66 @@ final class GlobalSwitchTests: XCTestCase {
             "Global.tracer on HookKitTests.Car: before all 'log', override type(HookKitTests.Car) 'outer', body")
     }
 
+    func testTraceDescriptionListsTheBodyBetweenTheOverridesAndTheAfterHooks() throws {
+        struct Failure: Error {}
+        let point = ThrowingHookPoint<Vehicle, String, String, any Error>("Global.tracer.description")
+        let events = EventLog()
+        try point.before(label: "log") { _, _ in }
+        try point.override(label: "wrap") { original in { vehicle, prefix in try original(vehicle, prefix) } }
+        try point.after(label: "audit") { _, _, _ in }
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertEqual(try point.invoke(Car(name: "c"), "") { vehicle, _ in vehicle.name }, "c")
+        XCTAssertThrowsError(try point.invoke(Car(name: "c"), "") { _, _ in throw Failure() })
+        XCTAssertEqual(
+            events.all.map(\.description),
+            [
+                "Global.tracer.description on HookKitTests.Car: before all 'log', override all 'wrap', body, "
+                    + "after all 'audit'",
+                "Global.tracer.description on HookKitTests.Car: before all 'log', override all 'wrap', body, threw",
+            ])
+    }
+
+    /// A kept `original` of a point that declares its body calls that body from anywhere, traced or not.
+    func testTracedPointWithDeclaredBodyLetsOriginalRunAfterTheCallOnAnotherThread() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer.keptOriginal") { vehicle, prefix in
+            prefix + vehicle.name
+        }
+        let kept = Mutex<HookOriginal<Vehicle, String, String, Never>?>(nil)
+        try point.override(label: "keep") { original in
+            kept.withLock { $0 = original }
+            return { vehicle, prefix in "[" + original(vehicle, prefix) + "]" }
+        }
+        let events = EventLog()
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertEqual(point.invoke(Car(name: "c"), "> "), "[> c]")
+        let original = try XCTUnwrap(kept.withLock { $0 })
+        let results = Mutex<[String]>([])
+        runConcurrently(threads: 1) { _ in
+            results.withLock { $0.append(original(Car(name: "later"), "> ")) }
+        }
+        XCTAssertEqual(results.withLock { $0 }, ["> later"])
+        XCTAssertEqual(original(Car(name: "here"), "> "), "> here")
+        XCTAssertEqual(events.all.map(\.bodyRan), [true])
+    }
+
+    /// The async form: a kept `original` of an async point that declares its body runs it from a detached task after
+    /// the call returned, with a tracer set.
+    func testTracedAsyncPointWithDeclaredBodyLetsOriginalRunFromADetachedTask() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("Global.tracer.asyncKeptOriginal") { vehicle, prefix in
+            prefix + vehicle.name
+        }
+        try point.override(label: "detach") { original in
+            { vehicle, prefix in
+                await Task.detached { await original(vehicle, prefix) }.value + "!"
+            }
+        }
+        let events = EventLog()
+        Hooks.tracer = HookTracer { events.append($0) }
+        let result = await point.invoke(Car(name: "c"), "> ")
+        XCTAssertEqual(result, "> c!")
+        XCTAssertEqual(events.all.map(\.hooks.count), [1])
+    }
+
     func testTracerSeesCallsOfAPointThatDeclaresItsBody() throws {
         let point = HookPoint<Vehicle, String, String>("Global.tracer.declared") { vehicle, prefix in
             prefix + vehicle.name

@@ -80,7 +80,9 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     static func makeBodyCall(site: Site) -> Chain.Implementation {
         { receiver, arguments throws(Failure) in
             guard let invocation = site.invocation.get() else {
-                site.originalCalledOutsideItsCall()
+                // A point that declares its body needs no binding: its body runs from anywhere (unrecorded).
+                guard let declaredBody = site.declaredBody else { site.originalCalledOutsideItsCall() }
+                return try await declaredBody(receiver, arguments)
             }
             invocation.recorder?.markBodyRan()
             guard let body = invocation.body else {

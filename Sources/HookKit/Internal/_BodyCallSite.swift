@@ -21,10 +21,14 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
 
     /// Finds the point's frame on the calling thread and calls its body: the body passed to `invoke`, or the declared
     /// one for a traced call.
+    ///
+    /// A point that declares its body needs no frame: outside a call of the point on this thread (an `original` kept
+    /// and called later, or on another thread, while a tracer is set), the declared body runs, unrecorded.
     @inlinable @inline(__always)
     func callBody(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
         guard let frame = _FrameStack.frame(of: owner) else {
-            originalCalledOutsideItsCall()
+            guard let declaredBody else { originalCalledOutsideItsCall() }
+            return try declaredBody(receiver, arguments)
         }
         frame.pointee.bodyRan = true
         guard let body = frame.pointee.body else {
