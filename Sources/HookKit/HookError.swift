@@ -24,7 +24,8 @@ public struct HookError: Error, Hashable, CustomStringConvertible {
             self.value = value
         }
 
-        /// A type scope named a type that is neither the point's receiver type nor a subtype of it.
+        /// A type scope named a type that is neither the point's receiver type nor a subtype of it, or an existential
+        /// (such as the receiver type of a point that hooks a protocol), which no receiver has as its dynamic type.
         public static let incompatibleScopeType = Code(.incompatibleScopeType)
         /// An instance scope named an object that is not a receiver of the point.
         public static let objectIsNotAReceiver = Code(.objectIsNotAReceiver)

@@ -30,14 +30,15 @@ public struct HookScope<Receiver> {
 
     /// Receivers whose dynamic type is `type` or one of its subtypes (subclasses, for classes).
     ///
-    /// - Parameter type: The point's receiver type or a subtype of it.
+    /// - Parameter type: The point's receiver type or a subtype of it; not an existential (`any Renderer`): a point
+    ///   that hooks a protocol takes ``all`` or ``object(_:)`` scopes.
     public static func type(_ type: Any.Type) -> HookScope {
         HookScope(kind: .type(type, exact: false))
     }
 
     /// Receivers whose dynamic type is exactly `type`: subtypes are not included.
     ///
-    /// - Parameter type: The point's receiver type or a subtype of it.
+    /// - Parameter type: The point's receiver type or a subtype of it; not an existential.
     public static func exactType(_ type: Any.Type) -> HookScope {
         HookScope(kind: .type(type, exact: true))
     }

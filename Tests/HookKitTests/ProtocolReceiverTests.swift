@@ -53,4 +53,25 @@ struct ProtocolReceiverTests {
         }
         #expect(trace.all == ["hook(sketch)", "after(sketch)", "after(square)", "after(sketch)"])
     }
+
+    @Test("a type scope naming the existential receiver type is refused: no receiver has it as its dynamic type")
+    func existentialTypeScopeIsRefused() async throws {
+        let point = HookPoint<any Shape, Void, String>("Protocol.existentialScope")
+        let asyncPoint = AsyncHookPoint<any Drawable, Void, String>("Protocol.asyncExistentialScope")
+        let refusals: [HookError] = [
+            #expect(throws: HookError.self) { try point.before(.type((any Shape).self)) { _, _ in } },
+            #expect(throws: HookError.self) {
+                try point.override(.exactType((any Shape).self)) { original in { shape, _ in original(shape, ()) } }
+            },
+            #expect(throws: HookError.self) { try asyncPoint.after(.type((any Drawable).self)) { _, _, _ in } },
+        ].compactMap { $0 }
+        #expect(refusals.map(\.code) == [.incompatibleScopeType, .incompatibleScopeType, .incompatibleScopeType])
+        #expect(
+            refusals.map(\.pointName) == [
+                "Protocol.existentialScope", "Protocol.existentialScope", "Protocol.asyncExistentialScope",
+            ])
+        #expect(refusals[0].message.contains("is an existential"))
+        #expect(point.hooks.isEmpty)
+        #expect(asyncPoint.hooks.isEmpty)
+    }
 }

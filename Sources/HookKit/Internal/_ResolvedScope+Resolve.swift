@@ -6,7 +6,7 @@ extension _ResolvedScope {
     /// typed errors.
     ///
     /// - Throws: ``HookError/Code-swift.struct/incompatibleScopeType`` for a type that is neither `Receiver` nor a
-    ///   subtype of it, ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for an instance scope on a
+    ///   subtype of it, or that is an existential (a protocol receiver's own type), ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for an instance scope on a
     ///   value-type receiver, ``HookError/Code-swift.struct/objectIsNotAReceiver`` for an object that is not a
     ///   `Receiver`.
     static func resolve<Receiver>(_ scope: HookScope<Receiver>, pointName name: String) throws(HookError) -> Self {
@@ -19,6 +19,13 @@ extension _ResolvedScope {
                     .incompatibleScopeType, pointName: name,
                     message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); "
                         + "\(String(reflecting: type)) is neither that type nor a subtype of it")
+            }
+            if _TypeKind.isExistential(type) {
+                throw HookError(
+                    .incompatibleScopeType, pointName: name,
+                    message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); "
+                        + "\(String(reflecting: type)) is an existential, which no receiver has as its dynamic type: "
+                        + "hook every receiver (and test the type inside the hook), or one object with .object(_:)")
             }
             return exact ? .exactType(type) : .type(type)
         case .instance(let object):

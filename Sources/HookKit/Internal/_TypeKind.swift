@@ -9,4 +9,13 @@ enum _TypeKind {
         let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
         return kind == 0x200 || kind == 0x201 || kind == 0x202 || kind == 0x301
     }
+
+    /// Whether `type` is an existential (`any P`, `Any`, `any P & Q`): a type that no value has as its dynamic type,
+    /// so that a type scope naming it would never apply.
+    ///
+    /// Reads the metadata kind as ``isValue(_:)`` does: 0x303 existential, 0x307 extended existential.
+    static func isExistential(_ type: Any.Type) -> Bool {
+        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+        return kind == 0x303 || kind == 0x307
+    }
 }
