@@ -25,7 +25,7 @@ extension AsyncThrowingHookPoint {
     /// - Parameters:
     ///   - scope: The receivers the hook applies to; every receiver by default.
     ///   - priority: Higher runs earlier than other before hooks of the same scope level.
-    ///   - label: A name for introspection, traces and errors.
+    ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver and the arguments.
     /// - Returns: A token that cancels the hook.
@@ -52,7 +52,7 @@ extension AsyncThrowingHookPoint {
     /// - Parameters:
     ///   - scope: The receivers the hook applies to; every receiver by default.
     ///   - priority: Higher runs earlier than other before hooks of the same scope level.
-    ///   - label: A name for introspection, traces and errors.
+    ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver and the arguments.
     /// - Returns: A token that cancels the hook.
@@ -79,7 +79,7 @@ extension AsyncThrowingHookPoint {
     ///   - scope: The receivers the hook applies to; every receiver by default.
     ///   - priority: Higher runs later than other after hooks of the same scope level (it sits further out,
     ///     symmetric with before hooks).
-    ///   - label: A name for introspection, traces and errors.
+    ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver, the arguments and the result.
     /// - Returns: A token that cancels the hook.
@@ -105,7 +105,7 @@ extension AsyncThrowingHookPoint {
     /// - Parameters:
     ///   - scope: The receivers the hook applies to; every receiver by default.
     ///   - priority: Higher runs later than other after hooks of the same scope level.
-    ///   - label: A name for introspection, traces and errors.
+    ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver, the arguments and the result.
     /// - Returns: A token that cancels the hook.
@@ -142,7 +142,7 @@ extension AsyncThrowingHookPoint {
     /// - Parameters:
     ///   - scope: The receivers the override applies to; every receiver by default.
     ///   - priority: Higher wraps the other overrides of the same scope level.
-    ///   - label: A name for introspection, traces and errors.
+    ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Replace one call only (also under concurrent calls), then remove itself.
     ///   - provider: Builds the replacement from `original`.
     /// - Returns: A token that cancels the override.

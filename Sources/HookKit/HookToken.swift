@@ -34,7 +34,8 @@ public final class HookToken: Sendable, Hashable, CustomStringConvertible {
     /// running hook (including the hook itself).
     ///
     /// - Returns: `true` if this call removed the hook; `false` if it was already gone (cancelled
-    ///   before, a `once` hook that fired, or an instance hook whose object died).
+    ///   before, a `once` hook that fired, or an instance hook whose object died). A `once` hook
+    ///   that cancels its own token while it runs gets `false`: it fired when its run began.
     @discardableResult
     public func cancel() -> Bool {
         storage.cancel(hook.id)
