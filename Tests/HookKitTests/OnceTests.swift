@@ -58,10 +58,10 @@ struct OnceTests {
         #expect(point.hooks.map(\.label) == ["always"])
     }
 
-    @Test("a once override's closure is released once it fired and its call returned")
-    func onceOverrideIsReleasedAfterItFired() throws {
-        let point = HookPoint<Vehicle, String, String>("Once.overrideReleasedAfterFiring")
-        let hook = try registerCapturing { object in
+    @Test("a once override's closure is released once it fired and its call returned, or when it is cancelled")
+    func onceOverrideIsReleased() throws {
+        let point = HookPoint<Vehicle, String, String>("Once.overrideReleased")
+        let registerOnceOverride = { (object: CapturedByHook) throws -> HookToken in
             try point.override(once: true) { original in
                 { vehicle, suffix in
                     _ = object
@@ -70,32 +70,21 @@ struct OnceTests {
             }
         }
         let car = Car(name: "c")
+        let fired = try registerCapturing(registerOnceOverride)
         #expect(point.invoke(car, "") { vehicle, _ in vehicle.name } == "c!")
-        #expect(hook.captured == nil, "the fired once override is still alive")
+        #expect(fired.captured == nil, "the fired once override is still alive")
         #expect(point.invoke(car, "") { vehicle, _ in vehicle.name } == "c")
-        #expect(!hook.token.cancel())
-    }
-
-    @Test("a once override's closure is released when it is cancelled before it fired")
-    func onceOverrideIsReleasedWhenCancelled() throws {
-        let point = HookPoint<Vehicle, String, String>("Once.overrideReleasedWhenCancelled")
-        let hook = try registerCapturing { object in
-            try point.override(once: true) { original in
-                { vehicle, suffix in
-                    _ = object
-                    return original(vehicle, suffix)
-                }
-            }
-        }
-        #expect(hook.captured != nil)
-        #expect(hook.token.cancel())
-        #expect(hook.captured == nil, "the cancelled once override is still alive")
+        #expect(!fired.token.cancel())
+        let cancelled = try registerCapturing(registerOnceOverride)
+        #expect(cancelled.captured != nil)
+        #expect(cancelled.token.cancel())
+        #expect(cancelled.captured == nil, "the cancelled once override is still alive")
     }
 
     @Test("an async once override's closure is released once it fired, or when it is cancelled")
     func asyncOnceOverrideIsReleased() async throws {
         let point = AsyncHookPoint<Vehicle, String, String>("Once.asyncOverrideReleased")
-        let fired = try registerCapturing { object in
+        let registerOnceOverride = { (object: CapturedByHook) throws -> HookToken in
             try point.override(once: true) { original in
                 { vehicle, suffix in
                     _ = object
@@ -104,16 +93,10 @@ struct OnceTests {
             }
         }
         let car = Car(name: "c")
+        let fired = try registerCapturing(registerOnceOverride)
         #expect(await point.invoke(car, "") { vehicle, _ in vehicle.name } == "c!")
         #expect(fired.captured == nil, "the fired once override is still alive")
-        let cancelled = try registerCapturing { object in
-            try point.override(once: true) { original in
-                { vehicle, suffix in
-                    _ = object
-                    return await original(vehicle, suffix)
-                }
-            }
-        }
+        let cancelled = try registerCapturing(registerOnceOverride)
         #expect(cancelled.token.cancel())
         #expect(cancelled.captured == nil, "the cancelled once override is still alive")
     }
