@@ -41,6 +41,48 @@ struct PresentationOrderTests {
         #expect(b.presentingScreen == nil && host.root.presentedScreen == nil)
     }
 
+    @Test("without a style, present uses the presented screen's modalPresentationStyle, as UIKit does")
+    func styleFromThePresentedScreen() throws {
+        let host = try Host()
+        let b = TestScreen("B", host.log)
+        b.modalPresentationStyle = .fullScreen
+        try host.root.present(b, animated: false)
+        #expect(
+            host.log.take() == [
+                "B.loadView", "B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear", "B.viewDidAppear",
+                "A.viewDidDisappear",
+            ])
+        #expect(b.modalPresentationStyle == .fullScreen)
+        #expect(host.window.screenForStatusBarHidden === b)
+        #expect(b.dismiss(animated: false))
+        #expect(
+            host.log.take() == ["B.viewWillDisappear", "A.viewWillAppear", "A.viewDidAppear", "B.viewDidDisappear"])
+
+        // Left alone, the property is automatic: a sheet.
+        let c = TestScreen("C", host.log)
+        try host.root.present(c, animated: false)
+        #expect(host.log.take() == ["C.loadView", "C.viewDidLoad", "C.viewWillAppear", "C.viewDidAppear"])
+        #expect(c.modalPresentationStyle == .automatic)
+        #expect(c.dismiss(animated: false))
+        _ = host.log.take()
+    }
+
+    @Test("a style given to present wins over the property and is stored in it")
+    func explicitStyleReplacesTheProperty() throws {
+        let host = try Host()
+        let b = TestScreen("B", host.log)
+        b.modalPresentationStyle = .fullScreen
+        try host.root.present(b, style: .pageSheet, animated: false)
+        #expect(host.log.take() == ["B.loadView", "B.viewDidLoad", "B.viewWillAppear", "B.viewDidAppear"])
+        #expect(b.modalPresentationStyle == .pageSheet)
+
+        // A refused presentation leaves the property as it was.
+        let c = TestScreen("C", host.log)
+        expectError(.alreadyPresenting) { try host.root.present(c, style: .fullScreen, animated: false) }
+        #expect(c.modalPresentationStyle == .automatic)
+        #expect(host.log.take().isEmpty)
+    }
+
     @Test(
         "sheet and over-full-screen presentations: the presenter gets no calls either way",
         arguments: [

@@ -27,8 +27,16 @@ open class Screen {
     /// The screen's title, used by navigation bars and debug strings.
     public var title: String?
 
-    /// How the screen covers its presenter when it is presented; set by
-    /// ``present(_:style:animated:completion:)``.
+    /// How the screen covers its presenter when it is presented; ``ModalPresentationStyle/automatic`` (a sheet) by
+    /// default.
+    ///
+    /// Set it before presenting, as with UIKit: ``present(_:style:animated:completion:)`` without a `style` uses it,
+    /// and a `style` given there replaces it.
+    ///
+    /// ```swift
+    /// player.modalPresentationStyle = .fullScreen
+    /// try home.present(player, animated: true)
+    /// ```
     public var modalPresentationStyle: ModalPresentationStyle = .automatic
 
     /// Whether a ``ModalPresentationStyle/currentContext`` presentation from this screen or its

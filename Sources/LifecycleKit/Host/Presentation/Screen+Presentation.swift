@@ -55,13 +55,21 @@ extension Screen {
     /// presented.viewDidAppear, presenter.viewDidDisappear. Other styles leave the presenter on
     /// screen without a call.
     ///
+    /// The style is the presented screen's ``modalPresentationStyle`` unless `style` names one, as UIKit reads the
+    /// presented controller's property:
+    ///
     /// ```swift
     /// try home.present(cart, style: .pageSheet, animated: true) { _ in print("cart is up") }
+    ///
+    /// player.modalPresentationStyle = .fullScreen
+    /// try home.present(player, animated: true)   // full screen: home disappears
     /// ```
     ///
     /// - Parameters:
     ///   - screen: The screen to present; it must not be attached anywhere.
-    ///   - style: How it covers the presenter; ``ModalPresentationStyle/automatic`` (a sheet) by default.
+    ///   - style: How it covers the presenter; `nil` (the default) uses `screen`'s ``modalPresentationStyle``
+    ///     (``ModalPresentationStyle/automatic``, a sheet, unless it was set). A style given here is stored in
+    ///     `screen`'s ``modalPresentationStyle`` when the presentation is accepted.
     ///   - animated: Whether the presentation animates.
     ///   - completion: Runs once, after the presentation completed.
     /// - Throws: ``LifecycleError`` with ``LifecycleError/Code-swift.struct/alreadyPresenting``
@@ -71,9 +79,10 @@ extension Screen {
     ///   ``LifecycleError/Code-swift.struct/invalidPresentation`` for a screen that cannot be
     ///   presented.
     public func present(
-        _ screen: Screen, style: ModalPresentationStyle = .automatic, animated: Bool = true,
+        _ screen: Screen, style: ModalPresentationStyle? = nil, animated: Bool = true,
         completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
+        let style = style ?? screen.modalPresentationStyle
         let presenter = _presentationContext(for: style)
         guard let window = presenter.window else {
             throw LifecycleError(
