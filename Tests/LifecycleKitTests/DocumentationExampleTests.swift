@@ -353,6 +353,17 @@ struct LifecycleKitDocumentationExampleTests {
                 "Editor.viewWillAppear", "C.viewDidDisappear", "Editor.viewDidAppear", "back to the editor",
             ])
 
+        let player = LoggingScreen(title: "Player")
+        player.modalPresentationStyle = .fullScreen
+        try navigation.present(player, animated: false)
+        // Player.loadView, Player.viewDidLoad, Editor.viewWillDisappear, Player.viewWillAppear, Player.viewDidAppear,
+        // Editor.viewDidDisappear
+        #expect(
+            printed.take() == [
+                "Player.loadView", "Player.viewDidLoad", "Editor.viewWillDisappear", "Player.viewWillAppear",
+                "Player.viewDidAppear", "Editor.viewDidDisappear",
+            ])
+
         do {
             try navigation.push(editor)
         } catch {
