@@ -311,13 +311,16 @@ struct LifecycleKitDocumentationExampleTests {
             print("pop", outcome)
         }
         // B.viewWillDisappear, A.viewWillAppear
-        #expect(printed.take() == ["B.viewWillDisappear", "A.viewWillAppear"])
+        print(navigation.viewControllers.map { $0.title ?? "" })  // ["A"]: the gesture popped B when it began
+        #expect(printed.take() == ["B.viewWillDisappear", "A.viewWillAppear", "[\"A\"]"])
         pop.update(progress: 0.3)
         pop.cancel()
         // A.viewWillDisappear, A.viewDidDisappear, B.viewWillAppear, B.viewDidAppear, pop cancelled
+        print(navigation.viewControllers.map { $0.title ?? "" })  // ["A", "B"]: B is back
         #expect(
             printed.take() == [
                 "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear", "pop cancelled",
+                "[\"A\", \"B\"]",
             ])
 
         let editor = EditorScreen(title: "Editor")

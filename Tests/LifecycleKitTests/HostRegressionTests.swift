@@ -174,7 +174,10 @@ struct HostRegressionTests {
         _ = host.log.take()
         let completions = Completions()
         let pop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
-        #expect(host.log.take() == ["inner.willShow(X)", "Y.viewWillDisappear", "X.viewWillAppear"])
+        #expect(
+            host.log.take() == [
+                "Y.willPop(true)", "Y.willMove(nil)", "inner.willShow(X)", "Y.viewWillDisappear", "X.viewWillAppear",
+            ])
         navigation.removeFromParent()
         #expect(
             host.log.take() == [
@@ -186,6 +189,49 @@ struct HostRegressionTests {
         #expect(y.visibleState == [.loaded, .didDisappear])
         #expect(completions["pop"] == [.cancelled])
         #expect(navigation.viewControllers.map(\.title) == ["X", "Y"])
+    }
+
+    @Test(
+        "an interactive pop whose controller left and came back shows the right screen when it ends",
+        arguments: [false, true])
+    func interactivePopAfterLeavingAndComingBack(finish: Bool) throws {
+        let host = try Host()
+        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
+        let box = host.screen("K")
+        try box.addChild(navigation)
+        try host.navigation.push(box, animated: false)
+        let y = host.screen("Y")
+        try navigation.push(y, animated: false)
+        let pop = try navigation.beginInteractivePop(translation: 5)
+        navigation.removeFromParent()
+        _ = host.log.take()
+        // Back on screen during the gesture: it shows its top screen of that moment, X; Y still waits.
+        try box.addChild(navigation)
+        #expect(
+            host.log.take() == ["inner.viewWillAppear", "X.viewWillAppear", "inner.viewDidAppear", "X.viewDidAppear"])
+        if finish {
+            pop.finish()
+            #expect(
+                host.log.take() == [
+                    "Y.viewDidDisappear", "Y.didMove(nil)", "Y.didPop(true)", "inner.didShow(X)",
+                ])
+            #expect(x(navigation).visibleState == [.loaded, .didAppear])
+        } else {
+            // Y comes back on top, and X, which the controller no longer shows, goes.
+            pop.cancel()
+            #expect(
+                host.log.take() == [
+                    "Y.viewWillAppear", "Y.viewDidAppear", "X.viewWillDisappear", "X.viewDidDisappear",
+                ])
+            #expect(y.visibleState == [.loaded, .didAppear])
+            #expect(x(navigation).visibleState == [.loaded, .didDisappear])
+            #expect(navigation.viewControllers.map(\.title) == ["X", "Y"])
+        }
+    }
+
+    /// The root of `navigation`'s stack.
+    private func x(_ navigation: NavigationController) -> Screen {
+        navigation.viewControllers[0]
     }
 
     @Test("requests on a navigation controller that left the window wait in the queue it is on screen in")

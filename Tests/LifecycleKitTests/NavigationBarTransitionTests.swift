@@ -112,6 +112,12 @@ struct NavigationBarTransitionTests {
                 "A.willRestore([bar: #FF0000])", "restore(A) animated interactive: [style: black] -> [bar: #FF0000]",
                 "A.didRestore([bar: #FF0000])",
             ])
+
+        // The finished pop dropped B's stash: pushed again, B gets its resolved look (hidden), not the one it left
+        // with (shown by its willRestore), and nothing is restored.
+        try host.navigation.push(b, animated: false)
+        #expect(host.bar == "[hidden, style: black]" && bar.owner === b)
+        #expect(host.events.take() == ["appear(B): [bar: #FF0000] -> [hidden, style: black]"])
     }
 
     @Test("adjacent screens that differ in bar visibility hide or show the bar as part of the transition")

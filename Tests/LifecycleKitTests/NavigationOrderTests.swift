@@ -101,16 +101,23 @@ struct NavigationOrderTests {
         _ = host.log.take()
         let completions = Completions()
         let pop = try host.navigation.beginInteractivePop(translation: 10, completion: completions.callback("pop"))
-        #expect(host.log.take() == ["nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear"])
+        // UIKit pops when the gesture begins: willPop and willMove now, and the stack already changed.
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+        #expect(host.navigation.topViewController === host.root)
+        #expect(b.parent === host.navigation && b.navigationController === host.navigation)
         pop.update(progress: 0.7)
         pop.finish()
         #expect(
             host.log.take() == [
-                "B.willPop(true)", "B.willMove(nil)", "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)",
-                "B.didPop(true)", "nav.didShow(A)",
+                "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)", "B.didPop(true)", "nav.didShow(A)",
             ])
         #expect(completions["pop"] == [.completed])
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+        #expect(host.navigation.children.map(\.title) == ["A"] && b.parent == nil)
     }
 
     @Test("an interactive pop that is cancelled: B will disappear, A will appear, then A goes and B comes back")
@@ -121,20 +128,136 @@ struct NavigationOrderTests {
         _ = host.log.take()
         let completions = Completions()
         let pop = try host.navigation.beginInteractivePop(translation: 10, completion: completions.callback("pop"))
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
         pop.update(progress: 0.3)
         pop.cancel()
+        // B is back on top; no willShow or didShow (UIKit sends neither), no didPop, no further willMove or didMove.
         #expect(
-            host.log.takeLifecycle() == [
-                "B.viewWillDisappear", "A.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear",
-                "B.viewWillAppear", "B.viewDidAppear",
+            host.log.take() == [
+                "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
             ])
         #expect(completions["pop"] == [.cancelled])
         #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(host.navigation.topViewController === b && b.parent === host.navigation)
         #expect(b.visibleState == [.loaded, .didAppear])
         #expect(host.root.visibleState == [.loaded, .didDisappear])
         // The controller is not stuck: it can pop normally.
         try host.navigation.pop(animated: true)
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+    }
+
+    @Test("an interactive pop changes the stack when it begins; the popped screen stays a child until it ends")
+    func interactivePopStackDuringTheGesture() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let stacks = host.log
+        let token = try NavigationController.interactivePopDidChange.after(.instance(host.navigation)) {
+            navigation, event, _ in
+            stacks.add("\(event.phase): \(navigation.viewControllers.map { $0.title ?? "" })")
+        }
+        defer { token.cancel() }
+        _ = host.log.take()
+
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(host.log.take().last == "began: [\"A\"]")
+        #expect(host.navigation.topViewController === host.root && host.navigation.visibleViewController === host.root)
+        #expect(host.navigation.children.map(\.title) == ["A", "B"])
+        #expect(b.parent === host.navigation && b.navigationController === host.navigation && b.window === host.window)
+        #expect(pop.poppingScreen === b && pop.revealedScreen === host.root)
+        #expect(host.navigation.interactivePopRefusal(translation: 10) == .transitionRunning)
+        expectError(.interactivePopInProgress) { try host.navigation.push(host.screen("C"), animated: false) }
+        // Neither the popped screen nor the stack's can be removed until the gesture ends.
+        b.removeFromParent()
+        host.root.removeFromParent()
+        #expect(host.log.take().isEmpty)
+        #expect(b.parent === host.navigation && host.navigation.viewControllers.map(\.title) == ["A"])
+
+        pop.update(progress: 0.5)
+        pop.cancel()
+        #expect(
+            host.log.take() == [
+                "changed: [\"A\"]", "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear",
+                "B.viewDidAppear", "cancelled: [\"A\", \"B\"]",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(host.navigation.children.map(\.title) == ["A", "B"])
+
+        let finished = try host.navigation.beginInteractivePop(translation: 10)
+        finished.finish()
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+                "began: [\"A\"]", "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)", "B.didPop(true)",
+                "nav.didShow(A)", "finished: [\"A\"]",
+            ])
+        #expect(host.navigation.children.map(\.title) == ["A"] && b.parent == nil && b.window == nil)
+    }
+
+    @Test("an interactive pop loads the revealed screen first if it never loaded")
+    func interactivePopLoadsTheRevealedScreen() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (x, y) = (host.screen("X"), host.screen("Y"))
+        try host.navigation.setViewControllers([x, y], animated: false)
+        _ = host.log.take()
+        #expect(!x.isViewLoaded)
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(
+            host.log.take() == [
+                "Y.willPop(true)", "Y.willMove(nil)", "X.loadView", "X.viewDidLoad", "nav.willShow(X)",
+                "Y.viewWillDisappear", "X.viewWillAppear",
+            ])
+        pop.finish()
+        #expect(
+            host.log.take() == [
+                "Y.viewDidDisappear", "X.viewDidAppear", "Y.didMove(nil)", "Y.didPop(true)", "nav.didShow(X)",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["X"])
+    }
+
+    @Test("'am I being popped': the stack no longer holds the screen in its viewWillDisappear, as in UIKit")
+    func beingPoppedIdiom() throws {
+        /// Logs, in each appearance call, whether its navigation controller's stack holds it (UIKit's idiom).
+        final class Popped: TestScreen {
+            private func logStack(_ method: String) {
+                let inStack = navigationController?.viewControllers.contains { $0 === self } ?? false
+                log.add("\(name).\(method) inStack=\(inStack)")
+            }
+
+            override func viewWillAppear(_ animated: Bool) { logStack("viewWillAppear") }
+            override func viewWillDisappear(_ animated: Bool) { logStack("viewWillDisappear") }
+        }
+        let host = try NavigationHost(driver: .immediate)
+        let b = Popped("B", host.log)
+        try host.navigation.push(b, animated: false)
+        // A push above it: it stays.
+        try host.navigation.push(host.screen("C"), animated: false)
+        try host.navigation.pop(animated: false)
+        _ = host.log.take()
+        let leaving = { host.log.take().filter { $0.hasPrefix("B.viewWill") } }
+
+        // The back button.
+        #expect(host.navigation.handleBackButton(animated: true) == .popped)
+        #expect(leaving() == ["B.viewWillDisappear inStack=false"])
+
+        // The gesture: popped when it begins, back in the stack when cancelled.
+        try host.navigation.push(b, animated: false)
+        _ = host.log.take()
+        let cancelled = try host.navigation.beginInteractivePop(translation: 10)
+        cancelled.cancel()
+        #expect(leaving() == ["B.viewWillDisappear inStack=false", "B.viewWillAppear inStack=true"])
+        let finished = try host.navigation.beginInteractivePop(translation: 10)
+        finished.finish()
+        #expect(leaving() == ["B.viewWillDisappear inStack=false"])
+
+        // A push above it: it stays in the stack.
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(host.screen("D"), animated: false)
+        #expect(leaving() == ["B.viewWillAppear inStack=true", "B.viewWillDisappear inStack=true"])
     }
 
     @Test("a navigation controller that is not on screen sends no appearance calls")

@@ -63,17 +63,21 @@ struct StatusBarTests {
                 "status: hidden darkContent -> visible lightContent",
             ])
 
-        // An interactive pop changes it when it finishes, not when it begins or is cancelled.
+        // An interactive pop pops when it begins, as UIKit's does: the revealed screen decides from then on, and the
+        // popped screen again after a cancel.
         try host.navigation.push(b, animated: false)
         let cancelled = try host.navigation.beginInteractivePop(translation: 5)
-        #expect(host.window.statusBar.isHidden)
+        #expect(host.window.screenForStatusBarHidden === host.root && !host.window.statusBar.isHidden)
         cancelled.cancel()
-        #expect(host.window.statusBar.isHidden)
+        #expect(host.window.screenForStatusBarHidden === b && host.window.statusBar.isHidden)
         let finished = try host.navigation.beginInteractivePop(translation: 5)
+        #expect(host.window.screenForStatusBarHidden === host.root && !host.window.statusBar.isHidden)
         finished.finish()
-        #expect(!host.window.statusBar.isHidden)
+        #expect(host.window.screenForStatusBarHidden === host.root && !host.window.statusBar.isHidden)
         #expect(
             statusEvents() == [
+                "status: visible lightContent -> hidden darkContent",
+                "status: hidden darkContent -> visible lightContent",
                 "status: visible lightContent -> hidden darkContent",
                 "status: hidden darkContent -> visible lightContent",
             ])

@@ -184,10 +184,11 @@ open class Screen {
     open func didMove(toParent parent: Screen?) {}
 
     /// Called before the screen leaves a navigation stack through `pop`, `popTo`, `popToRoot`,
-    /// `setViewControllers` or a finished interactive pop (QMUI's `willPopInNavigationController`).
+    /// `setViewControllers`, or when an interactive pop begins; if the pop is cancelled the screen returns to the
+    /// stack and gets no ``didPop(animated:)`` (QMUI's `willPopInNavigationController`).
     open func willPop(animated: Bool) {}
 
-    /// Called after the screen left a navigation stack, once the transition completed.
+    /// Called after the screen left a navigation stack, once the transition (or the interactive pop) completed.
     open func didPop(animated: Bool) {}
 
     /// Whether the user may pop this screen, asked when the back button or the pop gesture starts a pop (RR's

@@ -8,8 +8,9 @@
 /// ```
 ///
 /// How it works, in the order of a transition:
-/// - When a screen of the stack disappears while staying in the stack (a push above it, the start of
-///   an interactive pop, the controller going off screen), what the bar shows is stashed on it.
+/// - When a screen of the stack disappears while staying in the stack (a push above it, the controller
+///   going off screen), or while an interactive pop takes it out of the stack (a cancel puts it back),
+///   what the bar shows is stashed on it.
 /// - When a screen of the stack appears, before its own `viewWillAppear` runs: if it has a stash, the
 ///   stash is restored through its ``NavigationBarRestoreDelegate`` (``NavigationBarChange/Reason/restore``);
 ///   otherwise its resolved appearance is applied (``NavigationBarChange/Reason/appear``). So a pop
@@ -164,11 +165,15 @@ extension NavigationController {
     }
 
     /// A screen is about to disappear: if the bar shows it and it stays in the stack, stash what the bar shows.
+    ///
+    /// The popping screen of an interactive pop left the stack when the pop began, but a cancel puts it back: it is
+    /// stashed too, so that a cancel restores exactly what the bar showed. A finished pop detaches it, which drops
+    /// the stash.
     func _stackScreenWillDisappear(_ screen: Screen) {
         guard let bar = _navigationChrome.bar, bar.owner === screen else { return }
         bar.owner = nil
         bar.visibilityTransition = nil
-        if managesNavigationBarAppearance, _isInStack(screen) {
+        if managesNavigationBarAppearance, _isInStack(screen) || _isPoppingInteractively(screen) {
             screen._chrome.navigationBarStash = bar.appearance
         }
     }

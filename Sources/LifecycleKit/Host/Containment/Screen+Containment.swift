@@ -55,12 +55,13 @@ extension Screen {
     /// disappears in its place, and stays presented by it. A screen in a navigation stack leaves the stack
     /// (without animation); a screen that already left a stack and waits for its transition finishes leaving
     /// now. Does nothing for a screen without a container, and for a screen in the stack of a navigation
-    /// controller that is in an interactive pop (end the pop first).
+    /// controller that is in an interactive pop or for the screen that pop takes out of the stack (end the pop
+    /// first).
     public func removeFromParent() {
         guard let parent else { return }
         if let navigation = parent as? NavigationController {
             if navigation._finishLeaving(self, reason: .removeFromParent) { return }
-            if navigation.viewControllers.contains(where: { $0 === self }) {
+            if navigation._isInStack(self) || navigation._isPoppingInteractively(self) {
                 if navigation.interactivePop == nil {
                     navigation._remove(self)
                 }

@@ -3,10 +3,16 @@
 /// Begin it with ``NavigationController/beginInteractivePop(translation:completion:)``, report
 /// the gesture with ``update(progress:)``, and end it with ``finish()`` or ``cancel()``.
 ///
+/// As in UIKit, whose gesture calls `popViewControllerAnimated:` when it begins, the pop changes the stack at once:
+/// from the beginning, the popping screen is out of ``NavigationController/viewControllers`` (it keeps its parent
+/// until the pop finishes) and the revealed screen is the top; a cancel puts the popping screen back.
+///
 /// ```swift
-/// let pop = try navigation.beginInteractivePop(translation: 12) // B.viewWillDisappear, A.viewWillAppear
+/// let pop = try navigation.beginInteractivePop(translation: 12)
+/// // B.willPop, B.willMove(toParent: nil), nav.willShow(A), B.viewWillDisappear, A.viewWillAppear;
+/// // navigation.topViewController is A
 /// pop.update(progress: 0.4)
-/// pop.cancel()   // A.viewWillDisappear, A.viewDidDisappear, B.viewWillAppear, B.viewDidAppear
+/// pop.cancel()   // A.viewWillDisappear, A.viewDidDisappear, B.viewWillAppear, B.viewDidAppear; B is on top again
 /// ```
 ///
 /// While it is in progress the window's transition queue waits, and navigation requests on the
@@ -27,9 +33,10 @@ public final class InteractivePop {
 
     /// The navigation controller being popped.
     public private(set) weak var navigationController: NavigationController?
-    /// The top screen, being dragged away.
+    /// The screen being dragged away: the top screen when the pop began, out of the stack (but still a child of
+    /// the navigation controller) until the pop ends; a cancel puts it back on top.
     public let poppingScreen: Screen
-    /// The screen below it, being revealed.
+    /// The screen below it, being revealed: the top of the stack from the beginning of the pop.
     public let revealedScreen: Screen
     /// How far the gesture went, from 0 to 1.
     public private(set) var progress: Double = 0
@@ -66,28 +73,29 @@ public final class InteractivePop {
         navigation._reportInteractivePop(.changed, self)
     }
 
-    /// Completes the pop: popping.willPop, popping.willMove(toParent: nil), popping.viewDidDisappear,
-    /// revealed.viewDidAppear, popping.didMove(toParent: nil), popping.didPop, then the completion with
-    /// ``TransitionOutcome/completed``.
+    /// Completes the pop: the popping screen leaves the navigation controller.
+    ///
+    /// The calls: popping.viewDidDisappear, revealed.viewDidAppear, popping.didMove(toParent: nil), popping.didPop,
+    /// then (on screen) the navigation controller's didShow(revealed), then the completion with
+    /// ``TransitionOutcome/completed``. The popping screen's willPop and willMove(toParent: nil) ran when the pop
+    /// began.
     ///
     /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
-    /// for and the stack changes, without willShow or didShow. Ignored once the pop ended. If the navigation
-    /// controller no longer exists, the pop ends as cancelled.
+    /// for, without didShow. Ignored once the pop ended. If the navigation controller no longer exists, the pop
+    /// ends as cancelled.
     public func finish() {
         guard state == .active else { return }
         guard let navigation = navigationController else { return endWithoutController() }
         state = .finished
         progress = 1
         let isOnScreen = navigation._appearance == .appeared
-        poppingScreen._willPop(animated: true)
-        poppingScreen._willMove(toParent: nil)
-        navigation._removeTopForInteractivePop(poppingScreen)
         for target in [poppingTarget, revealedTarget] {
             if let target, target._onScreen.batch === batch {
                 target._endAppearanceTransition(animated: true)
             }
         }
         batch.finish(animated: true)
+        navigation._settleChildrenOnScreen()
         navigation._detach(poppingScreen)
         poppingScreen._didMove(toParent: nil)
         poppingScreen._didPop(animated: true)
@@ -98,8 +106,13 @@ public final class InteractivePop {
         end(navigation, outcome: .completed)
     }
 
-    /// Cancels the pop; the stack stays as it was: revealed.viewWillDisappear, revealed.viewDidDisappear,
-    /// popping.viewWillAppear, popping.viewDidAppear, then the completion with ``TransitionOutcome/cancelled``.
+    /// Cancels the pop: the popping screen goes back on top of the stack.
+    ///
+    /// The calls: revealed.viewWillDisappear, revealed.viewDidDisappear, popping.viewWillAppear,
+    /// popping.viewDidAppear, then the completion with ``TransitionOutcome/cancelled``.
+    ///
+    /// As in UIKit, a cancelled pop sends no willShow or didShow, no didPop and no further willMove or didMove: the
+    /// popping screen got its willPop and willMove(toParent: nil) when the pop began, and keeps its parent.
     ///
     /// If the navigation controller went off screen meanwhile, nothing comes back on screen: the screens get
     /// the did-calls they wait for (popping.viewDidDisappear). Ignored once the pop ended.
@@ -107,19 +120,21 @@ public final class InteractivePop {
         guard state == .active else { return }
         guard let navigation = navigationController else { return endWithoutController() }
         state = .cancelled
+        navigation._restoreTopAfterInteractivePop(poppingScreen)
+        // It will not get the didMove(toParent: nil) that would have ended its departure.
+        poppingScreen._departureWindow = nil
         if navigation._appearance == .appeared {
             if let revealed = revealedTarget, revealed._onScreen.batch === batch, revealed._appearance == .appearing {
                 revealed._beginDisappearing(animated: true, batch: batch, reversing: true)
                 revealed._endAppearanceTransition(animated: true)
             }
-            navigation._willShow(poppingScreen, animated: true)
             if let popping = poppingTarget, popping._onScreen.batch === batch, popping._appearance == .disappearing {
                 popping._beginAppearing(
                     animated: true, at: .child(popping._onScreen.parent ?? navigation), batch: batch, reversing: true)
                 popping._endAppearanceTransition(animated: true)
             }
             batch.finish(animated: true)
-            navigation._didShow(poppingScreen, animated: true)
+            navigation._settleChildrenOnScreen()
         } else {
             batch.finish(animated: true)
         }

@@ -1,18 +1,19 @@
 /// A step of an interactive pop, as ``NavigationController/interactivePopDidChange`` reports it
 /// (QMUI's `poppingByInteractiveGestureRecognizer:isCancelled:…`).
 ///
-/// The roles stay the same through the gesture: ``poppingScreen`` is the top screen being
-/// dragged away, ``revealedScreen`` the one below; ``isCancelled`` tells how it ended.
+/// The roles stay the same through the gesture: ``poppingScreen`` is the screen being dragged away (the top
+/// screen when the gesture began), ``revealedScreen`` the one below; ``isCancelled`` tells how it ended.
 public struct InteractivePopEvent {
     /// Where the gesture is.
     public enum Phase: String, Sendable, Hashable, CustomStringConvertible {
-        /// The gesture began: poppingScreen.viewWillDisappear and revealedScreen.viewWillAppear ran.
+        /// The gesture began: the popping screen left the stack (its willPop and willMove(toParent: nil) ran), and
+        /// poppingScreen.viewWillDisappear and revealedScreen.viewWillAppear ran.
         case began
         /// The gesture moved; ``InteractivePopEvent/progress`` changed.
         case changed
         /// The finger lifted and the pop completed.
         case finished
-        /// The finger lifted and the pop was cancelled: the popping screen stays.
+        /// The finger lifted and the pop was cancelled: the popping screen is back on top of the stack.
         case cancelled
 
         /// The phase's name.
@@ -21,7 +22,7 @@ public struct InteractivePopEvent {
 
     /// Where the gesture is.
     public let phase: Phase
-    /// The top screen, being dragged away.
+    /// The screen being dragged away: the top screen when the gesture began.
     public let poppingScreen: Screen
     /// The screen below it, being revealed.
     public let revealedScreen: Screen

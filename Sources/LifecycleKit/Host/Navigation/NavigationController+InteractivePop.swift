@@ -9,6 +9,8 @@ extension NavigationController {
     ///
     /// - Parameter translation: The horizontal drag so far, in points.
     public func interactivePopRefusal(translation: Double) -> PopGestureRefusal? {
+        // A pop in progress took its screen out of the stack already: say why, rather than that one screen is left.
+        if interactivePop != nil { return .transitionRunning }
         guard viewControllers.count >= 2, let top = topViewController else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
         if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0 || interactivePop != nil {
@@ -20,14 +22,23 @@ extension NavigationController {
         return nil
     }
 
-    /// Begins an interactive pop of the top screen: top.viewWillDisappear, then
-    /// below.viewWillAppear (below.loadView and below.viewDidLoad first if needed).
+    /// Begins an interactive pop of the top screen, popping it at once as UIKit's gesture does.
+    ///
+    /// The calls: top.willPop, top.willMove(toParent: nil), the top leaves ``viewControllers`` (the screen below
+    /// becomes ``topViewController``; the popped screen keeps its ``Screen/parent`` until the pop finishes),
+    /// willShow(below), top.viewWillDisappear, then below.viewWillAppear (below.loadView and below.viewDidLoad
+    /// first if needed). The screen below decides the status bar from then on.
+    ///
+    /// ```swift
+    /// let pop = try navigation.beginInteractivePop(translation: 24)
+    /// print(navigation.topViewController === pop.revealedScreen)   // true
+    /// ```
     ///
     /// - Parameters:
     ///   - translation: The horizontal drag that starts the gesture.
     ///   - completion: Runs once, when the pop ends: ``TransitionOutcome/completed`` if it
-    ///     finished, ``TransitionOutcome/cancelled`` if it was cancelled (the stack is then as
-    ///     before).
+    ///     finished, ``TransitionOutcome/cancelled`` if it was cancelled (the popped screen is then back
+    ///     on top of the stack).
     /// - Returns: The pop in progress, to update and end.
     /// - Throws: ``LifecycleError/Code-swift.struct/popGestureRefused`` with the reason (see
     ///   ``interactivePopRefusal(translation:)``).
@@ -44,6 +55,10 @@ extension NavigationController {
         interactivePop = pop
         pop.driver = window?.transitionDriver
         pop.driver?.interactiveOwner = pop
+        // UIKit pops when the gesture begins: the stack changes now; the screen stays a child until the pop finishes.
+        popping._willPop(animated: true)
+        popping._willMove(toParent: nil)
+        viewControllers.removeAll { $0 === popping }
         // The screens that get the will-calls are the ones on screen now (a current-context presentation
         // stands in for its screen); the pop ends them, whatever is requested meanwhile.
         let poppingTarget = popping._forwardingTarget
@@ -75,10 +90,29 @@ extension NavigationController {
         return top.dismissScreen(animated: animated, completion: completion)
     }
 
-    func _removeTopForInteractivePop(_ screen: Screen) {
-        if viewControllers.last === screen {
-            viewControllers.removeLast()
-        }
+    /// Puts the popping screen of a cancelled interactive pop back on top of the stack, unless it is there already
+    /// or no longer a child.
+    func _restoreTopAfterInteractivePop(_ screen: Screen) {
+        guard screen.parent === self, !_isInStack(screen) else { return }
+        viewControllers.append(screen)
+    }
+
+    /// Whether `screen` is the popping screen of the interactive pop in progress: it left the stack, and is still a
+    /// child until the pop ends.
+    func _isPoppingInteractively(_ screen: Screen) -> Bool {
+        guard let pop = interactivePop, pop.state == .active else { return false }
+        return pop.poppingScreen === screen
+    }
+
+    /// Brings the children on screen in line with the stack now, without animation, when the controller is on
+    /// screen: after an interactive pop ended, in case the controller went off screen and came back during the
+    /// gesture (it then showed its top screen of that moment).
+    func _settleChildrenOnScreen() {
+        guard _appearance == .appeared else { return }
+        let plan = { [weak self] in self?._childrenPlan ?? _AppearancePlan() }
+        let transition = _Transition(animated: false, didOrder: .disappearingFirst, plan: plan, completion: nil)
+        transition.start()
+        transition.finish()
     }
 
     func _reportInteractivePop(_ phase: InteractivePopEvent.Phase, _ pop: InteractivePop) {
