@@ -105,6 +105,10 @@ enum AppearanceExample {
             _ = try? overrideParentStatusBarHidden(true)
         }
     }
+
+    final class StyledNavigationController: NavigationController {
+        override var childForStatusBarStyle: Screen? { topViewController }
+    }
 }
 
 /// The types of "Statistics and leak detection".
@@ -463,6 +467,23 @@ struct LifecycleKitDocumentationExampleTests {
         item.rightItems = [BarButtonItem(title: "Done")]
         item.popStatus()  // title and items as they were
         #expect(item.title == nil && item.rightItems.map(\.title) == ["Share"] && item.statusStackDepth == 0)
+
+        // The status bar's style in a stack: under a visible bar the navigation controller decides (UIKit's rule);
+        // the two opt-ins let the top screen decide. Run on a window and controllers of their own.
+        let styledWindow = Window()
+        let styled = try AppearanceExample.StyledNavigationController(rootScreen: PlayerScreen(title: "Lit"))
+        try styledWindow.setRootScreen(styled)
+        styledWindow.makeKeyAndVisible()
+        #expect("\(styledWindow.statusBar)" == "visible lightContent")
+        try navigation.push(PlayerScreen(title: "Lit"), animated: false)
+        #expect(window.screenForStatusBarStyle === navigation && "\(window.statusBar)" == "visible default")
+
+        // Or one controller, without a subclass:
+        try Screen.childForStatusBarStyle.override(.instance(navigation)) { _ in
+            { screen, _ in (screen as? NavigationController)?.topViewController }
+        }
+        navigation.setNeedsStatusBarAppearanceUpdate()
+        #expect("\(window.statusBar)" == "visible lightContent")
     }
 
     @Test("Statistics and leak detection: views, pauses, resumes, reports, persistence, leak reports")

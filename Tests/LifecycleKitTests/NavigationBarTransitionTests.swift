@@ -93,12 +93,14 @@ struct NavigationBarTransitionTests {
         let cancelledAgain = try host.navigation.beginInteractivePop(translation: 10)
         cancelledAgain.cancel()
         #expect(host.bar == "[style: black]")
+        // B's bar is visible and black this time: the navigation controller picks light status-bar content.
         #expect(
             host.events.take() == [
                 "A.willRestore([bar: #FF0000])",
                 "restore(A) animated interactive: [hidden, style: black] -> [bar: #FF0000]",
                 "A.didRestore([bar: #FF0000])", "B.willRestore([hidden, style: black])",
-                "restore(B) animated: [bar: #FF0000] -> [style: black]", "B.didRestore([style: black])",
+                "restore(B) animated: [bar: #FF0000] -> [style: black]",
+                "status: visible default -> visible lightContent", "B.didRestore([style: black])",
             ])
 
         let finished = try host.navigation.beginInteractivePop(translation: 10)
@@ -110,7 +112,7 @@ struct NavigationBarTransitionTests {
         #expect(
             host.events.take() == [
                 "A.willRestore([bar: #FF0000])", "restore(A) animated interactive: [style: black] -> [bar: #FF0000]",
-                "A.didRestore([bar: #FF0000])",
+                "status: visible lightContent -> visible default", "A.didRestore([bar: #FF0000])",
             ])
 
         // The finished pop dropped B's stash: pushed again, B gets its resolved look (hidden), not the one it left
@@ -186,8 +188,12 @@ struct NavigationBarTransitionTests {
         _ = host.events.take()
         try host.navigation.pop(animated: false)
         #expect(host.bar == "[style: black]")
+        // The black bar shows again: the navigation controller picks light status-bar content, as UIKit's does.
         #expect(
-            host.events.take() == ["restorer.willRestore(plain, [])", "restore(plain): [hidden] -> [style: black]"])
+            host.events.take() == [
+                "restorer.willRestore(plain, [])", "restore(plain): [hidden] -> [style: black]",
+                "status: visible default -> visible lightContent",
+            ])
         weak let released = restorer
         restorer = nil
         #expect(released == nil && plain.navigationBarRestoreDelegate == nil)

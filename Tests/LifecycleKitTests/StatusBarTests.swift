@@ -31,36 +31,40 @@ struct StatusBarTests {
         return window
     }
 
-    @Test("a navigation controller defers to its top screen; the window recomputes on every transition")
+    @Test("a navigation controller defers the visibility to its top screen, the style only under a hidden bar")
     func navigationDelegation() throws {
         let host = try BarHost(driver: .manual)
         func statusEvents() -> [String] { host.events.take().filter { $0.hasPrefix("status") } }
         #expect(host.window.statusBar == StatusBarAppearance() && statusEvents() == [])
-        #expect(host.window.screenForStatusBarHidden === host.root && host.window.screenForStatusBarStyle === host.root)
+        // Under its visible bar, the navigation controller decides the style (UIKit's rule).
+        #expect(
+            host.window.screenForStatusBarHidden === host.root
+                && host.window.screenForStatusBarStyle === host.navigation)
         host.root.statusBarStyle = .lightContent
-        #expect(host.window.statusBar.style == .default)
         host.root.setNeedsStatusBarAppearanceUpdate()
-        #expect(statusEvents() == ["status: visible default -> visible lightContent"])
-        // The navigation controller's own preference does not count: it delegates.
+        #expect(host.window.statusBar.style == .default && statusEvents() == [])
+        // The navigation controller's own visibility preference does not count: it delegates.
         let ignored = try Screen.prefersStatusBarHidden.override(.instance(host.navigation)) { _ in { _, _ in true } }
         defer { ignored.cancel() }
         host.window.setNeedsStatusBarAppearanceUpdate()
         #expect(!host.window.statusBar.isHidden)
 
-        let b = host.screen("B")
+        // B hides the bar: it decides the style too while it is on top.
+        let b = host.screen("B", NavigationBarAttributes(isHidden: true))
         b.hidesStatusBar = true
         b.statusBarStyle = .darkContent
         try host.navigation.push(b, animated: true)
         // Recomputed when the transition starts: the status bar animates along.
         #expect(host.window.statusBar.description == "hidden darkContent" && host.window.screenForStatusBarHidden === b)
+        #expect(host.window.screenForStatusBarStyle === b)
         host.completeAll()
         try host.navigation.pop(animated: true)
-        #expect(host.window.statusBar.description == "visible lightContent")
+        #expect(host.window.statusBar.description == "visible default")
         host.completeAll()
         #expect(
             statusEvents() == [
-                "status: visible lightContent -> hidden darkContent",
-                "status: hidden darkContent -> visible lightContent",
+                "status: visible default -> hidden darkContent",
+                "status: hidden darkContent -> visible default",
             ])
 
         // An interactive pop pops when it begins, as UIKit's does: the revealed screen decides from then on, and the
@@ -76,17 +80,102 @@ struct StatusBarTests {
         #expect(host.window.screenForStatusBarHidden === host.root && !host.window.statusBar.isHidden)
         #expect(
             statusEvents() == [
-                "status: visible lightContent -> hidden darkContent",
-                "status: hidden darkContent -> visible lightContent",
-                "status: visible lightContent -> hidden darkContent",
-                "status: hidden darkContent -> visible lightContent",
+                "status: visible default -> hidden darkContent",
+                "status: hidden darkContent -> visible default",
+                "status: visible default -> hidden darkContent",
+                "status: hidden darkContent -> visible default",
+            ])
+    }
+
+    @Test("under a visible bar the bar's style decides the status bar's, as UIKit's navigation controller does")
+    func navigationBarStyleDecides() throws {
+        let host = try BarHost(driver: .immediate)
+        host.root.statusBarStyle = .lightContent
+        host.root.setNeedsStatusBarAppearanceUpdate()
+        #expect(host.window.screenForStatusBarStyle === host.navigation && host.window.statusBar.style == .default)
+        _ = host.events.take()
+
+        // A screen with a black bar: light content, decided when its bar is applied, as the push begins.
+        let dark = host.screen("dark", NavigationBarAttributes(barStyle: .black))
+        dark.statusBarStyle = .darkContent
+        try host.navigation.push(dark, animated: true)
+        #expect(host.window.screenForStatusBarStyle === host.navigation)
+        #expect(
+            host.events.take() == [
+                "appear(dark) animated: [] -> [style: black]", "status: visible default -> visible lightContent",
+            ])
+        // Hiding the bar directly hands the style to the top screen; showing it again takes it back.
+        host.navigation.setNavigationBarHidden(true)
+        #expect(host.window.screenForStatusBarStyle === dark)
+        host.navigation.setNavigationBarHidden(false)
+        #expect(
+            host.events.take() == [
+                "direct: [style: black] -> [hidden, style: black]",
+                "status: visible lightContent -> visible darkContent",
+                "direct: [hidden, style: black] -> [style: black]",
+                "status: visible darkContent -> visible lightContent",
+            ])
+        try host.navigation.pop(animated: true)
+        #expect(
+            host.events.take() == [
+                "A.willRestore([])", "restore(A) animated: [style: black] -> []",
+                "status: visible lightContent -> visible default", "A.didRestore([])",
+            ])
+        // The visibility still follows the top screen under a visible bar.
+        host.root.hidesStatusBar = true
+        host.root.setNeedsStatusBarAppearanceUpdate()
+        #expect(
+            host.window.screenForStatusBarHidden === host.root && host.window.statusBar.description == "hidden default")
+
+        // A controller whose default bar is black shows light content from the start.
+        let events = EventLog()
+        let black = try NavigationController(rootScreen: Screen(title: "plain"))
+        black.defaultNavigationBarStyle = .black
+        let window = try Self.window(root: black, events: events)
+        #expect(window.screenForStatusBarStyle === black && window.statusBar.description == "visible lightContent")
+        #expect(events.take() == ["status: visible default -> visible lightContent"])
+    }
+
+    @Test(
+        "the per-screen style under a visible bar is an opt-in: a subclass, or an instance override of the hook point")
+    func perScreenStyleOptIn() throws {
+        /// A navigation controller whose top screen always decides the style (QMUI's behaviour).
+        final class TopDecides: NavigationController {
+            override var childForStatusBarStyle: Screen? { topViewController }
+        }
+        let events = EventLog()
+        let log = EventLog()
+        let lit = StyledScreen("lit", log, events)
+        lit.statusBarStyle = .lightContent
+        let subclassed = try TopDecides(rootScreen: lit)
+        let window = try Self.window(root: subclassed, events: events)
+        #expect(window.screenForStatusBarStyle === lit && window.statusBar.style == .lightContent)
+
+        let dim = StyledScreen("dim", log, events)
+        dim.statusBarStyle = .darkContent
+        let navigation = try NavigationController(rootScreen: dim)
+        try window.setRootScreen(navigation)
+        #expect(window.screenForStatusBarStyle === navigation && window.statusBar.style == .default)
+        let topDecides = try Screen.childForStatusBarStyle.override(.instance(navigation)) { _ in
+            { screen, _ in (screen as? NavigationController)?.topViewController }
+        }
+        navigation.setNeedsStatusBarAppearanceUpdate()
+        #expect(window.screenForStatusBarStyle === dim && window.statusBar.style == .darkContent)
+        topDecides.cancel()
+        navigation.setNeedsStatusBarAppearanceUpdate()
+        #expect(window.screenForStatusBarStyle === navigation && window.statusBar.style == .default)
+        #expect(
+            events.take() == [
+                "status: visible default -> visible lightContent", "status: visible lightContent -> visible default",
+                "status: visible default -> visible darkContent", "status: visible darkContent -> visible default",
             ])
     }
 
     @Test("a custom container chooses a child for each; removing the child gives the decision back to the parent")
     func customContainerAndChildRemoval() throws {
         let host = try BarHost(driver: .immediate)
-        let split = Split("split", host.log, host.events)
+        // The split hides the navigation bar, so that the navigation controller lets it decide the style too.
+        let split = Split("split", host.log, host.events, bar: NavigationBarAttributes(isHidden: true))
         let primary = host.screen("primary")
         primary.statusBarStyle = .lightContent
         let secondary = host.screen("secondary")
@@ -155,8 +244,9 @@ struct StatusBarTests {
         sheet.dismiss(animated: true)
         #expect(!host.window.statusBar.isHidden)
 
-        // A full-screen navigation controller decides through its own top screen; a sheet above it does not.
-        let x = host.screen("X")
+        // A full-screen navigation controller decides through its own top screen (which hides the bar, so that it
+        // decides the style too); a sheet above it does not.
+        let x = host.screen("X", NavigationBarAttributes(isHidden: true))
         x.statusBarStyle = .lightContent
         let modal = try NavigationController(rootScreen: x)
         try host.navigation.present(modal, style: .fullScreen, animated: true)
@@ -167,7 +257,7 @@ struct StatusBarTests {
         #expect(host.window.statusBar.style == .lightContent)
         // Dismissing from the presenter takes the navigation controller and the screen above it away.
         host.navigation.dismiss(animated: true)
-        #expect(host.window.statusBar.style == .default && host.window.screenForStatusBarStyle === host.root)
+        #expect(host.window.statusBar.style == .default && host.window.screenForStatusBarStyle === host.navigation)
         #expect(
             host.events.take().filter { $0.hasPrefix("status") } == [
                 "status: visible default -> hidden default", "status: hidden default -> visible default",

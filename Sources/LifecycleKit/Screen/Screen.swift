@@ -247,6 +247,9 @@ open class Screen {
 
     /// The child that decides the status bar's style in this screen's place; `nil` (the default) for this
     /// screen itself.
+    ///
+    /// Only a current child counts. A ``NavigationController`` answers its top screen only while its navigation
+    /// bar is hidden, as UIKit's does: under a visible bar, the bar's style decides.
     open var childForStatusBarStyle: Screen? { nil }
 
     /// The children that appear and disappear with this screen.

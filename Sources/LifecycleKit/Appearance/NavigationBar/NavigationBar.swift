@@ -101,6 +101,10 @@ public final class NavigationBar {
         let change = NavigationBarChange(
             reason: reason, screen: screen, old: old, new: new, animated: animated, isInteractive: isInteractive)
         NavigationBar.didChange.invoke(self, change) { _, _ in }
+        // The bar's visibility decides who chooses the status bar's style, and its style is the controller's choice.
+        if old.isHidden != new.isHidden || old.barStyle != new.barStyle {
+            navigationController?.window?._updateStatusBar()
+        }
     }
 }
 

@@ -26,7 +26,8 @@ extension Screen {
         "Screen.preferredStatusBarStyle")
     /// `childForStatusBarHidden`: override it per instance to make a plain container delegate without a subclass.
     public static let childForStatusBarHidden = HookPoint<Screen, Void, Screen?>("Screen.childForStatusBarHidden")
-    /// `childForStatusBarStyle`.
+    /// `childForStatusBarStyle`: override it per instance to make a plain container delegate without a subclass, or
+    /// a navigation controller name its top screen under a visible bar too.
     public static let childForStatusBarStyle = HookPoint<Screen, Void, Screen?>("Screen.childForStatusBarStyle")
 
     /// Whether this screen, presented with a style other than ``ModalPresentationStyle/fullScreen`` (over a

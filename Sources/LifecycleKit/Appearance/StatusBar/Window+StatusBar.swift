@@ -19,11 +19,17 @@ import HookKit
 ///    was removed is ignored, so its parent decides again (the article's bug, fixed).
 /// 4. The screen reached decides, through its `prefersStatusBarHidden` hook point.
 ///
-/// The style is found the same way through `childForStatusBarStyle` and `preferredStatusBarStyle`.
+/// The style is found the same way through `childForStatusBarStyle` and `preferredStatusBarStyle`,
+/// with one difference, UIKit's: a ``NavigationController`` names its top screen for the style only
+/// while its navigation bar is hidden; while the bar is visible it decides itself, from the bar's
+/// style (``NavigationBarStyle/black`` gives ``StatusBarStyle/lightContent``, the default bar
+/// ``StatusBarStyle/default``). See ``NavigationController/childForStatusBarStyle`` for letting the
+/// top screen decide anyway.
+///
 /// The window recomputes the status bar when a transition starts and when it completes (pushes,
 /// pops, interactive pops, presentations, dismissals, root changes), when a child is added or
-/// removed, and on ``Screen/setNeedsStatusBarAppearanceUpdate()``; ``statusBarDidChange`` reports
-/// each change.
+/// removed, when a navigation bar is shown or hidden or changes its style, and on
+/// ``Screen/setNeedsStatusBarAppearanceUpdate()``; ``statusBarDidChange`` reports each change.
 extension Window {
     /// Called after the effective status bar changed, with the change.
     public static let statusBarDidChange = HookPoint<Window, StatusBarChange, Void>("Window.statusBarDidChange")

@@ -68,8 +68,31 @@ open class NavigationController: Screen {
     /// The top screen decides the status bar's visibility.
     open override var childForStatusBarHidden: Screen? { topViewController }
 
-    /// The top screen decides the status bar's style.
-    open override var childForStatusBarStyle: Screen? { topViewController }
+    /// The top screen decides the status bar's style only while the navigation bar is hidden; while the bar is
+    /// visible, `nil`: the navigation controller decides, from its bar (see ``preferredStatusBarStyle``), as UIKit's
+    /// `UINavigationController` does.
+    ///
+    /// To let the top screen decide under a visible bar too (QMUI's per-screen styles), override this property
+    /// in a subclass, or for one controller through the ``Screen/childForStatusBarStyle-swift.type.property`` hook
+    /// point:
+    ///
+    /// ```swift
+    /// try Screen.childForStatusBarStyle.override(.instance(navigation)) { _ in
+    ///     { screen, _ in (screen as? NavigationController)?.topViewController }
+    /// }
+    /// navigation.setNeedsStatusBarAppearanceUpdate()
+    /// ```
+    open override var childForStatusBarStyle: Screen? {
+        isNavigationBarHidden ? topViewController : nil
+    }
+
+    /// The status-bar style that suits the navigation bar's current style (UIKit's rule).
+    ///
+    /// ``StatusBarStyle/lightContent`` on a ``NavigationBarStyle/black`` bar, ``StatusBarStyle/default`` otherwise.
+    /// It counts while the bar is visible (see ``childForStatusBarStyle``).
+    open override var preferredStatusBarStyle: StatusBarStyle {
+        navigationBar.appearance.barStyle == .black ? .lightContent : .default
+    }
 
     /// Called before a screen is shown at the top of the stack (QMUI's `willShowViewController`).
     open func willShow(_ screen: Screen, animated: Bool) {}
