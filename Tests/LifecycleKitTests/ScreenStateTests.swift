@@ -22,6 +22,21 @@ struct ScreenStateTests {
         #expect(screen.view.window === window)
     }
 
+    @Test("isViewLoaded is false in loadView and already true in viewDidLoad, as in UIKit")
+    func isViewLoadedDuringLoading() {
+        final class Loading: TestScreen {
+            override func loadView() {
+                log.add("loadView isViewLoaded=\(isViewLoaded)")
+                super.loadView()
+            }
+
+            override func viewDidLoad() { log.add("viewDidLoad isViewLoaded=\(isViewLoaded)") }
+        }
+        let log = EventLog()
+        Loading("S", log).loadViewIfNeeded()
+        #expect(log.take() == ["loadView isViewLoaded=false", "S.loadView", "viewDidLoad isViewLoaded=true"])
+    }
+
     @Test("the visible state follows each method, and observers see each change")
     func visibleState() throws {
         let host = try NavigationHost(driver: .manual)

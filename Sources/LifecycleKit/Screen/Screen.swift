@@ -90,7 +90,8 @@ open class Screen {
     /// The view, once loaded.
     var _view: ScreenView?
 
-    /// Whether ``loadView()`` and ``viewDidLoad()`` have run.
+    /// Whether the view is loaded: `true` once ``loadView()`` returned, so already during ``viewDidLoad()``, as in
+    /// UIKit.
     public internal(set) var isViewLoaded = false
 
     /// Set while the view loads, so that a lifecycle method that reads ``view`` does not load again.
