@@ -61,6 +61,7 @@ extension Screen {
         }
         loadViewIfNeeded()
         _appearance = .appearing
+        _currentCauses = _pendingCauses.intersection(.appearing)
         _moveOnScreen(to: place)
         _joinBatch(batch)
         (parent as? NavigationController)?._stackScreenWillAppear(self, animated: animated)
@@ -90,6 +91,7 @@ extension Screen {
             guard _appearance == .appeared else { return }
         }
         _appearance = .disappearing
+        _currentCauses = _pendingCauses.intersection(.disappearing)
         _joinBatch(batch)
         (parent as? NavigationController)?._stackScreenWillDisappear(self)
         _revertParentStatusBarHidden()
@@ -146,6 +148,7 @@ extension Screen {
         case .appeared, .disappeared:
             return
         }
+        _currentCauses = []
         let waiting: _AppearanceState = appeared ? .appearing : .disappearing
         for child in _onScreen.children where child._appearance == waiting && child._onScreen.batch === batch {
             child._endAppearanceTransition(animated: animated)
@@ -171,6 +174,7 @@ extension Screen {
         // Joining, the screen is not linked in yet: the window of its new container hears of it. Leaving, the window
         // it is in, which also hears of the `didMove(toParent: nil)` that follows once it is out.
         let observedWindow = parent == nil ? _beginObservedDeparture() : nil
+        _pendingCauses.insert(parent == nil ? .movingFromParent : .movingToParent)
         _runObserved(.willMove(toParent: parent), in: observedWindow ?? parent?.window ?? window) {
             Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
         }
@@ -179,6 +183,7 @@ extension Screen {
     /// Runs `didMove(toParent:)` through its hook point.
     func _didMove(toParent parent: Screen?) {
         let observedWindow = parent == nil ? _endObservedDeparture() : nil
+        _pendingCauses.remove(parent == nil ? .movingFromParent : .movingToParent)
         _runObserved(.didMove(toParent: parent), in: parent == nil ? observedWindow : window) {
             Screen.didMove.invoke(self, parent) { screen, parent in screen.didMove(toParent: parent) }
         }

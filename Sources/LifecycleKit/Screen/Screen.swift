@@ -103,6 +103,12 @@ open class Screen {
     /// Where the screen is in an appearance transition; drives which calls it may receive.
     var _appearance: _AppearanceState = .disappeared
 
+    /// Why the screen would appear or disappear now: it joins or leaves a container, it is presented or dismissed.
+    var _pendingCauses: _AppearanceCauses = []
+
+    /// Why the screen appears or disappears in its current appearance transition (``isMovingToParent`` and siblings).
+    var _currentCauses: _AppearanceCauses = []
+
     /// The navigation-bar and status-bar state the host keeps on the screen.
     var _chrome = _ScreenChrome()
 

@@ -123,6 +123,8 @@ public final class InteractivePop {
         navigation._restoreTopAfterInteractivePop(poppingScreen)
         // It will not get the didMove(toParent: nil) that would have ended its departure.
         poppingScreen._departureWindow = nil
+        poppingScreen._pendingCauses.remove(.movingFromParent)
+        poppingScreen._currentCauses.remove(.movingFromParent)
         if navigation._appearance == .appeared {
             if let revealed = revealedTarget, revealed._onScreen.batch === batch, revealed._appearance == .appearing {
                 revealed._beginDisappearing(animated: true, batch: batch, reversing: true)

@@ -102,6 +102,7 @@ extension Screen {
         screen.modalPresentationStyle = style
         presenter._presented = screen
         screen._presenter = presenter
+        screen._pendingCauses.insert(.beingPresented)
         screen._didJoinHierarchy()
         let driver = window.transitionDriver
         window.transitionDriver.enqueue(
@@ -112,7 +113,9 @@ extension Screen {
                     // takes the context's place there; otherwise it is a unit of the window.
                     if let container = screen?._forwardingContainer { return container._childrenPlan }
                     return driver?.window?._unitsPlan ?? _AppearancePlan()
-                }, completion: completion))
+                },
+                onFinish: { [weak screen] in screen?._pendingCauses.remove(.beingPresented) },
+                completion: completion))
     }
 
     /// The screen that appears in this screen's place when its container forwards appearance: a
@@ -165,6 +168,9 @@ extension Screen {
         let leaving = [target] + target._unlinkPresentations()
         presenter._presented = nil
         target._presenter = nil
+        for screen in leaving {
+            screen._pendingCauses.insert(.beingDismissed)
+        }
         let transition = _Transition(
             animated: animated, didOrder: .appearingFirst,
             plan: { [weak window, weak presenter] in
@@ -185,6 +191,9 @@ extension Screen {
                 return plan
             },
             onFinish: { [weak window] in
+                for screen in leaving {
+                    screen._pendingCauses.remove(.beingDismissed)
+                }
                 // The top-most first; a screen that joined a hierarchy meanwhile has not left.
                 for screen in leaving.reversed() where screen._isDetached {
                     screen._didLeaveHierarchy(.dismiss, from: window)

@@ -1,0 +1,42 @@
+/// Why the screen appears or disappears (UIKit's `isMovingToParent`, `isMovingFromParent`, `isBeingPresented` and
+/// `isBeingDismissed`), for use in the appearance methods.
+///
+/// ```swift
+/// override func viewWillDisappear(_ animated: Bool) {
+///     if isMovingFromParent || isBeingDismissed {
+///         saveDraft()   // leaving for good (popped, removed, dismissed), not covered by another screen
+///     }
+/// }
+/// ```
+///
+/// Each is `true` only during the matching appearance transition, from the will-call to the did-call, as in UIKit.
+extension Screen {
+    /// Whether the screen appears because it is being added to a container: pushed on a navigation controller,
+    /// added by ``NavigationController/setViewControllers(_:animated:completion:)``, or added with
+    /// ``addChild(_:)``.
+    ///
+    /// `true` from its `viewWillAppear` to its `viewDidAppear` in the transition that adds it; `false` otherwise
+    /// (also when it appears later, after a pop back to it, or with its container).
+    public var isMovingToParent: Bool { _currentCauses.contains(.movingToParent) }
+
+    /// Whether the screen disappears because it is being removed from its container: popped, dropped by
+    /// ``NavigationController/setViewControllers(_:animated:completion:)``, or removed with ``removeFromParent()``.
+    ///
+    /// `true` from its `viewWillDisappear` to its `viewDidDisappear` in the transition that removes it. For an
+    /// interactive pop, `true` for the popping screen from the beginning of the gesture until it finishes or is
+    /// cancelled.
+    public var isMovingFromParent: Bool { _currentCauses.contains(.movingFromParent) }
+
+    /// Whether the screen appears because it is being presented (``present(_:style:animated:completion:)``).
+    ///
+    /// `true` from its `viewWillAppear` to its `viewDidAppear` in the presentation's transition; `false` for the
+    /// screens inside a presented container, and for the presenter.
+    public var isBeingPresented: Bool { _currentCauses.contains(.beingPresented) }
+
+    /// Whether the screen disappears because it is being dismissed (``dismiss(animated:completion:)``), with the
+    /// screens presented above it.
+    ///
+    /// `true` from its `viewWillDisappear` to its `viewDidDisappear` in the dismissal's transition; `false` for the
+    /// screens inside a dismissed container, and for the presenter.
+    public var isBeingDismissed: Bool { _currentCauses.contains(.beingDismissed) }
+}

@@ -1,0 +1,176 @@
+import LifecycleKit
+import Testing
+
+/// UIKit's `isMovingToParent`, `isMovingFromParent`, `isBeingPresented` and `isBeingDismissed`: each true only
+/// during the appearance transition it explains, from the will-call to the did-call.
+@Suite("Appearance causes")
+struct AppearanceCauseTests {
+    /// A screen that logs, in each appearance call, the causes that are true then (`-` for none).
+    final class CauseScreen: TestScreen {
+        private func logCauses(_ method: String) {
+            var causes: [String] = []
+            if isMovingToParent { causes.append("movingTo") }
+            if isMovingFromParent { causes.append("movingFrom") }
+            if isBeingPresented { causes.append("presented") }
+            if isBeingDismissed { causes.append("dismissed") }
+            log.add("\(name).\(method) \(causes.isEmpty ? "-" : causes.joined(separator: ","))")
+        }
+
+        override func viewWillAppear(_ animated: Bool) { logCauses("viewWillAppear") }
+        override func viewDidAppear(_ animated: Bool) { logCauses("viewDidAppear") }
+        override func viewWillDisappear(_ animated: Bool) { logCauses("viewWillDisappear") }
+        override func viewDidDisappear(_ animated: Bool) { logCauses("viewDidDisappear") }
+    }
+
+    /// A visible window on a manual driver whose root is the navigation controller `nav` = [A].
+    struct Host {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let navigation: NavigationController
+        let a: CauseScreen
+
+        init() throws {
+            a = CauseScreen("A", log)
+            navigation = try NavigationController(rootScreen: a)
+            try window.setRootScreen(navigation)
+            window.makeKeyAndVisible()
+        }
+
+        func screen(_ name: String) -> CauseScreen {
+            CauseScreen(name, log)
+        }
+
+        /// The appearance calls logged since the last call (not the loading ones).
+        func calls() -> [String] {
+            log.take().filter { $0.contains("ppear ") }
+        }
+
+        /// Whether no screen reports a cause now.
+        func noCauses(_ screens: Screen...) -> Bool {
+            screens.allSatisfy { screen in
+                !screen.isMovingToParent && !screen.isMovingFromParent && !screen.isBeingPresented
+                    && !screen.isBeingDismissed
+            }
+        }
+    }
+
+    @Test("a root appearing with its window has no cause")
+    func rootAppearance() throws {
+        let host = try Host()
+        #expect(host.calls() == ["A.viewWillAppear -", "A.viewDidAppear -"])
+    }
+
+    @Test("push and pop: the pushed screen moves to its parent, the popped one from it; the one below has no cause")
+    func pushAndPop() throws {
+        let host = try Host()
+        _ = host.calls()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: true)
+        #expect(b.isMovingToParent && host.calls() == ["A.viewWillDisappear -", "B.viewWillAppear movingTo"])
+        host.window.transitionDriver.completeAll()
+        #expect(host.calls() == ["A.viewDidDisappear -", "B.viewDidAppear movingTo"])
+        #expect(host.noCauses(host.a, b))
+        try host.navigation.pop(animated: true)
+        #expect(b.isMovingFromParent && host.calls() == ["B.viewWillDisappear movingFrom", "A.viewWillAppear -"])
+        host.window.transitionDriver.completeAll()
+        #expect(host.calls() == ["B.viewDidDisappear movingFrom", "A.viewDidAppear -"])
+        #expect(host.noCauses(host.a, b))
+    }
+
+    @Test("a screen that appears again after a pop back to it, or under a push made off screen, has no cause")
+    func laterAppearances() throws {
+        let host = try Host()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        _ = host.calls()
+        try host.navigation.pop(animated: false)
+        #expect(
+            host.calls() == [
+                "C.viewWillDisappear movingFrom", "B.viewWillAppear -", "C.viewDidDisappear movingFrom",
+                "B.viewDidAppear -",
+            ])
+    }
+
+    @Test("addChild and removeFromParent: the child moves to its parent and from it")
+    func containment() throws {
+        let host = try Host()
+        let box = host.screen("K")
+        try host.navigation.push(box, animated: false)
+        _ = host.calls()
+        let child = host.screen("C")
+        try box.addChild(child)
+        child.removeFromParent()
+        #expect(
+            host.calls() == [
+                "C.viewWillAppear movingTo", "C.viewDidAppear movingTo", "C.viewWillDisappear movingFrom",
+                "C.viewDidDisappear movingFrom",
+            ])
+        #expect(host.noCauses(box, child))
+    }
+
+    @Test("present and dismiss: the presented screen is being presented, then dismissed; the presenter has no cause")
+    func presentation() throws {
+        let host = try Host()
+        _ = host.calls()
+        let p = host.screen("P")
+        try host.navigation.present(p, style: .fullScreen, animated: true)
+        #expect(p.isBeingPresented)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.calls() == [
+                "A.viewWillDisappear -", "P.viewWillAppear presented", "P.viewDidAppear presented",
+                "A.viewDidDisappear -",
+            ])
+        #expect(host.noCauses(host.a, p))
+        #expect(p.dismiss(animated: true))
+        #expect(p.isBeingDismissed)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.calls() == [
+                "P.viewWillDisappear dismissed", "A.viewWillAppear -", "A.viewDidAppear -",
+                "P.viewDidDisappear dismissed",
+            ])
+        #expect(host.noCauses(host.a, p))
+    }
+
+    @Test("a presented container is being presented; the screen inside it is not")
+    func presentedContainer() throws {
+        let host = try Host()
+        _ = host.calls()
+        let x = host.screen("X")
+        let sheet = try NavigationController(rootScreen: x)
+        try host.a.present(sheet, style: .pageSheet, animated: false)
+        #expect(host.calls() == ["X.viewWillAppear -", "X.viewDidAppear -"])
+        #expect(!sheet.isBeingPresented && !sheet.isBeingDismissed)
+        #expect(sheet.dismiss(animated: true))
+        #expect(sheet.isBeingDismissed && !x.isBeingDismissed)
+        host.window.transitionDriver.completeAll()
+        #expect(host.calls() == ["X.viewWillDisappear -", "X.viewDidDisappear -"])
+    }
+
+    @Test("an interactive pop: the popping screen moves from its parent from the beginning until it ends")
+    func interactivePop() throws {
+        let host = try Host()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        _ = host.calls()
+        let cancelled = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(b.isMovingFromParent)
+        cancelled.cancel()
+        #expect(
+            host.calls() == [
+                "B.viewWillDisappear movingFrom", "A.viewWillAppear -", "A.viewWillDisappear -", "A.viewDidDisappear -",
+                "B.viewWillAppear -", "B.viewDidAppear -",
+            ])
+        #expect(host.noCauses(host.a, b))
+        let finished = try host.navigation.beginInteractivePop(translation: 10)
+        finished.finish()
+        #expect(
+            host.calls() == [
+                "B.viewWillDisappear movingFrom", "A.viewWillAppear -", "B.viewDidDisappear movingFrom",
+                "A.viewDidAppear -",
+            ])
+        #expect(host.noCauses(host.a, b))
+    }
+}
