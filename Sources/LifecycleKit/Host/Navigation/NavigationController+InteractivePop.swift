@@ -13,7 +13,7 @@ extension NavigationController {
         if interactivePop != nil { return .transitionRunning }
         guard viewControllers.count >= 2, let top = topViewController else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
-        if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0 || interactivePop != nil {
+        if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0 {
             return .transitionRunning
         }
         let backward = window.layoutDirection == .leftToRight ? translation > 0 : translation < 0
