@@ -16,7 +16,8 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
     /// Whether the body (the original implementation) ran at least once.
     ///
     /// Counted on the call's thread (or, for an async call, in its task and the tasks that inherit its task-local
-    /// values): a declared body that an override's kept `original` runs outside the call is not.
+    /// values): a declared body that an override's kept `original` runs outside the call is not (run during another
+    /// call of the same point on the same thread, it counts for that call).
     public let bodyRan: Bool
     /// Whether the call ended by throwing (after hooks do not run then).
     public let threw: Bool

@@ -523,4 +523,48 @@ struct HostRegressionTests {
                 "C.viewDidAppear",
             ])
     }
+
+    @Test("a pop that a callback of its own beginning ends stops there, and leaves the stack and the screens whole")
+    func interactivePopEndedByItsOwnBeginning() throws {
+        for (hookPoint, ending) in [("willPop", "cancel"), ("willMove", "cancel"), ("willPop", "finish")] {
+            let host = try NavigationHost()
+            let b = host.screen("B")
+            try host.navigation.push(b, animated: false)
+            _ = host.log.take()
+            let end: @Sendable (Screen) -> Void = { screen in
+                guard let pop = screen.navigationController?.interactivePop else { return }
+                if ending == "cancel" { pop.cancel() } else { pop.finish() }
+            }
+            let token =
+                hookPoint == "willPop"
+                ? try Screen.willPop.after(.instance(b)) { screen, _, _ in end(screen) }
+                : try Screen.willMove.after(.instance(b)) { screen, _, _ in end(screen) }
+            defer { token.cancel() }
+            var outcomes: [TransitionOutcome] = []
+            let pop = try host.navigation.beginInteractivePop(translation: 10) { outcomes.append($0) }
+            #expect(pop.state == (ending == "cancel" ? .cancelled : .finished))
+            #expect(host.navigation.interactivePop == nil)
+            #expect(outcomes == [ending == "cancel" ? .cancelled : .completed])
+            if ending == "cancel" {
+                #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+                #expect(b.parent === host.navigation)
+                #expect(host.navigation.children.map(\.title) == ["A", "B"])
+            } else {
+                #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+                #expect(b.parent == nil)
+            }
+            // Nothing is left appearing or disappearing: a push afterwards runs normally.
+            #expect(!b.isMovingFromParent)
+            let c = host.screen("C")
+            _ = host.log.take()
+            try host.navigation.push(c, animated: false)
+            let top = ending == "cancel" ? "B" : "A"
+            #expect(
+                host.log.take() == [
+                    "C.willMove(nav)", "C.loadView", "C.viewDidLoad", "nav.willShow(C)", "\(top).viewWillDisappear",
+                    "C.viewWillAppear", "\(top).viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)",
+                    "nav.didShow(C)",
+                ])
+        }
+    }
 }

@@ -122,6 +122,37 @@ struct NavigationBarTransitionTests {
         #expect(host.events.take() == ["appear(B): [bar: #FF0000] -> [hidden, style: black]"])
     }
 
+    @Test("during an interactive pop, updating or refreshing the popping screen's look drops its stash for a cancel")
+    func interactivePopStashIsDroppedByUpdates() throws {
+        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        let b = host.screen("B", NavigationBarAttributes(isHidden: true, barStyle: .black))
+        try host.navigation.push(b, animated: false)
+        _ = host.events.take()
+
+        // B, out of the stack while the pop runs, is still the navigation controller's screen: its update drops
+        // the stash, so that a cancel resolves its look afresh instead of restoring an outdated one.
+        let updated = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(b.stashedNavigationBarAppearance != nil)
+        b.updateNavigationAppearance()
+        #expect(b.stashedNavigationBarAppearance == nil)
+        updated.cancel()
+        #expect(host.bar == "[hidden, style: black]")
+        #expect(
+            host.events.take().filter { $0.contains("(B)") } == [
+                "appear(B) animated: [bar: #FF0000] -> [hidden, style: black]"
+            ])
+
+        let refreshed = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(b.stashedNavigationBarAppearance != nil)
+        host.navigation.refreshNavigationBarAppearance()
+        #expect(b.stashedNavigationBarAppearance == nil)
+        refreshed.cancel()
+        #expect(
+            host.events.take().filter { $0.contains("(B)") } == [
+                "appear(B) animated: [bar: #FF0000] -> [hidden, style: black]"
+            ])
+    }
+
     @Test("adjacent screens that differ in bar visibility hide or show the bar as part of the transition")
     func visibilityTransitions() throws {
         let host = try BarHost(driver: .manual)

@@ -23,7 +23,8 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
     /// one for a traced call.
     ///
     /// A point that declares its body needs no frame: outside a call of the point on this thread (an `original` kept
-    /// and called later, or on another thread, while a tracer is set), the declared body runs, unrecorded.
+    /// and called later, or on another thread, while a tracer is set), the declared body runs, unrecorded; inside
+    /// another call of the point on this thread, it counts as that call's body.
     @inlinable @inline(__always)
     func callBody(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
         guard let frame = _FrameStack.frame(of: owner) else {

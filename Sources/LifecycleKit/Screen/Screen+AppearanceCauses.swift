@@ -39,4 +39,11 @@ extension Screen {
     /// `true` from its `viewWillDisappear` to its `viewDidDisappear` in the dismissal's transition; `false` for the
     /// screens inside a dismissed container, and for the presenter.
     public var isBeingDismissed: Bool { _currentCauses.contains(.beingDismissed) }
+
+    /// Forgets that the screen is leaving its container: an interactive pop that took it out of the stack ended
+    /// without taking it out of its parent (cancelled, or its navigation controller went away).
+    func _forgetMovingFromParent() {
+        _pendingCauses.remove(.movingFromParent)
+        _currentCauses.remove(.movingFromParent)
+    }
 }

@@ -43,7 +43,8 @@ public final class NavigationBar {
     /// Changes the bar directly, reported as ``NavigationBarChange/Reason/direct``.
     ///
     /// The change lasts until the next appearance is applied; if the screen on the bar disappears
-    /// while it stays in the stack, the change is part of what is stashed and restored for it.
+    /// while it stays in the stack (or in an interactive pop, which a cancel may undo), the change is
+    /// part of what is stashed and restored for it.
     ///
     /// ```swift
     /// var appearance = navigation.navigationBar.appearance

@@ -2,8 +2,9 @@
 /// restored (NavigationBarHelper's `willRestore(inout)` and `didRestore`).
 ///
 /// A navigation controller stashes what the bar shows when the screen on it disappears while it
-/// stays in the stack, and restores the stash when the screen appears again: after the screen above
-/// it is popped, when an interactive pop is cancelled, or when the controller comes back on screen.
+/// stays in the stack (or while an interactive pop, which a cancel may undo, takes it out), and
+/// restores the stash when the screen appears again: after the screen above it is popped, when an
+/// interactive pop is cancelled, or when the controller comes back on screen.
 /// The delegate is the screen's ``Screen/navigationBarRestoreDelegate``, else the screen itself if
 /// it adopts this protocol.
 ///

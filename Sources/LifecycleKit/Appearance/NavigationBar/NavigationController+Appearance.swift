@@ -131,6 +131,10 @@ extension NavigationController {
         for screen in viewControllers {
             screen._chrome.navigationBarStash = nil
         }
+        // The popping screen of an interactive pop left the stack, but a cancel puts it back.
+        if let pop = interactivePop, pop.state == .active {
+            pop.poppingScreen._chrome.navigationBarStash = nil
+        }
         if let bar = _navigationChrome.bar, let owner = bar.owner {
             bar._apply(
                 resolvedNavigationBarAppearance(for: owner), reason: .update, screen: owner, animated: animated,

@@ -88,7 +88,9 @@ extension Screen {
     public func updateNavigationAppearance(animated: Bool = false) {
         var screen = self
         while let parent = screen.parent {
-            if let navigation = parent as? NavigationController, navigation._isInStack(screen) {
+            if let navigation = parent as? NavigationController,
+                navigation._isInStack(screen) || navigation._isPoppingInteractively(screen)
+            {
                 navigation._updateNavigationAppearance(of: screen, animated: animated)
                 return
             }
@@ -96,8 +98,9 @@ extension Screen {
         }
     }
 
-    /// What the bar showed when this screen last disappeared while staying in its stack, to be restored
-    /// when it appears again; `nil` when there is nothing to restore.
+    /// What the bar showed when this screen last disappeared while staying in its stack (or while an interactive
+    /// pop took it out, until the pop finishes), to be restored when it appears again; `nil` when there is nothing
+    /// to restore.
     public var stashedNavigationBarAppearance: NavigationBarAppearance? { _chrome.navigationBarStash }
 
     /// The object told when this screen's stash is restored; `nil` (the default) for the screen itself if it

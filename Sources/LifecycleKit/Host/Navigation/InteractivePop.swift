@@ -88,6 +88,8 @@ public final class InteractivePop {
         guard let navigation = navigationController else { return endWithoutController() }
         state = .finished
         progress = 1
+        // Out of the stack already, unless the pop was ended from a callback of its own beginning.
+        navigation.viewControllers.removeAll { $0 === poppingScreen }
         let isOnScreen = navigation._appearance == .appeared
         for target in [poppingTarget, revealedTarget] {
             if let target, target._onScreen.batch === batch {
@@ -123,9 +125,9 @@ public final class InteractivePop {
         navigation._restoreTopAfterInteractivePop(poppingScreen)
         // It will not get the didMove(toParent: nil) that would have ended its departure.
         poppingScreen._departureWindow = nil
-        poppingScreen._pendingCauses.remove(.movingFromParent)
-        poppingScreen._currentCauses.remove(.movingFromParent)
         if navigation._appearance == .appeared {
+            // It appears again: no longer moving from its parent.
+            poppingScreen._forgetMovingFromParent()
             if let revealed = revealedTarget, revealed._onScreen.batch === batch, revealed._appearance == .appearing {
                 revealed._beginDisappearing(animated: true, batch: batch, reversing: true)
                 revealed._endAppearanceTransition(animated: true)
@@ -138,7 +140,9 @@ public final class InteractivePop {
             batch.finish(animated: true)
             navigation._settleChildrenOnScreen()
         } else {
+            // Its viewDidDisappear still belongs to the departure that began.
             batch.finish(animated: true)
+            poppingScreen._forgetMovingFromParent()
         }
         end(navigation, outcome: .cancelled)
     }
@@ -161,6 +165,7 @@ public final class InteractivePop {
     private func endWithoutController() {
         state = .cancelled
         batch.finish(animated: true)
+        poppingScreen._forgetMovingFromParent()
         let driver = self.driver
         driver?._releaseInteractiveOwner(self)
         completion?(.cancelled)

@@ -56,8 +56,12 @@ extension NavigationController {
         pop.driver = window?.transitionDriver
         pop.driver?.interactiveOwner = pop
         // UIKit pops when the gesture begins: the stack changes now; the screen stays a child until the pop finishes.
+        // Each call below runs code of the app, which may end the pop (`interactivePop?.cancel()`): the pop then
+        // took over, and beginning goes no further.
         popping._willPop(animated: true)
+        guard pop.state == .active else { return pop }
         popping._willMove(toParent: nil)
+        guard pop.state == .active else { return pop }
         viewControllers.removeAll { $0 === popping }
         // The screens that get the will-calls are the ones on screen now (a current-context presentation
         // stands in for its screen); the pop ends them, whatever is requested meanwhile.
@@ -67,6 +71,7 @@ extension NavigationController {
         pop.revealedTarget = revealedTarget
         revealedTarget.loadViewIfNeeded()
         _willShow(revealed, animated: true)
+        guard pop.state == .active else { return pop }
         poppingTarget._beginDisappearing(animated: true, batch: pop.batch)
         revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
         window?._updateStatusBar()
