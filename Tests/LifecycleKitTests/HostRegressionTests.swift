@@ -1,4 +1,5 @@
 import LifecycleKit
+import Synchronization
 import Testing
 
 /// The defects of issue 11, each reproduced deterministically with a manual transition driver: presentations
@@ -566,5 +567,56 @@ struct HostRegressionTests {
                     "nav.didShow(C)",
                 ])
         }
+    }
+
+    @Test("during an interactive pop, dismissScreen on the stack's screens or the popping one does nothing")
+    func dismissScreenDuringInteractivePop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let x = host.screen("X")
+        let y = host.screen("Y")
+        let z = host.screen("Z")
+        let presented = try NavigationController(rootScreen: x)
+        try host.navigation.present(presented, style: .pageSheet, animated: false)
+        try presented.push(y, animated: false)
+        try presented.push(z, animated: false)
+        let pop = try presented.beginInteractivePop(translation: 10)
+        _ = host.log.take()
+        var outcomes: [TransitionOutcome] = []
+        for screen in [y, z, x] {
+            #expect(screen.dismissScreen(animated: false) { outcomes.append($0) } == .nothing)
+        }
+        #expect(outcomes == [.completed, .completed, .completed])
+        #expect(host.log.take().isEmpty)
+        #expect(host.navigation.presentedScreen === presented)
+        #expect(presented.viewControllers.map(\.title) == ["X", "Y"])
+        pop.cancel()
+        #expect(presented.viewControllers.map(\.title) == ["X", "Y", "Z"])
+        // Once the gesture ended, the top screen pops back again, and the root of the presented stack dismisses it.
+        #expect(z.dismissScreen(animated: false) == .popped)
+        #expect(x.dismissScreen(animated: false) == .dismissed)
+        #expect(host.navigation.presentedScreen == nil)
+    }
+
+    @Test("the back button and dismissScreen on the top screen pop (LeaveReason.pop); from further down, popTo")
+    func backButtonLeavesWithPop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        let c = host.screen("C")
+        let d = host.screen("D")
+        let reasons = Mutex<[String]>([])
+        let watched = Set([b, c, d].map(ObjectIdentifier.init))
+        let token = try Screen.didLeaveHierarchy.after { screen, reason, _ in
+            guard watched.contains(ObjectIdentifier(screen)) else { return }
+            reasons.withLock { $0.append("\(screen.title ?? ""): \(reason)") }
+        }
+        defer { token.cancel() }
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(c, animated: false)
+        try host.navigation.push(d, animated: false)
+        #expect(host.navigation.handleBackButton(animated: false) == .popped)
+        #expect(c.dismissScreen(animated: false) == .popped)
+        try host.navigation.push(c, animated: false)
+        #expect(b.dismissScreen(animated: false) == .popped)
+        #expect(reasons.withLock { $0 } == ["D: pop", "C: pop", "C: popTo", "B: popTo"])
     }
 }

@@ -12,8 +12,10 @@
 /// }
 /// ```
 ///
-/// Safe to read and change from any thread. A change applies to bars from their next appearance
-/// (or ``Screen/updateNavigationAppearance(animated:)``), as in UIKit.
+/// Safe to read and change from any thread. A change applies to a screen's bar from its next resolved
+/// appearance, as in UIKit: a screen that appears for the first time, or one without a stash (a screen
+/// that comes back restores what its bar showed when it left). ``Screen/updateNavigationAppearance(animated:)``
+/// and ``NavigationController/refreshNavigationBarAppearance(animated:)`` apply it now.
 public final class NavigationBarAppearanceProxy: Sendable {
     /// The proxy every navigation controller reads by default.
     public static let shared = NavigationBarAppearanceProxy()

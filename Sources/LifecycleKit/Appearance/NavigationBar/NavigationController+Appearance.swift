@@ -50,7 +50,8 @@ extension NavigationController {
     /// The controller's defaults, the second level of resolution: each attribute set here applies to the
     /// screens of this stack that have no preference for it.
     ///
-    /// A change applies from the next appearance; ``refreshNavigationBarAppearance(animated:)`` applies it now.
+    /// A change applies from the next resolved appearance (a screen that comes back restores its stash instead);
+    /// ``refreshNavigationBarAppearance(animated:)`` applies it now and drops the stashes.
     public var navigationBarDefaults: NavigationBarAttributes {
         get { _navigationChrome.defaults }
         set { _navigationChrome.defaults = newValue }

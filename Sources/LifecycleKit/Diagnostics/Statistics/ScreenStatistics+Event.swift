@@ -7,7 +7,7 @@ extension ScreenStatistics {
         /// Reading, setting aside or writing the statistics file failed; the error says what was done.
         case storeFailed(StatisticsStoreError)
         /// A single view lasted longer than ``Configuration/maximumViewDuration`` (paused time excluded),
-        /// so its time was not added to the stay time; the view still counts as viewed.
+        /// so it was discarded: it counts for nothing (no view, no resumes, no time).
         ///
         /// - Parameters:
         ///   - name: The statistic name of the view.

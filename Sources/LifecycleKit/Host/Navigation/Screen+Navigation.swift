@@ -19,6 +19,11 @@ extension Screen {
     /// detail.dismissScreen()   // pops to the screen below detail, or dismisses detail's sheet
     /// ```
     ///
+    /// From the top screen this is ``NavigationController/pop(animated:completion:)`` (the screen leaves with
+    /// ``LeaveReason/pop``, as with the back button); from a screen further down,
+    /// ``NavigationController/popTo(_:animated:completion:)``. While the navigation controller is in an interactive
+    /// pop, it does nothing for the screens of its stack and the screen being popped: the gesture decides.
+    ///
     /// - Parameters:
     ///   - animated: Whether the transition animates.
     ///   - completion: Runs exactly once: after the pop or the dismissal, or at once when
@@ -28,16 +33,29 @@ extension Screen {
     public func dismissScreen(animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil) -> DismissAction
     {
         if let navigation = navigationController {
-            var entry: Screen? = self
-            while let candidate = entry, candidate.parent !== navigation {
-                entry = candidate.parent
+            var entry: Screen = self
+            while let parent = entry.parent, parent !== navigation {
+                entry = parent
             }
-            if let entry, let index = navigation.viewControllers.firstIndex(where: { $0 === entry }), index > 0,
-                (try? navigation.popTo(
-                    navigation.viewControllers[index - 1], animated: animated, completion: completion))
-                    != nil
-            {
-                return .popped
+            let index = navigation.viewControllers.firstIndex { $0 === entry }
+            if navigation.interactivePop != nil && (index != nil || navigation._isPoppingInteractively(entry)) {
+                completion?(.completed)
+                return .nothing
+            }
+            if let index, index > 0 {
+                do {
+                    if index == navigation.viewControllers.count - 1 {
+                        try navigation.pop(animated: animated, completion: completion)
+                    } else {
+                        try navigation.popTo(
+                            navigation.viewControllers[index - 1], animated: animated, completion: completion)
+                    }
+                    return .popped
+                } catch {
+                    // Not reached: the only refusal, an interactive pop in progress, was answered above.
+                    completion?(.completed)
+                    return .nothing
+                }
             }
         }
         if let target = _presentedAncestor {

@@ -1,8 +1,8 @@
 /// How a screen left the hierarchy, as ``Screen/didLeaveHierarchy`` reports it.
 public enum LeaveReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    /// Popped by `pop(animated:completion:)`.
+    /// Popped by `pop(animated:completion:)`, the back button, or `dismissScreen` on the top screen.
     case pop
-    /// Popped by `popTo(_:animated:completion:)`.
+    /// Popped by `popTo(_:animated:completion:)`, or with a screen below it by `dismissScreen` on that screen.
     case popTo
     /// Popped by `popToRoot(animated:completion:)`.
     case popToRoot
