@@ -114,24 +114,30 @@ struct AppearanceCauseTests {
         let host = try Host()
         _ = host.calls()
         let p = host.screen("P")
-        try host.navigation.present(p, style: .fullScreen, animated: true)
-        #expect(p.isBeingPresented)
-        host.window.transitionDriver.completeAll()
-        #expect(
-            host.calls() == [
-                "A.viewWillDisappear -", "P.viewWillAppear presented", "P.viewDidAppear presented",
-                "A.viewDidDisappear -",
-            ])
-        #expect(host.noCauses(host.a, p))
-        #expect(p.dismiss(animated: true))
-        #expect(p.isBeingDismissed)
-        host.window.transitionDriver.completeAll()
-        #expect(
-            host.calls() == [
-                "P.viewWillDisappear dismissed", "A.viewWillAppear -", "A.viewDidAppear -",
-                "P.viewDidDisappear dismissed",
-            ])
-        #expect(host.noCauses(host.a, p))
+        // Each step starts an animated transition, during which `p` has its cause, then completes it.
+        let steps: [(start: () throws -> Void, hasCause: () -> Bool, calls: [String])] = [
+            (
+                { try host.navigation.present(p, style: .fullScreen, animated: true) }, { p.isBeingPresented },
+                [
+                    "A.viewWillDisappear -", "P.viewWillAppear presented", "P.viewDidAppear presented",
+                    "A.viewDidDisappear -",
+                ]
+            ),
+            (
+                { #expect(p.dismiss(animated: true)) }, { p.isBeingDismissed },
+                [
+                    "P.viewWillDisappear dismissed", "A.viewWillAppear -", "A.viewDidAppear -",
+                    "P.viewDidDisappear dismissed",
+                ]
+            ),
+        ]
+        for step in steps {
+            try step.start()
+            #expect(step.hasCause())
+            host.window.transitionDriver.completeAll()
+            #expect(host.calls() == step.calls)
+            #expect(host.noCauses(host.a, p))
+        }
     }
 
     @Test("a presented container is being presented; the screen inside it is not")

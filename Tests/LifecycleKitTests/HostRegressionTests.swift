@@ -166,12 +166,7 @@ struct HostRegressionTests {
     @Test("an interactive pop cancelled after its controller went off screen brings nothing back")
     func interactivePopCancelledOffScreen() throws {
         let host = try Host()
-        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
-        let box = host.screen("K")
-        try box.addChild(navigation)
-        try host.navigation.push(box, animated: false)
-        let y = host.screen("Y")
-        try navigation.push(y, animated: false)
+        let (navigation, _, y) = try innerNavigationOnScreen(host)
         _ = host.log.take()
         let completions = Completions()
         let pop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
@@ -197,12 +192,7 @@ struct HostRegressionTests {
         arguments: [false, true])
     func interactivePopAfterLeavingAndComingBack(finish: Bool) throws {
         let host = try Host()
-        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
-        let box = host.screen("K")
-        try box.addChild(navigation)
-        try host.navigation.push(box, animated: false)
-        let y = host.screen("Y")
-        try navigation.push(y, animated: false)
+        let (navigation, box, y) = try innerNavigationOnScreen(host)
         let pop = try navigation.beginInteractivePop(translation: 5)
         navigation.removeFromParent()
         _ = host.log.take()
@@ -228,6 +218,20 @@ struct HostRegressionTests {
             #expect(x(navigation).visibleState == [.loaded, .didDisappear])
             #expect(navigation.viewControllers.map(\.title) == ["X", "Y"])
         }
+    }
+
+    /// A navigation controller "inner" (X, then Y on top) inside a plain container "K", pushed on the host's
+    /// navigation controller: a stack that can leave the screen and come back without its own controller changing.
+    private func innerNavigationOnScreen(
+        _ host: Host
+    ) throws -> (navigation: TestNavigation, box: TestScreen, y: TestScreen) {
+        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
+        let box = host.screen("K")
+        try box.addChild(navigation)
+        try host.navigation.push(box, animated: false)
+        let y = host.screen("Y")
+        try navigation.push(y, animated: false)
+        return (navigation, box, y)
     }
 
     /// The root of `navigation`'s stack.
@@ -572,9 +576,7 @@ struct HostRegressionTests {
     @Test("during an interactive pop, dismissScreen on the stack's screens or the popping one does nothing")
     func dismissScreenDuringInteractivePop() throws {
         let host = try NavigationHost(driver: .immediate)
-        let x = host.screen("X")
-        let y = host.screen("Y")
-        let z = host.screen("Z")
+        let (x, y, z) = (host.screen("X"), host.screen("Y"), host.screen("Z"))
         let presented = try NavigationController(rootScreen: x)
         try host.navigation.present(presented, style: .pageSheet, animated: false)
         try presented.push(y, animated: false)
@@ -600,9 +602,7 @@ struct HostRegressionTests {
     @Test("the back button and dismissScreen on the top screen pop (LeaveReason.pop); from further down, popTo")
     func backButtonLeavesWithPop() throws {
         let host = try NavigationHost(driver: .immediate)
-        let b = host.screen("B")
-        let c = host.screen("C")
-        let d = host.screen("D")
+        let (b, c, d) = (host.screen("B"), host.screen("C"), host.screen("D"))
         let reasons = Mutex<[String]>([])
         let watched = Set([b, c, d].map(ObjectIdentifier.init))
         let token = try Screen.didLeaveHierarchy.after { screen, reason, _ in
