@@ -116,8 +116,8 @@ struct HostRegressionTests {
         #expect(b.dismiss(animated: false))
         #expect(
             host.log.take() == [
-                "F.viewWillDisappear", "nav.viewWillAppear", "B.viewWillAppear", "nav.viewDidAppear", "B.viewDidAppear",
-                "F.viewDidDisappear",
+                "F.viewWillDisappear", "nav.viewWillAppear", "nav.willShow(B)", "B.viewWillAppear", "nav.viewDidAppear",
+                "B.viewDidAppear", "nav.didShow(B)", "F.viewDidDisappear",
             ])
     }
 
@@ -199,7 +199,10 @@ struct HostRegressionTests {
         // Back on screen during the gesture: it shows its top screen of that moment, X; Y still waits.
         try box.addChild(navigation)
         #expect(
-            host.log.take() == ["inner.viewWillAppear", "X.viewWillAppear", "inner.viewDidAppear", "X.viewDidAppear"])
+            host.log.take() == [
+                "inner.viewWillAppear", "inner.willShow(X)", "X.viewWillAppear", "inner.viewDidAppear",
+                "X.viewDidAppear", "inner.didShow(X)",
+            ])
         if finish {
             pop.finish()
             #expect(

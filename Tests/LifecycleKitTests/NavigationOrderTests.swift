@@ -15,8 +15,8 @@ struct NavigationOrderTests {
         window.makeKeyAndVisible()
         #expect(
             log.take() == [
-                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "A.loadView", "A.viewDidLoad",
-                "A.viewWillAppear", "nav.viewDidAppear", "A.viewDidAppear",
+                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "nav.willShow(A)", "A.loadView",
+                "A.viewDidLoad", "A.viewWillAppear", "nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)",
             ])
     }
 

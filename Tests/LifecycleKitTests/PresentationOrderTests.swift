@@ -110,8 +110,8 @@ struct PresentationOrderTests {
         host.window.transitionDriver.completeAll()
         #expect(
             host.log.take() == [
-                "sheet.loadView", "sheet.viewDidLoad", "sheet.viewWillAppear", "X.loadView", "X.viewDidLoad",
-                "X.viewWillAppear", "sheet.viewDidAppear", "X.viewDidAppear",
+                "sheet.loadView", "sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.willShow(X)", "X.loadView",
+                "X.viewDidLoad", "X.viewWillAppear", "sheet.viewDidAppear", "X.viewDidAppear", "sheet.didShow(X)",
             ])
         let y = TestScreen("Y", host.log)
         try navigation.push(y, animated: true)

@@ -74,6 +74,7 @@ extension Screen {
             }
             _setPhase(.willAppear)
         }
+        (self as? NavigationController)?._showTopOnAppearing(animated: animated)
         // The children this screen shows now (a child's current-context presentation stands in for it).
         for child in childrenForAppearanceForwarding.map(\._forwardingTarget) {
             child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
@@ -152,6 +153,9 @@ extension Screen {
         let waiting: _AppearanceState = appeared ? .appearing : .disappearing
         for child in _onScreen.children where child._appearance == waiting && child._onScreen.batch === batch {
             child._endAppearanceTransition(animated: animated)
+        }
+        if appeared && _appearance == .appeared {
+            (self as? NavigationController)?._showedTopOnAppearing(animated: animated)
         }
         if _appearance == .disappeared {
             _leaveOnScreen()

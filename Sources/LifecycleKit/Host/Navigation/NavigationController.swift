@@ -94,10 +94,14 @@ open class NavigationController: Screen {
         navigationBar.appearance.barStyle == .black ? .lightContent : .default
     }
 
-    /// Called before a screen is shown at the top of the stack (QMUI's `willShowViewController`).
+    /// Called before a screen is shown at the top of the stack (QMUI's `willShowViewController`): by a push, a
+    /// pop, `setViewControllers` or an interactive pop while the controller is on screen, and whenever the
+    /// controller itself appears (its window shows it, a full-screen presentation over it is dismissed), with its
+    /// top screen: after the controller's `viewWillAppear`, before the top screen's.
     open func willShow(_ screen: Screen, animated: Bool) {}
 
-    /// Called after a screen was shown at the top of the stack, once its transition completed.
+    /// Called after a screen was shown at the top of the stack, once its transition completed; when the controller
+    /// itself appears, after the top screen's `viewDidAppear`. A cancelled interactive pop calls neither.
     open func didShow(_ screen: Screen, animated: Bool) {}
 }
 
@@ -122,6 +126,21 @@ extension NavigationController {
     func _didShow(_ screen: Screen, animated: Bool) {
         NavigationController.didShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.didShow(arguments.screen, animated: arguments.animated)
+        }
+    }
+
+    /// The controller itself appears (its window shows it, a presentation over it is dismissed, its container
+    /// appears): its top screen is shown too, between the controller's viewWillAppear and the top screen's.
+    func _showTopOnAppearing(animated: Bool) {
+        if let top = topViewController {
+            _willShow(top, animated: animated)
+        }
+    }
+
+    /// The controller itself appeared, after its top screen's viewDidAppear.
+    func _showedTopOnAppearing(animated: Bool) {
+        if let top = topViewController {
+            _didShow(top, animated: animated)
         }
     }
 }
