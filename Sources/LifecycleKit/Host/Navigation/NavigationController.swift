@@ -94,14 +94,17 @@ open class NavigationController: Screen {
         navigationBar.appearance.barStyle == .black ? .lightContent : .default
     }
 
-    /// Called before a screen is shown at the top of the stack (QMUI's `willShowViewController`): by a push, a
-    /// pop, `setViewControllers` or an interactive pop while the controller is on screen, and whenever the
-    /// controller itself appears (its window shows it, a full-screen presentation over it is dismissed), with its
-    /// top screen: after the controller's `viewWillAppear`, before the top screen's.
+    /// Called before a screen is shown at the top of the stack (QMUI's `willShowViewController`).
+    ///
+    /// Called for a push, a pop, `setViewControllers` or an interactive pop while the controller is on screen, and
+    /// whenever the controller itself appears (its window shows it, a full-screen presentation over it is
+    /// dismissed), with its top screen: after the controller's `viewWillAppear`, before the top screen's.
     open func willShow(_ screen: Screen, animated: Bool) {}
 
-    /// Called after a screen was shown at the top of the stack, once its transition completed; when the controller
-    /// itself appears, after the top screen's `viewDidAppear`. A cancelled interactive pop calls neither.
+    /// Called after a screen was shown at the top of the stack, once its transition completed.
+    ///
+    /// When the controller itself appears, after the top screen's `viewDidAppear`. A cancelled interactive pop
+    /// calls neither `willShow` nor `didShow`.
     open func didShow(_ screen: Screen, animated: Bool) {}
 }
 
