@@ -143,7 +143,7 @@ struct HostRegressionTests {
         host.window.transitionDriver.completeAll()
         #expect(
             host.log.take() == [
-                "K.viewDidDisappear", "A.viewDidAppear", "K.didMove(nil)", "K.didPop(true)", "nav.didShow(A)",
+                "K.viewDidDisappear", "A.viewDidAppear", "K.didPop(true)", "K.didMove(nil)", "nav.didShow(A)",
             ])
         #expect(child.visibleState == [.loaded, .didDisappear])
     }
@@ -156,8 +156,8 @@ struct HostRegressionTests {
         host.root.removeFromParent()
         #expect(
             host.log.take() == [
-                "A.willPop(false)", "A.willMove(nil)", "A.viewWillDisappear", "A.viewDidDisappear", "A.didMove(nil)",
-                "A.didPop(false)",
+                "A.willPop(false)", "A.willMove(nil)", "A.viewWillDisappear", "A.viewDidDisappear", "A.didPop(false)",
+                "A.didMove(nil)",
             ])
         #expect(host.root.visibleState == [.loaded, .didDisappear])
         #expect(host.root.window == nil && host.navigation.viewControllers.isEmpty)
@@ -207,7 +207,7 @@ struct HostRegressionTests {
             pop.finish()
             #expect(
                 host.log.take() == [
-                    "Y.viewDidDisappear", "Y.didMove(nil)", "Y.didPop(true)", "inner.didShow(X)",
+                    "Y.viewDidDisappear", "Y.didPop(true)", "Y.didMove(nil)", "inner.didShow(X)",
                 ])
             #expect(x(navigation).visibleState == [.loaded, .didAppear])
         } else {
@@ -266,7 +266,7 @@ struct HostRegressionTests {
                 "N.loadView", "N.viewDidLoad", "nav.viewWillDisappear", "B.viewWillDisappear", "N.viewWillAppear",
                 "nav.viewDidDisappear", "B.viewDidDisappear", "N.viewDidAppear",
                 // The pop and the push run off screen: callbacks only.
-                "B.didMove(nil)", "B.didPop(true)", "C.didMove(nav)",
+                "B.didPop(true)", "B.didMove(nil)", "C.didMove(nav)",
             ])
         #expect(completions["pop"] == [.completed] && completions["push"] == [.completed])
         for screen in [host.root, b] {

@@ -50,7 +50,7 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
-                "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)", "B.didPop(true)", "nav.didShow(A)",
+                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
             ])
         #expect(completions["pop"] == [.completed])
         #expect(b.parent == nil && b.navigationController == nil)
@@ -69,7 +69,7 @@ struct NavigationOrderTests {
             host.log.take() == [
                 "C.willPop(true)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "nav.willShow(A)",
                 "C.viewWillDisappear", "A.viewWillAppear", "C.viewDidDisappear", "A.viewDidAppear",
-                "C.didMove(nil)", "B.didMove(nil)", "C.didPop(true)", "B.didPop(false)", "nav.didShow(A)",
+                "C.didPop(true)", "B.didPop(false)", "C.didMove(nil)", "B.didMove(nil)", "nav.didShow(A)",
             ])
     }
 
@@ -85,7 +85,7 @@ struct NavigationOrderTests {
             host.log.take() == [
                 "D.willPop(true)", "C.willPop(false)", "D.willMove(nil)", "C.willMove(nil)", "nav.willShow(B)",
                 "D.viewWillDisappear", "B.viewWillAppear", "D.viewDidDisappear", "B.viewDidAppear",
-                "D.didMove(nil)", "C.didMove(nil)", "D.didPop(true)", "C.didPop(false)", "nav.didShow(B)",
+                "D.didPop(true)", "C.didPop(false)", "D.didMove(nil)", "C.didMove(nil)", "nav.didShow(B)",
             ])
         #expect(completions["popTo"] == [.completed])
         #expect(try host.navigation.popTo(b, completion: completions.callback("again")).isEmpty)
@@ -113,7 +113,7 @@ struct NavigationOrderTests {
         pop.finish()
         #expect(
             host.log.take() == [
-                "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)", "B.didPop(true)", "nav.didShow(A)",
+                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
             ])
         #expect(completions["pop"] == [.completed])
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
@@ -192,7 +192,7 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
-                "began: [\"A\"]", "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)", "B.didPop(true)",
+                "began: [\"A\"]", "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)",
                 "nav.didShow(A)", "finished: [\"A\"]",
             ])
         #expect(host.navigation.children.map(\.title) == ["A"] && b.parent == nil && b.window == nil)
@@ -214,7 +214,7 @@ struct NavigationOrderTests {
         pop.finish()
         #expect(
             host.log.take() == [
-                "Y.viewDidDisappear", "X.viewDidAppear", "Y.didMove(nil)", "Y.didPop(true)", "nav.didShow(X)",
+                "Y.viewDidDisappear", "X.viewDidAppear", "Y.didPop(true)", "Y.didMove(nil)", "nav.didShow(X)",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["X"])
     }
@@ -270,7 +270,7 @@ struct NavigationOrderTests {
         #expect(
             log.take() == [
                 "A.willMove(nav)", "A.didMove(nav)", "B.willMove(nav)", "B.didMove(nav)", "B.willPop(true)",
-                "B.willMove(nil)", "B.didMove(nil)", "B.didPop(true)",
+                "B.willMove(nil)", "B.didPop(true)", "B.didMove(nil)",
             ])
         #expect(completions["push"] == [.completed] && completions["pop"] == [.completed])
     }
@@ -291,8 +291,8 @@ struct NavigationOrderTests {
         try host.navigation.pop(animated: true, completion: completions.callback("pop"))
         #expect(
             host.log.take() == [
-                "B.willMove(nav)", "B.didMove(nav)", "B.willPop(true)", "B.willMove(nil)", "B.didMove(nil)",
-                "B.didPop(true)",
+                "B.willMove(nav)", "B.didMove(nav)", "B.willPop(true)", "B.willMove(nil)", "B.didPop(true)",
+                "B.didMove(nil)",
             ])
         #expect(completions["push"] == [.completed] && completions["pop"] == [.completed])
         #expect(!host.window.transitionDriver.isTransitioning)
@@ -307,8 +307,8 @@ struct NavigationOrderTests {
         try host.navigation.setViewControllers([b, c], animated: true)
         #expect(
             host.log.take() == [
-                "A.willPop(false)", "A.willMove(nil)", "B.willMove(nav)", "A.didMove(nil)", "B.didMove(nav)",
-                "A.didPop(false)",
+                "A.willPop(false)", "A.willMove(nil)", "B.willMove(nav)", "A.didPop(false)", "A.didMove(nil)",
+                "B.didMove(nav)",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["B", "C"])
     }
@@ -324,7 +324,30 @@ struct NavigationOrderTests {
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "C.willMove(nav)", "C.loadView", "C.viewDidLoad",
                 "nav.willShow(C)", "B.viewWillDisappear", "C.viewWillAppear", "B.viewDidDisappear", "C.viewDidAppear",
-                "B.didMove(nil)", "C.didMove(nav)", "B.didPop(true)", "nav.didShow(C)",
+                "B.didPop(true)", "B.didMove(nil)", "C.didMove(nav)", "nav.didShow(C)",
             ])
+    }
+
+    @Test("in didPop, the screen is out of the stack but still has its navigation controller, for every kind of pop")
+    func didPopStillHasItsNavigationController() throws {
+        final class PopWatcher: TestScreen {
+            var seenInDidPop: [String] = []
+            override func didPop(animated: Bool) {
+                let navigation = navigationController
+                let inStack = navigation?.viewControllers.contains { $0 === self } ?? false
+                seenInDidPop.append("\(navigation?.title ?? "nil") inStack=\(inStack)")
+            }
+        }
+        let host = try NavigationHost(driver: .immediate)
+        let watcher = PopWatcher("W", host.log)
+        try host.navigation.push(watcher, animated: false)
+        try host.navigation.pop(animated: true)
+        try host.navigation.push(watcher, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        try host.navigation.popToRoot(animated: true)
+        try host.navigation.push(watcher, animated: false)
+        try host.navigation.beginInteractivePop(translation: 10).finish()
+        #expect(watcher.seenInDidPop == ["nav inStack=false", "nav inStack=false", "nav inStack=false"])
+        #expect(watcher.parent == nil)
     }
 }

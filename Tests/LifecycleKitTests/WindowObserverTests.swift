@@ -76,9 +76,10 @@ struct WindowObserverTests {
                 "W end B.disappear",
                 "W will A.viewDidAppear(animated: false)", "A.viewDidAppear", "W did A.viewDidAppear(animated: false)",
                 "W end A.appear",
-                // B is out of the navigation controller, and so of the window, but the window still hears of it.
-                "W will B.didMove(toParent: nil)", "B.didMove(nil)", "W did B.didMove(toParent: nil)",
-                "B.didPop(false)",
+                // didPop while B still has its navigation controller; then B is out of it, and so of the window, but
+                // the window still hears of it.
+                "B.didPop(false)", "W will B.didMove(toParent: nil)", "B.didMove(nil)",
+                "W did B.didMove(toParent: nil)",
                 "W leave B (pop)",
                 "nav.didShow(A)",
             ])

@@ -196,6 +196,9 @@ open class Screen {
     open func willPop(animated: Bool) {}
 
     /// Called after the screen left a navigation stack, once the transition (or the interactive pop) completed.
+    ///
+    /// Comes before `didMove(toParent: nil)`: the screen is no longer in the stack, but its ``navigationController``
+    /// is still set (QMUI's `didPopInNavigationControllerWithAnimated:`).
     open func didPop(animated: Bool) {}
 
     /// Whether the user may pop this screen, asked when the back button or the pop gesture starts a pop (RR's

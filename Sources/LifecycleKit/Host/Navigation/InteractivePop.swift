@@ -75,7 +75,7 @@ public final class InteractivePop {
 
     /// Completes the pop: the popping screen leaves the navigation controller.
     ///
-    /// The calls: popping.viewDidDisappear, revealed.viewDidAppear, popping.didMove(toParent: nil), popping.didPop,
+    /// The calls: popping.viewDidDisappear, revealed.viewDidAppear, popping.didPop, popping.didMove(toParent: nil),
     /// then (on screen) the navigation controller's didShow(revealed), then the completion with
     /// ``TransitionOutcome/completed``. The popping screen's willPop and willMove(toParent: nil) ran when the pop
     /// began.
@@ -98,9 +98,9 @@ public final class InteractivePop {
         }
         batch.finish(animated: true)
         navigation._settleChildrenOnScreen()
+        poppingScreen._didPop(animated: true)
         navigation._detach(poppingScreen)
         poppingScreen._didMove(toParent: nil)
-        poppingScreen._didPop(animated: true)
         poppingScreen._didLeaveHierarchy(.interactivePop, from: navigation.window)
         if isOnScreen {
             navigation._didShow(revealedScreen, animated: true)

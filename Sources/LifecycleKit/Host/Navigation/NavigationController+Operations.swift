@@ -188,9 +188,9 @@ extension NavigationController {
         _leaving.remove(at: index)
         let window = self.window
         screen._disappearNowWithPresentations(animated: false)
+        screen._didPop(animated: false)
         _detach(screen)
         screen._didMove(toParent: nil)
-        screen._didPop(animated: false)
         screen._didLeaveHierarchy(reason, from: window)
         return true
     }
@@ -224,6 +224,10 @@ extension NavigationController {
                 // A screen removed from the controller meanwhile already finished leaving.
                 let leaving = removed.filter { screen in self._leaving.contains { $0 === screen } }
                 self._leaving.removeAll { screen in leaving.contains { $0 === screen } }
+                // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
+                for screen in leaving {
+                    screen._didPop(animated: animated && screen === oldTop)
+                }
                 for screen in leaving {
                     self._detach(screen)
                     screen._didMove(toParent: nil)
@@ -232,7 +236,6 @@ extension NavigationController {
                     screen._didMove(toParent: self)
                 }
                 for screen in leaving {
-                    screen._didPop(animated: animated && screen === oldTop)
                     screen._didLeaveHierarchy(reason, from: self.window)
                 }
                 if let shown { self._didShow(shown, animated: animated) }
