@@ -167,6 +167,28 @@ final class AsyncReclamationTests: XCTestCase {
         XCTAssertEqual(Self.churnedPoint.hooks.map(\.label), ["permanent"])
     }
 
+    /// An async `once` override is released once it fired and its call returned, or when it is cancelled before.
+    func testAOnceOverrideIsReleasedOnceItFiredAndItsCallReturnedOrWhenCancelled() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncReclamation.onceOverride")
+        let registerOnceOverride = { (object: CapturedByHook) throws -> HookToken in
+            try point.override(once: true) { original in
+                { vehicle, suffix in
+                    _ = object
+                    return await original(vehicle, suffix) + "!"
+                }
+            }
+        }
+        let car = Car(name: "c")
+        let fired = try registerCapturing(registerOnceOverride)
+        let result = await point.invoke(car, "") { vehicle, _ in vehicle.name }
+        XCTAssertEqual(result, "c!")
+        XCTAssertNil(fired.captured, "the fired once override is still alive")
+        let cancelled = try registerCapturing(registerOnceOverride)
+        XCTAssertTrue(cancelled.token.cancel())
+        XCTAssertNil(cancelled.captured, "the cancelled once override is still alive")
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
     /// As for synchronous points: publishing a point whose hooks all apply to every receiver skips the compile cache,
     /// whose chains (here, the type hook's) must not outlive the change that made them stale.
     func testAScopedHookIsReleasedWhenOnlyEveryReceiverHooksRemain() async throws {

@@ -57,47 +57,4 @@ struct OnceTests {
         #expect(trace.all == ["body(a)", "always", "once", "body(b)", "always"])
         #expect(point.hooks.map(\.label) == ["always"])
     }
-
-    @Test("a once override's closure is released once it fired and its call returned, or when it is cancelled")
-    func onceOverrideIsReleased() throws {
-        let point = HookPoint<Vehicle, String, String>("Once.overrideReleased")
-        let registerOnceOverride = { (object: CapturedByHook) throws -> HookToken in
-            try point.override(once: true) { original in
-                { vehicle, suffix in
-                    _ = object
-                    return original(vehicle, suffix) + "!"
-                }
-            }
-        }
-        let car = Car(name: "c")
-        let fired = try registerCapturing(registerOnceOverride)
-        #expect(point.invoke(car, "") { vehicle, _ in vehicle.name } == "c!")
-        #expect(fired.captured == nil, "the fired once override is still alive")
-        #expect(point.invoke(car, "") { vehicle, _ in vehicle.name } == "c")
-        #expect(!fired.token.cancel())
-        let cancelled = try registerCapturing(registerOnceOverride)
-        #expect(cancelled.captured != nil)
-        #expect(cancelled.token.cancel())
-        #expect(cancelled.captured == nil, "the cancelled once override is still alive")
-    }
-
-    @Test("an async once override's closure is released once it fired, or when it is cancelled")
-    func asyncOnceOverrideIsReleased() async throws {
-        let point = AsyncHookPoint<Vehicle, String, String>("Once.asyncOverrideReleased")
-        let registerOnceOverride = { (object: CapturedByHook) throws -> HookToken in
-            try point.override(once: true) { original in
-                { vehicle, suffix in
-                    _ = object
-                    return await original(vehicle, suffix) + "!"
-                }
-            }
-        }
-        let car = Car(name: "c")
-        let fired = try registerCapturing(registerOnceOverride)
-        #expect(await point.invoke(car, "") { vehicle, _ in vehicle.name } == "c!")
-        #expect(fired.captured == nil, "the fired once override is still alive")
-        let cancelled = try registerCapturing(registerOnceOverride)
-        #expect(cancelled.token.cancel())
-        #expect(cancelled.captured == nil, "the cancelled once override is still alive")
-    }
 }

@@ -93,6 +93,31 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
+    /// A `once` override removes itself after its run: its closure is released when the call that ran it returns, or
+    /// when it is cancelled before it ran (its link must not keep it through the registration).
+    func testAOnceOverrideIsReleasedOnceItFiredAndItsCallReturnedOrWhenCancelled() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.onceOverride")
+        let registerOnceOverride = { (object: CapturedByHook) throws -> HookToken in
+            try point.override(once: true) { original in
+                { vehicle, suffix in
+                    _ = object
+                    return original(vehicle, suffix) + "!"
+                }
+            }
+        }
+        let car = Car(name: "c")
+        let fired = try registerCapturing(registerOnceOverride)
+        XCTAssertEqual(point.invoke(car, "") { vehicle, _ in vehicle.name }, "c!")
+        XCTAssertNil(fired.captured, "the fired once override is still alive")
+        XCTAssertEqual(point.invoke(car, "") { vehicle, _ in vehicle.name }, "c")
+        XCTAssertFalse(fired.token.cancel())
+        let cancelled = try registerCapturing(registerOnceOverride)
+        XCTAssertNotNil(cancelled.captured)
+        XCTAssertTrue(cancelled.token.cancel())
+        XCTAssertNil(cancelled.captured, "the cancelled once override is still alive")
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
     /// Publishing a point whose hooks all apply to every receiver skips the compile cache: the chains the cache kept
     /// from an earlier compilation (here, the type hook's) must not outlive the change that made them stale.
     func testAScopedHookIsReleasedWhenOnlyEveryReceiverHooksRemain() throws {
