@@ -66,6 +66,54 @@ struct BadInputTests {
         }
     }
 
+    @Test("an object scope given a value or a class boxed as an object is refused: a box has no identity")
+    func boxedValuesAreRefused() {
+        protocol Reading {}
+        struct Gauge: Reading {}
+        let valuePoint = HookPoint<Meter, Void, Int>("BadInput.boxedValue")
+        let protocolPoint = HookPoint<any Reading, Void, Void>("BadInput.boxedConformer")
+        let classMethodPoint = HookPoint<Vehicle.Type, Void, String>("BadInput.boxedClass")
+        var codes: [HookError.Code] = []
+        do {
+            try valuePoint.before(.object(Meter(reading: 1) as AnyObject)) { _, _ in }
+        } catch {
+            codes.append(error.code)
+        }
+        do {
+            try protocolPoint.before(.object(Gauge() as AnyObject)) { _, _ in }
+        } catch {
+            #expect(error.message.contains("Gauge"))
+            codes.append(error.code)
+        }
+        do {
+            try classMethodPoint.before(.object(Car.self as AnyObject)) { _, _ in }
+        } catch {
+            codes.append(error.code)
+        }
+        #expect(codes == Array(repeating: .instanceScopeNeedsObjectReceiver, count: 3))
+        #expect(valuePoint.hooks.isEmpty && protocolPoint.hooks.isEmpty && classMethodPoint.hooks.isEmpty)
+    }
+
+    @Test("class methods: an exact type scope hooks one class's calls; a type scope, which cannot follow, is refused")
+    func classMethodScopes() throws {
+        let point = HookPoint<Vehicle.Type, String, String>("BadInput.classMethod")
+        let trace = Trace()
+        func call(_ type: Vehicle.Type) -> String {
+            point.invoke(type, "") { type, _ in String(describing: type) }
+        }
+        try point.before(.exactType(Car.Type.self)) { type, _ in trace.record("car hook(\(type))") }
+        try point.before { type, _ in trace.record("every hook(\(type))") }
+        #expect([call(Vehicle.self), call(Car.self)] == ["Vehicle", "Car"])
+        #expect(trace.all == ["every hook(Vehicle)", "every hook(Car)", "car hook(Car)"])
+        let refused: [HookScope<Vehicle.Type>] = [
+            .type(Vehicle.Type.self), .type(Car.Type.self), .exactType(Bicycle.Type.self),
+        ]
+        for scope in refused {
+            #expect(throws: HookError.self) { try point.before(scope) { _, _ in } }
+        }
+        #expect(point.hooks.count == 2)
+    }
+
     @Test("a second cancel reports that it did nothing")
     func doubleCancel() throws {
         let point = HookPoint<Vehicle, String, String>("BadInput.cancel")

@@ -107,6 +107,20 @@ enum HookPointsAndScopesExample {
     }
 }
 
+/// "Choose a scope": an overridable method routed through its point once.
+enum OverridableMethodExample {
+    class Feed {
+        static let reload = HookPoint<Feed, Void, Int>("Feed.reload") { feed, _ in feed.performReload() }
+
+        final func reload() -> Int { Self.reload.invoke(self) }  // the hooked entry point, once per call
+        func performReload() -> Int { 10 }  // what subclasses override, calling super
+    }
+
+    final class CachedFeed: Feed {
+        override func performReload() -> Int { super.performReload() + 1 }
+    }
+}
+
 private typealias Rendering = HookPointsAndScopesExample.Rendering
 
 extension HookPointsAndScopesExample.Renderer {
@@ -318,6 +332,17 @@ struct HookKitDocumentationExampleTests {
         }
         #expect(printed.take() == ["true"])
         #expect(Cart.add.hooks.isEmpty && Parser.parse.hooks.isEmpty && Rendering.draw.hooks.isEmpty)
+    }
+
+    @Test("Hook points and scopes: an overridable method's type hook runs once per call, around the override")
+    func overridableMethod() throws {
+        typealias Feed = OverridableMethodExample.Feed
+        let trace = Trace()
+        let token = try Feed.reload.before(.type(Feed.self)) { feed, _ in trace.record("hook(\(type(of: feed)))") }
+        defer { token.cancel() }
+        #expect(OverridableMethodExample.CachedFeed().reload() == 11)
+        #expect(Feed().reload() == 10)
+        #expect(trace.all == ["hook(CachedFeed)", "hook(Feed)"])
     }
 
     @Test("The order contract: across levels, within a level, removing a link, introspection")

@@ -6,14 +6,19 @@ extension _ResolvedScope {
     /// typed errors.
     ///
     /// - Throws: ``HookError/Code-swift.struct/incompatibleScopeType`` for a type that is neither `Receiver` nor a
-    ///   subtype of it, or that is an existential (a protocol receiver's own type), ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for an instance scope on a
-    ///   value-type receiver, ``HookError/Code-swift.struct/objectIsNotAReceiver`` for an object that is not a
-    ///   `Receiver`.
+    ///   subtype of it, or that is an existential (a protocol receiver's own type), or for a non-exact type scope on
+    ///   a point whose receivers are classes (class methods);
+    ///   ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for an instance scope on a value-type
+    ///   receiver, or given a value (or a metatype) boxed as an object;
+    ///   ``HookError/Code-swift.struct/objectIsNotAReceiver`` for an object that is not a `Receiver`.
     static func resolve<Receiver>(_ scope: HookScope<Receiver>, pointName name: String) throws(HookError) -> Self {
         switch scope.kind {
         case .all:
             return .all
         case .type(let type, let exact):
+            if let receiverClass = _TypeKind.classOfMetatype(Receiver.self) {
+                return try resolveClassMethodScope(type, exact: exact, receiverClass: receiverClass, pointName: name)
+            }
             guard type is Receiver.Type else {
                 throw HookError(
                     .incompatibleScopeType, pointName: name,
@@ -29,7 +34,17 @@ extension _ResolvedScope {
             }
             return exact ? .exactType(type) : .type(type)
         case .instance(let object):
-            if object is Receiver {
+            // A value or a metatype passed as `AnyObject` is boxed, and the box casts to the receiver type: hooking it
+            // would hook a box that dies at once. Only a receiver that is itself an object has an identity.
+            if let receiver = object as? Receiver {
+                let receiverType = Swift.type(of: receiver as Any)
+                guard receiverType is AnyObject.Type else {
+                    throw HookError(
+                        .instanceScopeNeedsObjectReceiver, pointName: name,
+                        message: "'\(name)': the object scope was given a \(String(reflecting: receiverType)) boxed "
+                            + "as an object, which has no identity; use a type scope or check the receiver inside an "
+                            + "every-receiver hook")
+                }
                 return .instance(_WeakObject(object))
             }
             if _TypeKind.isValue(Receiver.self) {
@@ -43,5 +58,31 @@ extension _ResolvedScope {
                 message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); the object of "
                     + "type \(String(reflecting: Swift.type(of: object))) is not one")
         }
+    }
+
+    /// The validated form of a type scope on a point that hooks class methods: its receivers are classes
+    /// (`Base.self`, `Sub.self`), of types `Base.Type`, `Sub.Type`.
+    ///
+    /// Only exact scopes apply: a metatype has no superclass for a type scope to follow, so `.type(Base.Type.self)`
+    /// would hook `Base`'s calls and not `Sub`'s. It is refused rather than half applied.
+    private static func resolveClassMethodScope(
+        _ type: Any.Type, exact: Bool, receiverClass: AnyClass, pointName name: String
+    ) throws(HookError) -> Self {
+        guard let scopeClass = _TypeKind.classOfMetatype(type),
+            _TypeKind.isClass(scopeClass, inheritingFrom: receiverClass)
+        else {
+            throw HookError(
+                .incompatibleScopeType, pointName: name,
+                message: "'\(name)' hooks class methods of \(String(reflecting: receiverClass)) and its subclasses; "
+                    + "\(String(reflecting: type)) is not the metatype of one of them")
+        }
+        guard exact else {
+            throw HookError(
+                .incompatibleScopeType, pointName: name,
+                message: "'\(name)' hooks class methods, whose receivers are classes: a type scope cannot follow "
+                    + "their hierarchy; use .exactType(\(String(reflecting: type)).self) for the calls on one class, "
+                    + "or hook every receiver and test the class inside the hook")
+        }
+        return .exactType(type)
     }
 }

@@ -18,4 +18,26 @@ enum _TypeKind {
         let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
         return kind == 0x303 || kind == 0x307
     }
+
+    /// The class that `type` is the metatype of (`Base` for `Base.Type`), or `nil` when `type` is not the metatype of
+    /// a class: the receivers of a point that hooks class methods.
+    ///
+    /// Reads the metadata as ``isValue(_:)`` does: a metatype's (kind 0x304) second word is its instance type.
+    static func classOfMetatype(_ type: Any.Type) -> AnyClass? {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        guard metadata.load(as: UInt.self) == 0x304 else { return nil }
+        let instanceType = unsafeBitCast(
+            metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer.self), to: Any.Type.self)
+        return instanceType as? AnyClass
+    }
+
+    /// Whether `subclass` is `base` or inherits from it.
+    static func isClass(_ subclass: AnyClass, inheritingFrom base: AnyClass) -> Bool {
+        var current: AnyClass? = subclass
+        while let type = current {
+            if ObjectIdentifier(type) == ObjectIdentifier(base) { return true }
+            current = _getSuperclass(type)
+        }
+        return false
+    }
 }
