@@ -25,11 +25,13 @@ public struct HookError: Error, Hashable, CustomStringConvertible {
         }
 
         /// A type scope named a type that is neither the point's receiver type nor a subtype of it, or an existential
-        /// (such as the receiver type of a point that hooks a protocol), which no receiver has as its dynamic type.
+        /// (such as the receiver type of a point that hooks a protocol), which no receiver has as its dynamic type; or
+        /// a non-exact type scope was requested on a point that hooks class methods.
         public static let incompatibleScopeType = Code(.incompatibleScopeType)
         /// An instance scope named an object that is not a receiver of the point.
         public static let objectIsNotAReceiver = Code(.objectIsNotAReceiver)
-        /// An instance scope was requested on a point whose receiver is a value type.
+        /// An instance scope was requested on a point whose receiver is a value type, or given a receiver that is not
+        /// itself an object (a value, a metatype or an optional boxed as `AnyObject`).
         public static let instanceScopeNeedsObjectReceiver = Code(.instanceScopeNeedsObjectReceiver)
 
         /// The code's name.

@@ -31,14 +31,16 @@ public struct HookScope<Receiver> {
     /// Receivers whose dynamic type is `type` or one of its subtypes (subclasses, for classes).
     ///
     /// - Parameter type: The point's receiver type or a subtype of it; not an existential (`any Renderer`): a point
-    ///   that hooks a protocol takes ``all`` or ``object(_:)`` scopes.
+    ///   that hooks a protocol takes ``all`` or ``object(_:)`` scopes. Not on a point that hooks class methods
+    ///   (receivers `Feed.Type`), whose metatypes have no superclass to follow: use ``exactType(_:)`` there.
     public static func type(_ type: Any.Type) -> HookScope {
         HookScope(kind: .type(type, exact: false))
     }
 
     /// Receivers whose dynamic type is exactly `type`: subtypes are not included.
     ///
-    /// - Parameter type: The point's receiver type or a subtype of it; not an existential.
+    /// - Parameter type: The point's receiver type or a subtype of it; not an existential. On a point that hooks
+    ///   class methods, the metatype of the class or of one of its subclasses (`CachedFeed.Type.self`).
     public static func exactType(_ type: Any.Type) -> HookScope {
         HookScope(kind: .type(type, exact: true))
     }
@@ -54,7 +56,9 @@ public struct HookScope<Receiver> {
     /// One object, for points whose receiver type is a protocol or another non-class type.
     ///
     /// The object must be a `Receiver`. Registration throws
-    /// ``HookError/Code-swift.struct/objectIsNotAReceiver`` otherwise.
+    /// ``HookError/Code-swift.struct/objectIsNotAReceiver`` otherwise, and
+    /// ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for a receiver that is not itself an object
+    /// (a value, a metatype or an optional passed as `AnyObject` is boxed, and a box has no identity of its own).
     public static func object(_ object: AnyObject) -> HookScope {
         HookScope(kind: .instance(object))
     }

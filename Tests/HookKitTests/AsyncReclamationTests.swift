@@ -183,6 +183,9 @@ final class AsyncReclamationTests: XCTestCase {
         let result = await point.invoke(car, "") { vehicle, _ in vehicle.name }
         XCTAssertEqual(result, "c!")
         XCTAssertNil(fired.captured, "the fired once override is still alive")
+        let second = await point.invoke(car, "") { vehicle, _ in vehicle.name }
+        XCTAssertEqual(second, "c")
+        XCTAssertFalse(fired.token.cancel())
         let cancelled = try registerCapturing(registerOnceOverride)
         XCTAssertTrue(cancelled.token.cancel())
         XCTAssertNil(cancelled.captured, "the cancelled once override is still alive")

@@ -96,6 +96,7 @@ struct BadInputTests {
 
     @Test("class methods: an exact type scope hooks one class's calls; a type scope, which cannot follow, is refused")
     func classMethodScopes() throws {
+        final class Roadster: Car, @unchecked Sendable {}
         let point = HookPoint<Vehicle.Type, String, String>("BadInput.classMethod")
         let trace = Trace()
         func call(_ type: Vehicle.Type) -> String {
@@ -103,8 +104,9 @@ struct BadInputTests {
         }
         try point.before(.exactType(Car.Type.self)) { type, _ in trace.record("car hook(\(type))") }
         try point.before { type, _ in trace.record("every hook(\(type))") }
-        #expect([call(Vehicle.self), call(Car.self)] == ["Vehicle", "Car"])
-        #expect(trace.all == ["every hook(Vehicle)", "every hook(Car)", "car hook(Car)"])
+        #expect([call(Vehicle.self), call(Car.self), call(Roadster.self)] == ["Vehicle", "Car", "Roadster"])
+        // The exact scope skips the subclass's calls.
+        #expect(trace.all == ["every hook(Vehicle)", "every hook(Car)", "car hook(Car)", "every hook(Roadster)"])
         let refused: [HookScope<Vehicle.Type>] = [
             .type(Vehicle.Type.self), .type(Car.Type.self), .exactType(Bicycle.Type.self),
         ]

@@ -622,4 +622,61 @@ struct HostRegressionTests {
         #expect(b.dismissScreen(animated: false) == .popped)
         #expect(reasons.withLock { $0 } == ["D: pop", "C: pop", "C: popTo", "B: popTo"])
     }
+
+    @Test("a stack change while the controller appears: didShow only for the top screen that got willShow and appeared")
+    func stackChangeWhileTheControllerAppears() throws {
+        let host = try NavigationHost(driver: .manual)
+        let sheet = try TestNavigation("sheet", root: host.screen("X"), host.log)
+        _ = host.log.take()
+        try host.root.present(sheet, style: .pageSheet, animated: true)
+        // Pushed while the sheet appears: the push waits for the presentation, which shows X; X is no longer the top
+        // when the sheet's appearance completes, so it gets no didShow, and Y gets its own pair from the push.
+        try sheet.push(host.screen("Y"), animated: true)
+        host.window.transitionDriver.completeAll()
+        let log = host.log.take()
+        #expect(
+            log.filter { $0.contains("Show(") || $0.hasPrefix("Y.view") || $0.hasPrefix("X.viewDid") } == [
+                "sheet.willShow(X)", "X.viewDidLoad", "X.viewDidAppear", "Y.viewDidLoad", "sheet.willShow(Y)",
+                "Y.viewWillAppear", "X.viewDidDisappear", "Y.viewDidAppear", "sheet.didShow(Y)",
+            ])
+    }
+
+    @Test("inside didPop, removeFromParent does nothing: the screen leaves its controller once, right after")
+    func removeFromParentInsideDidPop() throws {
+        final class LeavingEarly: TestScreen {
+            override func didPop(animated: Bool) {
+                super.didPop(animated: animated)
+                removeFromParent()
+            }
+        }
+        let host = try NavigationHost(driver: .immediate)
+        let screen = LeavingEarly("W", host.log)
+        try host.navigation.push(screen, animated: false)
+        _ = host.log.take()
+        try host.navigation.pop(animated: false)
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W.") && !$0.contains("view") } == [
+                "W.willPop(false)", "W.willMove(nil)", "W.didPop(false)", "W.didMove(nil)",
+            ])
+        #expect(screen.parent == nil && host.navigation.viewControllers.count == 1)
+    }
+
+    @Test("a second back-button tap while the pop runs does nothing: it must not dismiss the presented stack")
+    func secondBackButtonTapDuringAPop() throws {
+        let host = try NavigationHost(driver: .manual)
+        let a = host.screen("PA")
+        let b = host.screen("PB")
+        let presented = try NavigationController(rootScreen: a)
+        try host.navigation.present(presented, style: .fullScreen, animated: false)
+        try presented.push(b, animated: false)
+        host.window.transitionDriver.completeAll()
+        #expect(presented.handleBackButton() == .popped)
+        #expect(presented.handleBackButton() == .nothing)
+        #expect(b.dismissScreen() == .nothing)
+        host.window.transitionDriver.completeAll()
+        #expect(host.navigation.presentedScreen === presented)
+        #expect(presented.viewControllers.map(\.title) == ["PA"])
+        // Once the pop completed, the root's back button dismisses the presented stack, as documented.
+        #expect(presented.handleBackButton() == .dismissed)
+    }
 }

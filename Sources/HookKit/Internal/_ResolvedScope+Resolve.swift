@@ -41,9 +41,9 @@ extension _ResolvedScope {
                 guard receiverType is AnyObject.Type else {
                     throw HookError(
                         .instanceScopeNeedsObjectReceiver, pointName: name,
-                        message: "'\(name)': the object scope was given a \(String(reflecting: receiverType)) boxed "
-                            + "as an object, which has no identity; use a type scope or check the receiver inside an "
-                            + "every-receiver hook")
+                        message: "'\(name)': the object scope was given a \(String(reflecting: receiverType)), "
+                            + "which is not itself an object (passed as AnyObject, it is boxed, and a box has no "
+                            + "identity); use a type scope or check the receiver inside an every-receiver hook")
                 }
                 return .instance(_WeakObject(object))
             }

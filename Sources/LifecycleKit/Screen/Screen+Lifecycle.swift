@@ -93,6 +93,7 @@ extension Screen {
         }
         _appearance = .disappearing
         _currentCauses = _pendingCauses.intersection(.disappearing)
+        (self as? NavigationController)?._topShownOnAppearing = nil
         _joinBatch(batch)
         (parent as? NavigationController)?._stackScreenWillDisappear(self)
         _revertParentStatusBarHidden()

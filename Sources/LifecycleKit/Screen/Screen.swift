@@ -198,7 +198,9 @@ open class Screen {
     /// Called after the screen left a navigation stack, once the transition (or the interactive pop) completed.
     ///
     /// Comes before `didMove(toParent: nil)`: the screen is no longer in the stack, but its ``navigationController``
-    /// is still set (QMUI's `didPopInNavigationControllerWithAnimated:`).
+    /// is still set, as in QMUI's `didPopInNavigationControllerWithAnimated:` (which QMUI sends as the pop starts;
+    /// here it comes once the pop completed, so never for a cancelled gesture). Inside it, ``removeFromParent()``
+    /// does nothing: the screen leaves its controller right after.
     open func didPop(animated: Bool) {}
 
     /// Whether the user may pop this screen, asked when the back button or the pop gesture starts a pop (RR's

@@ -54,12 +54,14 @@ extension Screen {
     /// now); then didMove(toParent: nil). A current-context presentation that stands in for the screen
     /// disappears in its place, and stays presented by it. A screen in a navigation stack leaves the stack
     /// (without animation); a screen that already left a stack and waits for its transition finishes leaving
-    /// now. Does nothing for a screen without a container, and for a screen in the stack of a navigation
-    /// controller that is in an interactive pop or for the screen that pop takes out of the stack (end the pop
-    /// first).
+    /// now. Does nothing for a screen without a container, for a popped screen inside its didPop (it leaves right
+    /// after), and for a screen in the stack of a navigation controller that is in an interactive pop or for the
+    /// screen that pop takes out of the stack (end the pop first).
     public func removeFromParent() {
         guard let parent else { return }
         if let navigation = parent as? NavigationController {
+            // Inside its didPop: it leaves the controller right after.
+            if navigation._isCompletingPop(self) { return }
             if navigation._finishLeaving(self, reason: .removeFromParent) { return }
             if navigation._isInStack(self) || navigation._isPoppingInteractively(self) {
                 if navigation.interactivePop == nil {

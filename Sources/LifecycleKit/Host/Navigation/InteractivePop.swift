@@ -98,7 +98,7 @@ public final class InteractivePop {
         }
         batch.finish(animated: true)
         navigation._settleChildrenOnScreen()
-        poppingScreen._didPop(animated: true)
+        navigation._sendDidPop([poppingScreen], animated: { _ in true })
         navigation._detach(poppingScreen)
         poppingScreen._didMove(toParent: nil)
         poppingScreen._didLeaveHierarchy(.interactivePop, from: navigation.window)

@@ -82,13 +82,18 @@ extension NavigationController {
     /// The back button: asks the top screen (``Screen/shouldPop(trigger:)`` with
     /// ``PopTrigger/backButton``) and, if it allows, calls its ``Screen/dismissScreen(animated:completion:)``.
     ///
-    /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused (the
+    /// Like UIKit's bar, which takes no touch while it animates, the button does nothing while a transition of this
+    /// controller runs or waits (a second tap during a pop), or while an interactive pop is in progress.
+    ///
+    /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused or a transition runs (the
     ///   completion then runs at once).
     @discardableResult
     public func handleBackButton(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) -> DismissAction {
-        guard let top = topViewController, interactivePop == nil, top._shouldPop(trigger: .backButton) else {
+        guard let top = topViewController, interactivePop == nil, _queuedCount == 0,
+            top._shouldPop(trigger: .backButton)
+        else {
             completion?(.completed)
             return .nothing
         }

@@ -179,7 +179,7 @@ extension NavigationController {
     }
 
     /// Ends now the leaving of `screen`, a screen that left the stack and waits for its transition
-    /// (``Screen/removeFromParent()`` on it): it goes off screen, then didMove(toParent: nil), didPop and
+    /// (``Screen/removeFromParent()`` on it): it goes off screen, then didPop, didMove(toParent: nil), and
     /// leaves the hierarchy; the transition then has nothing left to do for it.
     ///
     /// - Returns: Whether `screen` was leaving.
@@ -188,11 +188,27 @@ extension NavigationController {
         _leaving.remove(at: index)
         let window = self.window
         screen._disappearNowWithPresentations(animated: false)
-        screen._didPop(animated: false)
+        _sendDidPop([screen], animated: { _ in false })
         _detach(screen)
         screen._didMove(toParent: nil)
         screen._didLeaveHierarchy(reason, from: window)
         return true
+    }
+
+    /// Sends didPop to `screens`, which left the stack and still have this controller as their parent: during the
+    /// calls they are completing their pop, and ``Screen/removeFromParent()`` does nothing for them (they leave the
+    /// controller right after, with didMove(toParent: nil)).
+    func _sendDidPop(_ screens: [Screen], animated: (Screen) -> Bool) {
+        _completingPops += screens
+        defer { _completingPops.removeAll { screen in screens.contains { $0 === screen } } }
+        for screen in screens {
+            screen._didPop(animated: animated(screen))
+        }
+    }
+
+    /// Whether `screen` is between its didPop and its didMove(toParent: nil).
+    func _isCompletingPop(_ screen: Screen) -> Bool {
+        _completingPops.contains { $0 === screen }
     }
 
     /// Queues the transition that follows a change of the stack: when it starts, the screens on screen in
@@ -205,7 +221,8 @@ extension NavigationController {
         completion: ((TransitionOutcome) -> Void)?
     ) {
         _leaving += removed
-        // willShow/didShow only when the controller is on screen and shows a new top (as UIKit's delegate).
+        // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
+        // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
         var shown: Screen?
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
@@ -225,9 +242,7 @@ extension NavigationController {
                 let leaving = removed.filter { screen in self._leaving.contains { $0 === screen } }
                 self._leaving.removeAll { screen in leaving.contains { $0 === screen } }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
-                for screen in leaving {
-                    screen._didPop(animated: animated && screen === oldTop)
-                }
+                self._sendDidPop(leaving, animated: { animated && $0 === oldTop })
                 for screen in leaving {
                     self._detach(screen)
                     screen._didMove(toParent: nil)

@@ -27,6 +27,14 @@ open class NavigationController: Screen {
     /// The screens that left the stack and are still children until their transition completes.
     var _leaving: [Screen] = []
 
+    /// The top screen that the controller's own appearance sent willShow for, owed its didShow when the appearance
+    /// completes if it is still the top screen on screen then.
+    weak var _topShownOnAppearing: Screen?
+
+    /// The screens whose pop is completing: between their didPop and their didMove(toParent: nil), during which they
+    /// still have this controller as their parent but must not leave it another way.
+    var _completingPops: [Screen] = []
+
     /// The driver that holds this controller's transitions not completed yet, and how many there are: later
     /// requests join the same queue, so that their callbacks keep their order.
     weak var _queuedDriver: TransitionDriver?
@@ -135,15 +143,21 @@ extension NavigationController {
     /// The controller itself appears (its window shows it, a presentation over it is dismissed, its container
     /// appears): its top screen is shown too, between the controller's viewWillAppear and the top screen's.
     func _showTopOnAppearing(animated: Bool) {
+        _topShownOnAppearing = topViewController
         if let top = topViewController {
             _willShow(top, animated: animated)
         }
     }
 
     /// The controller itself appeared, after its top screen's viewDidAppear.
+    ///
+    /// Sends didShow for the screen that got willShow, if it is still the top and on screen: a stack that changed
+    /// meanwhile sends its own willShow and didShow.
     func _showedTopOnAppearing(animated: Bool) {
-        if let top = topViewController {
-            _didShow(top, animated: animated)
+        guard let shown = _topShownOnAppearing else { return }
+        _topShownOnAppearing = nil
+        if shown === topViewController && shown._forwardingTarget._appearance == .appeared {
+            _didShow(shown, animated: animated)
         }
     }
 }

@@ -22,7 +22,8 @@ extension Screen {
     /// From the top screen this is ``NavigationController/pop(animated:completion:)`` (the screen leaves with
     /// ``LeaveReason/pop``, as with the back button); from a screen further down,
     /// ``NavigationController/popTo(_:animated:completion:)``. While the navigation controller is in an interactive
-    /// pop, it does nothing for the screens of its stack and the screen being popped: the gesture decides.
+    /// pop, it does nothing for the screens of its stack and the screen being popped: the gesture decides. It does
+    /// nothing either for a screen already popped whose transition has not completed (a second tap).
     ///
     /// - Parameters:
     ///   - animated: Whether the transition animates.
@@ -38,7 +39,11 @@ extension Screen {
                 entry = parent
             }
             let index = navigation.viewControllers.firstIndex { $0 === entry }
-            if navigation.interactivePop != nil && (index != nil || navigation._isPoppingInteractively(entry)) {
+            let isPopping =
+                navigation._leaving.contains { $0 === entry } || navigation._isPoppingInteractively(entry)
+                || navigation._isCompletingPop(entry)
+            if isPopping || (navigation.interactivePop != nil && index != nil) {
+                // Already on its way out, or the gesture decides: a second tap must not dismiss what holds it.
                 completion?(.completed)
                 return .nothing
             }
