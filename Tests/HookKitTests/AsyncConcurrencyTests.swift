@@ -170,7 +170,7 @@ struct AsyncConcurrencyTests {
     @Test("a running async hook registers a hook, cancels itself and calls the hooked method, without deadlock")
     func hooksThatRegisterCancelAndCall() async throws {
         let trace = Trace()
-        let selfToken = Mutex<HookToken?>(nil)
+        let selfToken = Locked<HookToken?>(nil)
         let token = try Self.reentrant.before(label: "reentrant") { vehicle, depth in
             guard depth == 0 else { return }
             await Task.yield()

@@ -98,7 +98,7 @@ struct AsyncOverrideTests {
     @Test("a task started with Task {} inside the override can call original after the call returned")
     func originalAfterTheCallReturned() async throws {
         let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.late")
-        let late = Mutex<Task<String, Never>?>(nil)
+        let late = Locked<Task<String, Never>?>(nil)
         try point.override { original in
             { vehicle, prefix in
                 // The unstructured task inherits the call's task-local values, hence its body.
@@ -146,7 +146,7 @@ struct AsyncOverrideTests {
         let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.declared") { vehicle, prefix in
             prefix + vehicle.name
         }
-        let detached = Mutex<Task<String, Never>?>(nil)
+        let detached = Locked<Task<String, Never>?>(nil)
         try point.override { original in
             { vehicle, prefix in
                 detached.withLock { $0 = Task.detached { await original(vehicle, "detached ") } }

@@ -88,7 +88,7 @@ struct DeclaredBodyTests {
         let point = HookPoint<Ledger, Int, Int>("Declared.deferred") { ledger, amount in
             ledger.balance.add(amount, ordering: .relaxed).newValue
         }
-        let saved = Mutex<HookPoint<Ledger, Int, Int>.Original?>(nil)
+        let saved = Locked<HookPoint<Ledger, Int, Int>.Original?>(nil)
         try point.override { original in
             saved.withLock { $0 = original }
             return { ledger, amount in original(ledger, amount) }

@@ -270,7 +270,7 @@ struct HookKitDocumentationExampleTests {
         typealias Wallet = HookPointsAndScopesExample.Wallet
         let wallet = Wallet()
         #expect(wallet.pay(30) == 70)
-        let kept = Mutex<HookOriginal<Wallet, Int, Int, Never>?>(nil)
+        let kept = Locked<HookOriginal<Wallet, Int, Int, Never>?>(nil)
         let fee = try Wallet.pay.override { original in
             kept.withLock { $0 = original }
             return { wallet, amount in original(wallet, amount + 1) }

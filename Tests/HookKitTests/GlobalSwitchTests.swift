@@ -91,7 +91,7 @@ final class GlobalSwitchTests: XCTestCase {
         let point = HookPoint<Vehicle, String, String>("Global.tracer.keptOriginal") { vehicle, prefix in
             prefix + vehicle.name
         }
-        let kept = Mutex<HookOriginal<Vehicle, String, String, Never>?>(nil)
+        let kept = Locked<HookOriginal<Vehicle, String, String, Never>?>(nil)
         try point.override(label: "keep") { original in
             kept.withLock { $0 = original }
             return { vehicle, prefix in "[" + original(vehicle, prefix) + "]" }
@@ -100,7 +100,7 @@ final class GlobalSwitchTests: XCTestCase {
         Hooks.tracer = HookTracer { events.append($0) }
         XCTAssertEqual(point.invoke(Car(name: "c"), "> "), "[> c]")
         let original = try XCTUnwrap(kept.withLock { $0 })
-        let results = Mutex<[String]>([])
+        let results = Locked<[String]>([])
         runConcurrently(threads: 1) { _ in
             results.withLock { $0.append(original(Car(name: "later"), "> ")) }
         }
@@ -186,7 +186,7 @@ final class GlobalSwitchTests: XCTestCase {
 
 /// A thread-safe list of trace events.
 final class EventLog: Sendable {
-    private let trace = Mutex<[HookTraceEvent]>([])
+    private let trace = Locked<[HookTraceEvent]>([])
 
     func append(_ event: HookTraceEvent) {
         trace.withLock { $0.append(event) }

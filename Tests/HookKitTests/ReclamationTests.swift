@@ -143,8 +143,8 @@ final class ReclamationTests: XCTestCase {
     func testASnapshotInUseIsFreedWhenTheCallThatUsesItReturns() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.inUse")
         let car = Car(name: "c")
-        let observations = Mutex<[String]>([])
-        let tokenBox = Mutex<HookToken?>(nil)
+        let observations = Locked<[String]>([])
+        let tokenBox = Locked<HookToken?>(nil)
         let hook = try registerCapturing { [reclamation] object in
             try point.before { _, _ in
                 _ = object
@@ -231,7 +231,7 @@ final class ReclamationTests: XCTestCase {
         let called = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let finished = DispatchGroup()
-        let clocks = Mutex<[Int32]>([])
+        let clocks = Locked<[Int32]>([])
         for index in 0..<helpers {
             finished.enter()
             Thread {
@@ -281,7 +281,7 @@ final class ReclamationTests: XCTestCase {
         let cycles = 50
         var fences: UInt64 = 0
         for cycle in 0..<cycles {
-            let result = Mutex<String?>(nil)
+            let result = Locked<String?>(nil)
             let clock = Atomic<Int32>(0)
             Thread {
                 clock.store(Self.cpuClockOfCurrentThread(), ordering: .releasing)

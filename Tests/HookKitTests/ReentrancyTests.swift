@@ -10,7 +10,7 @@ struct ReentrancyTests {
         let point = HookPoint<Vehicle, String, String>("Reentrancy.before")
         let trace = Trace()
         let acted = Atomic<Bool>(false)
-        let second = Mutex<HookToken?>(nil)
+        let second = Locked<HookToken?>(nil)
         try point.before(label: "first") { vehicle, prefix in
             trace.record("first(\(vehicle.name))")
             guard !acted.exchange(true, ordering: .relaxed) else { return }
@@ -36,7 +36,7 @@ struct ReentrancyTests {
     func selfCancellation() throws {
         let point = HookPoint<Vehicle, String, String>("Reentrancy.self")
         let trace = Trace()
-        let token = Mutex<HookToken?>(nil)
+        let token = Locked<HookToken?>(nil)
         let registered = try point.after { vehicle, _, _ in
             trace.record("after(\(vehicle.name))")
             #expect(token.withLock { $0 }?.cancel() == true)
