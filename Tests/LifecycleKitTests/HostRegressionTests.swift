@@ -679,4 +679,64 @@ struct HostRegressionTests {
         // Once the pop completed, the root's back button dismisses the presented stack, as documented.
         #expect(presented.handleBackButton() == .dismissed)
     }
+
+    @Test("a current-context presentation made while the controller appears does not cost its top screen didShow")
+    func contextPresentationWhileTheControllerAppears() throws {
+        let host = try NavigationHost(driver: .manual)
+        let x = host.screen("X")
+        x.definesPresentationContext = true
+        let sheet = try TestNavigation("sheet", root: x, host.log)
+        try host.root.present(sheet, style: .pageSheet, animated: true)
+        try x.present(host.screen("P"), style: .currentContext, animated: true)
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take().filter { $0.contains("Show(") } == ["sheet.willShow(X)", "sheet.didShow(X)"])
+    }
+
+    @Test("a sibling removed from inside another popped screen's didMove(toParent: nil) leaves once")
+    func siblingRemovedWhileAPopCompletes() throws {
+        final class Remover: TestScreen {
+            weak var other: Screen?
+            var action: DismissAction?
+            override func didMove(toParent parent: Screen?) {
+                super.didMove(toParent: parent)
+                guard parent == nil, let other else { return }
+                other.removeFromParent()
+                action = other.dismissScreen(animated: false)
+            }
+        }
+        let host = try NavigationHost(driver: .immediate)
+        let presented = try TestNavigation("pnav", root: host.screen("PA"), host.log)
+        try host.navigation.present(presented, style: .fullScreen, animated: false)
+        let b = host.screen("B")
+        let c = Remover("C", host.log)
+        c.other = b
+        try presented.push(b, animated: false)
+        try presented.push(c, animated: false)
+        _ = host.log.take()
+        try presented.popToRoot(animated: false)
+        #expect(
+            host.log.take().filter { ($0.hasPrefix("B.") || $0.hasPrefix("C.")) && !$0.contains(".view") } == [
+                "C.willPop(false)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "C.didPop(false)",
+                "B.didPop(false)", "C.didMove(nil)", "B.didMove(nil)",
+            ])
+        #expect(c.action == .nothing)
+        #expect(host.navigation.presentedScreen === presented)
+    }
+
+    @Test("transitions of a window that went away do not disable the back button for good")
+    func backButtonAfterTheWindowWentAway() throws {
+        let log = EventLog()
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        do {
+            let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+            try window.setRootScreen(navigation)
+            window.makeKeyAndVisible()
+            try navigation.push(TestScreen("B", log), animated: true)
+        }
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        #expect(navigation.handleBackButton(animated: false) == .popped)
+        #expect(navigation.viewControllers.map(\.title) == ["A"])
+    }
 }

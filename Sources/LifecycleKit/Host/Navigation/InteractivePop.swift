@@ -99,8 +99,7 @@ public final class InteractivePop {
         batch.finish(animated: true)
         navigation._settleChildrenOnScreen()
         navigation._sendDidPop([poppingScreen], animated: { _ in true })
-        navigation._detach(poppingScreen)
-        poppingScreen._didMove(toParent: nil)
+        navigation._leave(afterPop: poppingScreen)
         poppingScreen._didLeaveHierarchy(.interactivePop, from: navigation.window)
         if isOnScreen {
             navigation._didShow(revealedScreen, animated: true)

@@ -83,7 +83,8 @@ extension NavigationController {
     /// ``PopTrigger/backButton``) and, if it allows, calls its ``Screen/dismissScreen(animated:completion:)``.
     ///
     /// Like UIKit's bar, which takes no touch while it animates, the button does nothing while a transition of this
-    /// controller runs or waits (a second tap during a pop), or while an interactive pop is in progress.
+    /// controller runs or waits (a second tap during a pop; also a tap from a callback of that transition), or while
+    /// an interactive pop is in progress.
     ///
     /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused or a transition runs (the
     ///   completion then runs at once).
@@ -91,7 +92,9 @@ extension NavigationController {
     public func handleBackButton(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) -> DismissAction {
-        guard let top = topViewController, interactivePop == nil, _queuedCount == 0,
+        // Transitions of a driver that went away (with its window) never complete: they do not hold the button.
+        let isTransitioning = _queuedCount > 0 && _queuedDriver != nil
+        guard let top = topViewController, interactivePop == nil, !isTransitioning,
             top._shouldPop(trigger: .backButton)
         else {
             completion?(.completed)

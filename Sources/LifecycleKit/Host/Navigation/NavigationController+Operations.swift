@@ -189,8 +189,7 @@ extension NavigationController {
         let window = self.window
         screen._disappearNowWithPresentations(animated: false)
         _sendDidPop([screen], animated: { _ in false })
-        _detach(screen)
-        screen._didMove(toParent: nil)
+        _leave(afterPop: screen)
         screen._didLeaveHierarchy(reason, from: window)
         return true
     }
@@ -198,12 +197,20 @@ extension NavigationController {
     /// Sends didPop to `screens`, which left the stack and still have this controller as their parent: during the
     /// calls they are completing their pop, and ``Screen/removeFromParent()`` does nothing for them (they leave the
     /// controller right after, with didMove(toParent: nil)).
+    ///
+    /// Each screen stays marked until ``_leave(afterPop:)`` takes it out of the controller.
     func _sendDidPop(_ screens: [Screen], animated: (Screen) -> Bool) {
         _completingPops += screens
-        defer { _completingPops.removeAll { screen in screens.contains { $0 === screen } } }
         for screen in screens {
             screen._didPop(animated: animated(screen))
         }
+    }
+
+    /// Takes `screen`, whose didPop ran, out of the controller: didMove(toParent: nil).
+    func _leave(afterPop screen: Screen) {
+        _completingPops.removeAll { $0 === screen }
+        _detach(screen)
+        screen._didMove(toParent: nil)
     }
 
     /// Whether `screen` is between its didPop and its didMove(toParent: nil).
@@ -244,8 +251,7 @@ extension NavigationController {
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
                 self._sendDidPop(leaving, animated: { animated && $0 === oldTop })
                 for screen in leaving {
-                    self._detach(screen)
-                    screen._didMove(toParent: nil)
+                    self._leave(afterPop: screen)
                 }
                 for screen in added where screen.parent === self {
                     screen._didMove(toParent: self)

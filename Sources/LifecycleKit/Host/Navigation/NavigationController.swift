@@ -151,12 +151,12 @@ extension NavigationController {
 
     /// The controller itself appeared, after its top screen's viewDidAppear.
     ///
-    /// Sends didShow for the screen that got willShow, if it is still the top and on screen: a stack that changed
-    /// meanwhile sends its own willShow and didShow.
+    /// Sends didShow for the screen that got willShow, if it is still the top: a stack that changed meanwhile sends
+    /// its own willShow and didShow.
     func _showedTopOnAppearing(animated: Bool) {
         guard let shown = _topShownOnAppearing else { return }
         _topShownOnAppearing = nil
-        if shown === topViewController && shown._forwardingTarget._appearance == .appeared {
+        if shown === topViewController {
             _didShow(shown, animated: animated)
         }
     }
