@@ -111,8 +111,9 @@ open class NavigationController: Screen {
 
     /// Called after a screen was shown at the top of the stack, once its transition completed.
     ///
-    /// When the controller itself appears, after the top screen's `viewDidAppear`. A cancelled interactive pop
-    /// calls neither `willShow` nor `didShow`.
+    /// When the controller itself appears, after the top screen's `viewDidAppear`. A cancelled interactive pop of
+    /// this controller calls neither `willShow` nor `didShow`; a controller that the gesture revealed (inside the
+    /// screen below) got `willShow` as it began to appear, and gets no `didShow` when the cancel takes it away.
     open func didShow(_ screen: Screen, animated: Bool) {}
 }
 
