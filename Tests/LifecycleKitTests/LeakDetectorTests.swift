@@ -66,6 +66,33 @@ struct LeakDetectorTests {
         #expect(host.time.pendingCount == 0)
     }
 
+    @Test("a popped screen is tracked even when its controller left the window while the pop waited")
+    func popCompletedAfterItsControllerLeftTheWindow() throws {
+        let time = VirtualTime()
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let reports = EventLog()
+        let detector = LeakDetector(time: time, isEnabled: true) { reports.add("\($0)") }
+        detector.attach(to: window)
+        let root = Home(title: "Home")
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        let detail = ProductDetail(title: "Shoes")  // kept alive by the test
+        let navigation = try NavigationController(rootScreen: Home(title: "Sheet"))
+        try navigation.push(detail, animated: false)
+        try root.present(navigation, style: .fullScreen, animated: false)
+        window.transitionDriver.completeAll()
+        try navigation.pop(animated: true)
+        // Dismissed while the pop waits: the controller leaves the window at once, the pop completes after.
+        #expect(navigation.dismiss(animated: false))
+        window.transitionDriver.completeAll()
+        time.advance(by: 1.5)
+        #expect(
+            reports.take().contains {
+                $0.hasPrefix(#"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop"#)
+            })
+        withExtendedLifetime(detail) {}
+    }
+
     @Test("a screen released after it left is never reported, and not tracked after its check")
     func releasedScreen() throws {
         let host = try Host()

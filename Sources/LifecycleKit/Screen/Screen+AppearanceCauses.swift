@@ -4,7 +4,8 @@
 /// ```swift
 /// override func viewWillDisappear(_ animated: Bool) {
 ///     if isMovingFromParent || isBeingDismissed {
-///         saveDraft()   // leaving for good (popped, removed, dismissed), not covered by another screen
+///         saveDraft()   // leaving (popped, removed, dismissed), not covered by another screen; an interactive
+///                       // pop sets it from the gesture's start, as in UIKit, even if the user cancels
 ///     }
 /// }
 /// ```

@@ -44,6 +44,7 @@ extension Screen {
     /// Called when a screen has left the hierarchy (it no longer has a parent, a presenter or a window), once the
     /// transition that removed it completed, with how it left.
     ///
-    /// Leak detection and statistics observe it.
+    /// Lifecycle observers hear of it too (``ScreenLifecycleObserver/screenDidLeaveHierarchy(_:reason:window:)``),
+    /// which is how the leak detector tracks screens.
     public static let didLeaveHierarchy = HookPoint<Screen, LeaveReason, Void>("Screen.didLeaveHierarchy")
 }

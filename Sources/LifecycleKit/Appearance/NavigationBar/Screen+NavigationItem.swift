@@ -66,8 +66,9 @@ extension Screen {
     /// item, the navigation controller's back button (``NavigationController/handleBackButton(animated:completion:)``:
     /// ``shouldPop(trigger:)`` with ``PopTrigger/backButton``, then ``dismissScreen(animated:completion:)``).
     ///
-    /// - Returns: What was done; ``DismissAction/nothing`` when the back item is not shown on the bar
-    ///   or the screen refused (the completion then runs at once).
+    /// - Returns: What was done; ``DismissAction/nothing`` when the back item is not shown on the bar,
+    ///   the screen refused, or the controller is in a transition or an interactive pop (the completion then
+    ///   runs at once).
     @discardableResult
     public func activateNavigationBackItem(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil

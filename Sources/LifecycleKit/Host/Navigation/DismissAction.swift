@@ -4,8 +4,9 @@ public enum DismissAction: String, Sendable, Hashable, CustomStringConvertible {
     case popped
     /// Dismissed the presented screen this screen belongs to.
     case dismissed
-    /// Nothing: the screen is neither above another screen in a stack nor presented. The
-    /// completion still runs, at once.
+    /// Nothing: the screen is neither above another screen in a stack nor presented; or it is already being
+    /// popped, its navigation controller is in an interactive pop, or (for the back button) the top screen
+    /// refused or a transition of the controller runs. The completion still runs, at once.
     case nothing
 
     /// The action's name.

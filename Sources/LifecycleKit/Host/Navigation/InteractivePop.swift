@@ -98,9 +98,11 @@ public final class InteractivePop {
         }
         batch.finish(animated: true)
         navigation._settleChildrenOnScreen()
+        // The window the screen began to leave in, even if the controller left it during the gesture.
+        let departureWindow = poppingScreen._departureWindow ?? navigation.window
         navigation._sendDidPop([poppingScreen], animated: { _ in true })
         navigation._leave(afterPop: poppingScreen)
-        poppingScreen._didLeaveHierarchy(.interactivePop, from: navigation.window)
+        poppingScreen._didLeaveHierarchy(.interactivePop, from: departureWindow)
         if isOnScreen {
             navigation._didShow(revealedScreen, animated: true)
         }

@@ -83,8 +83,7 @@ extension NavigationController {
     /// ``PopTrigger/backButton``) and, if it allows, calls its ``Screen/dismissScreen(animated:completion:)``.
     ///
     /// Like UIKit's bar, which takes no touch while it animates, the button does nothing while a transition of this
-    /// controller runs or waits (a second tap during a pop; also a tap from a callback of that transition), or while
-    /// an interactive pop is in progress.
+    /// controller runs or waits (a second tap during a pop), or while an interactive pop is in progress.
     ///
     /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused or a transition runs (the
     ///   completion then runs at once).

@@ -186,7 +186,7 @@ extension NavigationController {
     func _finishLeaving(_ screen: Screen, reason: LeaveReason) -> Bool {
         guard let index = _leaving.firstIndex(where: { $0 === screen }) else { return false }
         _leaving.remove(at: index)
-        let window = self.window
+        let window = screen._departureWindow ?? self.window
         screen._disappearNowWithPresentations(animated: false)
         _sendDidPop([screen], animated: { _ in false })
         _leave(afterPop: screen)
@@ -248,6 +248,9 @@ extension NavigationController {
                 // A screen removed from the controller meanwhile already finished leaving.
                 let leaving = removed.filter { screen in self._leaving.contains { $0 === screen } }
                 self._leaving.removeAll { screen in leaving.contains { $0 === screen } }
+                // The window each screen began to leave, which hears of its departure even if the controller left it
+                // while the transition waited.
+                let windows = leaving.map { $0._departureWindow ?? self.window }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
                 self._sendDidPop(leaving, animated: { animated && $0 === oldTop })
                 for screen in leaving {
@@ -256,8 +259,8 @@ extension NavigationController {
                 for screen in added where screen.parent === self {
                     screen._didMove(toParent: self)
                 }
-                for screen in leaving {
-                    screen._didLeaveHierarchy(reason, from: self.window)
+                for (screen, window) in zip(leaving, windows) {
+                    screen._didLeaveHierarchy(reason, from: window)
                 }
                 if let shown { self._didShow(shown, animated: animated) }
             },

@@ -22,7 +22,8 @@ public enum LifecycleCall: CustomStringConvertible {
     case viewWillDisappear(animated: Bool)
     /// `viewDidDisappear(_:)`.
     case viewDidDisappear(animated: Bool)
-    /// `willMove(toParent:)`: `parent` is the new container, `nil` when the screen is about to leave its container.
+    /// `willMove(toParent:)`: `parent` is the new container, `nil` when the screen is about to leave its container
+    /// (or an interactive pop began, which a cancel undoes without a `didMove`).
     case willMove(toParent: Screen?)
     /// `didMove(toParent:)`: `parent` is the new container, `nil` after the screen left its container.
     case didMove(toParent: Screen?)

@@ -40,7 +40,8 @@
 /// - A phase begins just before its first method's ``screen(_:willRun:)`` and ends just after its last
 ///   method's ``screen(_:didRun:)`` (``LifecyclePhase/appear`` begins before `viewWillAppear` and ends after
 ///   `viewDidAppear`). A phase can begin and not end: a cancelled interactive pop makes the revealed screen begin
-///   to appear, then disappear.
+///   to appear, then disappear. Likewise the popping screen gets `willMove(toParent: nil)` when the gesture begins
+///   and no `didMove(toParent: nil)` if it is cancelled: it stays a child of the navigation controller.
 /// - Observers of one event run in HookKit's order contract: *will* callbacks from the most general registration to
 ///   the most specific (global registrations by scope level, then the window's observers), higher priority first,
 ///   then oldest first; *did* callbacks in exactly the reverse order.
@@ -99,8 +100,8 @@ public protocol ScreenLifecycleObserver: AnyObject {
     ///   - window: The window it left, if it was in one.
     func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?)
 
-    /// Called when an interactive pop began: the popping screen's `viewWillDisappear` and the revealed screen's
-    /// `viewWillAppear` ran.
+    /// Called when an interactive pop began: the popping screen left the stack (its `willPop` and
+    /// `willMove(toParent: nil)` ran), and its `viewWillDisappear` and the revealed screen's `viewWillAppear` ran.
     ///
     /// A registration scoped to screens sees the pops whose ``InteractivePopEvent/poppingScreen`` is in its scope.
     ///
