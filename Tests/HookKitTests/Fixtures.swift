@@ -1,13 +1,14 @@
 import Foundation
-import HookKit
 import Synchronization
 
-/// A value behind a lock, for state that test threads share.
+@testable import HookKit
+
+/// A value behind HookKit's own writer lock, for state that test threads share.
 ///
-/// An `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer, which CI runs on these tests, does not see the
-/// slow path of a contended `Mutex` and reports a false race there; it sees `NSLock` correctly.
+/// Not `Synchronization.Mutex`: ThreadSanitizer, which CI runs on these tests, does not see the slow path of a
+/// contended `Mutex` and reports a false race there (see `_Lock`).
 final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = _Lock()
     private var value: Value
 
     init(_ value: Value) {
@@ -15,10 +16,10 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, holding the lock.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    func withLock<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try lock.withLock { () throws(Failure) -> Result in try body(&value) }
     }
 }
 
