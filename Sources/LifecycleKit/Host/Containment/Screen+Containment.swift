@@ -60,15 +60,13 @@ extension Screen {
     public func removeFromParent() {
         guard let parent else { return }
         if let navigation = parent as? NavigationController {
-            // Inside its didPop: it leaves the controller right after.
-            if navigation._isCompletingPop(self) { return }
             if navigation._finishLeaving(self, reason: .removeFromParent) { return }
-            if navigation._isInStack(self) || navigation._isPoppingInteractively(self) {
-                if navigation.interactivePop == nil {
-                    navigation._remove(self)
-                }
-                return
+            // A child not in the stack is already leaving (taken by an interactive pop, or inside its didPop): it
+            // leaves the controller when that ends.
+            if navigation._isInStack(self) && navigation.interactivePop == nil {
+                navigation._remove(self)
             }
+            return
         }
         let window = parent.window
         _willMove(toParent: nil)

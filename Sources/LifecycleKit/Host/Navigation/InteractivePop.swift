@@ -100,7 +100,7 @@ public final class InteractivePop {
         navigation._settleChildrenOnScreen()
         // The window the screen began to leave in, even if the controller left it during the gesture.
         let departureWindow = poppingScreen._departureWindow ?? navigation.window
-        navigation._sendDidPop([poppingScreen], animated: { _ in true })
+        poppingScreen._didPop(animated: true)
         navigation._leave(afterPop: poppingScreen)
         poppingScreen._didLeaveHierarchy(.interactivePop, from: departureWindow)
         if isOnScreen {

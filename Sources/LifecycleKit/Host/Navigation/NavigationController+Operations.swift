@@ -188,34 +188,19 @@ extension NavigationController {
         _leaving.remove(at: index)
         let window = screen._departureWindow ?? self.window
         screen._disappearNowWithPresentations(animated: false)
-        _sendDidPop([screen], animated: { _ in false })
+        screen._didPop(animated: false)
         _leave(afterPop: screen)
         screen._didLeaveHierarchy(reason, from: window)
         return true
     }
 
-    /// Sends didPop to `screens`, which left the stack and still have this controller as their parent: during the
-    /// calls they are completing their pop, and ``Screen/removeFromParent()`` does nothing for them (they leave the
-    /// controller right after, with didMove(toParent: nil)).
-    ///
-    /// Each screen stays marked until ``_leave(afterPop:)`` takes it out of the controller.
-    func _sendDidPop(_ screens: [Screen], animated: (Screen) -> Bool) {
-        _completingPops += screens
-        for screen in screens {
-            screen._didPop(animated: animated(screen))
-        }
-    }
-
     /// Takes `screen`, whose didPop ran, out of the controller: didMove(toParent: nil).
+    ///
+    /// Until then it is a child that is not in the stack, which ``Screen/removeFromParent()`` and
+    /// ``Screen/dismissScreen(animated:completion:)`` treat as leaving.
     func _leave(afterPop screen: Screen) {
-        _completingPops.removeAll { $0 === screen }
         _detach(screen)
         screen._didMove(toParent: nil)
-    }
-
-    /// Whether `screen` is between its didPop and its didMove(toParent: nil).
-    func _isCompletingPop(_ screen: Screen) -> Bool {
-        _completingPops.contains { $0 === screen }
     }
 
     /// Queues the transition that follows a change of the stack: when it starts, the screens on screen in
@@ -252,7 +237,9 @@ extension NavigationController {
                 // while the transition waited.
                 let windows = leaving.map { $0._departureWindow ?? self.window }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
-                self._sendDidPop(leaving, animated: { animated && $0 === oldTop })
+                for screen in leaving {
+                    screen._didPop(animated: animated && screen === oldTop)
+                }
                 for screen in leaving {
                     self._leave(afterPop: screen)
                 }

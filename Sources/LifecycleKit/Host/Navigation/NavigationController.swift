@@ -31,10 +31,6 @@ open class NavigationController: Screen {
     /// completes if it is still the top screen on screen then.
     weak var _topShownOnAppearing: Screen?
 
-    /// The screens whose pop is completing: between their didPop and their didMove(toParent: nil), during which they
-    /// still have this controller as their parent but must not leave it another way.
-    var _completingPops: [Screen] = []
-
     /// The driver that holds this controller's transitions not completed yet, and how many there are: later
     /// requests join the same queue, so that their callbacks keep their order.
     weak var _queuedDriver: TransitionDriver?

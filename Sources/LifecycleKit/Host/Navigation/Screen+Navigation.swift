@@ -38,16 +38,16 @@ extension Screen {
             while let parent = entry.parent, parent !== navigation {
                 entry = parent
             }
-            let index = navigation.viewControllers.firstIndex { $0 === entry }
-            let isPopping =
-                navigation._leaving.contains { $0 === entry } || navigation._isPoppingInteractively(entry)
-                || navigation._isCompletingPop(entry)
-            if isPopping || (navigation.interactivePop != nil && index != nil) {
-                // Already on its way out, or the gesture decides: a second tap must not dismiss what holds it.
+            // A child of the controller that is not in its stack is on its way out (popped, its transition or its
+            // didPop pending, or taken by the gesture); during an interactive pop the gesture decides. Either way a
+            // second tap must not dismiss what holds it.
+            guard let index = navigation.viewControllers.firstIndex(where: { $0 === entry }),
+                navigation.interactivePop == nil
+            else {
                 completion?(.completed)
                 return .nothing
             }
-            if let index, index > 0 {
+            if index > 0 {
                 do {
                     if index == navigation.viewControllers.count - 1 {
                         try navigation.pop(animated: animated, completion: completion)
