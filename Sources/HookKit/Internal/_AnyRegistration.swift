@@ -12,9 +12,10 @@ class _AnyRegistration: @unchecked Sendable {
     final let scope: _ResolvedScope
     final let priority: Int
     final let label: String?
-    final let isOnce: Bool
     /// The single run of a `once` hook, claimed by the first call; `nil` for other hooks.
     final let onceClaim: _OnceClaim?
+    /// Whether the hook runs once.
+    final var isOnce: Bool { onceClaim != nil }
     /// The override links built from this registration's provider for untraced chains, keyed by the identity of the
     /// link each one wraps (see ``_LinkCaching``); each is the registration's `Link` type.
     ///
@@ -36,7 +37,6 @@ class _AnyRegistration: @unchecked Sendable {
         self.scopeDescription = scope.description
         self.priority = priority
         self.label = label
-        self.isOnce = isOnce
         self.onceClaim = isOnce ? _OnceClaim() : nil
     }
 
