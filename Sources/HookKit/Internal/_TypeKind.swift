@@ -6,7 +6,7 @@ enum _TypeKind {
     /// Reads the metadata kind, the first word of every type's metadata (Swift's stable ABI:
     /// docs/ABI/TypeMetadata.rst): 0x200 struct, 0x201 enum, 0x202 optional, 0x301 tuple.
     static func isValue(_ type: Any.Type) -> Bool {
-        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+        let kind = self.kind(of: type)
         return kind == 0x200 || kind == 0x201 || kind == 0x202 || kind == 0x301
     }
 
@@ -15,7 +15,7 @@ enum _TypeKind {
     ///
     /// Reads the metadata kind as ``isValue(_:)`` does: 0x303 existential, 0x307 extended existential.
     static func isExistential(_ type: Any.Type) -> Bool {
-        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+        let kind = self.kind(of: type)
         return kind == 0x303 || kind == 0x307
     }
 
@@ -24,10 +24,10 @@ enum _TypeKind {
     ///
     /// Reads the metadata as ``isValue(_:)`` does: a metatype's (kind 0x304) second word is its instance type.
     static func classOfMetatype(_ type: Any.Type) -> AnyClass? {
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard metadata.load(as: UInt.self) == 0x304 else { return nil }
+        guard kind(of: type) == 0x304 else { return nil }
         let instanceType = unsafeBitCast(
-            metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer.self), to: Any.Type.self)
+            metadata(of: type).load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer.self),
+            to: Any.Type.self)
         return instanceType as? AnyClass
     }
 
@@ -39,5 +39,15 @@ enum _TypeKind {
             current = _getSuperclass(type)
         }
         return false
+    }
+
+    /// The metadata record of `type`: what an `Any.Type` value points to.
+    private static func metadata(of type: Any.Type) -> UnsafeRawPointer {
+        unsafeBitCast(type, to: UnsafeRawPointer.self)
+    }
+
+    /// The metadata kind of `type`, its metadata's first word.
+    private static func kind(of type: Any.Type) -> UInt {
+        metadata(of: type).load(as: UInt.self)
     }
 }
