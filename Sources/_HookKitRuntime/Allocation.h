@@ -5,8 +5,9 @@
 
 #include <stddef.h>
 
-/// Prints `HookKit: ` and `message` to standard error, then aborts.
-__attribute__((noreturn)) void hk_fail(const char *message);
+/// Prints `HookKit: ` and the message that `format` (a `printf` format) makes of the arguments to standard error, then
+/// aborts.
+__attribute__((noreturn, format(printf, 1, 2))) void hk_fail(const char *format, ...);
 
 /// Zeroed memory for `size` bytes, aligned to 128 bytes and rounded up to whole 128-byte blocks, so that no other
 /// allocation shares its cache lines (or an adjacent-line pair); stops the program, saying that memory ran out for
