@@ -186,10 +186,8 @@ final class AsyncReclamationTests: XCTestCase {
         let second = await point.invoke(car, "") { vehicle, _ in vehicle.name }
         XCTAssertEqual(second, "c")
         XCTAssertFalse(fired.token.cancel())
-        let cancelled = try registerCapturing(registerOnceOverride)
-        XCTAssertTrue(cancelled.token.cancel())
-        XCTAssertNil(cancelled.captured, "the cancelled once override is still alive")
-        XCTAssertEqual(reclamation.retiredCount, 0)
+        assertCancellingReleases(
+            try registerCapturing(registerOnceOverride), "the cancelled once override is still alive")
     }
 
     /// As for synchronous points: publishing a point whose hooks all apply to every receiver skips the compile cache,

@@ -1,4 +1,5 @@
 import Synchronization
+import XCTest
 
 @testable import HookKit
 
@@ -18,6 +19,19 @@ struct CapturingHook {
 func registerCapturing(_ register: (CapturedByHook) throws -> HookToken) rethrows -> CapturingHook {
     let object = CapturedByHook()
     return CapturingHook(token: try register(object), captured: object)
+}
+
+/// Cancels `hook`, which no call uses, and checks that its closure is released by the time `cancel()` returns.
+///
+/// Also checks that the cancellation removed the hook and that no replaced snapshot is left waiting. For the XCTest
+/// reclamation cases, which run alone.
+func assertCancellingReleases(
+    _ hook: CapturingHook, _ message: String, file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertNotNil(hook.captured, "the hook's closure was released before it was cancelled", file: file, line: line)
+    XCTAssertTrue(hook.token.cancel(), file: file, line: line)
+    XCTAssertNil(hook.captured, message, file: file, line: line)
+    XCTAssertEqual(_SnapshotReclamation.shared.retiredCount, 0, file: file, line: line)
 }
 
 /// Registers `count` hooks one after another, each capturing an object of its own, and cancels each at once.

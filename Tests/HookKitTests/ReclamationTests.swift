@@ -87,10 +87,7 @@ final class ReclamationTests: XCTestCase {
         let car = Car(name: "c")
         let hook = try registerCapturing { object in try point.before { _, _ in _ = object } }
         XCTAssertEqual(call(point, on: car, trace: Trace()), "c")
-        XCTAssertNotNil(hook.captured)
-        XCTAssertTrue(hook.token.cancel())
-        XCTAssertNil(hook.captured, "the replaced snapshot still holds the hook's closure")
-        XCTAssertEqual(reclamation.retiredCount, 0)
+        assertCancellingReleases(hook, "the replaced snapshot still holds the hook's closure")
     }
 
     /// A `once` override removes itself after its run: its closure is released when the call that ran it returns, or
@@ -111,11 +108,8 @@ final class ReclamationTests: XCTestCase {
         XCTAssertNil(fired.captured, "the fired once override is still alive")
         XCTAssertEqual(point.invoke(car, "") { vehicle, _ in vehicle.name }, "c")
         XCTAssertFalse(fired.token.cancel())
-        let cancelled = try registerCapturing(registerOnceOverride)
-        XCTAssertNotNil(cancelled.captured)
-        XCTAssertTrue(cancelled.token.cancel())
-        XCTAssertNil(cancelled.captured, "the cancelled once override is still alive")
-        XCTAssertEqual(reclamation.retiredCount, 0)
+        assertCancellingReleases(
+            try registerCapturing(registerOnceOverride), "the cancelled once override is still alive")
     }
 
     /// Publishing a point whose hooks all apply to every receiver skips the compile cache: the chains the cache kept
