@@ -34,30 +34,42 @@ extension _ResolvedScope {
             }
             return exact ? .exactType(type) : .type(type)
         case .instance(let object):
-            // A value or a metatype passed as `AnyObject` is boxed, and the box casts to the receiver type: hooking it
-            // would hook a box that dies at once. Only a receiver that is itself an object has an identity.
-            if let receiver = object as? Receiver {
-                let receiverType = Swift.type(of: receiver as Any)
-                guard receiverType is AnyObject.Type else {
-                    throw HookError(
-                        .instanceScopeNeedsObjectReceiver, pointName: name,
-                        message: "'\(name)': the object scope was given a \(String(reflecting: receiverType)), "
-                            + "which is not itself an object (passed as AnyObject, it is boxed, and a box has no "
-                            + "identity); use a type scope or check the receiver inside an every-receiver hook")
-                }
-                return .instance(_WeakObject(object))
-            }
-            if _TypeKind.isValue(Receiver.self) {
+            return try resolveObjectScope(object, receivers: Receiver.self, pointName: name)
+        }
+    }
+
+    /// The validated form of an object scope for a point whose receivers are `Receiver`s.
+    ///
+    /// A function of its own: its cast to `Receiver` needs the metadata of `Receiver?`, which the generic `resolve`
+    /// would otherwise look up for every scope, every-receiver ones included (about 300 instructions per
+    /// registration).
+    @inline(never)
+    private static func resolveObjectScope<Receiver>(
+        _ object: AnyObject, receivers _: Receiver.Type, pointName name: String
+    ) throws(HookError) -> Self {
+        // A value or a metatype passed as `AnyObject` is boxed, and the box casts to the receiver type: hooking it
+        // would hook a box that dies at once. Only a receiver that is itself an object has an identity.
+        if let receiver = object as? Receiver {
+            let receiverType = Swift.type(of: receiver as Any)
+            guard receiverType is AnyObject.Type else {
                 throw HookError(
                     .instanceScopeNeedsObjectReceiver, pointName: name,
-                    message: "'\(name)' hooks values of type \(String(reflecting: Receiver.self)), which have no "
-                        + "identity; use a type scope or check the value inside an every-receiver hook")
+                    message: "'\(name)': the object scope was given a \(String(reflecting: receiverType)), "
+                        + "which is not itself an object (passed as AnyObject, it is boxed, and a box has no "
+                        + "identity); use a type scope or check the receiver inside an every-receiver hook")
             }
-            throw HookError(
-                .objectIsNotAReceiver, pointName: name,
-                message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); the object of "
-                    + "type \(String(reflecting: Swift.type(of: object))) is not one")
+            return .instance(_WeakObject(object))
         }
+        if _TypeKind.isValue(Receiver.self) {
+            throw HookError(
+                .instanceScopeNeedsObjectReceiver, pointName: name,
+                message: "'\(name)' hooks values of type \(String(reflecting: Receiver.self)), which have no "
+                    + "identity; use a type scope or check the value inside an every-receiver hook")
+        }
+        throw HookError(
+            .objectIsNotAReceiver, pointName: name,
+            message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); the object of "
+                + "type \(String(reflecting: Swift.type(of: object))) is not one")
     }
 
     /// The validated form of a type scope on a point that hooks class methods: its receivers are classes
