@@ -444,13 +444,16 @@ struct HostRegressionTests {
         #expect(s4.dismiss(animated: false))
         try s4.present(s1, style: .currentContext, animated: false)
         host.window.transitionDriver.completeCurrentTransition()
-        let n1 = try TestNavigation("inner", root: host.screen("X"), host.log)
+        // A container with a child (the model found it with a navigation controller, which can no longer be pushed).
+        let n1 = host.screen("inner")
+        let x = host.screen("X")
+        try n1.addChild(x)
         try host.navigation.push(n1, animated: true)
         try n1.present(host.screen("S6"), style: .fullScreen, animated: true)
         _ = host.log.take()
         host.window.transitionDriver.completeAll()
         // The full-screen S6 covers the navigation controller before the push of `inner` runs: it never shows.
-        #expect(!n1.isViewLoaded)
+        #expect(!n1.isViewLoaded && !x.isViewLoaded)
         #expect(host.navigation.visibleState == [.loaded, .didDisappear])
         #expect(n1.presentedScreen?.title == "S6" && n1.presentedScreen?.visibleState == [.loaded, .didAppear])
     }

@@ -53,6 +53,29 @@ struct NavigationBehaviourTests {
             ])
     }
 
+    @Test("visibleViewController is what the navigation controller presents, else the top screen")
+    func visibleViewController() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        #expect(host.navigation.visibleViewController === b)
+        // The top screen's presentation is made by the navigation controller, as in UIKit.
+        let sheet = host.screen("S")
+        try b.present(sheet, style: .pageSheet, animated: false)
+        #expect(b.presentedScreen === sheet && host.navigation.visibleViewController === sheet)
+        _ = b.dismiss(animated: false)
+        #expect(host.navigation.visibleViewController === b)
+        let cover = host.screen("C")
+        try host.navigation.present(cover, style: .fullScreen, animated: false)
+        #expect(host.navigation.visibleViewController === cover)
+        _ = host.navigation.dismiss(animated: false)
+        // Over the top screen's own context, the presented screen stands in for the top screen.
+        b.definesPresentationContext = true
+        let context = host.screen("K")
+        try b.present(context, style: .currentContext, animated: false)
+        #expect(host.navigation.presentedScreen == nil && host.navigation.visibleViewController === context)
+    }
+
     @Test("refused requests throw typed errors and change nothing")
     func refusedRequests() throws {
         let host = try NavigationHost(driver: .immediate)
@@ -73,6 +96,14 @@ struct NavigationBehaviourTests {
         expectError(.interactivePopInProgress) { try host.navigation.setViewControllers([host.root]) }
         pop.cancel()
         #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        // A navigation controller is never in a stack, as UIKit refuses to push one: present it instead.
+        let inner = try NavigationController(rootScreen: host.screen("X"), title: "inner")
+        _ = host.log.take()
+        expectError(.invalidContainment) { try host.navigation.push(inner, animated: false) }
+        expectError(.invalidContainment) { try host.navigation.setViewControllers([host.root, inner]) }
+        expectError(.invalidContainment) { _ = try NavigationController(rootScreen: NavigationController()) }
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(inner.parent == nil && host.log.take().isEmpty)
         // Popping the root alone is a no-op that still completes.
         let completions = Completions()
         try host.navigation.popToRoot(animated: false)

@@ -37,7 +37,8 @@ public struct LifecycleError: Error, Hashable, CustomStringConvertible {
         public static let presenterNotInWindow = Code("presenterNotInWindow")
         /// A screen cannot present itself or a screen that contains it.
         public static let invalidPresentation = Code("invalidPresentation")
-        /// A screen cannot become a child of itself or of one of its descendants.
+        /// A screen cannot become a child of itself or of one of its descendants, and a navigation stack cannot
+        /// hold a navigation controller.
         public static let invalidContainment = Code("invalidContainment")
         /// The request needs the screen to have a parent container, and it has none.
         public static let noParent = Code("noParent")

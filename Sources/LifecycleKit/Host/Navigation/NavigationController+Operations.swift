@@ -8,7 +8,9 @@ extension NavigationController {
     ///   - completion: Runs once, after the transition completed.
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyInStack`` if the screen is in the stack
     ///   (the article's rule: never push a screen twice), ``LifecycleError/Code-swift.struct/alreadyAttached``
-    ///   if it is attached elsewhere, ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    ///   if it is attached elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` for a navigation
+    ///   controller (UIKit does not support pushing one) or a screen that contains this controller,
+    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
     public func push(
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
@@ -19,6 +21,7 @@ extension NavigationController {
         if screen === self || screen._isAncestor(of: self) {
             throw LifecycleError(.invalidContainment, "\(debugLabel) cannot push itself or a screen that contains it")
         }
+        try _checkStackable(screen)
         try screen._checkDetached(for: "be pushed on \(debugLabel)")
         let oldTop = topViewController
         screen._willMove(toParent: self)
@@ -97,7 +100,9 @@ extension NavigationController {
     ///
     /// - Throws: ``LifecycleError/Code-swift.struct/invalidStack`` for an empty list or one that
     ///   holds a screen twice, ``LifecycleError/Code-swift.struct/alreadyAttached`` for a new
-    ///   screen attached elsewhere, ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    ///   screen attached elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` for a navigation
+    ///   controller or a screen that contains this controller,
+    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
     public func setViewControllers(
         _ screens: [Screen], animated: Bool = false, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
@@ -120,6 +125,7 @@ extension NavigationController {
             if screen === self || screen._isAncestor(of: self) {
                 throw LifecycleError(.invalidContainment, "\(debugLabel) cannot contain itself")
             }
+            try _checkStackable(screen)
             try screen._checkDetached(for: "join the stack of \(debugLabel)")
         }
         let removed = viewControllers.filter { screen in !screens.contains { $0 === screen } }
@@ -273,6 +279,17 @@ extension NavigationController {
         } else {
             transition.start()
             transition.finish()
+        }
+    }
+
+    /// Throws unless `screen` may be in a navigation stack: a navigation controller may not, as UIKit refuses to
+    /// push one ("Pushing a navigation controller is not supported"). Present it, or make it a window's root.
+    func _checkStackable(_ screen: Screen) throws(LifecycleError) {
+        if screen is NavigationController {
+            throw LifecycleError(
+                .invalidContainment,
+                "\(screen.debugLabel) is a navigation controller and cannot be in the stack of \(debugLabel); "
+                    + "present it instead")
         }
     }
 

@@ -39,9 +39,10 @@ open class NavigationController: Screen {
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
     ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if the screen is attached
-    ///   elsewhere.
+    ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is a navigation controller.
     public init(rootScreen: Screen, title: String? = nil) throws(LifecycleError) {
         super.init(title: title)
+        try _checkStackable(rootScreen)
         try rootScreen._checkDetached(for: "become the root of \(debugLabel)")
         rootScreen._willMove(toParent: self)
         _attach(rootScreen)
@@ -58,10 +59,22 @@ open class NavigationController: Screen {
     /// The screen at the top of the stack.
     public var topViewController: Screen? { viewControllers.last }
 
-    /// The top screen, or what it presents.
+    /// The screen the user sees: the one presented over the navigation controller, else the top screen.
+    ///
+    /// As UIKit's `visibleViewController`: after `top.present(sheet)` (which the navigation controller makes) or
+    /// `navigation.present(sheet)`, it is `sheet`, the navigation controller's ``Screen/presentedScreen``. A screen
+    /// presented over the top screen's own current context (``ModalPresentationStyle/currentContext``, from a top
+    /// screen that ``Screen/definesPresentationContext``) stands in for the top screen, and is the visible one.
+    /// `nil` for an empty stack with nothing presented.
+    ///
+    /// ```swift
+    /// try navigation.push(detail, animated: false)
+    /// try detail.present(sheet, style: .pageSheet, animated: false)
+    /// navigation.visibleViewController === sheet   // true
+    /// ```
     public var visibleViewController: Screen? {
-        guard let top = topViewController else { return nil }
-        return top._presentationChain.last
+        if let presented = presentedScreen { return presented }
+        return topViewController?._forwardingTarget
     }
 
     /// Only the top screen appears with the navigation controller.
