@@ -181,4 +181,16 @@ struct AsyncOverrideTests {
             _ = await point.invoke(Car(name: "c"), "") { _, _ in "another body" }
         }
     }
+
+    @Test("with a tracer set, passing a body to a point that declares one still stops the program")
+    func bodyPassedToDeclaredPointWhileTraced() async {
+        await #expect(processExitsWith: .failure) {
+            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.twoBodiesTraced") { vehicle, _ in
+                vehicle.name
+            }
+            try point.override { original in { vehicle, prefix in await original(vehicle, prefix) } }
+            Hooks.tracer = HookTracer { _ in }
+            _ = await point.invoke(Car(name: "c"), "") { _, _ in "another body" }
+        }
+    }
 }

@@ -95,6 +95,10 @@ extension _AsyncHookPointStorage {
         let snapshot = lease.takeUnretainedValue()
         let chain = snapshot.chain(for: receiver)
         if _slowPath(snapshot.tracer != nil) {
+            // A tracer only observes: the misuse stops the program here too.
+            if !bodyIsDeclared && chain.override != nil && snapshot.site.declaredBody != nil {
+                snapshot.site.bodyPassedToPointWithDeclaredBody()
+            }
             return try await _runTraced(
                 snapshot, chain, receiver, arguments, bodyIsDeclared ? nil : body.implementation(),
                 isolation: #isolation
