@@ -11,6 +11,10 @@ extension Screen {
     /// While this screen is appearing, the child's viewWillAppear runs now and its viewDidAppear with this
     /// screen's.
     ///
+    /// This one call does what UIKit's recipe does in three (`addChild`, adding the child's view, then
+    /// `didMove(toParent:)` by the container): do not call ``didMove(toParent:)`` yourself after it. A child of
+    /// another container is refused rather than moved: call ``removeFromParent()`` first.
+    ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `child` is attached
     ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is this screen
     ///   or contains it, or if this screen is a ``NavigationController`` (use
@@ -49,7 +53,8 @@ extension Screen {
 
     /// Removes this screen from its container.
     ///
-    /// Sends willMove(toParent: nil); when the screen is on screen it disappears (viewWillDisappear,
+    /// Sends willMove(toParent: nil) itself (in UIKit the container sends it before calling `removeFromParent`: do
+    /// not send it yourself); when the screen is on screen it disappears (viewWillDisappear,
     /// viewDidDisappear; a screen that was already disappearing with its container gets its viewDidDisappear
     /// now); then didMove(toParent: nil). A current-context presentation that stands in for the screen
     /// disappears in its place, and stays presented by it. A screen in a navigation stack leaves the stack

@@ -282,8 +282,10 @@ extension NavigationController {
         }
     }
 
-    /// Throws unless `screen` may be in a navigation stack: a navigation controller may not, as UIKit refuses to
-    /// push one ("Pushing a navigation controller is not supported"). Present it, or make it a window's root.
+    /// Throws unless `screen` may be in a navigation stack.
+    ///
+    /// A navigation controller may not, as UIKit refuses to push one ("Pushing a navigation controller is not
+    /// supported"): present it, or make it a window's root.
     func _checkStackable(_ screen: Screen) throws(LifecycleError) {
         if screen is NavigationController {
             throw LifecycleError(

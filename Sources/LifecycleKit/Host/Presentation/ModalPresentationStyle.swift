@@ -3,6 +3,9 @@
 /// Covering styles (``fullScreen``, ``currentContext``) make the presenter disappear while the
 /// presented screen is up and appear again when it is dismissed. The others leave the presenter
 /// on screen: it gets no appearance calls either way.
+///
+/// UIKit's `overCurrentContext`, `popover`, `custom` and `none` are not modelled: use ``overFullScreen`` for a
+/// screen over its presenter that stays on screen, and a sheet where a popover would be.
 public enum ModalPresentationStyle: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Covers the whole window; the presentation context is the window's root.
     case fullScreen

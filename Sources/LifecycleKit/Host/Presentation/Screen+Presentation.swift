@@ -139,7 +139,10 @@ extension Screen {
     /// screen or a screen inside it.
     ///
     /// The hierarchy changes at once: the dismissed screens have no presenter from the call on (and may be
-    /// presented again), while their transition waits its turn. A screen that is already being dismissed
+    /// presented again), while their transition waits its turn. This differs from UIKit, which keeps
+    /// `presentingViewController` and `presentedViewController` until the dismissal completes and ignores a
+    /// presentation requested from the presenter meanwhile: in the dismissed screen's viewWillDisappear, read
+    /// ``isBeingDismissed`` rather than ``presentingScreen``. A screen that is already being dismissed
     /// is not dismissed again: asking it again (a double tap on a close button) does nothing and returns
     /// `false`, even if its presenter presented another screen meanwhile.
     ///

@@ -12,8 +12,9 @@
 /// ```
 ///
 /// Requests made while a transition runs (including from inside lifecycle methods and
-/// completions) change the structure at once, as UIKit does, and their transitions wait in a
-/// first-in, first-out queue; each completion fires after its own transition.
+/// completions) change the structure at once, as UIKit's navigation stacks do, and their transitions wait in a
+/// first-in, first-out queue; each completion fires after its own transition. (UIKit keeps a dismissed screen's
+/// presentation links until its dismissal completes; see ``Screen/dismiss(animated:completion:)``.)
 public final class TransitionDriver {
     /// When animated transitions complete.
     public enum Mode {

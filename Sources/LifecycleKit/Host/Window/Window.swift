@@ -80,7 +80,8 @@ public final class Window {
     /// When the window is visible, the old root (and what it presents) disappears and the new root appears:
     /// new.loadView, new.viewDidLoad, old.viewWillDisappear, new.viewWillAppear, old.viewDidDisappear,
     /// new.viewDidAppear. The screens the old root presents are dismissed with it: they no longer have a
-    /// presenter from the call on. The old root is free at once: it can join another hierarchy before the
+    /// presenter from the call on. (UIKit leaves them presented, and on screen over the new root, which is why
+    /// UIKit code dismisses them before it replaces the root; that code works the same here.) The old root is free at once: it can join another hierarchy before the
     /// replacement's transition runs, and then stays on screen if that hierarchy shows it.
     ///
     /// - Parameters:
