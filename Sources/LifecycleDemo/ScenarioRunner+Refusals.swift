@@ -10,9 +10,13 @@ extension ScenarioRunner {
         case (.alreadyInStack, .push(let screen, let navigation, _)):
             return "\(screen) is already in the stack of \(navigation); expected a screen that is not in it"
         case (.invalidContainment, .push(let screen, let navigation, _)):
-            return screen == navigation
-                ? "\(navigation) cannot push itself; expected another screen"
-                : "\(screen) contains \(navigation); expected a screen that does not contain it"
+            if screen == navigation {
+                return "\(navigation) cannot push itself; expected another screen"
+            }
+            if liveScreen(screen) is NavigationController {
+                return "\(screen) is a Navigation, which cannot be pushed; expected another screen (present it instead)"
+            }
+            return "\(screen) contains \(navigation); expected a screen that does not contain it"
         case (.alreadyAttached, .push(let screen, _, _)), (.alreadyAttached, .present(let screen, _, _, _)),
             (.alreadyAttached, .addChild(let screen, _)):
             let place = liveScreen(screen).flatMap { placement(of: $0) } ?? "shown elsewhere"

@@ -27,7 +27,7 @@ struct HostRefusalTests {
             BadScenarioTests.scenario(actions: actions, screens: screens), message, sourceLocation: sourceLocation)
     }
 
-    @Test("a push the host refuses: already in the stack, the Navigation itself, shown elsewhere")
+    @Test("a push the host refuses: already in the stack, the Navigation itself, another Navigation, shown elsewhere")
     func push() throws {
         try Self.expectRefusal(
             #"[{ "action": "push", "screen": "home" }]"#,
@@ -37,6 +37,10 @@ struct HostRefusalTests {
             #"[{ "action": "push", "screen": "nav" }]"#,
             "actions[0]: push nav was refused by the host (invalidContainment): nav cannot push itself; expected "
                 + "another screen")
+        try Self.expectRefusal(
+            #"[{ "action": "push", "screen": "nav2" }]"#,
+            "actions[0]: push nav2 was refused by the host (invalidContainment): nav2 is a Navigation, which cannot be "
+                + "pushed; expected another screen (present it instead)")
         try Self.expectRefusal(
             #"[{ "action": "present", "screen": "cart", "style": "pageSheet" }, { "action": "push", "screen": "cart" }]"#,
             "actions[1]: push cart was refused by the host (alreadyAttached): cart is already presented by nav; "
