@@ -160,6 +160,46 @@ struct StatisticsPersistenceTests {
         #expect(events.take() == [])
     }
 
+    @Test("numbers too large to add up stop at the largest value: the file loads, counting goes on, nothing is lost")
+    func saturatedNumbers() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        // Each record is valid; the two Home records add up past Int.max and past the largest finite Double.
+        try directory.write(
+            """
+            {"formatVersion": 1, "screens": [
+            {"name": "Home", "stayTime": 1e308, "viewCount": 9223372036854775807, "resumeCount": 1},
+            {"name": "Home", "stayTime": 1e308, "viewCount": 9223372036854775807,
+             "resumeCount": 9223372036854775807},
+            {"name": "ProductDetail", "stayTime": 42, "viewCount": 7, "resumeCount": 2}
+            ]}
+            """, to: "stats.json")
+        let events = Events()
+        let time = VirtualTime()
+        let statistics = ScreenStatistics(
+            fileURL: file, time: time, configuration: configuration(), handler: events.add)
+        let home = try #require(statistics.record(named: "Home"))
+        #expect(home.stayTime == .greatestFiniteMagnitude && home.viewCount == .max && home.resumeCount == .max)
+        // A Home screen appears: its view is counted at the ceiling, and its stay time stays finite.
+        let window = Window(time: time)
+        statistics.attach(to: window)
+        try window.setRootScreen(Home())
+        window.makeKeyAndVisible()
+        time.advance(by: 6)
+        #expect(statistics.record(named: "Home") == home)
+        try statistics.flush()
+        #expect(!statistics.exportJSON().isEmpty && events.take() == [])
+        // What was written reads back whole, the other record included.
+        let reread = ScreenStatistics(fileURL: file, time: VirtualTime(), handler: events.add)
+        #expect(reread.record(named: "Home") == home)
+        #expect(
+            reread.record(named: "ProductDetail")
+                == ScreenStatistics.Record(name: "ProductDetail", stayTime: 42, viewCount: 7, resumeCount: 2))
+        #expect(events.take() == [])
+        #expect(try directory.fileNames() == ["stats.json"])
+    }
+
     @Test("a second bad file with the same timestamp gets a numbered name; an unreadable path is set aside too")
     func repeatedAndUnreadable() throws {
         let directory = try TemporaryDirectory()

@@ -83,7 +83,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         if let view = _views[key], view.screen === screen { return }
         guard _isCounted(screen) else { return }
         let name = screen.statisticName
-        _records[name, default: Record(name: name)].viewCount += 1
+        _records[name, default: Record(name: name)]._countView()
         var view = _StatisticsView(screen: screen, window: window, name: name)
         if _isActive(view) {
             _ = view.activate(at: now)
@@ -101,7 +101,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
             _withdraw(view, from: &_records)
             _handler(.viewDiscarded(name: view.name, duration: view.activeTime, limit: limit))
         } else {
-            _records[view.name, default: Record(name: view.name)].stayTime += view.activeTime
+            _records[view.name, default: Record(name: view.name)]._addStayTime(view.activeTime)
         }
         _markDirty()
     }
@@ -139,7 +139,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
             if _isActive(view) {
                 if view.activate(at: now) {
                     view.countedResumes += 1
-                    _records[view.name, default: Record(name: view.name)].resumeCount += 1
+                    _records[view.name, default: Record(name: view.name)]._countResume()
                     _markDirty()
                 }
             } else {

@@ -3,7 +3,9 @@ import Foundation
 extension ScreenStatistics {
     /// What statistics know about one statistic name: its views, resumes and total stay time.
     ///
-    /// Every screen counted under the same ``Screen/statisticName`` adds to the same record. Its
+    /// Every screen counted under the same ``Screen/statisticName`` adds to the same record. Its numbers stay
+    /// finite: counts stop at `Int.max` and the stay time at the largest finite `Double`, also when a file's
+    /// records with the same name are added up. Its
     /// ``description`` is one report line:
     ///
     /// ```swift
@@ -43,11 +45,36 @@ extension ScreenStatistics {
             stayTime.isFinite && stayTime >= 0 && viewCount >= 0 && resumeCount >= 0
         }
 
-        /// Adds `other`'s numbers to this record's.
+        /// Adds `other`'s numbers to this record's, saturating (see ``_addStayTime(_:)``, ``_saturatingSum(_:_:)``).
         mutating func _add(_ other: Record) {
-            stayTime += other.stayTime
-            viewCount += other.viewCount
-            resumeCount += other.resumeCount
+            _addStayTime(other.stayTime)
+            viewCount = Self._saturatingSum(viewCount, other.viewCount)
+            resumeCount = Self._saturatingSum(resumeCount, other.resumeCount)
+        }
+
+        /// Adds `seconds` to the stay time, which stops at the largest finite `Double`.
+        ///
+        /// A duration that is not a positive number (zero, negative, NaN) adds nothing. A record's numbers stay
+        /// finite, so that it can always be written.
+        mutating func _addStayTime(_ seconds: Double) {
+            guard seconds > 0 else { return }
+            stayTime = min(stayTime + seconds, .greatestFiniteMagnitude)
+        }
+
+        /// Counts one more view, stopping at `Int.max`.
+        mutating func _countView() {
+            viewCount = Self._saturatingSum(viewCount, 1)
+        }
+
+        /// Counts one more resume, stopping at `Int.max`.
+        mutating func _countResume() {
+            resumeCount = Self._saturatingSum(resumeCount, 1)
+        }
+
+        /// `a + b` for counts that are not negative, or `Int.max` when it does not fit.
+        static func _saturatingSum(_ a: Int, _ b: Int) -> Int {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? .max : sum
         }
     }
 }

@@ -107,8 +107,10 @@ public final class ScreenStatistics {
     }
 
     /// Prints `event` as one warning line to standard error: the default handler.
+    ///
+    /// A line that cannot be written (standard error full or closed) is dropped; the program goes on.
     public static func printWarning(_ event: Event) {
-        FileHandle.standardError.write(Data("warning: ScreenStatistics: \(event)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("warning: ScreenStatistics: \(event)\n".utf8))
     }
 
     // MARK: - Attaching
@@ -247,7 +249,7 @@ public final class ScreenStatistics {
         for view in _views.values where view.screen != nil {
             let duration = view.activeTime(at: now)
             if duration <= configuration.maximumViewDuration {
-                records[view.name, default: Record(name: view.name)].stayTime += duration
+                records[view.name, default: Record(name: view.name)]._addStayTime(duration)
             } else {
                 _withdraw(view, from: &records)
             }

@@ -27,7 +27,8 @@ struct _StatisticsFile: Codable {
     func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        // Records hold finite numbers only (the recorder never stores anything else), so encoding cannot fail.
+        // Records hold finite numbers only (`Record`'s additions saturate, and files with anything else are set
+        // aside), so encoding cannot fail.
         return (try? encoder.encode(self)) ?? Data()
     }
 
@@ -37,7 +38,8 @@ struct _StatisticsFile: Codable {
         let reason: String
     }
 
-    /// Reads `data`: the records by name (records with the same name are added up), or why it cannot.
+    /// Reads `data`: the records by name (records with the same name are added up, saturating as the recorder's
+    /// counts do), or why it cannot.
     static func decode(_ data: Data) -> Result<[String: ScreenStatistics.Record], Failure> {
         struct Header: Decodable {
             var formatVersion: Int

@@ -39,10 +39,11 @@ public final class VirtualTime: HostTime {
     /// Moves time forward by `seconds`, running every action that falls due, in due order (then scheduling order), each
     /// with ``now`` set to its due time.
     ///
-    /// Actions scheduled by running actions run too if they fall due before the end.
+    /// Actions scheduled by running actions run too if they fall due before the end. Time never goes back: a
+    /// negative or NaN `seconds` counts as 0 (the actions due now run), as delays do in
+    /// ``schedule(after:_:)``.
     public func advance(by seconds: Double) {
-        precondition(seconds >= 0, "VirtualTime cannot go back in time")
-        let end = now + seconds
+        let end = now + (seconds > 0 ? seconds : 0)
         while let index = nextDueIndex(notAfter: end) {
             let entry = queue.remove(at: index)
             now = entry.due

@@ -1,0 +1,36 @@
+import LifecycleKit
+import Testing
+
+/// The virtual clock that tests and the demo drive by hand.
+@Suite("Virtual time")
+struct VirtualTimeTests {
+    @Test("advancing runs due actions in due order, then scheduling order, each at its due time")
+    func dueOrder() {
+        let time = VirtualTime()
+        var ran: [String] = []
+        time.schedule(after: 2) { ran.append("b at \(time.now)") }
+        time.schedule(after: 1) { ran.append("a at \(time.now)") }
+        time.schedule(after: 2) {
+            ran.append("c at \(time.now)")
+            time.schedule(after: 0.5) { ran.append("d at \(time.now)") }  // due before the end: runs too
+        }
+        let late = time.schedule(after: 3) { ran.append("never") }
+        late.cancel()
+        time.advance(by: 3)
+        #expect(ran == ["a at 1.0", "b at 2.0", "c at 2.0", "d at 2.5"])
+        #expect(time.now == 3 && time.pendingCount == 0)
+    }
+
+    @Test("a negative or NaN advance counts as 0: time never goes back, and the actions due now run")
+    func negativeAdvance() {
+        let time = VirtualTime()
+        time.advance(by: 10)
+        var ran = 0
+        time.schedule(after: -5) { ran += 1 }  // a negative delay is due now
+        time.advance(by: -1)
+        #expect(time.now == 10 && ran == 1)
+        time.schedule(after: 0) { ran += 1 }
+        time.advance(by: .nan)
+        #expect(time.now == 10 && ran == 2)
+    }
+}
