@@ -19,7 +19,8 @@ enum DemoCommand {
                                       json; a Mermaid diagram is only a trace)
           --help                      print this help
 
-        EXIT STATUS: 0 on success, 2 for a bad option or a bad scenario (nothing is run).
+        EXIT STATUS: 0 on success, 1 when the report cannot be made or written, 2 for a bad
+        option or a bad scenario (nothing is run).
 
         """
 
@@ -62,6 +63,27 @@ enum DemoCommand {
                     + "--format text or json")
         }
         return options
+    }
+
+    /// Runs the command with its report on `output` and its errors on `errors`; returns the exit status.
+    ///
+    /// A report that cannot be written (a full disk, a closed or read-only descriptor) makes the status 1, with a
+    /// line on `errors`; a line that cannot be written on `errors` is dropped. Neither stops the program.
+    static func run(_ arguments: [String], output: FileHandle, errors: FileHandle) -> Int32 {
+        var reportWriteFailed = false
+        let status = run(
+            arguments,
+            write: { text in
+                do {
+                    try output.write(contentsOf: Data(text.utf8))
+                } catch {
+                    reportWriteFailed = true
+                }
+            },
+            writeError: { text in try? errors.write(contentsOf: Data(text.utf8)) })
+        guard reportWriteFailed else { return status }
+        try? errors.write(contentsOf: Data("lifecycle-demo: error: the report could not be written\n".utf8))
+        return status == 0 ? 1 : status
     }
 
     /// Runs the command; returns the exit status.

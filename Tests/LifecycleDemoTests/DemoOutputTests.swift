@@ -33,6 +33,28 @@ struct DemoOutputTests {
         #expect(Self.run([]).output == first.output)
     }
 
+    @Test("a report that cannot be written exits with status 1 and says so; an error that cannot be written is dropped")
+    func unwritableOutput() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let errorsURL = directory.appendingPathComponent("errors.txt")
+        #expect(FileManager.default.createFile(atPath: errorsURL.path, contents: nil))
+        // A descriptor open for reading only: every write to it fails, as to a full disk or a closed descriptor.
+        let readOnly = try #require(FileHandle(forReadingAtPath: "/dev/null"))
+        defer { try? readOnly.close() }
+        let errors = try FileHandle(forWritingTo: errorsURL)
+        #expect(DemoCommand.run([], output: readOnly, errors: errors) == 1)
+        #expect(DemoCommand.run(["--help"], output: readOnly, errors: errors) == 1)
+        try errors.close()
+        #expect(
+            try String(contentsOf: errorsURL, encoding: .utf8)
+                == String(repeating: "lifecycle-demo: error: the report could not be written\n", count: 2))
+        // Nowhere to write at all: the statuses stay, and nothing stops the program.
+        #expect(DemoCommand.run(["--bogus"], output: readOnly, errors: readOnly) == 2)
+        #expect(DemoCommand.run([], output: readOnly, errors: readOnly) == 1)
+    }
+
     @Test("--format json prints the golden JSON document")
     func json() throws {
         let result = Self.run(["--format", "json"])

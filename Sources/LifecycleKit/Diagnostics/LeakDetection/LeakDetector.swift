@@ -92,8 +92,10 @@ public final class LeakDetector {
     }
 
     /// Prints `report` as one warning line to standard error: the default handler.
+    ///
+    /// A line that cannot be written (standard error full or closed) is dropped; the program goes on.
     public static func printWarning(_ report: LeakReport) {
-        FileHandle.standardError.write(Data("warning: LeakDetector: \(report)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("warning: LeakDetector: \(report)\n".utf8))
     }
 
     /// Starts tracking the screens that leave `window`'s hierarchy; attaching twice does nothing.
