@@ -357,6 +357,21 @@ struct WindowObserverTests {
             ])
     }
 
+    @Test("an observer attached while a pop animates hears the popped screen leave its container and the hierarchy")
+    func attachedWhilePopAnimates() throws {
+        let host = try NavigationHost()
+        try host.navigation.push(host.screen("B"), animated: false)
+        host.window.transitionDriver.completeAll()
+        try host.navigation.pop(animated: true)
+        host.window.addObserver(
+            RecordingObserver("W", host.log, kinds: [.did, .leave], accepts: { $0.title == "B" }))
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") } == [
+                "W did B.viewDidDisappear(animated: true)", "W did B.didMove(toParent: nil)", "W leave B (pop)",
+            ])
+    }
+
     @Test("a screen pushed on a navigation controller that left its window meanwhile appears in that window")
     func appearsAfterContainerLeftWindow() throws {
         let host = try NavigationHost()

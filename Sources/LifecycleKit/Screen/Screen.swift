@@ -119,7 +119,7 @@ open class Screen {
     /// the appearance report there, also once the host took the screen out (see `Screen+WindowObservers.swift`).
     weak var _observedWindow: Window?
 
-    /// The window the screen began to leave its container in, until it left, while some window has observers.
+    /// The window the screen began to leave its container in, until it left.
     weak var _departureWindow: Window?
 
     /// Creates a screen.

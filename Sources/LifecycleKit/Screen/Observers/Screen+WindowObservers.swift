@@ -10,9 +10,10 @@
 ///   replaced root disappears after it left its window, a presentation dismissed while it appears gets its
 ///   `viewDidAppear` after it left);
 /// - `willMove(toParent: nil)` and the `didMove(toParent: nil)` that follows once the screen is out: the window it
-///   was in at the first (``Screen/_departureWindow``).
+///   was in at the first (``Screen/_departureWindow``, always remembered: the report that the screen left its
+///   hierarchy names that window too).
 ///
-/// The windows are looked up only while some window has observers.
+/// The other windows are looked up only while some window has observers.
 extension Screen {
     /// Tells the observers about `event`; `window` is asked only while some window has observers.
     @inline(__always)
@@ -59,13 +60,17 @@ extension Screen {
         return _LifecycleObservers.hasObservedWindows ? window : nil
     }
 
-    /// Remembers the window the screen leaves its container in, for `didMove(toParent: nil)`, and returns it.
+    /// Remembers the window the screen leaves its container in, for `didMove(toParent: nil)` and for the report of
+    /// its departure, and returns it while some window has observers.
+    ///
+    /// Remembered whether or not a window has observers now: the departure is reported to the window the screen
+    /// left (to global observers and the leak detector) whatever other windows do, and an observer attached before
+    /// the screen is out hears its `didMove(toParent: nil)`.
     @inline(__always)
     func _beginObservedDeparture() -> Window? {
-        guard _LifecycleObservers.hasObservedWindows else { return nil }
         let window = self.window
         _departureWindow = window
-        return window
+        return _LifecycleObservers.hasObservedWindows ? window : nil
     }
 
     /// Forgets the window the screen left its container in, and returns it while some window has observers.
