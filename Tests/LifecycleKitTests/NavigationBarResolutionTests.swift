@@ -240,4 +240,18 @@ struct NavigationBarResolutionTests {
         }
         #expect(proxy.attributes.backgroundImage == "2000")
     }
+
+    @Test("an update may read the proxy, and sees the attributes from before it; its result replaces direct sets")
+    func proxyReentrantUpdate() {
+        let proxy = NavigationBarAppearanceProxy(NavigationBarAttributes(barColor: .white))
+        proxy.update { attributes in
+            #expect(proxy.attributes.barColor == .white)
+            attributes.barColor = .black
+            #expect(proxy.attributes.barColor == .white)
+            proxy.attributes.backgroundImage = "set inside"  // replaced by the update's result
+            attributes.shadowImage = "line"
+        }
+        #expect(proxy.attributes.barColor == .black && proxy.attributes.shadowImage == "line")
+        #expect(proxy.attributes.backgroundImage == nil)
+    }
 }

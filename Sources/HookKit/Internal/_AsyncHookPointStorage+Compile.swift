@@ -33,11 +33,12 @@ extension _AsyncHookPointStorage {
         Unmanaged<Snapshot>.fromOpaque(snapshot)._withUnsafeGuaranteedRef { $0.holds }
     }
 
-    /// Empties the compile cache if it holds chains.
-    func discardCompileCache() {
-        if compileCache.every != nil {
-            compileCache = _CompileCache()
-        }
+    /// Empties the compile cache if it holds chains, and returns them boxed, to be released after the lock.
+    func discardCompileCache() -> AnyObject? {
+        guard compileCache.every != nil else { return nil }
+        let discarded = _ReleasedLater(compileCache)
+        compileCache = _CompileCache()
+        return discarded
     }
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.

@@ -46,8 +46,13 @@ final class _GlobalRegistry: @unchecked Sendable {
 
     /// Changes the configuration, then republishes every live point (outside the lock: the
     /// republication may call override providers, which are user code).
+    ///
+    /// The configuration it replaces is released after the lock too: dropping a tracer releases its closure, whose
+    /// captures' `deinit` is user code, which may read or change the configuration.
     func update(_ change: (inout _GlobalConfiguration) -> Void) {
+        var previous: _GlobalConfiguration?
         let live: [any _AnyHookPointStorage] = lock.withLock {
+            previous = current
             change(&current)
             plain.store(current.isEnabled && current.tracer == nil, ordering: .releasing)
             return storages.compactMap(\.storage)
@@ -55,5 +60,6 @@ final class _GlobalRegistry: @unchecked Sendable {
         for storage in live {
             storage.globalConfigurationDidChange()
         }
+        withExtendedLifetime(previous) {}
     }
 }

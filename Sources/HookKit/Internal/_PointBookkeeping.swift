@@ -5,6 +5,11 @@
 /// published) stays behind ``publish(atLeast:)``.
 protocol _PointBookkeeping: _AnyHookPointStorage {
     /// Guards everything below; held for bookkeeping only, never while user code runs.
+    ///
+    /// Nothing that holds a hook's closures is released under it either: a closure's captures may be the last
+    /// references to objects whose `deinit` is user code (which may register, cancel or list hooks, and would
+    /// deadlock on the lock). Registrations, links and chains that a change drops are kept in a local until the lock
+    /// is released (`withExtendedLifetime`).
     var lock: _Lock { get }
     /// Every registration, arranged by level of the order contract.
     ///
@@ -27,27 +32,33 @@ extension _PointBookkeeping {
     /// Adds a registration (dropping registrations of a dead object whose address it reuses), then publishes.
     @inline(__always)
     func insert(_ registration: _AnyRegistration) {
+        var stale: [_AnyRegistration] = []
         let target = lock.withLock {
             registrations[registration.id] = registration
-            for stale in levels.insert(registration) {
-                registrations[stale.id] = nil
+            stale = levels.insert(registration)
+            for dropped in stale {
+                registrations[dropped.id] = nil
             }
             version += 1
             return version
         }
         publish(atLeast: target)
+        withExtendedLifetime(stale) {}  // released after the lock (see `lock`)
     }
 
     @inline(__always)
     func cancel(_ id: UInt64) -> Bool {
+        var removed: _AnyRegistration?
         let change: (target: UInt64, wasLive: Bool)? = lock.withLock {
             guard let registration = registrations.removeValue(forKey: id) else { return nil }
+            removed = registration
             _ = levels.remove(registration)
             version += 1
             return (version, registration.isLive)
         }
         guard let change else { return false }
         publish(atLeast: change.target)
+        withExtendedLifetime(removed) {}  // released after the lock (see `lock`)
         return change.wasLive
     }
 
@@ -67,8 +78,10 @@ extension _PointBookkeeping {
     /// Forgets instance hooks whose objects died, republishing if there were any.
     @inline(__always)
     func removeExpiredInstanceHooks() {
+        var dead: [_AnyRegistration] = []
+        defer { withExtendedLifetime(dead) {} }  // released after the lock (see `lock`)
         let target: UInt64? = lock.withLock {
-            let dead = levels.removeDeadInstances()
+            dead = levels.removeDeadInstances()
             guard !dead.isEmpty else { return nil }
             for registration in dead {
                 registrations[registration.id] = nil

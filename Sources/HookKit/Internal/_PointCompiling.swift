@@ -35,8 +35,9 @@ protocol _PointCompiling: _PointBookkeeping {
     /// Empties ``compileCache`` if it holds chains: the snapshot being published was made without it, so its chains
     /// are out of date, and they must not keep closures (and the objects they capture) alive.
     ///
-    /// Called under the lock.
-    func discardCompileCache()
+    /// Called under the lock. Returns the chains it took out, boxed (``_ReleasedLater``), for the caller to release
+    /// once the lock is dropped; `nil` when the cache held none.
+    func discardCompileCache() -> AnyObject?
 
     /// Makes the snapshot a compilation publishes.
     func makeSnapshot(
@@ -63,11 +64,18 @@ extension _PointCompiling {
     /// module, for every point's types) does not look their metadata up on every change.
     @inline(__always)
     func publish(atLeast target: UInt64) {
+        // What the passes drop, released after the lock (see `_PointBookkeeping.lock`).
+        var dead: [_AnyRegistration] = []
+        defer { withExtendedLifetime(dead) {} }
         while true {
             let step: _PublishStep = lock.withLock {
                 guard publishedVersion < target else { return .upToDate }
-                for registration in levels.removeDeadInstances() {
+                let died = levels.removeDeadInstances()
+                for registration in died {
                     registrations[registration.id] = nil
+                }
+                if !died.isEmpty {
+                    dead += died
                 }
                 guard _GlobalRegistry.shared.isPlain, levels.types.isEmpty, levels.instances.isEmpty,
                     !levels.every.isEmpty, levels.every.overrides.isEmpty
@@ -79,7 +87,10 @@ extension _PointCompiling {
                 return
             case .beforeAndAfterHooks(let level, let planned):
                 let snapshot = makeSnapshot(beforeAndAfterHooksOf: level, version: planned)
-                if install(snapshot, compiledFrom: planned, updatingCache: { discardCompileCache() }) {
+                var discarded: AnyObject?
+                let installed = install(snapshot, compiledFrom: planned) { discarded = discardCompileCache() }
+                withExtendedLifetime(discarded) {}  // released after the lock
+                if installed {
                     return
                 }
             case .compile:
@@ -146,10 +157,16 @@ extension _PointCompiling {
         var used: [_UsedLink<Registration>] = []
         var cache = plan.cache
         let snapshot = compile(plan, cache: &cache, used: &used)
-        return install(snapshot, compiledFrom: plan.version) {
+        // What the publication replaces, released after the lock (see `_PointBookkeeping.lock`).
+        var replacedCache: _CompileCache<Receiver, Chain, Registration>?
+        var replacedLinks: [[ObjectIdentifier: AnyObject]] = []
+        let installed = install(snapshot, compiledFrom: plan.version) {
+            replacedCache = compileCache
             compileCache = cache
-            remember(used, traced: plan.configuration.tracer != nil)
+            replacedLinks = remember(used, traced: plan.configuration.tracer != nil)
         }
+        withExtendedLifetime((replacedCache, replacedLinks)) {}
+        return installed
     }
 
     /// ``compile(_:cache:used:)`` for a point whose hooks all apply to every receiver (global hooks, the common
@@ -189,18 +206,22 @@ extension _PointCompiling {
         }
     }
 
-    /// Keeps exactly the links the published snapshot uses.
+    /// Keeps exactly the links the published snapshot uses; returns the link tables it replaced, for the caller to
+    /// release after the lock.
     ///
     /// Called under the lock.
     @inline(__always)
-    private func remember(_ used: [_UsedLink<Registration>], traced: Bool) {
-        guard !used.isEmpty else { return }  // no override: no registration has links to keep
+    private func remember(_ used: [_UsedLink<Registration>], traced: Bool) -> [[ObjectIdentifier: AnyObject]] {
+        guard !used.isEmpty else { return [] }  // no override: no registration has links to keep
         var byRegistration: [UInt64: [ObjectIdentifier: AnyObject]] = [:]
         for entry in used {
             byRegistration[entry.registration.id, default: [:]][entry.key] = entry.link
         }
+        var replaced: [[ObjectIdentifier: AnyObject]] = []
         for entry in used {
             let links = byRegistration[entry.registration.id] ?? [:]
+            replaced.append(entry.registration.links)
+            replaced.append(entry.registration.tracedLinks)
             if traced {
                 entry.registration.tracedLinks = links
                 entry.registration.links = [:]
@@ -209,6 +230,7 @@ extension _PointCompiling {
                 entry.registration.tracedLinks = [:]
             }
         }
+        return replaced
     }
 
     /// Compiles a plan; `nil` when calls should take the unhooked path.

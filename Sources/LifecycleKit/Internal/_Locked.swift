@@ -6,11 +6,25 @@ import Foundation
 /// `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer on Linux reports false races on a
 /// contended `Mutex`, not on `NSLock`.
 final class _Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock: any NSLocking
     private var value: Value
 
-    init(_ value: Value) {
+    /// Guards `value`; with `reentrant`, the thread that holds the lock may take it again (see ``update(_:)``).
+    init(_ value: Value, reentrant: Bool = false) {
         self.value = value
+        self.lock = reentrant ? NSRecursiveLock() : NSLock()
+    }
+
+    /// Runs `body` on a copy of the value under the lock, then stores the copy.
+    ///
+    /// With a reentrant lock, `body` may read and set this value on its own thread without deadlock or
+    /// overlapping access: it reads the value from before the update, and what it sets is replaced by the copy.
+    func update(_ body: (inout Value) throws -> Void) rethrows {
+        lock.lock()
+        defer { lock.unlock() }
+        var copy = value
+        try body(&copy)
+        value = copy
     }
 
     /// Runs `body` with the value, under the lock.

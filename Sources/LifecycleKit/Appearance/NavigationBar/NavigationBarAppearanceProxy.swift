@@ -24,7 +24,7 @@ public final class NavigationBarAppearanceProxy: Sendable {
 
     /// Creates a proxy holding `attributes`; none by default.
     public init(_ attributes: NavigationBarAttributes = NavigationBarAttributes()) {
-        stored = _Locked(attributes)
+        stored = _Locked(attributes, reentrant: true)
     }
 
     /// The global attributes.
@@ -33,10 +33,11 @@ public final class NavigationBarAppearanceProxy: Sendable {
         set { stored.withLock { $0 = newValue } }
     }
 
-    /// Changes several attributes at once, atomically.
+    /// Changes several attributes at once, atomically: no other thread reads or changes the proxy meanwhile.
     ///
-    /// `body` runs with the proxy's lock held: it must not read or change the proxy.
+    /// `body` may read the proxy (it sees the attributes from before the update); the attributes it leaves in its
+    /// argument replace anything it set on the proxy directly.
     public func update(_ body: (inout NavigationBarAttributes) -> Void) {
-        stored.withLock { body(&$0) }
+        stored.update(body)
     }
 }
