@@ -41,22 +41,32 @@ final class CaptureDeinitTests: XCTestCase {
         }
     }
 
-    func testCancellingAHookWhoseCaptureRegistersInItsDeinit() throws {
-        let point = HookPoint<Vehicle, Int, Int>("CaptureDeinit.cancel")
+    /// Registers a hook with `register`, capturing an object whose `deinit` registers and cancels another one with
+    /// `register`, then cancels the first with hooks off: the cancellation releases the last reference.
+    func expectCancellationReleasesOutsideTheLock(
+        _ what: String, register: @escaping @Sendable (_ captured: OnDeinit?) throws -> HookToken
+    ) throws {
         let trace = Trace()
         let token: HookToken
         do {
             let captured = OnDeinit {
-                let inner = try? point.before { _, _ in }
+                let inner = try? register(nil)
                 trace.record("deinit registered: \(inner != nil), cancelled: \(inner?.cancel() ?? false)")
             }
-            token = try point.before { _, _ in _ = captured }
+            token = try register(captured)
         }
         Hooks.isEnabled = false
-        expectNoDeadlock("cancel() released a registration under the point's lock") {
+        expectNoDeadlock(what) {
             XCTAssertTrue(token.cancel())
         }
         XCTAssertEqual(trace.all, ["deinit registered: true, cancelled: true"])
+    }
+
+    func testCancellingAHookWhoseCaptureRegistersInItsDeinit() throws {
+        let point = HookPoint<Vehicle, Int, Int>("CaptureDeinit.cancel")
+        try expectCancellationReleasesOutsideTheLock("cancel() released a registration under the point's lock") {
+            captured in try point.before { _, _ in _ = captured }
+        }
         XCTAssertEqual(point.hooks, [])
     }
 
@@ -116,19 +126,9 @@ final class CaptureDeinitTests: XCTestCase {
 
     func testCancellingAnAsyncHookWhoseCaptureRegistersInItsDeinit() throws {
         let point = AsyncHookPoint<Vehicle, Int, Int>("CaptureDeinit.async")
-        let trace = Trace()
-        let token: HookToken
-        do {
-            let captured = OnDeinit {
-                let inner = try? point.before { _, _ in }
-                trace.record("deinit registered: \(inner != nil), cancelled: \(inner?.cancel() ?? false)")
-            }
-            token = try point.before { _, _ in _ = captured }
+        try expectCancellationReleasesOutsideTheLock("cancel() released an async registration under the point's lock") {
+            captured in try point.before { _, _ in _ = captured }
         }
-        Hooks.isEnabled = false
-        expectNoDeadlock("cancel() released an async registration under the point's lock") {
-            XCTAssertTrue(token.cancel())
-        }
-        XCTAssertEqual(trace.all, ["deinit registered: true, cancelled: true"])
+        XCTAssertEqual(point.hooks, [])
     }
 }
