@@ -162,6 +162,39 @@ struct GlobalHookTests {
         #expect(b.visibleState == [.loaded, .didDisappear])
     }
 
+    @Test("an override that skips a method: Lifecycle's after hooks still see the state after it, the point's do not")
+    func afterHooksBehindASkippingOverride() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let log = host.log
+        let b = host.screen("B")
+        let tokens = [
+            try Screen.viewDidAppear.override(.instance(b)) { _ in { _, _ in log.add("instead of B.viewDidAppear") } },
+            try Screen.viewDidLoad.override(.instance(b)) { _ in { _, _ in log.add("instead of B.viewDidLoad") } },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(b)) { screen, _ in
+                log.add("method hook sees \(screen.visibleState)")
+            },
+            try Lifecycle.hook(.appear, .after, scope: .instance(b)) { screen, _ in
+                log.add("phase hook sees \(screen.visibleState)")
+            },
+            try Lifecycle.hook(.viewDidLoad, .after, scope: .instance(b)) { screen, _ in
+                log.add("load hook sees \(screen.visibleState)")
+            },
+            try Screen.viewDidAppear.after(.instance(b), priority: -1) { screen, _, _ in
+                log.add("point hook sees \(screen.visibleState)")
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        try host.navigation.push(b, animated: false)
+        // After hooks run newest first; the point's own hook, at a lower priority, runs before Lifecycle's.
+        #expect(
+            log.take().filter { $0.contains("sees") || $0.hasPrefix("instead") } == [
+                "instead of B.viewDidLoad", "load hook sees [loaded]",
+                "instead of B.viewDidAppear", "point hook sees [loaded, willAppear]",
+                "phase hook sees [loaded, didAppear]", "method hook sees [loaded, didAppear]",
+            ])
+        #expect(b.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("a scope type that is not a Screen is refused")
     func badScope() {
         #expect(throws: HookError.self) {

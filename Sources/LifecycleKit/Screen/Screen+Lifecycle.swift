@@ -209,6 +209,21 @@ extension Screen {
         Screen.shouldPop.invoke(self, trigger) { screen, trigger in screen.shouldPop(trigger: trigger) }
     }
 
+    /// Brings the visible state to what `method` leaves, in case an override skipped the method.
+    ///
+    /// When the method ran, it already did, and this changes nothing: ``Lifecycle``'s after hooks see the state after
+    /// the method, whatever overrides do. The host settles it again when the call returns.
+    func _settleVisibleState(after method: LifecycleMethod) {
+        switch method {
+        case .loadView: break
+        case .viewDidLoad: _insertVisibleState(.loaded)
+        case .viewWillAppear: _setPhase(.willAppear)
+        case .viewDidAppear: _setPhase(.didAppear)
+        case .viewWillDisappear: _setPhase(.willDisappear)
+        case .viewDidDisappear: _setPhase(.didDisappear)
+        }
+    }
+
     /// Replaces the phase flag of the visible state, reporting a change.
     func _setPhase(_ phase: ScreenVisibleState) {
         var state = visibleState

@@ -40,17 +40,17 @@ public enum Lifecycle {
         let label = label ?? "Lifecycle.\(timing) \(method)"
         switch method {
         case .loadView:
-            return try hookWithoutArguments(Screen.loadView, timing, scope, priority, label, once, hook)
+            return try hookWithoutArguments(Screen.loadView, method, timing, scope, priority, label, once, hook)
         case .viewDidLoad:
-            return try hookWithoutArguments(Screen.viewDidLoad, timing, scope, priority, label, once, hook)
+            return try hookWithoutArguments(Screen.viewDidLoad, method, timing, scope, priority, label, once, hook)
         case .viewWillAppear:
-            return try hookAnimated(Screen.viewWillAppear, timing, scope, priority, label, once, hook)
+            return try hookAnimated(Screen.viewWillAppear, method, timing, scope, priority, label, once, hook)
         case .viewDidAppear:
-            return try hookAnimated(Screen.viewDidAppear, timing, scope, priority, label, once, hook)
+            return try hookAnimated(Screen.viewDidAppear, method, timing, scope, priority, label, once, hook)
         case .viewWillDisappear:
-            return try hookAnimated(Screen.viewWillDisappear, timing, scope, priority, label, once, hook)
+            return try hookAnimated(Screen.viewWillDisappear, method, timing, scope, priority, label, once, hook)
         case .viewDidDisappear:
-            return try hookAnimated(Screen.viewDidDisappear, timing, scope, priority, label, once, hook)
+            return try hookAnimated(Screen.viewDidDisappear, method, timing, scope, priority, label, once, hook)
         }
     }
 
@@ -71,9 +71,11 @@ public enum Lifecycle {
             once: once, hook)
     }
 
+    /// An after hook first settles the screen's visible state (see ``Screen/_settleVisibleState(after:)``).
     private static func hookWithoutArguments(
-        _ point: borrowing HookPoint<Screen, Void, Void>, _ timing: HookTiming, _ scope: HookScope<Screen>,
-        _ priority: Int, _ label: String, _ once: Bool, _ hook: @escaping @Sendable (Screen, Bool) -> Void
+        _ point: borrowing HookPoint<Screen, Void, Void>, _ method: LifecycleMethod, _ timing: HookTiming,
+        _ scope: HookScope<Screen>, _ priority: Int, _ label: String, _ once: Bool,
+        _ hook: @escaping @Sendable (Screen, Bool) -> Void
     ) throws(HookError) -> HookToken {
         switch timing {
         case .before:
@@ -82,14 +84,17 @@ public enum Lifecycle {
             }
         case .after:
             return try point.after(scope, priority: priority, label: label, once: once) { screen, _, _ in
+                screen._settleVisibleState(after: method)
                 hook(screen, false)
             }
         }
     }
 
+    /// An after hook first settles the screen's visible state (see ``Screen/_settleVisibleState(after:)``).
     private static func hookAnimated(
-        _ point: borrowing HookPoint<Screen, Bool, Void>, _ timing: HookTiming, _ scope: HookScope<Screen>,
-        _ priority: Int, _ label: String, _ once: Bool, _ hook: @escaping @Sendable (Screen, Bool) -> Void
+        _ point: borrowing HookPoint<Screen, Bool, Void>, _ method: LifecycleMethod, _ timing: HookTiming,
+        _ scope: HookScope<Screen>, _ priority: Int, _ label: String, _ once: Bool,
+        _ hook: @escaping @Sendable (Screen, Bool) -> Void
     ) throws(HookError) -> HookToken {
         switch timing {
         case .before:
@@ -98,6 +103,7 @@ public enum Lifecycle {
             }
         case .after:
             return try point.after(scope, priority: priority, label: label, once: once) { screen, animated, _ in
+                screen._settleVisibleState(after: method)
                 hook(screen, animated)
             }
         }

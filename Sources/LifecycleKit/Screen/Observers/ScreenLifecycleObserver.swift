@@ -137,9 +137,9 @@ public protocol ScreenLifecycleObserver: AnyObject {
 
     /// Called after a screen's ``Screen/visibleState`` changed.
     ///
-    /// The state changes while a lifecycle method runs (when the method returns, before the method's after hooks;
-    /// after them when an override skipped the method), so this callback comes between the method's
-    /// ``screen(_:willRun:)`` and ``screen(_:didRun:)``.
+    /// The state changes while a lifecycle method runs (when the method returns, before the method's after hooks; when
+    /// an override skipped the method, at the first of ``Lifecycle``'s after hooks, else when the call returns), so
+    /// this callback comes between the method's ``screen(_:willRun:)`` and ``screen(_:didRun:)``.
     ///
     /// - Parameters:
     ///   - screen: The screen.
