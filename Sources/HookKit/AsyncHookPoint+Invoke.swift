@@ -5,6 +5,8 @@ extension AsyncThrowingHookPoint {
     /// The signature of an implementation: the method's body, or an override.
     ///
     /// `nonisolated(nonsending)`: it runs in the isolation of its caller, so calling it never switches executors.
+    /// Write it without a capture list: Swift 6.3 infers an async closure that has one as `@concurrent`, which runs
+    /// off the caller's actor (see <doc:AsyncMethodsAndActors>).
     public typealias Implementation =
         nonisolated(nonsending) @Sendable (Receiver, Arguments) async throws(Failure) -> Result
 

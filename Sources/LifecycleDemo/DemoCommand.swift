@@ -20,7 +20,8 @@ enum DemoCommand {
           --help                      print this help
 
         EXIT STATUS: 0 on success, 1 when the report cannot be made or written, 2 for a bad
-        option or a bad scenario (nothing is run).
+        option or a bad scenario (nothing is run). A reader that closes the pipe early (| head)
+        ends the run with SIGPIPE, as for other command-line tools.
 
         """
 
@@ -68,7 +69,8 @@ enum DemoCommand {
     /// Runs the command with its report on `output` and its errors on `errors`; returns the exit status.
     ///
     /// A report that cannot be written (a full disk, a closed or read-only descriptor) makes the status 1, with a
-    /// line on `errors`; a line that cannot be written on `errors` is dropped. Neither stops the program.
+    /// line on `errors`; a line that cannot be written on `errors` is dropped. Neither stops the program, except a
+    /// pipe whose reader went away: the process keeps the default SIGPIPE action, which ends it, as `| head` expects.
     static func run(_ arguments: [String], output: FileHandle, errors: FileHandle) -> Int32 {
         var reportWriteFailed = false
         let status = run(

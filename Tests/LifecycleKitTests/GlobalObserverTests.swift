@@ -57,28 +57,6 @@ struct GlobalObserverTests {
             ])
     }
 
-    @Test("a popped screen's departure names the window it left, also when its controller left that window first")
-    func departureWindowOfAnimatedPop() throws {
-        final class Departures: ScreenLifecycleObserver, Sendable {
-            let log: EventLog
-            init(_ log: EventLog) { self.log = log }
-            func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
-                log.add("\(screen.label) left (\(reason)) \(window.map { "\(ObjectIdentifier($0))" } ?? "no window")")
-            }
-        }
-        let host = try NavigationHost()
-        let log = EventLog()
-        let token = try Lifecycle.addObserver(Departures(log), scope: .type(ObservedBase.self))
-        defer { token.cancel() }
-        try host.navigation.push(ObservedSub("B", host.log), animated: false)
-        try host.navigation.pop(animated: true)
-        // The navigation controller leaves the window (a log-out) while the pop animates.
-        try host.window.setRootScreen(nil, animated: false)
-        host.window.transitionDriver.completeAll()
-        // Whether or not any window has observers of its own.
-        #expect(log.take() == ["B left (pop) \(ObjectIdentifier(host.window))"])
-    }
-
     @Test("global observers are outside every hook: will callbacks before the before hooks, did after the after hooks")
     func aroundHooks() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -33,10 +33,18 @@ final class _GlobalRegistry: @unchecked Sendable {
 
     /// Adds a newly created storage.
     func register(_ storage: any _AnyHookPointStorage) {
+        // The storages still alive, held until after the lock: looking at a weak reference holds its storage for a
+        // moment, and the last release of a storage releases its hooks, whose captures' `deinit` is user code.
+        var loaded: [any _AnyHookPointStorage] = []
         lock.withLock {
-            storages.removeAll { $0.storage == nil }
+            storages.removeAll { entry in
+                guard let live = entry.storage else { return true }
+                loaded.append(live)
+                return false
+            }
             storages.append(_WeakStorage(storage: storage))
         }
+        withExtendedLifetime(loaded) {}
     }
 
     /// Every live storage.

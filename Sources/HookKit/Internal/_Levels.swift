@@ -26,10 +26,13 @@ struct _Levels {
 
     /// Adds a registration to its level.
     ///
+    /// A hooked object that it looks at is appended to `loaded`: looking at a weak reference holds the object for a
+    /// moment, and if another thread dropped its last reference meanwhile, the object's `deinit` (user code) would
+    /// run here, under the point's lock. The caller releases `loaded` after the lock.
+    ///
     /// - Returns: Registrations dropped because they belonged to a dead object whose address the
     ///   new registration's object now occupies.
-    @discardableResult
-    mutating func insert(_ registration: Registration) -> [Registration] {
+    mutating func insert(_ registration: Registration, loading loaded: inout [AnyObject]) -> [Registration] {
         var dropped: [Registration] = []
         switch registration.scope {
         case .all:
@@ -43,7 +46,9 @@ struct _Levels {
             sharedGeneration = nextGeneration()
         case .instance(let object):
             let key = object.identifier
-            if let existing = instances[key], existing.object.object !== object.object {
+            let existingObject = instances[key]?.object.object
+            if let existingObject { loaded.append(existingObject) }
+            if let existing = instances[key], existingObject !== object.object {
                 // A dead object's level at a reused address: it is stale, drop it.
                 dropped = existing.hooks.all
                 instances[key] = nil
@@ -80,11 +85,18 @@ struct _Levels {
     }
 
     /// Drops the levels of objects that died, returning their registrations.
-    mutating func removeDeadInstances() -> [Registration] {
+    ///
+    /// The objects still alive are appended to `loaded`, for the caller to release after the lock (see
+    /// ``insert(_:loading:)``).
+    mutating func removeDeadInstances(loading loaded: inout [AnyObject]) -> [Registration] {
         var dead: [Registration] = []
-        for (key, level) in instances where !level.object.isAlive {
-            dead += level.hooks.all
-            instances[key] = nil
+        for (key, level) in instances {
+            if let object = level.object.object {
+                loaded.append(object)
+            } else {
+                dead += level.hooks.all
+                instances[key] = nil
+            }
         }
         return dead
     }

@@ -33,9 +33,10 @@ extension _PointBookkeeping {
     @inline(__always)
     func insert(_ registration: _AnyRegistration) {
         var stale: [_AnyRegistration] = []
+        var loaded: [AnyObject] = []
         let target = lock.withLock {
             registrations[registration.id] = registration
-            stale = levels.insert(registration)
+            stale = levels.insert(registration, loading: &loaded)
             for dropped in stale {
                 registrations[dropped.id] = nil
             }
@@ -43,27 +44,30 @@ extension _PointBookkeeping {
             return version
         }
         publish(atLeast: target)
-        withExtendedLifetime(stale) {}  // released after the lock (see `lock`)
+        withExtendedLifetime((stale, loaded)) {}  // released after the lock (see `lock`)
     }
 
     @inline(__always)
     func cancel(_ id: UInt64) -> Bool {
         var removed: _AnyRegistration?
-        let change: (target: UInt64, wasLive: Bool)? = lock.withLock {
+        let target: UInt64? = lock.withLock {
             guard let registration = registrations.removeValue(forKey: id) else { return nil }
             removed = registration
             _ = levels.remove(registration)
             version += 1
-            return (version, registration.isLive)
+            return version
         }
-        guard let change else { return false }
-        publish(atLeast: change.target)
-        withExtendedLifetime(removed) {}  // released after the lock (see `lock`)
-        return change.wasLive
+        guard let target, let removed else { return false }
+        publish(atLeast: target)
+        // Asked after the lock: whether an instance hook's object is alive holds the object for a moment (see
+        // `lock`). The registration is released after it.
+        return removed.isLive
     }
 
     func isRegistered(_ id: UInt64) -> Bool {
-        lock.withLock { registrations[id]?.isLive ?? false }
+        // Whether it is live is asked after the lock (see `cancel(_:)`).
+        let registration = lock.withLock { registrations[id] }
+        return registration?.isLive ?? false
     }
 
     @inline(__always)
@@ -79,9 +83,10 @@ extension _PointBookkeeping {
     @inline(__always)
     func removeExpiredInstanceHooks() {
         var dead: [_AnyRegistration] = []
-        defer { withExtendedLifetime(dead) {} }  // released after the lock (see `lock`)
+        var loaded: [AnyObject] = []
+        defer { withExtendedLifetime((dead, loaded)) {} }  // released after the lock (see `lock`)
         let target: UInt64? = lock.withLock {
-            dead = levels.removeDeadInstances()
+            dead = levels.removeDeadInstances(loading: &loaded)
             guard !dead.isEmpty else { return nil }
             for registration in dead {
                 registrations[registration.id] = nil
@@ -97,9 +102,9 @@ extension _PointBookkeeping {
     /// Every live registration, in registration order.
     var allHooks: [HookDescription] {
         removeExpiredInstanceHooks()
-        return lock.withLock {
-            registrations.values.filter(\.isLive).sorted { $0.id < $1.id }.map(\.hookDescription)
-        }
+        // Filtered after the lock (see `cancel(_:)`).
+        let all = lock.withLock { Array(registrations.values) }
+        return all.filter(\.isLive).sorted { $0.id < $1.id }.map(\.hookDescription)
     }
 
     /// The hooks a call on a receiver of dynamic type `type` (and, optionally, identity `object`) runs, in call

@@ -66,11 +66,12 @@ extension _PointCompiling {
     func publish(atLeast target: UInt64) {
         // What the passes drop, released after the lock (see `_PointBookkeeping.lock`).
         var dead: [_AnyRegistration] = []
-        defer { withExtendedLifetime(dead) {} }
+        var loaded: [AnyObject] = []
+        defer { withExtendedLifetime((dead, loaded)) {} }
         while true {
             let step: _PublishStep = lock.withLock {
                 guard publishedVersion < target else { return .upToDate }
-                let died = levels.removeDeadInstances()
+                let died = levels.removeDeadInstances(loading: &loaded)
                 for registration in died {
                     registrations[registration.id] = nil
                 }
@@ -219,7 +220,7 @@ extension _PointCompiling {
         }
         var replaced: [[ObjectIdentifier: AnyObject]] = []
         for entry in used {
-            let links = byRegistration[entry.registration.id] ?? [:]
+            guard let links = byRegistration.removeValue(forKey: entry.registration.id) else { continue }  // done
             replaced.append(entry.registration.links)
             replaced.append(entry.registration.tracedLinks)
             if traced {

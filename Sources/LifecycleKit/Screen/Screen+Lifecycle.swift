@@ -212,15 +212,16 @@ extension Screen {
     /// Brings the visible state to what `method` leaves, in case an override skipped the method.
     ///
     /// When the method ran, it already did, and this changes nothing: ``Lifecycle``'s after hooks see the state after
-    /// the method, whatever overrides do. The host settles it again when the call returns.
+    /// the method, whatever overrides do. Only while the screen is still in the transition the method belongs to: a
+    /// hook that moved it on (an earlier after hook removed it from its container) is not undone.
     func _settleVisibleState(after method: LifecycleMethod) {
         switch method {
         case .loadView: break
-        case .viewDidLoad: _insertVisibleState(.loaded)
-        case .viewWillAppear: _setPhase(.willAppear)
-        case .viewDidAppear: _setPhase(.didAppear)
-        case .viewWillDisappear: _setPhase(.willDisappear)
-        case .viewDidDisappear: _setPhase(.didDisappear)
+        case .viewDidLoad: if isViewLoaded { _insertVisibleState(.loaded) }
+        case .viewWillAppear: if _appearance == .appearing { _setPhase(.willAppear) }
+        case .viewDidAppear: if _appearance == .appeared { _setPhase(.didAppear) }
+        case .viewWillDisappear: if _appearance == .disappearing { _setPhase(.willDisappear) }
+        case .viewDidDisappear: if _appearance == .disappeared { _setPhase(.didDisappear) }
         }
     }
 

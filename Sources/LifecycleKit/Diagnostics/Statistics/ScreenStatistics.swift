@@ -108,7 +108,8 @@ public final class ScreenStatistics {
 
     /// Prints `event` as one warning line to standard error: the default handler.
     ///
-    /// A line that cannot be written (standard error full or closed) is dropped; the program goes on.
+    /// A line that cannot be written (standard error full or closed) is dropped; the program goes on (unless standard
+    /// error is a pipe whose reader went away and the process keeps the default SIGPIPE action, which ends it).
     public static func printWarning(_ event: Event) {
         try? FileHandle.standardError.write(contentsOf: Data("warning: ScreenStatistics: \(event)\n".utf8))
     }

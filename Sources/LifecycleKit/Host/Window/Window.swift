@@ -81,8 +81,9 @@ public final class Window {
     /// new.loadView, new.viewDidLoad, old.viewWillDisappear, new.viewWillAppear, old.viewDidDisappear,
     /// new.viewDidAppear. The screens the old root presents are dismissed with it: they no longer have a
     /// presenter from the call on. (UIKit leaves them presented, and on screen over the new root, which is why
-    /// UIKit code dismisses them before it replaces the root; that code works the same here.) The old root is free at once: it can join another hierarchy before the
-    /// replacement's transition runs, and then stays on screen if that hierarchy shows it.
+    /// UIKit code dismisses them before it replaces the root; that code works the same here.) The old root is free
+    /// at once: it can join another hierarchy before the replacement's transition runs, and then stays on screen if
+    /// that hierarchy shows it.
     ///
     /// - Parameters:
     ///   - screen: The new root, or `nil` for none. It must not have a parent, a presenter or a

@@ -32,6 +32,10 @@ public enum Lifecycle {
     ///   - hook: Receives the screen and the `animated` flag.
     /// - Returns: A token that removes the hook.
     /// - Throws: `HookError` for a scope type that is not a ``Screen``.
+    ///
+    /// An after hook sees the screen's ``Screen/visibleState`` after the method, even when an override skipped the
+    /// method: the first such hook then makes the change, and ``Screen/visibleStateDidChange`` reports it, before
+    /// the hook runs.
     @discardableResult
     public static func hook(
         _ method: LifecycleMethod, _ timing: HookTiming, scope: HookScope<Screen> = .all, priority: Int = 0,
