@@ -43,10 +43,7 @@ extension _HookPointStorage {
 
     /// Empties the compile cache if it holds chains, and returns them boxed, to be released after the lock.
     func discardCompileCache() -> AnyObject? {
-        guard compileCache.every != nil else { return nil }
-        let discarded = _ReleasedLater(compileCache)
-        compileCache = _CompileCache()
-        return discarded
+        compileCache.takeChains()
     }
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.

@@ -46,12 +46,14 @@ struct _Levels {
             sharedGeneration = nextGeneration()
         case .instance(let object):
             let key = object.identifier
-            let existingObject = instances[key]?.object.object
-            if let existingObject { loaded.append(existingObject) }
-            if let existing = instances[key], existingObject !== object.object {
-                // A dead object's level at a reused address: it is stale, drop it.
-                dropped = existing.hooks.all
-                instances[key] = nil
+            if let existing = instances[key] {
+                let existingObject = existing.object.object
+                if let existingObject { loaded.append(existingObject) }
+                if existingObject !== object.object {
+                    // A dead object's level at a reused address: it is stale, drop it.
+                    dropped = existing.hooks.all
+                    instances[key] = nil
+                }
             }
             let generation = nextGeneration()
             instances[key, default: _InstanceLevel(object: object)].hooks.insert(registration)

@@ -86,17 +86,28 @@ extension _PointBookkeeping {
         var loaded: [AnyObject] = []
         defer { withExtendedLifetime((dead, loaded)) {} }  // released after the lock (see `lock`)
         let target: UInt64? = lock.withLock {
-            dead = levels.removeDeadInstances(loading: &loaded)
-            guard !dead.isEmpty else { return nil }
-            for registration in dead {
-                registrations[registration.id] = nil
-            }
+            guard forgetDeadInstances(into: &dead, loading: &loaded) else { return nil }
             version += 1
             return version
         }
         if let target {
             publish(atLeast: target)
         }
+    }
+
+    /// Forgets the registrations of hooked objects that died: appends them to `dead`, and the objects still alive that
+    /// it looked at to `loaded`, for the caller to release after the lock (see `lock`); whether any died.
+    ///
+    /// Called under the lock.
+    @inline(__always)
+    func forgetDeadInstances(into dead: inout [_AnyRegistration], loading loaded: inout [AnyObject]) -> Bool {
+        let died = levels.removeDeadInstances(loading: &loaded)
+        guard !died.isEmpty else { return false }
+        for registration in died {
+            registrations[registration.id] = nil
+        }
+        dead += died
+        return true
     }
 
     /// Every live registration, in registration order.

@@ -71,13 +71,7 @@ extension _PointCompiling {
         while true {
             let step: _PublishStep = lock.withLock {
                 guard publishedVersion < target else { return .upToDate }
-                let died = levels.removeDeadInstances(loading: &loaded)
-                for registration in died {
-                    registrations[registration.id] = nil
-                }
-                if !died.isEmpty {
-                    dead += died
-                }
+                _ = forgetDeadInstances(into: &dead, loading: &loaded)
                 guard _GlobalRegistry.shared.isPlain, levels.types.isEmpty, levels.instances.isEmpty,
                     !levels.every.isEmpty, levels.every.overrides.isEmpty
                 else { return .compile }
