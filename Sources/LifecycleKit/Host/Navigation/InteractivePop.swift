@@ -98,8 +98,7 @@ public final class InteractivePop {
         }
         batch.finish(animated: true)
         navigation._settleChildrenOnScreen()
-        // The window the screen began to leave in, even if the controller left it during the gesture.
-        let departureWindow = poppingScreen._departureWindow ?? navigation.window
+        let departureWindow = navigation._windowLeft(by: poppingScreen)
         poppingScreen._didPop(animated: true)
         navigation._leave(afterPop: poppingScreen)
         poppingScreen._didLeaveHierarchy(.interactivePop, from: departureWindow)

@@ -192,12 +192,20 @@ extension NavigationController {
     func _finishLeaving(_ screen: Screen, reason: LeaveReason) -> Bool {
         guard let index = _leaving.firstIndex(where: { $0 === screen }) else { return false }
         _leaving.remove(at: index)
-        let window = screen._departureWindow ?? self.window
+        let window = _windowLeft(by: screen)
         screen._disappearNowWithPresentations(animated: false)
         screen._didPop(animated: false)
         _leave(afterPop: screen)
         screen._didLeaveHierarchy(reason, from: window)
         return true
+    }
+
+    /// The window `screen` began to leave this controller in, else the controller's.
+    ///
+    /// That window hears of the departure even if the controller left it while the pop's transition waited or the
+    /// gesture ran. Asked before ``_leave(afterPop:)``, which forgets it.
+    func _windowLeft(by screen: Screen) -> Window? {
+        screen._departureWindow ?? window
     }
 
     /// Takes `screen`, whose didPop ran, out of the controller: didMove(toParent: nil).
@@ -239,9 +247,7 @@ extension NavigationController {
                 // A screen removed from the controller meanwhile already finished leaving.
                 let leaving = removed.filter { screen in self._leaving.contains { $0 === screen } }
                 self._leaving.removeAll { screen in leaving.contains { $0 === screen } }
-                // The window each screen began to leave, which hears of its departure even if the controller left it
-                // while the transition waited.
-                let windows = leaving.map { $0._departureWindow ?? self.window }
+                let windows = leaving.map { self._windowLeft(by: $0) }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
                 for screen in leaving {
                     screen._didPop(animated: animated && screen === oldTop)
