@@ -17,13 +17,4 @@ struct _CompileCache<Receiver, Chain: AnyObject, Registration: _LinkCaching> {
     var types: [_ScopeIndex<Receiver, Chain>.TypeEntry] = []
     var sharedLinks: [_UsedLink<Registration>] = []
     var instances: [ObjectIdentifier: Instance] = [:]
-
-    /// Empties the cache if it holds chains, and returns them boxed, for the caller to release once the point's lock
-    /// is dropped (their closures' captures may run user code in `deinit`); `nil` when it held none.
-    mutating func takeChains() -> AnyObject? {
-        guard every != nil else { return nil }
-        let taken = _ReleasedLater(self)
-        self = _CompileCache()
-        return taken
-    }
 }
