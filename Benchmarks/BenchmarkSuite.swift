@@ -31,6 +31,7 @@ enum BenchmarkSuite {
             LifecyclePushPopCancelledObserverCase.self,
             RegisterCancelCase.self,
             ConcurrentBeforeOneCase.self,
+            IdleRegistrarConcurrentBeforeOneCase.self,
             SteadyConcurrentBeforeOneCase.self,
             ConcurrentAsyncUnhookedCase.self,
             ConcurrentAsyncBeforeOneCase.self,

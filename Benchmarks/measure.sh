@@ -71,7 +71,7 @@ while IFS=$'\t' read -r name operations iterations baseline _; do
     per_call="$(awk -v a="$instructions_small" -v b="$instructions_large" -v c="$calls" \
         'BEGIN { printf "%.1f", (b - a) / c }')"
     allocations_per_call="$(awk -v a="$allocations_small" -v b="$allocations_large" -v c="$calls" \
-        'BEGIN { x = (b - a) / c; printf (x == 0 ? "0" : (x < 0.01 && x > -0.01 ? "%.4f" : "%.2f")), x }')"
+        'BEGIN { x = (b - a) / c; printf (x < 0.00005 && x > -0.00005 ? "0" : (x < 0.01 && x > -0.01 ? "%.4f" : "%.2f")), x }')"
     if [[ -z "$direct" ]]; then
         direct="$per_call"
     fi
