@@ -15,20 +15,6 @@ enum ConcurrentCallers {
     /// the same changes at the same average rate.
     static let changesPerWake = 8
 
-    /// Runs `calls` over `0..<iterations` in blocks of ``callsPerChange``, calling `signal` after each full block: the
-    /// loop of a caller of a case with a registrar.
-    static func inBlocks(of iterations: Int, signal: () -> Void, _ calls: (Range<Int>) -> Void) {
-        var done = 0
-        while done < iterations {
-            let block = min(callsPerChange, iterations - done)
-            calls(done..<(done + block))
-            done += block
-            if block == callsPerChange {
-                signal()
-            }
-        }
-    }
-
     /// Starts `threads` callers (and the registrar when `change` is given), releases them together once all are
     /// ready, and returns the time from the first caller's start to the last caller's end (thread start-up is not
     /// timed).

@@ -91,9 +91,15 @@ final class ConcurrentBeforeOneCase: BenchmarkCase {
     static func call(iterations: Int, signal: @Sendable () -> Void) {
         let target = Target()
         var sum = 0
-        ConcurrentCallers.inBlocks(of: iterations, signal: signal) { block in
-            for iteration in block {
+        var done = 0
+        while done < iterations {
+            let block = min(ConcurrentCallers.callsPerChange, iterations - done)
+            for iteration in done..<(done + block) {
                 sum &+= target.work(iteration)
+            }
+            done += block
+            if block == ConcurrentCallers.callsPerChange {
+                signal()
             }
         }
         blackHole(sum)
