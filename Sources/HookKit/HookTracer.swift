@@ -8,6 +8,10 @@
 /// Tracing costs nothing while no tracer is installed: installing or removing one recompiles the
 /// chains of every hook point, and only traced chains record. Calls of points that have no hooks
 /// stay on the unhooked fast path and are not reported.
+///
+/// The tracer is called like a hook, so it may register and cancel hooks, and change ``Hooks/tracer``. A hooked call
+/// it makes is traced too, and calls it again: a tracer that calls hooked methods each time it runs recurses without
+/// end. Record the event and act on it later, or call hooked methods only under a condition that stops.
 public struct HookTracer: Sendable {
     let record: @Sendable (HookTraceEvent) -> Void
 
