@@ -65,6 +65,9 @@ extension ScenarioRunner {
                 return controller.window == nil
                     ? "\(navigation) is not in the window; expected a Navigation that is shown"
                     : "\(navigation) is covered; expected a dismiss of what covers it first"
+            case .coveredByPresentation:
+                let presented = controller.presentedScreen.map { " (\(name(of: $0)))" } ?? ""
+                return "\(navigation) is under a presented screen\(presented); expected a dismiss first"
             case .transitionRunning:
                 return "a transition is still running; expected a wait first"
             case .wrongDirection:

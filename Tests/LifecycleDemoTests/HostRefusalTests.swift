@@ -99,7 +99,7 @@ struct HostRefusalTests {
                 + "else first")
     }
 
-    @Test("an interactive pop the host refuses: a stack of one screen, a covered stack")
+    @Test("an interactive pop the host refuses: a stack of one screen, a covered stack, a stack under a sheet")
     func interactivePop() throws {
         try Self.expectRefusal(
             #"[{ "action": "interactivePop", "end": "finish" }]"#,
@@ -115,6 +115,16 @@ struct HostRefusalTests {
             """#,
             "actions[2]: interactive pop, cancelled at 29% was refused by the host (popGestureRefused): nav is "
                 + "covered; expected a dismiss of what covers it first")
+        try Self.expectRefusal(
+            #"""
+            [
+              { "action": "push", "screen": "detail" },
+              { "action": "present", "screen": "cart", "style": "pageSheet" },
+              { "action": "interactivePop", "end": "finish" }
+            ]
+            """#,
+            "actions[2]: interactive pop, finished at 50% was refused by the host (popGestureRefused): nav is under "
+                + "a presented screen (cart); expected a dismiss first")
     }
 
     @Test("a child the host refuses: shown elsewhere, or the Container itself")

@@ -134,6 +134,53 @@ struct NavigationBehaviourTests {
         #expect(host.navigation.viewControllers.count == 1)
     }
 
+    @Test(
+        "a presented screen takes the touches: no pop gesture and no back button under it, whatever its style",
+        arguments: [ModalPresentationStyle.pageSheet, .formSheet, .overFullScreen, .fullScreen])
+    func noPopUnderAPresentation(style: ModalPresentationStyle) throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let sheet = host.screen("S")
+        // While it comes on screen, the presentation already covers the window.
+        try host.navigation.present(sheet, style: style, animated: true)
+        let completions = Completions()
+        #expect(host.navigation.handleBackButton(completion: completions.callback("during")) == .nothing)
+        host.window.transitionDriver.completeAll()
+        // A sheet leaves the controller on screen, under it; a full-screen presentation takes it off screen.
+        let refusal: PopGestureRefusal = style == .fullScreen ? .notOnScreen : .coveredByPresentation
+        #expect(host.navigation.interactivePopRefusal(translation: 24) == refusal)
+        expectError(.popGestureRefused) { _ = try host.navigation.beginInteractivePop(translation: 24) }
+        _ = host.log.take()
+        #expect(host.navigation.handleBackButton(completion: completions.callback("covered")) == .nothing)
+        #expect(completions["during"] == [.completed] && completions["covered"] == [.completed])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"] && host.log.take().isEmpty)
+        // Once it is dismissed, both work again.
+        #expect(sheet.dismiss(animated: false))
+        host.window.transitionDriver.completeAll()
+        #expect(host.navigation.interactivePopRefusal(translation: 24) == nil)
+        #expect(host.navigation.handleBackButton(animated: false) == .popped)
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+    }
+
+    @Test("a presentation from a screen in the stack covers its navigation controller too")
+    func noPopUnderAPresentationFromTheTopScreen() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        try b.present(host.screen("S"), style: .pageSheet, animated: false)
+        #expect(host.navigation.interactivePopRefusal(translation: 24) == .coveredByPresentation)
+        #expect(host.navigation.handleBackButton() == .nothing)
+        // A presented navigation controller, on top of the presentations, pops as usual.
+        let presented = try NavigationController(rootScreen: host.screen("P1"))
+        #expect(b.dismiss(animated: false))
+        try host.navigation.present(presented, style: .pageSheet, animated: false)
+        try presented.push(host.screen("P2"), animated: false)
+        #expect(presented.interactivePopRefusal(translation: 24) == nil)
+        #expect(presented.handleBackButton(animated: false) == .popped)
+        #expect(host.navigation.interactivePopRefusal(translation: 24) == .coveredByPresentation)
+    }
+
     @Test("pop interception: the back button and the gesture ask the top screen, programmatic pops do not")
     func popInterception() throws {
         final class Editor: TestScreen {

@@ -150,6 +150,75 @@ struct NavigationOrderTests {
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
     }
 
+    /// Where the app ends an interactive pop from inside the calls of its own beginning, and how.
+    enum EarlyEnd: String, CaseIterable, Sendable {
+        case finishFromPoppingWillDisappear, cancelFromPoppingWillDisappear
+        case finishFromRevealedWillAppear, cancelFromRevealedWillAppear
+    }
+
+    @Test(
+        "an interactive pop ended from the will-calls of its own beginning balances every call, and reports only its end",
+        arguments: EarlyEnd.allCases)
+    func interactivePopEndedWhileItBegins(end: EarlyEnd) throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let log = host.log
+        let finishes = end == .finishFromPoppingWillDisappear || end == .finishFromRevealedWillAppear
+        let endPop: @Sendable (Screen, Bool, Void) -> Void = { screen, _, _ in
+            guard let pop = (screen.parent as? NavigationController)?.interactivePop else { return }
+            if finishes { pop.finish() } else { pop.cancel() }
+        }
+        let fromPopping = end == .finishFromPoppingWillDisappear || end == .cancelFromPoppingWillDisappear
+        let hook =
+            fromPopping
+            ? try Screen.viewWillDisappear.after(.instance(b), endPop)
+            : try Screen.viewWillAppear.after(.instance(host.root), endPop)
+        defer { hook.cancel() }
+        let phases = try NavigationController.interactivePopDidChange.after(.instance(host.navigation)) { _, event, _ in
+            log.add("\(event.phase)")
+        }
+        defer { phases.cancel() }
+        _ = log.take()
+
+        let pop = try host.navigation.beginInteractivePop(translation: 10) { log.add("completion \($0)") }
+
+        let began = ["B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear"]
+        let popped = ["B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)", "finished", "completion completed"]
+        let expected: [EarlyEnd: [String]] = [
+            // A never got viewWillAppear from the beginning: the finished pop brings it on screen.
+            .finishFromPoppingWillDisappear: began + ["B.viewDidDisappear", "A.viewWillAppear", "A.viewDidAppear"]
+                + popped,
+            // A gets nothing; B turns around.
+            .cancelFromPoppingWillDisappear: began + [
+                "B.viewWillAppear", "B.viewDidAppear", "cancelled", "completion cancelled",
+            ],
+            .finishFromRevealedWillAppear: began + ["A.viewWillAppear", "B.viewDidDisappear", "A.viewDidAppear"]
+                + popped,
+            .cancelFromRevealedWillAppear: began + [
+                "A.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
+                "cancelled", "completion cancelled",
+            ],
+        ]
+        #expect(log.take() == expected[end])
+        let (onTop, below): (Screen, Screen) = finishes ? (host.root, b) : (b, host.root)
+        #expect(pop.state == (finishes ? .finished : .cancelled))
+        #expect(host.navigation.interactivePop == nil && host.navigation.topViewController === onTop)
+        #expect(onTop.visibleState == [.loaded, .didAppear])
+        #expect(below.visibleState == [.loaded, .didDisappear])
+        // The controller goes on: a push moves the screen on top off screen, and no other.
+        hook.cancel()
+        try host.navigation.push(host.screen("C"), animated: false)
+        #expect(
+            log.take() == [
+                "C.willMove(nav)", "C.loadView", "C.viewDidLoad", "nav.willShow(C)",
+                "\(onTop.title ?? "").viewWillDisappear",
+                "C.viewWillAppear", "\(onTop.title ?? "").viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)",
+                "nav.didShow(C)",
+            ])
+        #expect(host.root.visibleState == [.loaded, .didDisappear] && b.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("an interactive pop changes the stack when it begins; the popped screen stays a child until it ends")
     func interactivePopStackDuringTheGesture() throws {
         let host = try NavigationHost(driver: .manual)

@@ -70,9 +70,15 @@ extension Screen {
         _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
             Screen.viewWillAppear.invoke(self, animated) { screen, animated in
                 screen.viewWillAppear(animated)
-                screen._setPhase(.willAppear)
+                screen._settleVisibleState(after: .viewWillAppear)
             }
-            _setPhase(.willAppear)
+            _settleVisibleState(after: .viewWillAppear)
+        }
+        guard _appearance == .appearing else {
+            // Its viewWillAppear ended the transition it began (an interactive pop finished or cancelled from it):
+            // what it shows comes on screen at once if it appeared, and nothing more happens if it went away.
+            _settleChildrenOnScreen()
+            return
         }
         (self as? NavigationController)?._showTopOnAppearing(animated: animated)
         // The children this screen shows now (a child's current-context presentation stands in for it).
@@ -102,10 +108,12 @@ extension Screen {
         _runObserved(.viewWillDisappear(animated: animated), in: observedWindow) {
             Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
                 screen.viewWillDisappear(animated)
-                screen._setPhase(.willDisappear)
+                screen._settleVisibleState(after: .viewWillDisappear)
             }
-            _setPhase(.willDisappear)
+            _settleVisibleState(after: .viewWillDisappear)
         }
+        // Its viewWillDisappear may have turned the disappearance around (an interactive pop cancelled from it).
+        guard _appearance == .disappearing else { return }
         // What is on screen through this screen, whatever the hierarchy says now.
         for child in _onScreen.children where child._appearance.isVisible {
             child._beginDisappearing(animated: animated, batch: batch, reversing: reversing)
@@ -129,9 +137,9 @@ extension Screen {
             _runObserved(.viewDidAppear(animated: animated), in: observedWindow) {
                 Screen.viewDidAppear.invoke(self, animated) { screen, animated in
                     screen.viewDidAppear(animated)
-                    screen._setPhase(.didAppear)
+                    screen._settleVisibleState(after: .viewDidAppear)
                 }
-                _setPhase(.didAppear)
+                _settleVisibleState(after: .viewDidAppear)
             }
             // Looked up again if there was no observed window when the method began: one may have been attached.
             _notifyObservers(.didEnd(.appear, animated: animated), in: observedWindow ?? _observedWindow)
@@ -142,9 +150,9 @@ extension Screen {
             _runObserved(.viewDidDisappear(animated: animated), in: _observedWindowIfAny) {
                 Screen.viewDidDisappear.invoke(self, animated) { screen, animated in
                     screen.viewDidDisappear(animated)
-                    screen._setPhase(.didDisappear)
+                    screen._settleVisibleState(after: .viewDidDisappear)
                 }
-                _setPhase(.didDisappear)
+                _settleVisibleState(after: .viewDidDisappear)
             }
             _notifyObservers(.didEnd(.disappear, animated: animated), in: _endObservedAppearance())
         case .appeared, .disappeared:

@@ -82,14 +82,7 @@ extension Screen {
     /// Whether a presentation that does not cover its presenter (a sheet, ``ModalPresentationStyle/overFullScreen``)
     /// is on screen above this screen in `window`, so that the user looks at it rather than at this screen.
     func _isCoveredBySheet(in window: Window) -> Bool {
-        guard let root = window.rootScreen else { return false }
-        var top = self
-        while let container = top._containerParent {
-            top = container
-        }
-        let chain = root._presentationChain
-        guard let index = chain.firstIndex(where: { $0 === top }) else { return false }
-        return chain[(index + 1)...].contains { presented in
+        _presentations(above: window).contains { presented in
             !presented.modalPresentationStyle.coversPresenter && presented._appearance == .appeared
         }
     }

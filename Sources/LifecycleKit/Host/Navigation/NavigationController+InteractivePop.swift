@@ -2,10 +2,10 @@
 extension NavigationController {
     /// Why an interactive pop dragging by `translation` may not begin now, or `nil` if it may.
     ///
-    /// The rules of the full-screen pop gesture: at least two screens, no transition running or
-    /// queued, the controller on screen, a drag in the back direction (to the right, or to the
-    /// left in a right-to-left layout; zero is refused), and the top screen allowing it
-    /// (``Screen/shouldPop(trigger:)`` with ``PopTrigger/gesture``, asked last).
+    /// The rules of the full-screen pop gesture: at least two screens, the controller on screen and not under a
+    /// presented screen (which takes the touches, whatever its style), no transition running or queued, a drag in
+    /// the back direction (to the right, or to the left in a right-to-left layout; zero is refused), and the top
+    /// screen allowing it (``Screen/shouldPop(trigger:)`` with ``PopTrigger/gesture``, asked last).
     ///
     /// - Parameter translation: The horizontal drag so far, in points.
     public func interactivePopRefusal(translation: Double) -> PopGestureRefusal? {
@@ -13,6 +13,7 @@ extension NavigationController {
         if interactivePop != nil { return .transitionRunning }
         guard viewControllers.count >= 2, let top = topViewController else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
+        if !_presentations(above: window).isEmpty { return .coveredByPresentation }
         if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0 {
             return .transitionRunning
         }
@@ -42,6 +43,11 @@ extension NavigationController {
     /// - Returns: The pop in progress, to update and end.
     /// - Throws: ``LifecycleError/Code-swift.struct/popGestureRefused`` with the reason (see
     ///   ``interactivePopRefusal(translation:)``).
+    ///
+    /// The calls run code of the app, which may end the pop from inside them (``InteractivePop/finish()`` or
+    /// ``InteractivePop/cancel()``, say from the popping screen's `viewWillDisappear`): the beginning then goes no
+    /// further, every will-call sent gets its did-call from the end, and ``interactivePopDidChange`` reports only
+    /// the end.
     public func beginInteractivePop(
         translation: Double, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) -> InteractivePop {
@@ -73,7 +79,9 @@ extension NavigationController {
         _willShow(revealed, animated: true)
         guard pop.state == .active else { return pop }
         poppingTarget._beginDisappearing(animated: true, batch: pop.batch)
+        guard pop.state == .active else { return pop }
         revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
+        guard pop.state == .active else { return pop }
         window?._updateStatusBar()
         _reportInteractivePop(.began, pop)
         return pop
@@ -82,18 +90,21 @@ extension NavigationController {
     /// The back button: asks the top screen (``Screen/shouldPop(trigger:)`` with
     /// ``PopTrigger/backButton``) and, if it allows, calls its ``Screen/dismissScreen(animated:completion:)``.
     ///
-    /// Like UIKit's bar, which takes no touch while it animates, the button does nothing while a transition of this
-    /// controller runs or waits (a second tap during a pop), or while an interactive pop is in progress.
+    /// Like UIKit's bar, which takes no touch while it animates or while a presented screen covers the window, the
+    /// button does nothing while a transition of this controller runs or waits (a second tap during a pop), while an
+    /// interactive pop is in progress, or while a screen is presented above the controller (whatever its style, also
+    /// while it comes on screen).
     ///
-    /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused or a transition runs (the
-    ///   completion then runs at once).
+    /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused, a transition runs, or a
+    ///   presented screen covers the controller (the completion then runs at once).
     @discardableResult
     public func handleBackButton(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) -> DismissAction {
         // Transitions of a driver that went away (with its window) never complete: they do not hold the button.
         let isTransitioning = _queuedCount > 0 && _queuedDriver != nil
-        guard let top = topViewController, interactivePop == nil, !isTransitioning,
+        let isCovered = window.map { !_presentations(above: $0).isEmpty } ?? false
+        guard let top = topViewController, interactivePop == nil, !isTransitioning, !isCovered,
             top._shouldPop(trigger: .backButton)
         else {
             completion?(.completed)
@@ -114,17 +125,6 @@ extension NavigationController {
     func _isPoppingInteractively(_ screen: Screen) -> Bool {
         guard let pop = interactivePop, pop.state == .active else { return false }
         return pop.poppingScreen === screen
-    }
-
-    /// Brings the children on screen in line with the stack now, without animation, when the controller is on
-    /// screen: after an interactive pop ended, in case the controller went off screen and came back during the
-    /// gesture (it then showed its top screen of that moment).
-    func _settleChildrenOnScreen() {
-        guard _appearance == .appeared else { return }
-        let plan = { [weak self] in self?._childrenPlan ?? _AppearancePlan() }
-        let transition = _Transition(animated: false, didOrder: .disappearingFirst, plan: plan, completion: nil)
-        transition.start()
-        transition.finish()
     }
 
     func _reportInteractivePop(_ phase: InteractivePopEvent.Phase, _ pop: InteractivePop) {

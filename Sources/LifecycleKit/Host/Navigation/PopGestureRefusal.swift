@@ -6,6 +6,9 @@ public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomS
     case transitionRunning
     /// The navigation controller is not on screen.
     case notOnScreen
+    /// A screen presented above the navigation controller (a sheet, or one that covers it and is still coming on
+    /// screen) takes the touches, as UIKit's presentation covers the window.
+    case coveredByPresentation
     /// The drag goes away from the back direction (mirrored for right-to-left layouts).
     case wrongDirection
     /// The top screen refused it (``Screen/shouldPop(trigger:)`` returned `false`).

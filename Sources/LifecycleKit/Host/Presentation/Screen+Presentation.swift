@@ -10,6 +10,19 @@ extension Screen {
         return chain
     }
 
+    /// The screens presented in `window` above the level of this screen (the outermost screen it is inside), in
+    /// order: empty when nothing is presented above it, or when it is not in `window`'s chain of presentations.
+    func _presentations(above window: Window) -> ArraySlice<Screen> {
+        guard let root = window.rootScreen else { return [] }
+        var top = self
+        while let container = top._containerParent {
+            top = container
+        }
+        let chain = root._presentationChain
+        guard let index = chain.firstIndex(where: { $0 === top }) else { return [] }
+        return chain[(index + 1)...]
+    }
+
     /// Whether this screen is presented over the current context of a screen inside a container, where it
     /// stands in for that screen (rather than being a unit of its window).
     var _isEmbedded: Bool {

@@ -81,6 +81,18 @@ extension Screen {
         return plan
     }
 
+    /// Brings the children on screen in line with the hierarchy now, without animation, when this screen is on
+    /// screen: after an interactive pop ended, in case the navigation controller went off screen and came back during
+    /// the gesture (it then showed its top screen of that moment), and for a screen whose own viewWillAppear completed
+    /// its appearance before it could forward it.
+    func _settleChildrenOnScreen() {
+        guard _appearance == .appeared else { return }
+        let plan = { [weak self] in self?._childrenPlan ?? _AppearancePlan() }
+        let transition = _Transition(animated: false, didOrder: .disappearingFirst, plan: plan, completion: nil)
+        transition.start()
+        transition.finish()
+    }
+
     /// The screens this screen shows when it appears, recursively (not itself): its forwarding children, each
     /// represented by its current-context presentation if it has one.
     var _forwardedDescendants: [Screen] {
