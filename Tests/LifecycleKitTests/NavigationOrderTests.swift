@@ -219,6 +219,58 @@ struct NavigationOrderTests {
         #expect(host.root.visibleState == [.loaded, .didDisappear] && b.visibleState == [.loaded, .didDisappear])
     }
 
+    @Test(
+        "an interactive pop of containers ended from the will-calls of its own beginning: their children follow",
+        arguments: EarlyEnd.allCases)
+    func interactivePopOfContainersEndedWhileItBegins(end: EarlyEnd) throws {
+        let host = try NavigationHost(driver: .manual)
+        let below = host.screen("P")
+        let belowChild = host.screen("PC")
+        try below.addChild(belowChild)
+        try host.navigation.push(below, animated: false)
+        let top = host.screen("T")
+        let topChild = host.screen("TC")
+        try top.addChild(topChild)
+        try host.navigation.push(top, animated: false)
+        let log = host.log
+        let finishes = end == .finishFromPoppingWillDisappear || end == .finishFromRevealedWillAppear
+        let endPop: @Sendable (Screen, Bool, Void) -> Void = { screen, _, _ in
+            guard let pop = (screen.parent as? NavigationController)?.interactivePop else { return }
+            if finishes { pop.finish() } else { pop.cancel() }
+        }
+        let fromPopping = end == .finishFromPoppingWillDisappear || end == .cancelFromPoppingWillDisappear
+        let hook =
+            fromPopping
+            ? try Screen.viewWillDisappear.after(.instance(top), endPop)
+            : try Screen.viewWillAppear.after(.instance(below), endPop)
+        defer { hook.cancel() }
+        _ = log.take()
+
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+
+        let began = ["T.willPop(true)", "T.willMove(nil)", "nav.willShow(P)", "T.viewWillDisappear"]
+        let popped = ["T.didPop(true)", "T.didMove(nil)", "nav.didShow(P)"]
+        let expected: [EarlyEnd: [String]] = [
+            .finishFromPoppingWillDisappear: began + [
+                "T.viewDidDisappear", "P.viewWillAppear", "PC.viewWillAppear", "P.viewDidAppear", "PC.viewDidAppear",
+            ] + popped + ["TC.viewWillDisappear", "TC.viewDidDisappear"],
+            .cancelFromPoppingWillDisappear: began + ["T.viewWillAppear", "T.viewDidAppear"],
+            .finishFromRevealedWillAppear: began + [
+                "TC.viewWillDisappear", "P.viewWillAppear", "T.viewDidDisappear", "TC.viewDidDisappear",
+                "P.viewDidAppear",
+            ] + popped + ["PC.viewWillAppear", "PC.viewDidAppear"],
+            .cancelFromRevealedWillAppear: began + [
+                "TC.viewWillDisappear", "P.viewWillAppear", "P.viewWillDisappear", "P.viewDidDisappear",
+                "T.viewWillAppear", "TC.viewWillAppear", "T.viewDidAppear", "TC.viewDidAppear",
+            ],
+        ]
+        #expect(log.take() == expected[end])
+        let (onScreen, offScreen) =
+            finishes ? ([below, belowChild], [top, topChild]) : ([top, topChild], [below, belowChild])
+        #expect(onScreen.allSatisfy { $0.visibleState == [.loaded, .didAppear] })
+        #expect(offScreen.allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
+    }
+
     @Test("an interactive pop changes the stack when it begins; the popped screen stays a child until it ends")
     func interactivePopStackDuringTheGesture() throws {
         let host = try NavigationHost(driver: .manual)

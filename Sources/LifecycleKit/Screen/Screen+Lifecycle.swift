@@ -112,8 +112,16 @@ extension Screen {
             }
             _settleVisibleState(after: .viewWillDisappear)
         }
-        // Its viewWillDisappear may have turned the disappearance around (an interactive pop cancelled from it).
-        guard _appearance == .disappearing else { return }
+        guard _appearance == .disappearing else {
+            // Its viewWillDisappear ended the transition it began (an interactive pop finished or cancelled from it):
+            // what is on screen through it goes off screen at once if it disappeared, and stays if it turned around.
+            if _appearance == .disappeared {
+                for child in _onScreen.children where child._appearance.isVisible {
+                    child._disappearNow(animated: animated)
+                }
+            }
+            return
+        }
         // What is on screen through this screen, whatever the hierarchy says now.
         for child in _onScreen.children where child._appearance.isVisible {
             child._beginDisappearing(animated: animated, batch: batch, reversing: reversing)
