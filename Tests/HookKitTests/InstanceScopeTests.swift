@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+import Synchronization
 import Testing
 
 @testable import HookKit
@@ -23,6 +26,41 @@ struct InstanceScopeTests {
         #expect(weakCar == nil)
         #expect(!token.isActive)
         #expect(!token.cancel())
+    }
+
+    @Test("a writer on another thread does not keep hooked objects alive while it changes the point")
+    func writersDoNotHoldHookedObjects() throws {
+        let point = HookPoint<Vehicle, String, String>("Instance.writerHolds")
+        weak var weakCar: Car?
+        var car: Car? = Car(name: "c")
+        weakCar = car
+        try point.before(.instance(car.unsafelyUnwrapped)) { _, _ in }
+        // A registration whose compilation waits (its provider runs outside the lock, while the writer publishes),
+        // on another thread: the writer looked at the hooked objects before it compiles.
+        let compiling = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let waits = Mutex(true)
+        Thread {
+            let token = try? point.override { original in
+                if waits.withLock({ $0 }) {
+                    compiling.signal()
+                    proceed.wait()
+                }
+                return { vehicle, prefix in original(vehicle, prefix) }
+            }
+            token?.cancel()
+            done.signal()
+        }.start()
+        compiling.wait()
+        // The writer is in the middle of its pass: the hooked object dies with its last reference all the same.
+        car = nil
+        let diedDuringThePass = weakCar == nil
+        waits.withLock { $0 = false }
+        proceed.signal()
+        done.wait()
+        #expect(diedDuringThePass)
+        #expect(weakCar == nil)
     }
 
     @Test("an instance hook never fires for another object, not even one at a dead object's address")

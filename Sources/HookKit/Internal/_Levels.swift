@@ -86,19 +86,20 @@ struct _Levels {
         }
     }
 
-    /// Drops the levels of objects that died, returning their registrations.
+    /// The holders of the hooked objects, for asking outside the lock which objects died (see
+    /// ``removeInstances(of:)``).
+    var instanceHolders: [_WeakObject] { instances.values.map(\.object) }
+
+    /// Drops the levels of the objects that `holders` hold (objects found dead), returning their registrations.
     ///
-    /// The objects still alive are appended to `loaded`, for the caller to release after the lock (see
-    /// ``insert(_:loading:)``).
-    mutating func removeDeadInstances(loading loaded: inout [AnyObject]) -> [Registration] {
+    /// A level is dropped only if it is still the level of that holder: a level made since for a new object at the
+    /// same address (possible once the dead object's memory was freed) is kept.
+    mutating func removeInstances(of holders: [_WeakObject]) -> [Registration] {
         var dead: [Registration] = []
-        for (key, level) in instances {
-            if let object = level.object.object {
-                loaded.append(object)
-            } else {
-                dead += level.hooks.all
-                instances[key] = nil
-            }
+        for holder in holders {
+            guard let level = instances[holder.identifier], level.object === holder else { continue }
+            dead += level.hooks.all
+            instances[holder.identifier] = nil
         }
         return dead
     }

@@ -43,8 +43,11 @@ extension _PointBookkeeping {
             version += 1
             return version
         }
+        // Released after the lock (see `lock`), and before publishing: the object being registered is not held any
+        // longer than the registration's bookkeeping.
+        loaded.removeAll()
         publish(atLeast: target)
-        withExtendedLifetime((stale, loaded)) {}  // released after the lock (see `lock`)
+        withExtendedLifetime(stale) {}  // released after the lock (see `lock`)
     }
 
     @inline(__always)
@@ -83,31 +86,40 @@ extension _PointBookkeeping {
     @inline(__always)
     func removeExpiredInstanceHooks() {
         var dead: [_AnyRegistration] = []
-        var loaded: [AnyObject] = []
-        defer { withExtendedLifetime((dead, loaded)) {} }  // released after the lock (see `lock`)
-        let target: UInt64? = lock.withLock {
-            guard forgetDeadInstances(into: &dead, loading: &loaded) else { return nil }
-            version += 1
-            return version
-        }
-        if let target {
+        defer { withExtendedLifetime(dead) {} }  // released after the lock (see `lock`)
+        if let target = forgetDeadInstances(into: &dead) {
             publish(atLeast: target)
         }
     }
 
-    /// Forgets the registrations of hooked objects that died: appends them to `dead`, and the objects still alive that
-    /// it looked at to `loaded`, for the caller to release after the lock (see `lock`); whether any died.
+    /// Forgets the registrations of hooked objects that died, appending them to `dead` for the caller to release
+    /// after the lock (see `lock`); returns the version that counts the change, or `nil` if no object died.
     ///
-    /// Called under the lock.
-    @inline(__always)
-    func forgetDeadInstances(into dead: inout [_AnyRegistration], loading loaded: inout [AnyObject]) -> Bool {
-        let died = levels.removeDeadInstances(loading: &loaded)
-        guard !died.isEmpty else { return false }
-        for registration in died {
-            registrations[registration.id] = nil
+    /// Takes the lock. Whether an object is alive is asked outside it, one object at a time: asking loads the weak
+    /// reference, which holds the object for that moment. Under the lock, the object's `deinit` (user code) would run
+    /// there if another thread dropped its last reference meanwhile; and holding the objects any longer (until the
+    /// writer's pass ends) would keep every hooked object of the point alive for the pass, long enough for a leak
+    /// detector on another thread to take a released screen for a leak.
+    func forgetDeadInstances(into dead: inout [_AnyRegistration]) -> UInt64? {
+        let holders = lock.withLock { levels.instances.isEmpty ? [] : levels.instanceHolders }
+        return forgetDeadInstances(among: holders, into: &dead)
+    }
+
+    /// ``forgetDeadInstances(into:)`` for the holders of hooked objects taken under the lock before
+    /// (``_Levels/instanceHolders``); called without it.
+    func forgetDeadInstances(among holders: [_WeakObject], into dead: inout [_AnyRegistration]) -> UInt64? {
+        let died = holders.filter { !$0.isAlive }
+        guard !died.isEmpty else { return nil }
+        return lock.withLock {
+            let removed = levels.removeInstances(of: died)
+            guard !removed.isEmpty else { return nil }
+            for registration in removed {
+                registrations[registration.id] = nil
+            }
+            dead += removed
+            version += 1
+            return version
         }
-        dead += died
-        return true
     }
 
     /// Every live registration, in registration order.

@@ -66,12 +66,14 @@ extension _PointCompiling {
     func publish(atLeast target: UInt64) {
         // What the passes drop, released after the lock (see `_PointBookkeeping.lock`).
         var dead: [_AnyRegistration] = []
-        var loaded: [AnyObject] = []
-        defer { withExtendedLifetime((dead, loaded)) {} }
+        defer { withExtendedLifetime(dead) {} }
+        var lookedAtInstances = false
         while true {
             let step: _PublishStep = lock.withLock {
                 guard publishedVersion < target else { return .upToDate }
-                _ = forgetDeadInstances(into: &dead, loading: &loaded)
+                if !lookedAtInstances && !levels.instances.isEmpty {
+                    return .lookAtInstances(levels.instanceHolders)
+                }
                 guard _GlobalRegistry.shared.isPlain, levels.types.isEmpty, levels.instances.isEmpty,
                     !levels.every.isEmpty, levels.every.overrides.isEmpty
                 else { return .compile }
@@ -80,6 +82,11 @@ extension _PointCompiling {
             switch step {
             case .upToDate:
                 return
+            case .lookAtInstances(let holders):
+                // Dead objects' hooks are forgotten before compiling, without holding the live objects (see
+                // `forgetDeadInstances(into:)`).
+                lookedAtInstances = true
+                _ = forgetDeadInstances(among: holders, into: &dead)
             case .beforeAndAfterHooks(let level, let planned):
                 let snapshot = makeSnapshot(beforeAndAfterHooksOf: level, version: planned)
                 var discarded: AnyObject?

@@ -5,6 +5,9 @@
 enum _PublishStep {
     /// A snapshot compiled from the requested version or a newer one is already published.
     case upToDate
+    /// First, find out outside the lock which of these hooked objects died (see
+    /// ``_PointBookkeeping/forgetDeadInstances(among:into:)``).
+    case lookAtInstances([_WeakObject])
     /// Every hook applies to every receiver and none is an override, and calls are not traced: the snapshot is one
     /// chain of before and after hooks, made from `level` without the compile cache.
     case beforeAndAfterHooks(_LevelHooks, version: UInt64)
