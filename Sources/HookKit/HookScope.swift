@@ -31,7 +31,7 @@ public struct HookScope<Receiver> {
     /// Receivers whose dynamic type is `type` or one of its subtypes (subclasses, for classes).
     ///
     /// - Parameter type: The point's receiver type or a subtype of it; not an existential (`any Renderer`): a point
-    ///   that hooks a protocol takes ``all`` or ``object(_:)`` scopes. Not on a point that hooks class methods
+    ///   that hooks a protocol (or `AnyObject`, or `Any`) takes ``all`` or ``object(_:)`` scopes only. Not on a point that hooks class methods
     ///   (receivers `Feed.Type`), whose metatypes have no superclass to follow: use ``exactType(_:)`` there.
     public static func type(_ type: Any.Type) -> HookScope {
         HookScope(kind: .type(type, exact: false))
@@ -39,8 +39,9 @@ public struct HookScope<Receiver> {
 
     /// Receivers whose dynamic type is exactly `type`: subtypes are not included.
     ///
-    /// - Parameter type: The point's receiver type or a subtype of it; not an existential. On a point that hooks
-    ///   class methods, the metatype of the class or of one of its subclasses (`CachedFeed.Type.self`).
+    /// - Parameter type: The point's receiver type or a subtype of it; not an existential (a point that hooks a
+    ///   protocol, `AnyObject` or `Any` takes no type scope). On a point that hooks class methods, the metatype of the
+    ///   class or of one of its subclasses (`CachedFeed.Type.self`).
     public static func exactType(_ type: Any.Type) -> HookScope {
         HookScope(kind: .type(type, exact: true))
     }

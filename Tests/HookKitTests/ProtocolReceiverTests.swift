@@ -70,8 +70,29 @@ struct ProtocolReceiverTests {
             refusals.map(\.pointName) == [
                 "Protocol.existentialScope", "Protocol.existentialScope", "Protocol.asyncExistentialScope",
             ])
-        #expect(refusals[0].message.contains("is an existential"))
+        #expect(refusals[0].message.contains("existential type"))
         #expect(point.hooks.isEmpty)
         #expect(asyncPoint.hooks.isEmpty)
+    }
+
+    @Test("a type scope naming a conforming type is refused too, and the message says why")
+    func conformingTypeScopeIsRefused() throws {
+        let shapes = HookPoint<any Shape, Void, String>("Protocol.conformingScope")
+        let objects = HookPoint<AnyObject, Void, String>("Protocol.anyObjectScope")
+        let values = HookPoint<Any, Void, String>("Protocol.anyScope")
+        let refusals: [HookError] = [
+            #expect(throws: HookError.self) { try shapes.before(.type(Circle.self)) { _, _ in } },
+            #expect(throws: HookError.self) { try objects.after(.exactType(Circle.self)) { _, _, _ in } },
+            #expect(throws: HookError.self) { try values.before(.type(Square.self)) { _, _ in } },
+        ].compactMap { $0 }
+        #expect(refusals.map(\.code) == [.incompatibleScopeType, .incompatibleScopeType, .incompatibleScopeType])
+        #expect(
+            refusals.first?.message
+                == "'Protocol.conformingScope' hooks receivers of the existential type "
+                + "HookKitTests.ProtocolReceiverTests.Shape, which takes no type scope "
+                + "(HookKitTests.ProtocolReceiverTests.Circle given): hook every receiver (and test the type inside "
+                + "the hook), or one object with .object(_:)")
+        #expect(refusals.allSatisfy { !$0.message.contains("neither that type nor a subtype") })
+        #expect(shapes.hooks.isEmpty && objects.hooks.isEmpty && values.hooks.isEmpty)
     }
 }

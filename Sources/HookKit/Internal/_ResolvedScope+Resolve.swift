@@ -5,9 +5,10 @@ extension _ResolvedScope {
     /// Shared by every kind of point, so that synchronous and async points refuse the same scopes with the same
     /// typed errors.
     ///
-    /// - Throws: ``HookError/Code-swift.struct/incompatibleScopeType`` for a type that is neither `Receiver` nor a
-    ///   subtype of it, or that is an existential (a protocol receiver's own type), or for a non-exact type scope on
-    ///   a point whose receivers are classes (class methods);
+    /// - Throws: ``HookError/Code-swift.struct/incompatibleScopeType`` for any type scope on a point whose receivers
+    ///   are an existential (a protocol, `AnyObject`, `Any`), for a type that is neither `Receiver` nor a subtype of
+    ///   it, or that is an existential, or for a non-exact type scope on a point whose receivers are classes (class
+    ///   methods);
     ///   ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for an instance scope on a value-type
     ///   receiver, or given a value (or a metatype) boxed as an object;
     ///   ``HookError/Code-swift.struct/objectIsNotAReceiver`` for an object that is not a `Receiver`.
@@ -18,6 +19,15 @@ extension _ResolvedScope {
         case .type(let type, let exact):
             if let receiverClass = _TypeKind.classOfMetatype(Receiver.self) {
                 return try resolveClassMethodScope(type, exact: exact, receiverClass: receiverClass, pointName: name)
+            }
+            if _TypeKind.isExistential(Receiver.self) {
+                // `Circle.self is (any Shape).Type` is false although `Circle` conforms: a protocol's (or `AnyObject`'s,
+                // or `Any`'s) receivers are matched by object, never by type.
+                throw HookError(
+                    .incompatibleScopeType, pointName: name,
+                    message: "'\(name)' hooks receivers of the existential type \(String(reflecting: Receiver.self)), "
+                        + "which takes no type scope (\(String(reflecting: type)) given): hook every receiver (and test "
+                        + "the type inside the hook), or one object with .object(_:)")
             }
             guard type is Receiver.Type else {
                 throw HookError(
