@@ -63,7 +63,8 @@ extension _PointCompiling {
     /// link bookkeeping. That path mentions no generic value type, so unspecialized code (the writer runs in this
     /// module, for every point's types) does not look their metadata up on every change.
     @inline(__always)
-    func publish(atLeast target: UInt64) {
+    func publish(atLeast requested: UInt64) {
+        var target = requested
         // What the passes drop, released after the lock (see `_PointBookkeeping.lock`).
         var dead: [_AnyRegistration] = []
         defer { withExtendedLifetime(dead) {} }
@@ -86,7 +87,9 @@ extension _PointCompiling {
                 // Dead objects' hooks are forgotten before compiling, without holding the live objects (see
                 // `forgetDeadInstances(into:)`).
                 lookedAtInstances = true
-                _ = forgetDeadInstances(among: holders, into: &dead)
+                if let removal = forgetDeadInstances(among: holders, into: &dead) {
+                    target = max(target, removal)
+                }
             case .beforeAndAfterHooks(let level, let planned):
                 let snapshot = makeSnapshot(beforeAndAfterHooksOf: level, version: planned)
                 var discarded: AnyObject?
