@@ -181,6 +181,33 @@ struct NavigationBehaviourTests {
         #expect(host.navigation.interactivePopRefusal(translation: 24) == .coveredByPresentation)
     }
 
+    @Test("a current-context presentation that stands in for a navigation controller covers its back button")
+    func noBackButtonUnderACurrentContextPresentation() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let container = TestScreen("C", log)
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        navigation.definesPresentationContext = true
+        try container.addChild(navigation)
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        let b = TestScreen("B", log)
+        try navigation.push(b, animated: false)
+        // Presented over the navigation controller's context, inside the container: the bar is under it.
+        let covering = TestScreen("X", log)
+        try b.present(covering, style: .currentContext, animated: false)
+        #expect(navigation.handleBackButton(animated: false) == .nothing)
+        #expect(navigation.interactivePopRefusal(translation: 24) == .notOnScreen)
+        #expect(navigation.viewControllers.count == 2)
+        // A navigation controller inside that presentation is not covered by it.
+        #expect(covering.dismiss(animated: false))
+        let inner = try TestNavigation("inner", root: TestScreen("I1", log), log)
+        try b.present(inner, style: .currentContext, animated: false)
+        try inner.push(TestScreen("I2", log), animated: false)
+        #expect(inner.interactivePopRefusal(translation: 24) == nil)
+        #expect(inner.handleBackButton(animated: false) == .popped)
+    }
+
     @Test("pop interception: the back button and the gesture ask the top screen, programmatic pops do not")
     func popInterception() throws {
         final class Editor: TestScreen {

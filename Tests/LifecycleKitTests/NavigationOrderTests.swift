@@ -271,6 +271,61 @@ struct NavigationOrderTests {
         #expect(offScreen.allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
     }
 
+    @Test(
+        "an interactive pop ended from a child's will-call while its container forwards: every child ends with it",
+        arguments: EarlyEnd.allCases)
+    func interactivePopEndedFromAChildWhileItBegins(end: EarlyEnd) throws {
+        let host = try NavigationHost(driver: .manual)
+        let below = host.screen("P")
+        let belowChildren = [host.screen("PC1"), host.screen("PC2")]
+        for child in belowChildren { try below.addChild(child) }
+        try host.navigation.push(below, animated: false)
+        let top = host.screen("T")
+        let topChildren = [host.screen("TC1"), host.screen("TC2")]
+        for child in topChildren { try top.addChild(child) }
+        try host.navigation.push(top, animated: false)
+        let finishes = end == .finishFromPoppingWillDisappear || end == .finishFromRevealedWillAppear
+        let endPop: @Sendable (Screen, Bool, Void) -> Void = { screen, _, _ in
+            guard let pop = screen.navigationController?.interactivePop else { return }
+            if finishes { pop.finish() } else { pop.cancel() }
+        }
+        // The first child's will-call ends the pop while its container is still forwarding to the second.
+        let fromPopping = end == .finishFromPoppingWillDisappear || end == .cancelFromPoppingWillDisappear
+        let hook =
+            fromPopping
+            ? try Screen.viewWillDisappear.after(.instance(topChildren[0]), endPop)
+            : try Screen.viewWillAppear.after(.instance(belowChildren[0]), endPop)
+        defer { hook.cancel() }
+        _ = host.log.take()
+
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+
+        let trace = host.log.take()
+        let (onScreen, offScreen) =
+            finishes ? ([below] + belowChildren, [top] + topChildren) : ([top] + topChildren, [below] + belowChildren)
+        for screen in onScreen {
+            #expect(screen.visibleState == [.loaded, .didAppear], "\(screen.title ?? ""): \(trace)")
+        }
+        for screen in offScreen {
+            #expect(screen.visibleState == [.loaded, .didDisappear], "\(screen.title ?? ""): \(trace)")
+        }
+        // Every will-call got its did-call; a cancelled pop turns a will-call around with the opposite one (A gets
+        // viewWillAppear then viewWillDisappear, as in UIKit), and only the last one is owed its did-call.
+        for name in ["P", "PC1", "PC2", "T", "TC1", "TC2"] {
+            let calls = trace.filter { $0.hasPrefix(name + ".view") }.map { String($0.dropFirst(name.count + 5)) }
+            var owed: String?
+            for call in calls {
+                if call.hasPrefix("Will") {
+                    owed = "Did" + call.dropFirst(4)
+                } else {
+                    #expect(call == owed, "\(name): \(trace)")
+                    owed = nil
+                }
+            }
+            #expect(owed == nil, "\(name) is owed \(owed ?? ""): \(trace)")
+        }
+    }
+
     @Test("an interactive pop changes the stack when it begins; the popped screen stays a child until it ends")
     func interactivePopStackDuringTheGesture() throws {
         let host = try NavigationHost(driver: .manual)

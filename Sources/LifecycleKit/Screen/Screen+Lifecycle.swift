@@ -83,6 +83,7 @@ extension Screen {
         (self as? NavigationController)?._showTopOnAppearing(animated: animated)
         // The children this screen shows now (a child's current-context presentation stands in for it).
         for child in childrenForAppearanceForwarding.map(\._forwardingTarget) {
+            guard _appearance == .appearing else { return _settleChildrenOnScreen() }
             child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
         }
     }
@@ -124,6 +125,10 @@ extension Screen {
         }
         // What is on screen through this screen, whatever the hierarchy says now.
         for child in _onScreen.children where child._appearance.isVisible {
+            guard _appearance == .disappearing else {
+                if _appearance == .disappeared { child._disappearNow(animated: animated) }
+                continue
+            }
             child._beginDisappearing(animated: animated, batch: batch, reversing: reversing)
         }
     }

@@ -13,7 +13,7 @@ extension NavigationController {
         if interactivePop != nil { return .transitionRunning }
         guard viewControllers.count >= 2, let top = topViewController else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
-        if !_presentations(above: window).isEmpty { return .coveredByPresentation }
+        if _isCoveredByPresentation(in: window) { return .coveredByPresentation }
         if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0 {
             return .transitionRunning
         }
@@ -103,7 +103,7 @@ extension NavigationController {
     ) -> DismissAction {
         // Transitions of a driver that went away (with its window) never complete: they do not hold the button.
         let isTransitioning = _queuedCount > 0 && _queuedDriver != nil
-        let isCovered = window.map { !_presentations(above: $0).isEmpty } ?? false
+        let isCovered = window.map { _isCoveredByPresentation(in: $0) } ?? false
         guard let top = topViewController, interactivePop == nil, !isTransitioning, !isCovered,
             top._shouldPop(trigger: .backButton)
         else {

@@ -23,6 +23,20 @@ extension Screen {
         return chain[(index + 1)...]
     }
 
+    /// Whether a presented screen covers this screen in `window`: one presented above its level of the window, or a
+    /// current-context presentation that stands in for it or for a container it is in.
+    func _isCoveredByPresentation(in window: Window) -> Bool {
+        var previous: Screen?
+        var screen: Screen? = self
+        while let current = screen {
+            // Not the presentation this screen is inside (the path comes up through it to its presenter).
+            if let presented = current._presented, presented._isEmbedded, presented !== previous { return true }
+            previous = current
+            screen = current._containerParent
+        }
+        return !_presentations(above: window).isEmpty
+    }
+
     /// Whether this screen is presented over the current context of a screen inside a container, where it
     /// stands in for that screen (rather than being a unit of its window).
     var _isEmbedded: Bool {
