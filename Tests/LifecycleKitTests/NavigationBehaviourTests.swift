@@ -155,8 +155,14 @@ struct NavigationBehaviourTests {
         #expect(host.navigation.handleBackButton(completion: completions.callback("covered")) == .nothing)
         #expect(completions["during"] == [.completed] && completions["covered"] == [.completed])
         #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"] && host.log.take().isEmpty)
-        // Once it is dismissed, both work again.
-        #expect(sheet.dismiss(animated: false))
+        // While it goes away, the window's transition takes the touches; once it is gone, both work again.
+        #expect(sheet.dismiss(animated: true))
+        #expect(host.navigation.handleBackButton(completion: completions.callback("leaving")) == .nothing)
+        // (The controller a full-screen presentation covered is still coming back on screen.)
+        #expect(
+            host.navigation.interactivePopRefusal(translation: 24)
+                == (style == .fullScreen ? .notOnScreen : .transitionRunning))
+        #expect(completions["leaving"] == [.completed])
         host.window.transitionDriver.completeAll()
         #expect(host.navigation.interactivePopRefusal(translation: 24) == nil)
         #expect(host.navigation.handleBackButton(animated: false) == .popped)

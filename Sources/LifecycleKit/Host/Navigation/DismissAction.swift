@@ -6,7 +6,7 @@ public enum DismissAction: String, Sendable, Hashable, CustomStringConvertible {
     case dismissed
     /// Nothing: the screen is neither above another screen in a stack nor presented; or it is already being
     /// popped, its navigation controller is in an interactive pop, or (for the back button) the top screen
-    /// refused, a transition of the controller runs, or a presented screen covers the controller. The completion
+    /// refused, a transition runs or waits in its window, or a presented screen covers the controller. The completion
     /// still runs, at once.
     case nothing
 

@@ -91,9 +91,9 @@ extension NavigationController {
     /// ``PopTrigger/backButton``) and, if it allows, calls its ``Screen/dismissScreen(animated:completion:)``.
     ///
     /// Like UIKit's bar, which takes no touch while it animates or while a presented screen covers the window, the
-    /// button does nothing while a transition of this controller runs or waits (a second tap during a pop), while an
-    /// interactive pop is in progress, or while a screen is presented above the controller (whatever its style, also
-    /// while it comes on screen).
+    /// button does nothing while a transition runs or waits in the controller's window (a second tap during a pop, a
+    /// tap while a presented screen goes away), while an interactive pop is in progress, or while a screen is
+    /// presented above the controller (whatever its style, also while it comes on screen).
     ///
     /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused, a transition runs, or a
     ///   presented screen covers the controller (the completion then runs at once).
@@ -102,7 +102,10 @@ extension NavigationController {
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) -> DismissAction {
         // Transitions of a driver that went away (with its window) never complete: they do not hold the button.
-        let isTransitioning = _queuedCount > 0 && _queuedDriver != nil
+        let windowIsTransitioning = window.map {
+            $0.transitionDriver.isTransitioning || $0.transitionDriver.queuedCount > 0
+        }
+        let isTransitioning = (_queuedCount > 0 && _queuedDriver != nil) || windowIsTransitioning == true
         let isCovered = window.map { _isCoveredByPresentation(in: $0) } ?? false
         guard let top = topViewController, interactivePop == nil, !isTransitioning, !isCovered,
             top._shouldPop(trigger: .backButton)
