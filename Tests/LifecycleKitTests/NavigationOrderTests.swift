@@ -1,3 +1,4 @@
+import HookKit
 import LifecycleKit
 import Testing
 
@@ -154,6 +155,24 @@ struct NavigationOrderTests {
     enum EarlyEnd: String, CaseIterable, Sendable {
         case finishFromPoppingWillDisappear, cancelFromPoppingWillDisappear
         case finishFromRevealedWillAppear, cancelFromRevealedWillAppear
+
+        /// Whether the pop finishes (else it is cancelled).
+        var finishes: Bool { self == .finishFromPoppingWillDisappear || self == .finishFromRevealedWillAppear }
+
+        /// Ends the pop from `popping`'s viewWillDisappear or from `revealed`'s viewWillAppear.
+        func endPop(from popping: Screen, or revealed: Screen) throws -> HookToken {
+            let finishes = self.finishes
+            let end: @Sendable (Screen, Bool, Void) -> Void = { screen, _, _ in
+                guard let pop = screen.navigationController?.interactivePop else { return }
+                if finishes { pop.finish() } else { pop.cancel() }
+            }
+            switch self {
+            case .finishFromPoppingWillDisappear, .cancelFromPoppingWillDisappear:
+                return try Screen.viewWillDisappear.after(.instance(popping), end)
+            case .finishFromRevealedWillAppear, .cancelFromRevealedWillAppear:
+                return try Screen.viewWillAppear.after(.instance(revealed), end)
+            }
+        }
     }
 
     @Test(
@@ -164,16 +183,8 @@ struct NavigationOrderTests {
         let b = host.screen("B")
         try host.navigation.push(b, animated: false)
         let log = host.log
-        let finishes = end == .finishFromPoppingWillDisappear || end == .finishFromRevealedWillAppear
-        let endPop: @Sendable (Screen, Bool, Void) -> Void = { screen, _, _ in
-            guard let pop = (screen.parent as? NavigationController)?.interactivePop else { return }
-            if finishes { pop.finish() } else { pop.cancel() }
-        }
-        let fromPopping = end == .finishFromPoppingWillDisappear || end == .cancelFromPoppingWillDisappear
-        let hook =
-            fromPopping
-            ? try Screen.viewWillDisappear.after(.instance(b), endPop)
-            : try Screen.viewWillAppear.after(.instance(host.root), endPop)
+        let finishes = end.finishes
+        let hook = try end.endPop(from: b, or: host.root)
         defer { hook.cancel() }
         let phases = try NavigationController.interactivePopDidChange.after(.instance(host.navigation)) { _, event, _ in
             log.add("\(event.phase)")
@@ -233,16 +244,8 @@ struct NavigationOrderTests {
         try top.addChild(topChild)
         try host.navigation.push(top, animated: false)
         let log = host.log
-        let finishes = end == .finishFromPoppingWillDisappear || end == .finishFromRevealedWillAppear
-        let endPop: @Sendable (Screen, Bool, Void) -> Void = { screen, _, _ in
-            guard let pop = (screen.parent as? NavigationController)?.interactivePop else { return }
-            if finishes { pop.finish() } else { pop.cancel() }
-        }
-        let fromPopping = end == .finishFromPoppingWillDisappear || end == .cancelFromPoppingWillDisappear
-        let hook =
-            fromPopping
-            ? try Screen.viewWillDisappear.after(.instance(top), endPop)
-            : try Screen.viewWillAppear.after(.instance(below), endPop)
+        let finishes = end.finishes
+        let hook = try end.endPop(from: top, or: below)
         defer { hook.cancel() }
         _ = log.take()
 
@@ -284,17 +287,9 @@ struct NavigationOrderTests {
         let topChildren = [host.screen("TC1"), host.screen("TC2")]
         for child in topChildren { try top.addChild(child) }
         try host.navigation.push(top, animated: false)
-        let finishes = end == .finishFromPoppingWillDisappear || end == .finishFromRevealedWillAppear
-        let endPop: @Sendable (Screen, Bool, Void) -> Void = { screen, _, _ in
-            guard let pop = screen.navigationController?.interactivePop else { return }
-            if finishes { pop.finish() } else { pop.cancel() }
-        }
+        let finishes = end.finishes
         // The first child's will-call ends the pop while its container is still forwarding to the second.
-        let fromPopping = end == .finishFromPoppingWillDisappear || end == .cancelFromPoppingWillDisappear
-        let hook =
-            fromPopping
-            ? try Screen.viewWillDisappear.after(.instance(topChildren[0]), endPop)
-            : try Screen.viewWillAppear.after(.instance(belowChildren[0]), endPop)
+        let hook = try end.endPop(from: topChildren[0], or: belowChildren[0])
         defer { hook.cancel() }
         _ = host.log.take()
 
