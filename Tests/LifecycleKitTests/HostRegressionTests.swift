@@ -535,6 +535,27 @@ struct HostRegressionTests {
             ])
     }
 
+    @Test("a navigation controller moved to another window while its push waits takes no pop until that push ends")
+    func noPopWhileItsTransitionRunsInTheWindowItLeft() throws {
+        let first = try NavigationHost(driver: .manual)
+        let second = try NavigationHost(driver: .manual)
+        let inner = try TestNavigation("inner", root: first.screen("R"), first.log)
+        try first.root.addChild(inner)
+        try inner.push(first.screen("S"), animated: true)
+        // Moved while its push waits in the first window: its transitions stay there, in order.
+        inner.removeFromParent()
+        try second.root.addChild(inner)
+        second.window.transitionDriver.completeAll()
+        try inner.push(first.screen("T"), animated: true)
+        #expect(first.window.transitionDriver.queuedCount > 0 && !second.window.transitionDriver.isTransitioning)
+        #expect(inner.interactivePopRefusal(translation: 20) == .transitionRunning)
+        #expect(inner.handleBackButton(animated: false) == .nothing)
+        first.window.transitionDriver.completeAll()
+        #expect(inner.viewControllers.map(\.title) == ["R", "S", "T"])
+        #expect(inner.interactivePopRefusal(translation: 20) == nil)
+        #expect(inner.handleBackButton(animated: false) == .popped)
+    }
+
     @Test("a pop that a callback of its own beginning ends stops there, and leaves the stack and the screens whole")
     func interactivePopEndedByItsOwnBeginning() throws {
         for (hookPoint, ending) in [("willPop", "cancel"), ("willMove", "cancel"), ("willPop", "finish")] {

@@ -14,7 +14,10 @@ extension NavigationController {
         guard viewControllers.count >= 2, let top = topViewController else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
         if _isCoveredByPresentation(in: window) { return .coveredByPresentation }
-        if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0 {
+        // Its own transitions too, which may still run in the window it left (they keep their queue, and their order).
+        if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0
+            || (_queuedCount > 0 && _queuedDriver != nil)
+        {
             return .transitionRunning
         }
         let backward = window.layoutDirection == .leftToRight ? translation > 0 : translation < 0

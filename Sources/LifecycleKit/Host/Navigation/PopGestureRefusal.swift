@@ -2,7 +2,8 @@
 public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// There is only one screen in the stack.
     case singleScreen
-    /// A transition is running or queued in the window.
+    /// A transition is running or queued in the window, or a transition of the navigation controller in the window it
+    /// left.
     case transitionRunning
     /// The navigation controller is not on screen.
     case notOnScreen
