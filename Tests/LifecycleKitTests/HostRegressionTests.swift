@@ -556,6 +556,32 @@ struct HostRegressionTests {
         #expect(inner.handleBackButton(animated: false) == .popped)
     }
 
+    @Test("a navigation controller removed while its push waits takes its old top screen off screen with it")
+    func removedWhileItsPushWaits() throws {
+        let host = try NavigationHost(driver: .manual)
+        let x = host.screen("X")
+        let y = host.screen("Y")
+        let inner = try TestNavigation("inner", root: x, host.log)
+        try host.root.addChild(inner)
+        _ = host.log.take()
+        let completions = Completions()
+        try inner.push(y, animated: true, completion: completions.callback("push"))
+        inner.removeFromParent()
+        // Everything on screen through it goes now: the screen coming in, and the one going out (X's viewDidDisappear
+        // used to wait for the push, which no longer shows anything).
+        #expect(
+            host.log.take() == [
+                "Y.willMove(inner)", "Y.loadView", "Y.viewDidLoad", "inner.willShow(Y)", "X.viewWillDisappear",
+                "Y.viewWillAppear", "inner.viewWillDisappear", "Y.viewDidAppear", "Y.viewWillDisappear",
+                "inner.viewDidDisappear", "Y.viewDidDisappear", "X.viewDidDisappear",
+            ])
+        #expect([x, y, inner].allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["Y.didMove(inner)", "inner.didShow(Y)"])
+        #expect(completions["push"] == [.completed])
+        #expect([x, y, inner].allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
+    }
+
     @Test("a pop that a callback of its own beginning ends stops there, and leaves the stack and the screens whole")
     func interactivePopEndedByItsOwnBeginning() throws {
         for (hookPoint, ending) in [("willPop", "cancel"), ("willMove", "cancel"), ("willPop", "finish")] {

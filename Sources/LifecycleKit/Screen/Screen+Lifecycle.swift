@@ -186,13 +186,30 @@ extension Screen {
 
     /// Brings the screen, and what is on screen through it, off screen now: the did-calls it waits for, then
     /// viewWillDisappear and viewDidDisappear if it is on screen.
+    ///
+    /// What was already going off screen through it in a transition of its own (the old top of a navigation
+    /// controller whose push waits) gets its viewDidDisappear now too, rather than when that transition completes;
+    /// except the popping screen of an interactive pop in progress, whose did-call belongs to the pop's end.
     func _disappearNow(animated: Bool) {
         if _appearance == .disappearing {
             _endAppearanceTransition(animated: animated)
         }
-        guard _appearance.isVisible else { return }
-        _beginDisappearing(animated: animated, batch: nil)
-        _endAppearanceTransition(animated: animated)
+        if _appearance.isVisible {
+            _beginDisappearing(animated: animated, batch: nil)
+            _endAppearanceTransition(animated: animated)
+        }
+        guard _appearance == .disappeared else { return }
+        for child in _onScreen.children where child._appearance == .disappearing && !child._isLeavingInteractively {
+            child._disappearNow(animated: animated)
+        }
+    }
+
+    /// Whether this screen's disappearance belongs to an interactive pop in progress, which ends it.
+    private var _isLeavingInteractively: Bool {
+        guard let batch = _onScreen.batch, let navigation = _onScreen.parent as? NavigationController,
+            let pop = navigation.interactivePop
+        else { return false }
+        return pop.batch === batch
     }
 
     /// Runs `willMove(toParent:)` through its hook point.
