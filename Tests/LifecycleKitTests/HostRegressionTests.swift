@@ -582,6 +582,60 @@ struct HostRegressionTests {
         #expect([x, y, inner].allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
     }
 
+    @Test("a screen removed while a push waits deeper inside it takes that push's old top off screen with it, once")
+    func removedWhileAPushWaitsDeeperInside() throws {
+        let host = try NavigationHost(driver: .manual)
+        let x = host.screen("X")
+        let holder = host.screen("O")
+        try host.root.addChild(holder)
+        let inner = try TestNavigation("inner", root: x, host.log)
+        try holder.addChild(inner)
+        try inner.push(host.screen("Y"), animated: true)
+        _ = host.log.take()
+        holder.removeFromParent()
+        #expect(host.log.take().filter { $0 == "X.viewDidDisappear" }.count == 1)
+        #expect(x.visibleState == [.loaded, .didDisappear])
+        host.window.transitionDriver.completeAll()
+        #expect(!host.log.take().contains("X.viewDidDisappear"))
+    }
+
+    @Test("the transitions of a window that went away do not hold a navigation controller's pop and back button")
+    func transitionsOfAWindowThatWentAway() throws {
+        let second = try NavigationHost(driver: .manual)
+        let inner = try TestNavigation("inner", root: second.screen("R"), second.log)
+        weak var goneDriver: TransitionDriver?
+        do {
+            let driver = TransitionDriver(mode: .manual)
+            goneDriver = driver
+            let first = Window(time: VirtualTime(), transitionDriver: driver)
+            let holder = second.screen("H")
+            try first.setRootScreen(holder)
+            first.makeKeyAndVisible()
+            try holder.addChild(inner)
+            try inner.push(second.screen("S"), animated: true)
+            inner.removeFromParent()
+            try second.root.addChild(inner)
+            second.window.transitionDriver.completeAll()
+        }
+        #expect(goneDriver == nil)
+        try inner.push(second.screen("T"), animated: true)
+        second.window.transitionDriver.completeAll()
+        #expect(inner.interactivePopRefusal(translation: 20) == nil)
+        #expect(inner.handleBackButton(animated: false) == .popped)
+    }
+
+    @Test("the back button works from a transition's completion, once the animation ended")
+    func backButtonFromACompletion() throws {
+        let host = try NavigationHost(driver: .immediate)
+        var action: DismissAction?
+        try host.navigation.push(host.screen("B"), animated: false)
+        try host.navigation.push(host.screen("C"), animated: true) { _ in
+            action = host.navigation.handleBackButton(animated: false)
+        }
+        #expect(action == .popped)
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+    }
+
     @Test("a pop that a callback of its own beginning ends stops there, and leaves the stack and the screens whole")
     func interactivePopEndedByItsOwnBeginning() throws {
         for (hookPoint, ending) in [("willPop", "cancel"), ("willMove", "cancel"), ("willPop", "finish")] {

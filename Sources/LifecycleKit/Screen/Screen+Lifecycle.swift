@@ -191,6 +191,13 @@ extension Screen {
     /// controller whose push waits) gets its viewDidDisappear now too, rather than when that transition completes;
     /// except the popping screen of an interactive pop in progress, whose did-call belongs to the pop's end.
     func _disappearNow(animated: Bool) {
+        // The on-screen subtree now: a descendant that disappears below leaves its parent's on-screen children.
+        var subtree: [Screen] = [self]
+        var index = 0
+        while index < subtree.count {
+            subtree += subtree[index]._onScreen.children.filter { child in !child._isLeavingInteractively }
+            index += 1
+        }
         if _appearance == .disappearing {
             _endAppearanceTransition(animated: animated)
         }
@@ -199,8 +206,11 @@ extension Screen {
             _endAppearanceTransition(animated: animated)
         }
         guard _appearance == .disappeared else { return }
-        for child in _onScreen.children where child._appearance == .disappearing && !child._isLeavingInteractively {
-            child._disappearNow(animated: animated)
+        for screen in subtree where screen._appearance == .disappeared {
+            for child in screen._onScreen.children
+            where child._appearance == .disappearing && !child._isLeavingInteractively {
+                child._disappearNow(animated: animated)
+            }
         }
     }
 

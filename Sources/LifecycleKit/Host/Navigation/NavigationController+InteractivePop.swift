@@ -105,8 +105,11 @@ extension NavigationController {
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) -> DismissAction {
         // Transitions of a driver that went away (with its window) never complete: they do not hold the button.
-        let windowIsTransitioning = window.map {
-            $0.transitionDriver.isTransitioning || $0.transitionDriver.queuedCount > 0
+        // An animation running or waiting, or a gesture; not the driver's own bookkeeping while it runs completions (a
+        // back button activated from a transition's completion, which UIKit runs once the animation ended).
+        let windowIsTransitioning = window.map { window in
+            let driver = window.transitionDriver
+            return driver.isAnimating || driver.interactiveOwner != nil || driver.queuedCount > 0
         }
         let isTransitioning = (_queuedCount > 0 && _queuedDriver != nil) || windowIsTransitioning == true
         let isCovered = window.map { _isCoveredByPresentation(in: $0) } ?? false

@@ -278,6 +278,8 @@ extension NavigationController {
     /// Runs a transition in the queue of ``_transitionDriver``, or at once when there is none.
     func _run(_ transition: _Transition) {
         let driver = _transitionDriver
+        // Transitions of a driver that went away never complete: they no longer count.
+        if _queuedDriver == nil { _queuedCount = 0 }
         _queuedCount += 1
         if let driver {
             _queuedDriver = driver
