@@ -101,7 +101,7 @@ extension _PointBookkeeping {
     /// writer's pass ends) would keep every hooked object of the point alive for the pass, long enough for a leak
     /// detector on another thread to take a released screen for a leak.
     func forgetDeadInstances(into dead: inout [_AnyRegistration]) -> UInt64? {
-        let holders = lock.withLock { levels.instances.isEmpty ? [] : levels.instanceHolders }
+        let holders = lock.withLock { levels.instanceHolders }
         return forgetDeadInstances(among: holders, into: &dead)
     }
 

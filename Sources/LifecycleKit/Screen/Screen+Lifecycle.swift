@@ -113,17 +113,9 @@ extension Screen {
             }
             _settleVisibleState(after: .viewWillDisappear)
         }
-        guard _appearance == .disappearing else {
-            // Its viewWillDisappear ended the transition it began (an interactive pop finished or cancelled from it):
-            // what is on screen through it goes off screen at once if it disappeared, and stays if it turned around.
-            if _appearance == .disappeared {
-                for child in _onScreen.children where child._appearance.isVisible {
-                    child._disappearNow(animated: animated)
-                }
-            }
-            return
-        }
-        // What is on screen through this screen, whatever the hierarchy says now.
+        // What is on screen through this screen, whatever the hierarchy says now. If its viewWillDisappear, or a
+        // child's, ended the transition it began (an interactive pop finished or cancelled from it), the children left
+        // go off screen at once if it disappeared, and stay if it turned around.
         for child in _onScreen.children where child._appearance.isVisible {
             guard _appearance == .disappearing else {
                 if _appearance == .disappeared { child._disappearNow(animated: animated) }

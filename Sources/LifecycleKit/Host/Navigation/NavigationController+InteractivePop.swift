@@ -15,8 +15,7 @@ extension NavigationController {
         guard let window, _appearance == .appeared else { return .notOnScreen }
         if _isCoveredByPresentation(in: window) { return .coveredByPresentation }
         // Its own transitions too, which may still run in the window it left (they keep their queue, and their order).
-        if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0
-            || (_queuedCount > 0 && _queuedDriver != nil)
+        if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0 || _hasPendingTransitions
         {
             return .transitionRunning
         }
@@ -104,14 +103,14 @@ extension NavigationController {
     public func handleBackButton(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) -> DismissAction {
-        // Transitions of a driver that went away (with its window) never complete: they do not hold the button.
-        // An animation running or waiting, or a gesture; not the driver's own bookkeeping while it runs completions (a
-        // back button activated from a transition's completion, which UIKit runs once the animation ended).
+        // In the window, an animation running or waiting, or a gesture; not the driver's own bookkeeping while it runs
+        // completions (a back button activated from a transition's completion, which UIKit runs once the animation
+        // ended).
         let windowIsTransitioning = window.map { window in
             let driver = window.transitionDriver
             return driver.isAnimating || driver.interactiveOwner != nil || driver.queuedCount > 0
         }
-        let isTransitioning = (_queuedCount > 0 && _queuedDriver != nil) || windowIsTransitioning == true
+        let isTransitioning = _hasPendingTransitions || windowIsTransitioning == true
         let isCovered = window.map { _isCoveredByPresentation(in: $0) } ?? false
         guard let top = topViewController, interactivePop == nil, !isTransitioning, !isCovered,
             top._shouldPop(trigger: .backButton)
