@@ -20,8 +20,13 @@ public struct HookOriginal<Receiver, Arguments, Result, Failure: Error>: Sendabl
         self.implementation = implementation
     }
 
-    /// Calls the original implementation with `receiver` and `arguments` (which may differ from
-    /// the ones the override received).
+    /// Calls the original implementation with `receiver` and `arguments` (which may differ from the ones the
+    /// override received).
+    ///
+    /// The rest of the chain is the one chosen for the receiver the call was made on: passing another receiver
+    /// changes what the inner overrides and the body receive, not which of them run. An inner override scoped to a
+    /// type may then receive an object of another type; pass the receiver you were given unless the inner links
+    /// expect otherwise.
     @inlinable
     public func callAsFunction(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
         try implementation(receiver, arguments)

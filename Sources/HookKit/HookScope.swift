@@ -15,7 +15,9 @@
 /// An instance scope holds its object weakly: it never keeps the object alive, never fires for
 /// another object that later reuses the dead object's address, and its storage is reclaimed after
 /// the object dies, at the point's next registration, cancellation or introspection, or by
-/// ``Hooks/removeExpiredInstanceHooks()``.
+/// ``Hooks/removeExpiredInstanceHooks()``. A method the object calls from its own `deinit` still runs
+/// the object's instance hooks, although weak references to the object (and ``HookToken/isActive``)
+/// already read it as gone: a hook can see its object's last calls.
 public struct HookScope<Receiver> {
     enum Kind {
         case all

@@ -141,6 +141,25 @@ struct AsyncOverrideTests {
         #expect(provided.count == 1)
     }
 
+    @Test("a type's override wrapping the same inner part in several chains is built once for them all")
+    func providerSharedAcrossChains() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.sharedProvider")
+        let provided = Counter()
+        let cars = [Car(name: "a"), Car(name: "b")]
+        for car in cars {
+            try point.before(.instance(car)) { _, _ in }
+        }
+        try point.override(.type(Car.self)) { original in
+            provided.increment()
+            return { vehicle, prefix in "type(" + (await original(vehicle, prefix)) + ")" }
+        }
+        #expect(provided.count == 1)
+        for car in cars {
+            #expect(await point.invoke(car, "") { vehicle, _ in vehicle.name } == "type(\(car.name))")
+        }
+        #expect(provided.count == 1)
+    }
+
     @Test("a declared body is reachable from anywhere, also from a detached task after the call returned")
     func declaredBody() async throws {
         let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.declared") { vehicle, prefix in

@@ -56,4 +56,34 @@ struct OverrideChainTests {
         inner.cancel()
         #expect(builds.take() == ["outer"])
     }
+
+    @Test("a type's override wrapping the same inner part in several chains is built once for them all")
+    func providersAreSharedAcrossChains() throws {
+        let point = HookPoint<Vehicle, String, String>("Chain.sharedProviders")
+        let builds = Trace()
+        let cars = [Car(name: "a"), Car(name: "b")]
+        for car in cars {
+            try point.before(.instance(car)) { _, _ in }
+        }
+        // Car's exact and inherited chains and both cars' chains have the type override around the body.
+        try point.override(.type(Car.self), label: "type") { original in
+            builds.record("type")
+            return { vehicle, prefix in "type(" + original(vehicle, prefix) + ")" }
+        }
+        #expect(builds.take() == ["type"])
+        // An instance override goes around it (the most specific is the outermost): the type's link stays as it is.
+        try point.override(.instance(cars[0]), label: "mine") { original in
+            builds.record("mine")
+            return { vehicle, prefix in "mine(" + original(vehicle, prefix) + ")" }
+        }
+        #expect(builds.take() == ["mine"])
+        let describe: (Vehicle) -> String = { vehicle in
+            point.invoke(vehicle, "") { this, prefix in prefix + this.name }
+        }
+        #expect(describe(cars[0]) == "mine(type(a))")
+        #expect(describe(cars[1]) == "type(b)")
+        #expect(describe(SportsCar(name: "s")) == "type(s)")
+        #expect(describe(Vehicle(name: "v")) == "v")
+        #expect(builds.take() == [])
+    }
 }

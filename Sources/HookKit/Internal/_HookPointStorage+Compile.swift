@@ -214,14 +214,19 @@ extension _HookPointStorage {
         return leaf
     }
 
-    /// The link of an override around `next`: reused if this registration already wraps `next`,
-    /// else built by calling the registration's provider (outside the lock).
+    /// The link of an override around `next`: reused if this registration already wraps `next` (in the published
+    /// chains, or in one this compilation built, which `used` lists), else built by calling the registration's provider
+    /// (outside the lock).
     func link(
         _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink<Registration>]
     ) -> Link {
         let key = ObjectIdentifier(next)
         if let cached = lock.withLock({ traced ? registration.tracedLinks[key] : registration.links[key] }) {
             let link = unsafeDowncast(cached, to: Link.self)
+            used.append(_UsedLink(registration: registration, key: key, link: link))
+            return link
+        }
+        if let link = _UsedLink.link(of: registration, around: key, in: used) {
             used.append(_UsedLink(registration: registration, key: key, link: link))
             return link
         }

@@ -289,11 +289,15 @@ extension _PointCompiling {
         for (key, level) in levels.instances where level.object.isAlive {
             var compiled = cache.instances[key]
             if compiled?.generation != level.generation || compiled?.entry.object !== level.object {
-                var links: [_UsedLink<Registration>] = []
+                // Starts with the links built so far, which the instance's chain reuses where it has the same
+                // override around the same inner part; the instance keeps only the links its own chain uses.
+                var links = used
+                let start = links.endIndex
                 let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
                 let entry = _ScopeIndex<Receiver, Chain>.InstanceEntry(
                     object: level.object, chain: chain(for: chainLevels, traced: traced, used: &links))
-                compiled = _CompileCache.Instance(generation: level.generation, entry: entry, links: links)
+                compiled = _CompileCache.Instance(
+                    generation: level.generation, entry: entry, links: Array(links[start...]))
             }
             if let compiled {
                 instances.append(compiled.entry)
