@@ -311,4 +311,54 @@ struct NavigationBarTransitionTests {
                 "update(Detail 2): [bar: #FFFFFF] -> [bar: #333333]",
             ])
     }
+
+    @Test(
+        "a screen that hides or shows the bar from its viewWillAppear, as UIKit code does, animates it with the transition"
+    )
+    func visibilityChangedFromViewWillAppear() throws {
+        let host = try BarHost(driver: .manual)
+        let b = BarTogglingScreen("B", host.log, host.events)
+        try host.navigation.push(b, animated: true)
+        #expect(host.bar == "[hidden]" && host.visibility == "hide")
+        host.completeAll()
+        #expect(host.visibility == "none")
+
+        // Unanimated, the change is made at once and records none.
+        let c = BarTogglingScreen("C", host.log, host.events, hidden: false)
+        try host.navigation.push(c, animated: false)
+        #expect(host.bar == "[]" && host.visibility == "none")
+
+        // Revealed by an interactive pop, B comes back as it left (its stash): hidden with the finger. A cancel gives
+        // the bar back to C.
+        let popToB = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(host.bar == "[hidden]" && host.visibility == "hide interactive")
+        popToB.cancel()
+        host.completeAll()
+        #expect(host.bar == "[]" && host.visibility == "none")
+
+        // A direct change at another time records none, even animated.
+        host.navigation.setNavigationBarHidden(true, animated: true)
+        #expect(host.visibility == "none")
+        #expect(
+            host.events.take() == [
+                "direct animated: [] -> [hidden]", "appear(C): [hidden] -> []", "B.willRestore([hidden])",
+                "restore(B) animated interactive: [] -> [hidden]", "B.didRestore([hidden])", "C.willRestore([])",
+                "restore(C) animated: [hidden] -> []", "C.didRestore([])", "direct animated: [] -> [hidden]",
+            ])
+    }
+}
+
+/// A screen that hides (or shows) the bar itself from `viewWillAppear`, without a preference.
+final class BarTogglingScreen: StyledScreen {
+    var hides: Bool
+
+    init(_ name: String, _ log: EventLog, _ events: EventLog, hidden: Bool = true) {
+        hides = hidden
+        super.init(name, log, events)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        navigationController?.setNavigationBarHidden(hides, animated: animated)
+    }
 }

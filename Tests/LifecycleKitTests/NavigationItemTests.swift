@@ -56,6 +56,47 @@ struct NavigationItemTests {
         #expect(completions["close"] == [.completed] && host.navigation.presentedScreen == nil)
     }
 
+    @Test("the back item's title: its own, else the screen below's back item, its title, or \"Back\" (UIKit's rule)")
+    func backItemTitle() throws {
+        let host = try BarHost(driver: .immediate)
+        let bar = host.navigation.navigationBar
+        #expect(bar.backItemTitle == nil)  // no back item on the root
+
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        host.root.title = nil
+        #expect(bar.backItemTitle == "Back")
+        host.root.title = "Inbox"
+        #expect(bar.backItemTitle == "Inbox")
+        host.root.navigationItem.title = "All Inboxes"
+        #expect(bar.backItemTitle == "All Inboxes")
+        host.root.navigationItem.backBarButtonItem = BarButtonItem(title: "Mail")
+        #expect(bar.backItemTitle == "Mail")
+        // The back item still pops: the screen below's item lends its title only.
+        #expect(bar.backItem === b.navigationBackItem)
+        b.navigationBackItem.title = "Close"
+        #expect(bar.backItemTitle == "Close")
+        b.navigationBackItem.title = nil
+
+        // One level up, the item below is B's.
+        let c = host.screen("C")
+        try host.navigation.push(c, animated: false)
+        b.title = "Message"
+        #expect(bar.backItemTitle == "Message")
+        b.showNavigationBackItem(false)  // B's own back item, not C's
+        #expect(bar.backItemTitle == "Message")
+        c.showNavigationBackItem(false)
+        #expect(bar.backItem == nil && bar.backItemTitle == nil)
+
+        // The root of a presented stack has no screen below: its own title, if any.
+        let sheetRoot = host.screen("sheetRoot")
+        let sheet = try NavigationController(rootScreen: sheetRoot)
+        try host.navigation.present(sheet, animated: false)
+        #expect(sheet.navigationBar.backItem != nil && sheet.navigationBar.backItemTitle == nil)
+        sheetRoot.navigationBackItem.title = "Done"
+        #expect(sheet.navigationBar.backItemTitle == "Done")
+    }
+
     @Test("activating the back item goes through pop interception, then dismissScreen")
     func backItemActivation() throws {
         let host = try BarHost(driver: .immediate)

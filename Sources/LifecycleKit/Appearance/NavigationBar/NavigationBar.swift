@@ -29,8 +29,9 @@ public final class NavigationBar {
 
     /// The change of visibility the running screen transition makes, if any.
     ///
-    /// Set when an animated transition's appearing screen shows or hides the bar; cleared when that
-    /// screen's `viewDidAppear` runs, or when another screen takes the bar.
+    /// Set when an animated transition's appearing screen shows or hides the bar, through its preferences or
+    /// directly from its `viewWillAppear` (``NavigationController/setNavigationBarHidden(_:animated:)`` with
+    /// `animated` true); cleared when that screen's `viewDidAppear` runs, or when another screen takes the bar.
     public internal(set) var visibilityTransition: NavigationBarVisibilityTransition?
 
     init(navigationController: NavigationController) {
@@ -73,6 +74,29 @@ public final class NavigationBar {
         return top.navigationBackItem
     }
 
+    /// The title the back item shows, by UIKit's rule; `nil` when the bar shows no back item.
+    ///
+    /// The back item's own ``BarButtonItem/title`` if it has one; else, from the screen below the top, the title of
+    /// its ``NavigationItem/backBarButtonItem``, else its title (``NavigationItem/title``, then ``Screen/title``),
+    /// else "Back". The root of a presented stack, whose back item closes the presentation, has no screen below: its
+    /// back item shows its own title, if any.
+    ///
+    /// ```swift
+    /// inbox.navigationItem.backBarButtonItem = BarButtonItem(title: "Mail")
+    /// try navigation.push(message, animated: true)
+    /// navigation.navigationBar.backItemTitle   // "Mail"
+    /// ```
+    public var backItemTitle: String? {
+        guard let navigation = navigationController, let backItem else { return nil }
+        if let title = backItem.title { return title }
+        let stack = navigation.viewControllers
+        guard let index = stack.lastIndex(where: { $0 === navigation.topViewController }), index > 0 else {
+            return nil
+        }
+        let below = stack[index - 1]
+        return below.navigationItem.backBarButtonItem?.title ?? below.navigationItem.title ?? below.title ?? "Back"
+    }
+
     /// The items the bar shows on the leading side: the back item, if shown, then the top item's
     /// ``NavigationItem/leftItems``.
     public var leftItems: [BarButtonItem] {
@@ -92,10 +116,18 @@ public final class NavigationBar {
             owner = screen
         }
         if old.isHidden != new.isHidden {
-            let isTransition = animated && (reason == .appear || reason == .restore)
+            // A change the appearing screen makes from its `viewWillAppear` (directly, or through its preferences)
+            // animates with its transition too, as UIKit's does alongside the transition.
+            let ownerIsAppearing = owner?._appearance == .appearing
+            let isTransition = animated && (reason == .appear || reason == .restore || ownerIsAppearing)
+            let followsFinger =
+                isInteractive
+                || (ownerIsAppearing
+                    && navigationController?.interactivePop.map { $0.state == .active && $0.revealedScreen === owner }
+                        ?? false)
             visibilityTransition =
                 isTransition
-                ? NavigationBarVisibilityTransition(isHiding: new.isHidden, isInteractive: isInteractive) : nil
+                ? NavigationBarVisibilityTransition(isHiding: new.isHidden, isInteractive: followsFinger) : nil
         }
         appearance = new
         guard new != old else { return }

@@ -1,7 +1,8 @@
 /// A change of a navigation bar's visibility made as part of a screen transition, while that transition runs.
 ///
 /// When the screen that appears in a navigation controller wants the bar hidden and the bar is
-/// visible (or the other way round), the controller hides or shows the bar with the transition:
+/// visible (or the other way round), or hides or shows it itself from its `viewWillAppear` with
+/// `animated` true, the bar is hidden or shown with the transition:
 /// ``NavigationBar/visibilityTransition`` holds this value from the appearing screen's
 /// `viewWillAppear` until its `viewDidAppear` (or until another screen takes the bar, as a cancelled
 /// interactive pop does). An unanimated transition changes the visibility at once and records none.

@@ -18,7 +18,10 @@ public final class NavigationItem {
     public var leftItems: [BarButtonItem] = []
     /// The items on the trailing side.
     public var rightItems: [BarButtonItem] = []
-    /// The item that the next screen pushed above shows to come back here (UIKit's `backBarButtonItem`).
+    /// The item whose title the back item shows while the screen pushed above this one is on top (UIKit's
+    /// `backBarButtonItem`); see ``NavigationBar/backItemTitle``.
+    ///
+    /// Only its title is used: the back item keeps its own action, the back button's.
     public var backBarButtonItem: BarButtonItem?
 
     /// The saved statuses, oldest first.
