@@ -843,4 +843,38 @@ struct HostRegressionTests {
         #expect(navigation.handleBackButton(animated: false) == .popped)
         #expect(navigation.viewControllers.map(\.title) == ["A"])
     }
+
+    // MARK: - A window that goes away while transitions wait
+
+    @Test("a window released while its transitions wait completes them: every will-call gets its did-call, once")
+    func windowReleasedMidTransition() throws {
+        let log = EventLog()
+        let a = TestScreen("A", log)
+        let navigation = try TestNavigation("nav", root: a, log)
+        var window: Window? = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window?.setRootScreen(navigation)
+        window?.makeKeyAndVisible()
+        let b = TestScreen("B", log)
+        let c = TestScreen("C", log)
+        let completions = Completions()
+        try navigation.push(b, animated: true, completion: completions.callback("push B"))
+        try navigation.push(c, animated: true, completion: completions.callback("push C"))
+        _ = log.take()
+        window = nil
+        #expect(completions["push B"] == [.completed] && completions["push C"] == [.completed])
+        #expect(
+            log.take() == [
+                "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)",
+                // The queued push starts, and completes at once.
+                "C.loadView", "C.viewDidLoad", "nav.willShow(C)", "B.viewWillDisappear", "C.viewWillAppear",
+                "B.viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
+            ])
+        #expect(a.visibleState == [.loaded, .didDisappear] && c.visibleState == [.loaded, .didAppear])
+        // Shown in a new window, the stack works as usual.
+        let next = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        try next.setRootScreen(navigation)
+        next.makeKeyAndVisible()
+        try navigation.pop(animated: true)
+        #expect(navigation.viewControllers.count == 2 && b.visibleState == [.loaded, .didAppear])
+    }
 }

@@ -160,6 +160,38 @@ struct StatisticsPersistenceTests {
         #expect(events.take() == [])
     }
 
+    @Test("a write scheduled with a long delay is brought forward by the next change once the delay is shortened")
+    func shortenedFlushDelay() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        let host = try StatisticsHost(configuration: configuration(flushDelay: .infinity), fileURL: file)
+        host.time.advance(by: 100)
+        #expect(try directory.fileNames() == [])  // an infinite delay writes only when asked
+        host.statistics.configuration.flushDelay = 5
+        try host.navigation.push(ProductDetail(), animated: false)  // a change: due 5 s from now
+        host.time.advance(by: 4)
+        #expect(try directory.fileNames() == [])
+        host.time.advance(by: 1)
+        let reader = { ScreenStatistics(fileURL: file, time: VirtualTime()).records.map(\.description) }
+        #expect(
+            reader() == [
+                "[Home: stayed 1.667 (mins), viewed 1, resumed 0]",
+                "[ProductDetail: stayed 0.083 (mins), viewed 1, resumed 0]",  // the view in progress, so far
+            ])
+        // A longer delay does not postpone a write that is already due sooner.
+        host.statistics.configuration.flushDelay = 1000
+        try host.navigation.pop(animated: false)
+        host.statistics.configuration.flushDelay = 5
+        try host.navigation.push(ProductDetail(), animated: false)
+        host.time.advance(by: 5)
+        #expect(
+            reader() == [
+                "[Home: stayed 1.667 (mins), viewed 2, resumed 0]",
+                "[ProductDetail: stayed 0.167 (mins), viewed 2, resumed 0]",
+            ])
+    }
+
     @Test("numbers too large to add up stop at the largest value: the file loads, counting goes on, nothing is lost")
     func saturatedNumbers() throws {
         let directory = try TemporaryDirectory()

@@ -33,4 +33,31 @@ struct VirtualTimeTests {
         time.advance(by: .nan)
         #expect(time.now == 10 && ran == 2)
     }
+
+    @Test("an infinite advance counts as 0, and a non-finite start as 0: a repeating action cannot make it hang")
+    func nonFiniteTimes() {
+        let time = VirtualTime()
+        var runs = 0
+        func watch() {
+            runs += 1
+            time.schedule(after: 30) { watch() }  // as a confirmed leak's release watch does
+        }
+        time.schedule(after: 0) { watch() }
+        time.advance(by: .infinity)
+        #expect(time.now == 0 && runs == 1)
+        time.advance(by: 95)
+        #expect(time.now == 95 && runs == 4)
+        #expect(VirtualTime(start: .nan).now == 0 && VirtualTime(start: -.infinity).now == 0)
+    }
+
+    @Test("a delay below the clock's resolution still falls after now, so time moves on")
+    func delayBelowResolution() {
+        let time = VirtualTime(start: 1e17)  // the gap between two doubles here is 16 seconds
+        var runs: [Double] = []
+        time.schedule(after: 1) { runs.append(time.now) }
+        time.advance(by: 0)
+        #expect(runs.isEmpty)
+        time.advance(by: 32)
+        #expect(runs == [1e17.nextUp])
+    }
 }

@@ -20,10 +20,14 @@ extension ScreenStatistics {
         /// How long after a change the recorder writes its file, in seconds (5 by default); changes in between are
         /// written together.
         ///
-        /// Negative values count as 0.
+        /// Negative and NaN values count as 0. An infinite delay writes only when asked: ``ScreenStatistics/flush()``,
+        /// the application entering the background, or detaching. A write scheduled with a longer delay is brought
+        /// forward by the next change after the delay is shortened.
         public var flushDelay: Double
         /// The longest single view that counts, in seconds of active time (24 hours by default); a longer one
         /// is discarded and reported (``Event/viewDiscarded(name:duration:limit:)``).
+        ///
+        /// An infinite or NaN limit discards nothing; a negative one discards every view.
         public var maximumViewDuration: Double
         /// Types that are not counted, with their subtypes, unless a switch says otherwise; navigation
         /// controllers by default.

@@ -79,6 +79,8 @@ public final class ScreenStatistics {
     var _isDirty = false
     /// The scheduled batched write, if any.
     var _pendingFlush: ScheduledAction?
+    /// When the scheduled batched write is due, on ``time``.
+    var _pendingFlushDue = 0.0
     /// Set when a bad file could not be moved aside: the recorder then never writes to ``fileURL``.
     var _blockingError: StatisticsStoreError?
 
@@ -258,11 +260,19 @@ public final class ScreenStatistics {
         return records
     }
 
-    /// Notes a change, and schedules a batched write if none is pending.
+    /// Notes a change, and schedules a batched write unless one is due as soon (a pending write scheduled with a longer
+    /// ``Configuration/flushDelay`` than the current one is brought forward).
     func _markDirty() {
         _isDirty = true
-        guard fileURL != nil, _blockingError == nil, _pendingFlush == nil else { return }
-        _pendingFlush = time.schedule(after: max(0, configuration.flushDelay)) { [weak self] in
+        guard fileURL != nil, _blockingError == nil else { return }
+        let delay = configuration.flushDelay > 0 ? configuration.flushDelay : 0
+        let due = time.now + delay
+        if let pending = _pendingFlush {
+            guard due < _pendingFlushDue else { return }
+            pending.cancel()
+        }
+        _pendingFlushDue = due
+        _pendingFlush = time.schedule(after: delay) { [weak self] in
             guard let self else { return }
             self._pendingFlush = nil
             self._flushReportingErrors()

@@ -20,8 +20,10 @@ public final class VirtualTime: HostTime {
     private var nextSequence = 0
 
     /// Creates a clock that starts at `start` seconds.
+    ///
+    /// A start that is not finite counts as 0.
     public init(start: Double = 0) {
-        self.now = start
+        self.now = start.isFinite ? start : 0
     }
 
     /// The number of actions waiting to run.
@@ -31,7 +33,11 @@ public final class VirtualTime: HostTime {
     @discardableResult
     public func schedule(after delay: Double, _ action: @escaping () -> Void) -> ScheduledAction {
         let handle = ScheduledAction()
-        queue.append(Entry(due: now + max(0, delay), sequence: nextSequence, action: action, handle: handle))
+        var due = now + max(0, delay)
+        if delay > 0 && due == now {
+            due = now.nextUp  // a delay below the clock's resolution at this time still comes after now
+        }
+        queue.append(Entry(due: due, sequence: nextSequence, action: action, handle: handle))
         nextSequence += 1
         return handle
     }
@@ -39,11 +45,12 @@ public final class VirtualTime: HostTime {
     /// Moves time forward by `seconds`, running every action that falls due, in due order (then scheduling order), each
     /// with ``now`` set to its due time.
     ///
-    /// Actions scheduled by running actions run too if they fall due before the end. Time never goes back: a
-    /// negative or NaN `seconds` counts as 0 (the actions due now run), as delays do in
-    /// ``schedule(after:_:)``.
+    /// Actions scheduled by running actions run too if they fall due before the end: an action that schedules
+    /// itself again every `p` seconds runs once per period, so a span of many periods takes as many runs (a confirmed
+    /// leak's release watch, say, every 30 seconds). Time never goes back: a negative, NaN or infinite `seconds`
+    /// counts as 0 (the actions due now run), as negative and NaN delays do in ``schedule(after:_:)``.
     public func advance(by seconds: Double) {
-        let end = now + (seconds > 0 ? seconds : 0)
+        let end = now + (seconds.isFinite && seconds > 0 ? seconds : 0)
         while let index = nextDueIndex(notAfter: end) {
             let entry = queue.remove(at: index)
             now = entry.due

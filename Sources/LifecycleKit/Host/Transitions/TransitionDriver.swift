@@ -15,6 +15,10 @@
 /// completions) change the structure at once, as UIKit's navigation stacks do, and their transitions wait in a
 /// first-in, first-out queue; each completion fires after its own transition. (UIKit keeps a dismissed screen's
 /// presentation links until its dismissal completes; see ``Screen/dismiss(animated:completion:)``.)
+///
+/// A driver that goes away while transitions wait (its window was released, and nothing else holds the driver)
+/// completes them at once, as animations end when their window goes: every will-call still gets its did-call, and
+/// every completion runs once.
 public final class TransitionDriver {
     /// When animated transitions complete.
     public enum Mode {
@@ -46,6 +50,16 @@ public final class TransitionDriver {
     /// - Parameter mode: When animated transitions complete; at once by default.
     public init(mode: Mode = .immediate) {
         self.mode = mode
+    }
+
+    /// Completes at once what is left when the driver goes away.
+    ///
+    /// The transition in progress and the queued ones finish, so that every will-call gets its did-call and every
+    /// completion runs once. Transitions queued behind an interactive pop wait for its end, which completes them.
+    deinit {
+        mode = .immediate
+        completeAll()
+        drain()
     }
 
     /// Whether an animated transition is waiting to complete.
