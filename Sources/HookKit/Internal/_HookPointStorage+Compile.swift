@@ -54,7 +54,8 @@ extension _HookPointStorage {
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.
     func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>]
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>],
+        shared: [_UsedLink<Registration>]
     ) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
         var override: Chain.Implementation?
@@ -62,7 +63,8 @@ extension _HookPointStorage {
             var next = innermostLink(traced: traced)
             for registration in overrides.array.reversed() {
                 next = link(
-                    unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used)
+                    unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used,
+                    shared: shared)
             }
             override = next.implementation
         }
@@ -215,10 +217,11 @@ extension _HookPointStorage {
     }
 
     /// The link of an override around `next`: reused if this registration already wraps `next` (in the published
-    /// chains, or in one this compilation built, which `used` lists), else built by calling the registration's provider
+    /// chains, or in one this compilation built, which `used` and `shared` list), else built by calling the registration's provider
     /// (outside the lock).
     func link(
-        _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink<Registration>]
+        _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink<Registration>],
+        shared: [_UsedLink<Registration>]
     ) -> Link {
         let key = ObjectIdentifier(next)
         if let cached = lock.withLock({ traced ? registration.tracedLinks[key] : registration.links[key] }) {
@@ -226,7 +229,7 @@ extension _HookPointStorage {
             used.append(_UsedLink(registration: registration, key: key, link: link))
             return link
         }
-        if let link = _UsedLink.link(of: registration, around: key, in: used) {
+        if let link = _UsedLink.link(of: registration, around: key, in: used, shared) {
             used.append(_UsedLink(registration: registration, key: key, link: link))
             return link
         }

@@ -23,7 +23,13 @@ protocol _PointCompiling: _PointBookkeeping {
     var publishedVersion: UInt64 { get set }
 
     /// Compiles the chain of a list of levels (most general first), per the order contract.
-    func chain(for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>]) -> Chain
+    ///
+    /// Appends the links it uses to `used`, and reuses the links of `used` and `shared` (the links built before in
+    /// the same compilation) where it has the same override around the same inner part.
+    func chain(
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>],
+        shared: [_UsedLink<Registration>]
+    ) -> Chain
 
     /// Makes the snapshot of a point whose hooks all apply to every receiver: one chain, no scope index.
     func makeSnapshot(every: Chain, tracer: HookTracer?, version: UInt64) -> Snapshot
@@ -189,7 +195,7 @@ extension _PointCompiling {
             collect(cache.sharedLinks, into: &used)
         } else {
             var sharedLinks: [_UsedLink<Registration>] = []
-            every = chain(for: [levels.every], traced: tracer != nil, used: &sharedLinks)
+            every = chain(for: [levels.every], traced: tracer != nil, used: &sharedLinks, shared: [])
             if !cache.types.isEmpty {
                 cache.types = []
             }
@@ -271,14 +277,15 @@ extension _PointCompiling {
             // Every-receiver or type hooks changed: every chain depends on them.
             cache.instances = [:]
             var sharedLinks: [_UsedLink<Registration>] = []
-            every = chain(for: [levels.every], traced: traced, used: &sharedLinks)
+            every = chain(for: [levels.every], traced: traced, used: &sharedLinks, shared: [])
             types = levels.types.map { key, typeLevels in
                 _ScopeIndex<Receiver, Chain>.TypeEntry(
                     type: key,
-                    exact: chain(for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks),
+                    exact: chain(
+                        for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks, shared: []),
                     inherited: chain(
                         for: levels.levels(forType: typeLevels.type, includingExact: false), traced: traced,
-                        used: &sharedLinks))
+                        used: &sharedLinks, shared: []))
             }
             (cache.sharedGeneration, cache.every, cache.types, cache.sharedLinks) =
                 (levels.sharedGeneration, every, types, sharedLinks)
@@ -289,15 +296,12 @@ extension _PointCompiling {
         for (key, level) in levels.instances where level.object.isAlive {
             var compiled = cache.instances[key]
             if compiled?.generation != level.generation || compiled?.entry.object !== level.object {
-                // Starts with the links built so far, which the instance's chain reuses where it has the same
-                // override around the same inner part; the instance keeps only the links its own chain uses.
-                var links = used
-                let start = links.endIndex
+                // Reuses the links built so far (`used`) where it has the same override around the same inner part.
+                var links: [_UsedLink<Registration>] = []
                 let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
                 let entry = _ScopeIndex<Receiver, Chain>.InstanceEntry(
-                    object: level.object, chain: chain(for: chainLevels, traced: traced, used: &links))
-                compiled = _CompileCache.Instance(
-                    generation: level.generation, entry: entry, links: Array(links[start...]))
+                    object: level.object, chain: chain(for: chainLevels, traced: traced, used: &links, shared: used))
+                compiled = _CompileCache.Instance(generation: level.generation, entry: entry, links: links)
             }
             if let compiled {
                 instances.append(compiled.entry)
