@@ -323,10 +323,18 @@ struct NavigationBarTransitionTests {
         host.completeAll()
         #expect(host.visibility == "none")
 
-        // Unanimated, the change is made at once and records none.
-        let c = BarTogglingScreen("C", host.log, host.events, hidden: false)
+        // Unanimated, the change is made at once and records none, even when the screen asks for an animation.
+        let c = BarTogglingScreen("C", host.log, host.events)
+        c.animatesAlways = true
+        let seen = EventLog()
+        let watch = try NavigationBar.didChange.after(.instance(host.navigation.navigationBar)) { bar, _, _ in
+            seen.add(bar.visibilityTransition.map { "\($0)" } ?? "none")
+        }
         try host.navigation.push(c, animated: false)
-        #expect(host.bar == "[]" && host.visibility == "none")
+        watch.cancel()
+        #expect(host.bar == "[hidden]" && host.visibility == "none" && seen.take() == ["none", "none"])
+        host.navigation.setNavigationBarHidden(false)  // C appeared: a direct change records none
+        c.hides = false
 
         // Revealed by an interactive pop, B comes back as it left (its stash): hidden with the finger. A cancel gives
         // the bar back to C.
@@ -341,7 +349,8 @@ struct NavigationBarTransitionTests {
         #expect(host.visibility == "none")
         #expect(
             host.events.take() == [
-                "direct animated: [] -> [hidden]", "appear(C): [hidden] -> []", "B.willRestore([hidden])",
+                "direct animated: [] -> [hidden]", "appear(C): [hidden] -> []", "direct animated: [] -> [hidden]",
+                "direct: [hidden] -> []", "B.willRestore([hidden])",
                 "restore(B) animated interactive: [] -> [hidden]", "B.didRestore([hidden])", "C.willRestore([])",
                 "restore(C) animated: [hidden] -> []", "C.didRestore([])", "direct animated: [] -> [hidden]",
             ])
@@ -351,6 +360,8 @@ struct NavigationBarTransitionTests {
 /// A screen that hides (or shows) the bar itself from `viewWillAppear`, without a preference.
 final class BarTogglingScreen: StyledScreen {
     var hides: Bool
+    /// Asks for an animated change even in an unanimated transition.
+    var animatesAlways = false
 
     init(_ name: String, _ log: EventLog, _ events: EventLog, hidden: Bool = true) {
         hides = hidden
@@ -359,6 +370,6 @@ final class BarTogglingScreen: StyledScreen {
 
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
-        navigationController?.setNavigationBarHidden(hides, animated: animated)
+        navigationController?.setNavigationBarHidden(hides, animated: animated || animatesAlways)
     }
 }

@@ -72,6 +72,9 @@ struct NavigationItemTests {
         #expect(bar.backItemTitle == "All Inboxes")
         host.root.navigationItem.backBarButtonItem = BarButtonItem(title: "Mail")
         #expect(bar.backItemTitle == "Mail")
+        host.root.navigationItem.backBarButtonItem = BarButtonItem(image: "tray")  // used as set: no title
+        #expect(bar.backItemTitle == nil)
+        host.root.navigationItem.backBarButtonItem = BarButtonItem(title: "Mail")
         // The back item still pops: the screen below's item lends its title only.
         #expect(bar.backItem === b.navigationBackItem)
         b.navigationBackItem.title = "Close"

@@ -30,9 +30,14 @@ public final class NavigationBar {
     /// The change of visibility the running screen transition makes, if any.
     ///
     /// Set when an animated transition's appearing screen shows or hides the bar, through its preferences or
-    /// directly from its `viewWillAppear` (``NavigationController/setNavigationBarHidden(_:animated:)`` with
-    /// `animated` true); cleared when that screen's `viewDidAppear` runs, or when another screen takes the bar.
+    /// directly while it appears (from its `viewWillAppear` until its `viewDidAppear`, with
+    /// ``NavigationController/setNavigationBarHidden(_:animated:)`` and `animated` true); cleared when that screen's
+    /// `viewDidAppear` runs, or when another screen takes the bar. Only a bar whose appearance the controller manages
+    /// (``NavigationController/managesNavigationBarAppearance``) records it.
     public internal(set) var visibilityTransition: NavigationBarVisibilityTransition?
+
+    /// Whether the transition in which ``owner`` appears is animated; set when it starts to appear.
+    var _ownerAppearsAnimated = false
 
     init(navigationController: NavigationController) {
         self.navigationController = navigationController
@@ -77,8 +82,8 @@ public final class NavigationBar {
     /// The title the back item shows, by UIKit's rule; `nil` when the bar shows no back item.
     ///
     /// The back item's own ``BarButtonItem/title`` if it has one; else, from the screen below the top, the title of
-    /// its ``NavigationItem/backBarButtonItem``, else its title (``NavigationItem/title``, then ``Screen/title``),
-    /// else "Back". The root of a presented stack, whose back item closes the presentation, has no screen below: its
+    /// its ``NavigationItem/backBarButtonItem`` when it has one (`nil` for an item without a title), else its title
+    /// (``NavigationItem/title``, then ``Screen/title``), else "Back". The root of a presented stack, whose back item closes the presentation, has no screen below: its
     /// back item shows its own title, if any.
     ///
     /// ```swift
@@ -94,7 +99,10 @@ public final class NavigationBar {
             return nil
         }
         let below = stack[index - 1]
-        return below.navigationItem.backBarButtonItem?.title ?? below.navigationItem.title ?? below.title ?? "Back"
+        if let item = below.navigationItem.backBarButtonItem {
+            return item.title  // as set, even without a title (an image-only item)
+        }
+        return below.navigationItem.title ?? below.title ?? "Back"
     }
 
     /// The items the bar shows on the leading side: the back item, if shown, then the top item's
@@ -118,7 +126,7 @@ public final class NavigationBar {
         if old.isHidden != new.isHidden {
             // A change the appearing screen makes from its `viewWillAppear` (directly, or through its preferences)
             // animates with its transition too, as UIKit's does alongside the transition.
-            let ownerIsAppearing = owner?._appearance == .appearing
+            let ownerIsAppearing = _ownerAppearsAnimated && owner?._appearance == .appearing
             let isTransition = animated && (reason == .appear || reason == .restore || ownerIsAppearing)
             let followsFinger =
                 isInteractive

@@ -155,6 +155,7 @@ extension NavigationController {
         guard managesNavigationBarAppearance, _isInStack(screen) else { return }
         let bar = navigationBar
         let isInteractive = interactivePop.map { $0.state == .active && $0.revealedScreen === screen } ?? false
+        bar._ownerAppearsAnimated = animated
         guard let stash = screen._chrome.navigationBarStash else {
             bar._apply(
                 resolvedNavigationBarAppearance(for: screen), reason: .appear, screen: screen, animated: animated,
