@@ -877,4 +877,28 @@ struct HostRegressionTests {
         try navigation.pop(animated: true)
         #expect(navigation.viewControllers.count == 2 && b.visibleState == [.loaded, .didAppear])
     }
+
+    @Test(
+        "a window released during an interactive pop: what waits behind the pop completes when it ends",
+        arguments: [true, false])
+    func windowReleasedDuringInteractivePop(finish: Bool) throws {
+        let log = EventLog()
+        let a = TestScreen("A", log)
+        let navigation = try TestNavigation("nav", root: a, log)
+        var window: Window? = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window?.setRootScreen(navigation)
+        window?.makeKeyAndVisible()
+        try navigation.push(TestScreen("B", log), animated: false)
+        let completions = Completions()
+        let pop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
+        let sheet = TestScreen("S", log)
+        try navigation.present(sheet, style: .pageSheet, animated: true, completion: completions.callback("present"))
+        #expect(window?.transitionDriver.queuedCount == 1)
+        window = nil
+        #expect(completions["present"] == [])  // still behind the pop
+        if finish { pop.finish() } else { pop.cancel() }
+        #expect(completions["pop"] == [finish ? .completed : .cancelled] && completions["present"] == [.completed])
+        // Presented off screen (the controller has no window): linked, never shown.
+        #expect(sheet.visibleState == [] && navigation.presentedScreen === sheet)
+    }
 }

@@ -60,4 +60,23 @@ struct VirtualTimeTests {
         time.advance(by: 32)
         #expect(runs == [1e17.nextUp])
     }
+
+    @Test("the clock stops at the largest finite time, where a repeating action runs once more and no longer")
+    func largestFiniteTime() {
+        let time = VirtualTime()
+        var runs = 0
+        func watch() {
+            runs += 1
+            time.schedule(after: 30) { watch() }
+        }
+        time.advance(by: .greatestFiniteMagnitude)
+        time.schedule(after: 0) { watch() }
+        time.advance(by: .greatestFiniteMagnitude)
+        #expect(time.now == .greatestFiniteMagnitude && runs == 1)
+        time.advance(by: 30)
+        #expect(time.now == .greatestFiniteMagnitude && runs == 1)
+        time.schedule(after: .infinity) { runs += 100 }  // never
+        time.advance(by: 0)
+        #expect(runs == 1)
+    }
 }

@@ -266,6 +266,7 @@ public final class ScreenStatistics {
         _isDirty = true
         guard fileURL != nil, _blockingError == nil else { return }
         let delay = configuration.flushDelay > 0 ? configuration.flushDelay : 0
+        guard delay.isFinite else { return }  // written only when asked
         let due = time.now + delay
         if let pending = _pendingFlush {
             guard due < _pendingFlushDue else { return }

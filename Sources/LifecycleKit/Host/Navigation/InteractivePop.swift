@@ -47,6 +47,9 @@ public final class InteractivePop {
     /// The transition driver whose queue the pop holds, kept from the start: the controller may leave its window (the
     /// root replaced, the controller removed from its container) before the pop ends, and the queue must still go on.
     weak var driver: TransitionDriver?
+    /// The driver that took over the queue the pop holds when its window's driver went away (see
+    /// ``TransitionDriver``'s `deinit`); the pop keeps it until the queue has gone on.
+    var _standInDriver: TransitionDriver?
     /// The screens the pop sent will-calls to, which it owes did-calls.
     let batch = _AppearanceBatch()
     /// The screen that got viewWillDisappear: the popping screen, or what stands in for it.
@@ -158,6 +161,7 @@ public final class InteractivePop {
         }
         completion?(outcome)
         driver?.drain()
+        _standInDriver = nil
     }
 
     /// Ends a pop whose navigation controller went away: nothing is left to call, but the completion runs (with
@@ -170,5 +174,6 @@ public final class InteractivePop {
         driver?._releaseInteractiveOwner(self)
         completion?(.cancelled)
         driver?.drain()
+        _standInDriver = nil
     }
 }

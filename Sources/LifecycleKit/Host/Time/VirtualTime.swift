@@ -48,9 +48,11 @@ public final class VirtualTime: HostTime {
     /// Actions scheduled by running actions run too if they fall due before the end: an action that schedules
     /// itself again every `p` seconds runs once per period, so a span of many periods takes as many runs (a confirmed
     /// leak's release watch, say, every 30 seconds). Time never goes back: a negative, NaN or infinite `seconds`
-    /// counts as 0 (the actions due now run), as negative and NaN delays do in ``schedule(after:_:)``.
+    /// counts as 0 (the actions due now run), as negative and NaN delays do in ``schedule(after:_:)``, and the clock
+    /// stops at the largest finite time. An action with an infinite delay never runs.
     public func advance(by seconds: Double) {
-        let end = now + (seconds.isFinite && seconds > 0 ? seconds : 0)
+        // Capped: a clock at infinity would run an action that reschedules itself forever.
+        let end = min(now + (seconds.isFinite && seconds > 0 ? seconds : 0), .greatestFiniteMagnitude)
         while let index = nextDueIndex(notAfter: end) {
             let entry = queue.remove(at: index)
             now = entry.due
@@ -68,7 +70,7 @@ public final class VirtualTime: HostTime {
 
     private func nextDueIndex(notAfter end: Double) -> Int? {
         var best: Int?
-        for (index, entry) in queue.enumerated() where entry.due <= end {
+        for (index, entry) in queue.enumerated() where entry.due <= end && entry.due.isFinite {
             if let current = best {
                 let other = queue[current]
                 if (entry.due, entry.sequence) < (other.due, other.sequence) { best = index }

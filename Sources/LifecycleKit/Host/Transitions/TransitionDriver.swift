@@ -18,7 +18,10 @@
 ///
 /// A driver that goes away while transitions wait (its window was released, and nothing else holds the driver)
 /// completes them at once, as animations end when their window goes: every will-call still gets its did-call, and
-/// every completion runs once.
+/// every completion runs once. Requests made by those completions run at once too, as they would with no window,
+/// possibly before transitions that were still queued. A driver that something else still holds keeps its
+/// transitions after its window goes: complete them through it (``completeAll()``), as the navigation controllers
+/// whose transitions it holds queue their next requests there.
 public final class TransitionDriver {
     /// When animated transitions complete.
     public enum Mode {
@@ -55,11 +58,21 @@ public final class TransitionDriver {
     /// Completes at once what is left when the driver goes away.
     ///
     /// The transition in progress and the queued ones finish, so that every will-call gets its did-call and every
-    /// completion runs once. Transitions queued behind an interactive pop wait for its end, which completes them.
+    /// completion runs once. Transitions queued behind an interactive pop wait for its end: a stand-in driver that
+    /// completes at once takes them over, and the pop keeps it until it ends.
     deinit {
         mode = .immediate
         completeAll()
-        drain()
+        if let pop = interactiveOwner as? InteractivePop, !queue.isEmpty {
+            let standIn = TransitionDriver(mode: .immediate)
+            standIn.queue = queue
+            standIn.interactiveOwner = pop
+            queue = []
+            pop.driver = standIn
+            pop._standInDriver = standIn
+        } else {
+            drain()
+        }
     }
 
     /// Whether an animated transition is waiting to complete.
