@@ -846,14 +846,20 @@ struct HostRegressionTests {
 
     // MARK: - A window that goes away while transitions wait
 
+    /// A visible window on a manual driver showing `root`, that only the caller holds.
+    static func releasableWindow(showing root: Screen) throws -> Window? {
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        return window
+    }
+
     @Test("a window released while its transitions wait completes them: every will-call gets its did-call, once")
     func windowReleasedMidTransition() throws {
         let log = EventLog()
         let a = TestScreen("A", log)
         let navigation = try TestNavigation("nav", root: a, log)
-        var window: Window? = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        try window?.setRootScreen(navigation)
-        window?.makeKeyAndVisible()
+        var window = try Self.releasableWindow(showing: navigation)
         let b = TestScreen("B", log)
         let c = TestScreen("C", log)
         let completions = Completions()
@@ -883,11 +889,8 @@ struct HostRegressionTests {
         arguments: [true, false])
     func windowReleasedDuringInteractivePop(finish: Bool) throws {
         let log = EventLog()
-        let a = TestScreen("A", log)
-        let navigation = try TestNavigation("nav", root: a, log)
-        var window: Window? = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        try window?.setRootScreen(navigation)
-        window?.makeKeyAndVisible()
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        var window = try Self.releasableWindow(showing: navigation)
         try navigation.push(TestScreen("B", log), animated: false)
         let completions = Completions()
         let pop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
