@@ -865,6 +865,7 @@ struct HostRegressionTests {
         let completions = Completions()
         try navigation.push(b, animated: true, completion: completions.callback("push B"))
         try navigation.push(c, animated: true, completion: completions.callback("push C"))
+        #expect(window?.transitionDriver.isAnimating == true && window?.transitionDriver.queuedCount == 1)
         _ = log.take()
         window = nil
         #expect(completions["push B"] == [.completed] && completions["push C"] == [.completed])
