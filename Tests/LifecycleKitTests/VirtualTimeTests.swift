@@ -1,5 +1,6 @@
-import LifecycleKit
 import Testing
+
+@testable import LifecycleKit
 
 /// The virtual clock that tests and the demo drive by hand.
 @Suite("Virtual time")
@@ -78,5 +79,16 @@ struct VirtualTimeTests {
         time.schedule(after: .infinity) { runs += 100 }  // never
         time.advance(by: 0)
         #expect(runs == 1)
+    }
+
+    @Test("cancelled actions that never fall due do not pile up")
+    func cancelledActionsAreSweptOut() {
+        let time = VirtualTime()
+        let kept = time.schedule(after: 1) {}
+        for _ in 0..<10_000 {
+            time.schedule(after: 3_600) {}.cancel()
+        }
+        #expect(time.pendingCount == 1 && !kept.isCancelled)
+        #expect(time._storedCount <= 64)
     }
 }

@@ -17,6 +17,9 @@ public final class VirtualTime: HostTime {
     /// The current virtual time, in seconds.
     public private(set) var now: Double
     private var queue: [Entry] = []
+    /// The length of ``queue`` at which cancelled entries are swept out next: it doubles with what stays, so that
+    /// sweeping costs a constant per scheduled action on average.
+    private var sweepLength = 64
     private var nextSequence = 0
 
     /// Creates a clock that starts at `start` seconds.
@@ -29,6 +32,9 @@ public final class VirtualTime: HostTime {
     /// The number of actions waiting to run.
     public var pendingCount: Int { queue.filter { !$0.handle.isCancelled }.count }
 
+    /// The number of entries kept, cancelled ones included (for tests).
+    var _storedCount: Int { queue.count }
+
     /// Runs `action` once, `delay` seconds from now (see ``HostTime/schedule(after:_:)``).
     @discardableResult
     public func schedule(after delay: Double, _ action: @escaping () -> Void) -> ScheduledAction {
@@ -36,6 +42,10 @@ public final class VirtualTime: HostTime {
         var due = now + max(0, delay)
         if delay > 0 && due == now {
             due = now.nextUp  // a delay below the clock's resolution at this time still comes after now
+        }
+        if queue.count >= sweepLength {
+            queue.removeAll { $0.handle.isCancelled }
+            sweepLength = max(64, 2 * queue.count)
         }
         queue.append(Entry(due: due, sequence: nextSequence, action: action, handle: handle))
         nextSequence += 1
