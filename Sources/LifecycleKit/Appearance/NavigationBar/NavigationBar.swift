@@ -129,10 +129,7 @@ public final class NavigationBar {
             let ownerIsAppearing = _ownerAppearsAnimated && owner?._appearance == .appearing
             let isTransition = animated && (reason == .appear || reason == .restore || ownerIsAppearing)
             let followsFinger =
-                isInteractive
-                || (ownerIsAppearing
-                    && navigationController?.interactivePop.map { $0.state == .active && $0.revealedScreen === owner }
-                        ?? false)
+                isInteractive || (ownerIsAppearing && navigationController?._isRevealedInteractively(owner) == true)
             visibilityTransition =
                 isTransition
                 ? NavigationBarVisibilityTransition(isHiding: new.isHidden, isInteractive: followsFinger) : nil

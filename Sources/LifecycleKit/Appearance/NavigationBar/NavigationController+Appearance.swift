@@ -154,7 +154,7 @@ extension NavigationController {
     func _stackScreenWillAppear(_ screen: Screen, animated: Bool) {
         guard managesNavigationBarAppearance, _isInStack(screen) else { return }
         let bar = navigationBar
-        let isInteractive = interactivePop.map { $0.state == .active && $0.revealedScreen === screen } ?? false
+        let isInteractive = _isRevealedInteractively(screen)
         bar._ownerAppearsAnimated = animated
         guard let stash = screen._chrome.navigationBarStash else {
             bar._apply(

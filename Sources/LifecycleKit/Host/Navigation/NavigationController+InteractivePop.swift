@@ -128,6 +128,12 @@ extension NavigationController {
         viewControllers.append(screen)
     }
 
+    /// Whether `screen` is the screen that the interactive pop in progress reveals.
+    func _isRevealedInteractively(_ screen: Screen?) -> Bool {
+        guard let pop = interactivePop, pop.state == .active else { return false }
+        return pop.revealedScreen === screen
+    }
+
     /// Whether `screen` is the popping screen of the interactive pop in progress: it left the stack, and is still a
     /// child until the pop ends.
     func _isPoppingInteractively(_ screen: Screen) -> Bool {
