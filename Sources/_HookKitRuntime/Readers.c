@@ -74,6 +74,14 @@ static bool running_under_valgrind(void) {
     return preload != NULL && strstr(preload, "vgpreload_core") != NULL;
 }
 
+/// Whether the environment asks for the portable fences (`HOOKKIT_PORTABLE_FENCES=1`): every call fences for itself
+/// and writers never use `membarrier` or CPU-time clocks, as on platforms without them (Apple's). Lets Linux run the
+/// code those platforms run: CI runs the HookKit tests this way, and callgrind counts that path's cost.
+static bool portable_fences_requested(void) {
+    const char *value = getenv("HOOKKIT_PORTABLE_FENCES");
+    return value != NULL && strcmp(value, "1") == 0;
+}
+
 /// Nanoseconds in a `timespec`.
 static uint64_t timespec_ns(struct timespec time) {
     return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
@@ -156,6 +164,9 @@ static void record_cpu_clock(hk_reader *reader) {
 static void runtime_init(void) {
     if (pthread_key_create(&exit_key, release_reader) != 0) {
         hk_fail("pthread_key_create failed");
+    }
+    if (portable_fences_requested()) {
+        return;
     }
     if (running_under_valgrind()) {
         asymmetric_fences = true;
@@ -600,6 +611,11 @@ uint64_t hk_heavy_fence_count(void) {
 
 uint64_t hk_clock_confirmation_count(void) {
     return atomic_load_explicit(&clock_confirmations, memory_order_relaxed);
+}
+
+bool hk_uses_asymmetric_fences(void) {
+    pthread_once(&runtime_once, runtime_init);
+    return asymmetric_fences;
 }
 
 bool hk_confirms_by_cpu_clock(void) {

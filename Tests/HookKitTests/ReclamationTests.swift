@@ -447,6 +447,40 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0, "churn stopped and every call returned: nothing may wait")
     }
 
+    /// CI runs the HookKit tests a second time with `HOOKKIT_PORTABLE_FENCES=1`, so that Linux runs the path that
+    /// platforms without `membarrier` take (Apple's): this test checks that the run really took it.
+    func testThePortablePathTakesOverWhenTheEnvironmentAsksForIt() throws {
+        try XCTSkipUnless(
+            ProcessInfo.processInfo.environment["HOOKKIT_PORTABLE_FENCES"] == "1",
+            "runs when CI runs the tests on the portable path")
+        XCTAssertFalse(_SnapshotReclamation.usesAsymmetricFences, "calls still rely on membarrier")
+        XCTAssertFalse(_SnapshotReclamation.confirmsByCPUClock, "writers still read other threads' clocks")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.portable")
+        try point.before { _, _ in }
+        let stop = Atomic<Bool>(false)
+        let wrong = Counter()
+        let fences = Atomic<UInt64>(0)
+        let pairs = 500
+        runConcurrently(threads: 2) { index in
+            if index == 0 {
+                let before = _SnapshotReclamation.heavyFenceCount
+                for _ in 0..<pairs {
+                    try! point.after { _, _, _ in }.cancel()
+                }
+                fences.store(_SnapshotReclamation.heavyFenceCount - before, ordering: .relaxed)
+                stop.store(true, ordering: .releasing)
+            } else {
+                while !stop.load(ordering: .acquiring) {
+                    if point.invoke(Car(name: "p"), "", { vehicle, _ in vehicle.name }) != "p" { wrong.increment() }
+                }
+            }
+        }
+        // Without `membarrier`, no thread can be confirmed by what it shows: every publication fences.
+        XCTAssertGreaterThanOrEqual(fences.load(ordering: .relaxed), UInt64(2 * pairs))
+        XCTAssertEqual(wrong.count, 0)
+        XCTAssertEqual(reclamation.retiredCount, 0)
+    }
+
     func testThreadsThatExitGiveTheirReaderRecordsBack() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.threads")
         try point.before { _, _ in }

@@ -78,7 +78,9 @@ import _HookKitRuntime
 /// execute a full memory barrier before the call returns, so the writer pays for the ordering each call would
 /// otherwise pay. Where `membarrier` is unavailable (Apple platforms, kernels older than 4.14, sandboxes that filter
 /// the system call), every call goes out of line and issues full fences (`atomic_thread_fence(seq_cst)`), and the
-/// heavy fence is a full fence too: slower per call, but still free of shared writes. Under valgrind, which runs one
+/// heavy fence is a full fence too: slower per call, but still free of shared writes. `HOOKKIT_PORTABLE_FENCES=1` in
+/// the environment selects that path on Linux, where CI tests it (``usesAsymmetricFences`` says which is taken).
+/// Under valgrind, which runs one
 /// thread at a time with a full barrier at every switch, the light fence suffices and the heavy one is skipped, so
 /// that callgrind counts the same call path as a native run.
 ///
@@ -213,6 +215,10 @@ final class _SnapshotReclamation: @unchecked Sendable {
 
     /// How many threads writers have confirmed by their standing CPU-time clocks in this process (for tests).
     static var clockConfirmationCount: UInt64 { hk_clock_confirmation_count() }
+
+    /// Whether calls rely on writers' `membarrier` instead of fencing for themselves (Linux, unless the environment
+    /// sets `HOOKKIT_PORTABLE_FENCES=1`; for tests).
+    static var usesAsymmetricFences: Bool { hk_uses_asymmetric_fences() }
 
     /// Whether writers confirm threads that are not running by their CPU-time clocks (Linux; for tests).
     static var confirmsByCPUClock: Bool { hk_confirms_by_cpu_clock() }

@@ -283,6 +283,10 @@ uint64_t hk_heavy_fence_count(void);
 /// How many threads writers have confirmed by their standing CPU-time clocks (for tests).
 uint64_t hk_clock_confirmation_count(void);
 
+/// Whether calls rely on writers' heavy fences (`membarrier`, Linux), rather than each issuing full fences of its own
+/// (the portable path, also taken on Linux when the environment sets `HOOKKIT_PORTABLE_FENCES=1`; for tests).
+bool hk_uses_asymmetric_fences(void);
+
 /// Whether writers confirm threads that are not running by their CPU-time clocks (Linux with `membarrier`; for
 /// tests).
 bool hk_confirms_by_cpu_clock(void);
