@@ -19,7 +19,7 @@ enum BenchmarkCommand {
                     print(fields.joined(separator: "\t"))
                 }
             } else if let name = options.caseName, let iterations = options.iterations {
-                try runLoop(name, iterations: iterations)
+                try runLoop(name, iterations: iterations, inStep: options.inStep)
             } else if isDebugBuild {
                 printError(
                     "this is a debug build, whose timings mean nothing; run `swift run -c release hook-benchmarks`")
@@ -48,10 +48,16 @@ enum BenchmarkCommand {
 
     /// `--case NAME --iterations N`: sets the case up, runs its loop `iterations` times, tears it
     /// down, and prints nothing, so that callgrind and dhat can count from outside.
-    private static func runLoop(_ name: String, iterations: Int) throws {
+    ///
+    /// With `--in-step`, the loop runs as one of ``InStepProcesses``.
+    private static func runLoop(_ name: String, iterations: Int, inStep: Bool) throws {
         guard let type = BenchmarkSuite.named(name) else { throw UsageError("unknown case '\(name)'") }
         let instance = try type.init()
-        instance.run(iterations: iterations)
+        if inStep {
+            try InStepProcesses.runChild(instance, iterations: iterations)
+        } else {
+            instance.run(iterations: iterations)
+        }
         instance.tearDown()
     }
 
@@ -110,12 +116,13 @@ enum BenchmarkCommand {
             Times each case's loop with ContinuousClock: a warm-up, then K repetitions run round-robin
             across cases; reports the fastest repetition in ns per operation and its ratio to
             direct-call measured in the same run (for async cases also to async-direct, an awaited
-            async method), and for the concurrent cases the calls per second of both threads (or tasks)
-            together relative to one (before-1, async-unhooked or async-before-1, timed in the same run).
-            Build with -c release.
+            async method), and for the concurrent cases the calls per second of both threads (or tasks,
+            or processes) together relative to one (before-1, async-unhooked or async-before-1, timed in
+            the same run, each thread making as many calls as the one). two-processes-before-1 is the
+            machine's own scaling, for comparison. Build with -c release.
 
             OPTIONS:
-              --quick               5 short repetitions per case (the suite in about 2 s), for CI
+              --quick               5 short repetitions per case (the suite in about 3 s), for CI
               --filter SUBSTRING    only the cases whose name contains SUBSTRING (direct-call and the
                                     cases' own baselines always run)
               --repetitions K       K timed repetitions per case (default 15, or 5 with --quick)
@@ -126,8 +133,12 @@ enum BenchmarkCommand {
               --case NAME           set NAME up, run its loop N times and print nothing (for callgrind and
               --iterations N        dhat: the setup is the same for any N, so two values of N cancel it).
                                     For the concurrent cases, N is each caller thread's (or task's) call count.
+              --in-step             with --case: warm up, print "ready", wait for a line on standard
+                                    input, then time the loop and print its start and end (monotonic
+                                    ns); how two-processes-before-1 runs two processes together
               --list                print each case as: name, operations per iteration, measure.sh
-                                    iterations, baseline, summary (tab-separated)
+                                    iterations (0: not measured, its calls run in other processes),
+                                    baseline, summary (tab-separated)
               -h, --help            print this help
 
             CASES:

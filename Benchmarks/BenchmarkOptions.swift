@@ -10,6 +10,8 @@ struct BenchmarkOptions: Sendable {
     var caseName: String?
     /// `--iterations N`: how many times `--case` runs the loop.
     var iterations: Int?
+    /// With `--case`: run the loop in step with other processes (see ``BenchmarkCommand``'s `--in-step`).
+    var inStep = false
     /// `--repetitions K`: how many timed repetitions per case.
     var repetitions: Int?
     /// `--svg FILE`: where to write the bar chart.
@@ -35,6 +37,7 @@ struct BenchmarkOptions: Sendable {
             case "--json": options.json = true
             case "--quick": options.quick = true
             case "--list": options.list = true
+            case "--in-step": options.inStep = true
             case "--help", "-h": options.help = true
             case "--filter": options.filter = try value()
             case "--case": options.caseName = try value()
@@ -54,8 +57,9 @@ struct BenchmarkOptions: Sendable {
         if caseName != nil && iterations == nil { throw UsageError("--case needs --iterations N") }
         if iterations != nil && caseName == nil { throw UsageError("--iterations goes with --case NAME") }
         if caseName != nil && (json || quick || filter != nil || svgPath != nil || repetitions != nil || list) {
-            throw UsageError("--case runs one loop without timing; it takes no other option than --iterations")
+            throw UsageError("--case runs one loop; it takes no other option than --iterations and --in-step")
         }
+        if inStep && caseName == nil { throw UsageError("--in-step goes with --case NAME") }
     }
 
     /// `text` as an integer of at least 1.

@@ -15,11 +15,21 @@ struct BenchmarkRunner {
     /// - Parameter progress: Receives a line of progress for people (the caller prints it on stderr).
     func run(_ cases: [any BenchmarkCase.Type], progress: (String) -> Void) throws -> [CaseResult] {
         var iterations: [Int] = []
+        var iterationsByName: [String: Int] = [:]
         for type in cases {
+            // A concurrent case runs the calls its scaling baseline makes on one thread, on each of its threads (or
+            // processes): same calls per thread, the comparison the scaling ratio is about.
+            if let scalingBaseline = type.scalingBaseline, let count = iterationsByName[scalingBaseline.name] {
+                iterations.append(count)
+                iterationsByName[type.name] = count
+                continue
+            }
             progress("calibrating \(type.name)")
             let instance = try type.init()
             defer { instance.tearDown() }
-            iterations.append(calibratedIterations(instance))
+            let count = calibratedIterations(instance)
+            iterations.append(count)
+            iterationsByName[type.name] = count
         }
         var samples = [[Double]](repeating: [], count: cases.count)
         for repetition in 1...settings.repetitions {

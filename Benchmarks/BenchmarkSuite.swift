@@ -33,6 +33,7 @@ enum BenchmarkSuite {
             ConcurrentBeforeOneCase.self,
             IdleRegistrarConcurrentBeforeOneCase.self,
             SteadyConcurrentBeforeOneCase.self,
+            TwoProcessesBeforeOneCase.self,
             ConcurrentAsyncUnhookedCase.self,
             ConcurrentAsyncBeforeOneCase.self,
             PeerMutexDictionaryCase.self,

@@ -57,8 +57,8 @@ echo "| --- | ---: | ---: | ---: | ---: |"
 direct=""
 declare -A measured=()
 while IFS=$'\t' read -r name operations iterations baseline _; do
-    if [[ -z "${wanted[$name]:-}" ]]; then
-        continue
+    if [[ -z "${wanted[$name]:-}" || "$iterations" == 0 ]]; then
+        continue  # not wanted, or not measurable here (its calls run in other processes)
     fi
     small="$iterations"
     large=$((iterations * 2))
