@@ -108,9 +108,10 @@ static uint64_t monotonic_ns(void) {
 /// still for a whole tick, could read the same twice for a running thread, which `reader_switched_out` would take
 /// for a thread that is not running), and a read is cheap (under 2 µs: where system calls are expensive, such as in
 /// a user-space kernel sandbox, a few reads would cost more than the fence they save). Most consecutive reads must
-/// show it, not all: the thread may be preempted, or its virtual CPU stolen, while it checks.
+/// show it, not all: the thread may be preempted, or its virtual CPU stolen, while it checks. Only where writers can
+/// use `membarrier`: the clocks spare them that fence.
+#if HK_HAS_MEMBARRIER
 static bool cpu_clocks_advance_while_running(void) {
-#if defined(__linux__)
     clockid_t clock;
     struct timespec reading;
     if (pthread_getcpuclockid(pthread_self(), &clock) != 0 || clock_gettime(clock, &reading) != 0) {
@@ -135,10 +136,8 @@ static bool cpu_clocks_advance_while_running(void) {
         previous = now;
     }
     return small_steps >= reads / 2 && cheapest < HK_MAX_CLOCK_READ_NS;
-#else
-    return false;
-#endif
 }
+#endif
 
 /// Records the calling thread's CPU-time clock in its record (between two raises of the record's sequence count).
 static void record_cpu_clock(hk_reader *reader) {
@@ -359,6 +358,7 @@ static bool reader_holds(const hk_reader *reader, uintptr_t snapshot) {
     return false;
 }
 
+#if defined(__linux__)
 /// What `idle_cpu_time` holds for a thread found switched out at CPU time `time` (nanoseconds) while its record had
 /// sequence count `generation`: both in one word, so that a value remembered for a record's earlier owner (written
 /// by a writer that was slow to write it) never matches its new owner's clock. 0 (remember nothing) past 2^48 ns,
@@ -371,7 +371,6 @@ static uint64_t idle_mark(uint64_t time, uintptr_t generation) {
     return ((uint64_t)(generation & 0xFFFF) << time_bits) | time;
 }
 
-#if defined(__linux__)
 /// The CPU-time clock of `reader`'s owner and the record's sequence count, read consistently (between two equal even
 /// values of the count); false when writers do not use clocks, the record has none, or it is changing owner.
 static bool reader_cpu_clock(hk_reader *reader, uintptr_t *generation, clockid_t *clock) {
