@@ -550,19 +550,29 @@ private func joinThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void
             self.body = body
         }
     }
+    /// The start routine's argument: optional in Glibc's declaration, not in Darwin's.
+    func unwrapped(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer { argument! }
     var threads: [pthread_t] = []
     for index in 0..<count {
-        var thread = pthread_t()
+        #if canImport(Darwin)
+        var created: pthread_t?  // Darwin's `pthread_t` is a non-optional pointer
+        #else
+        var created = pthread_t()
+        #endif
         let work = Unmanaged.passRetained(Work(index: index, body: body)).toOpaque()
         let status = pthread_create(
-            &thread, nil,
+            &created, nil,
             { argument in
-                let work = Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue()
+                let work = Unmanaged<Work>.fromOpaque(unwrapped(argument)).takeRetainedValue()
                 work.body(work.index)
                 return nil
             }, work)
         precondition(status == 0, "pthread_create failed with \(status)")
-        threads.append(thread)
+        #if canImport(Darwin)
+        threads.append(created!)
+        #else
+        threads.append(created)
+        #endif
     }
     for thread in threads {
         pthread_join(thread, nil)
