@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// - A call first looks the receiver's address up in an open-addressing table of hooked objects. An address match is
 ///   the object itself: the index keeps each object's ``_WeakObject``, whose `unowned` reference keeps the object's
-///   memory from being reused by another object while the index exists.
+///   memory from being reused by another object while the index exists. An object whose memory no `unowned`
+///   reference keeps (an Objective-C object on Apple platforms, see ``_WeakObject``) is keyed by its address with the
+///   low bit set, and matches only while its weak reference still finds it.
 /// - Otherwise it looks the receiver's dynamic type up in a small direct-mapped cache; on a miss it walks the type up
 ///   its superclasses until it meets a scoped type, and caches the answer (a relaxed atomic store of one word: key and
 ///   answer together, so a reader never sees half).
@@ -41,6 +43,10 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     @usableFromInline let instanceKeys: UnsafeMutablePointer<UInt>
     /// The chain of the object in the same slot.
     @usableFromInline let instanceChains: UnsafeMutablePointer<Unmanaged<Chain>>
+    /// The object in the same slot, for the identity check of objects keyed with the low bit set.
+    let instanceObjects: UnsafeMutablePointer<Unmanaged<_WeakObject>>
+    /// Whether some object is keyed with the low bit set (never on Linux).
+    @usableFromInline let checksIdentities: Bool
     /// Direct-mapped cache from a dynamic type to its answer: `address << 16 | answer`, where the answer is a
     /// ``typeChains`` index plus one, or ``noScopedType``.
     @usableFromInline let typeCache: UnsafeMutablePointer<Atomic<UInt64>>
@@ -78,14 +84,20 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         instanceKeys = .allocate(capacity: capacity)
         instanceKeys.initialize(repeating: 0, count: capacity)
         instanceChains = .allocate(capacity: capacity)
+        instanceObjects = .allocate(capacity: capacity)
+        var checksIdentities = false
         for position in 0..<instances.count {
             let entry = instances[position]
-            let key = UInt(bitPattern: entry.object.identifier)
-            var index = Self.home(of: key, mask: capacity - 1)
+            checksIdentities = checksIdentities || entry.object.checksIdentity
+            let address = UInt(bitPattern: entry.object.identifier)
+            var index = Self.home(of: address, mask: capacity - 1)
             while instanceKeys[index] != 0 { index = (index + 1) & (capacity - 1) }
-            instanceKeys[index] = key
+            // Objects are aligned: the low bit of an address is free to say "check the identity".
+            instanceKeys[index] = entry.object.checksIdentity ? address | 1 : address
             (instanceChains + index).initialize(to: Unmanaged.passUnretained(entry.chain))
+            (instanceObjects + index).initialize(to: Unmanaged.passUnretained(entry.object))
         }
+        self.checksIdentities = checksIdentities
     }
 
     deinit {
@@ -93,6 +105,7 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         typeChains.deallocate()
         instanceKeys.deallocate()
         instanceChains.deallocate()
+        instanceObjects.deallocate()
         typeCache.deinitialize(count: Self.typeCacheSize)
         typeCache.deallocate()
     }
@@ -100,7 +113,7 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     /// The first slot to probe for an object address.
     @inlinable
     static func home(of address: UInt, mask: Int) -> Int {
-        Int(truncatingIfNeeded: ((address >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 7) & mask
+        Int(truncatingIfNeeded: ((UInt64(address) >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 7) & mask
     }
 
     /// The chain for `receiver`, or `nil` when it matches no scoped object or type.
@@ -140,7 +153,24 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         while true {
             let key = instanceKeys[index]
             if key == address { return instanceChains[index] }
+            if key == 0 { return checksIdentities ? checkedInstanceChain(at: address) : nil }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// The chain of the living object at `address` among the objects keyed with the low bit set, whose memory may
+    /// have been reused since they died: each matches only while it lives, so the probe goes on past a dead one (the
+    /// object now at the address may have an entry too).
+    @usableFromInline @inline(never)
+    func checkedInstanceChain(at address: UInt) -> Unmanaged<Chain>? {
+        let mask = instanceCapacity - 1
+        var index = Self.home(of: address, mask: mask)
+        while true {
+            let key = instanceKeys[index]
             if key == 0 { return nil }
+            if key == address | 1 && instanceObjects[index]._withUnsafeGuaranteedRef({ $0.isAlive }) {
+                return instanceChains[index]
+            }
             index = (index + 1) & mask
         }
     }

@@ -1,3 +1,9 @@
+import Synchronization
+
+#if canImport(ObjectiveC)
+import ObjectiveC
+#endif
+
 /// A hooked instance, held so that it is never kept alive and never mistaken for another.
 ///
 /// - The `weak` reference tells whether the object is still alive (`nil` once it died), so the
@@ -6,22 +12,47 @@
 ///   `deinit` runs as usual) until this holder goes away. While a hook's entry exists, no other
 ///   object can therefore be allocated at its address, and a call can identify the hooked object
 ///   by address alone, without loading the weak reference.
+/// - Objective-C objects on Apple platforms are the exception: the runtime implements `unowned`
+///   references to them as weak references, which keep no memory, so a dead object's address can be
+///   reused while its entry exists. For them (``checksIdentity``), a call whose receiver is at the
+///   entry's address also loads the weak reference: the entry matches only while its object lives.
 @usableFromInline
 final class _WeakObject: @unchecked Sendable {
     @usableFromInline weak var object: AnyObject?
-    private unowned(safe) let anchor: AnyObject
+    /// Keeps the object's memory; `nil` when an `unowned` reference would not (``checksIdentity``).
+    private unowned(safe) let anchor: AnyObject?
     @usableFromInline let identifier: ObjectIdentifier
     let dynamicType: Any.Type
     let address: UInt
+    /// Whether a call at ``address`` must confirm through the weak reference that the object there is still this
+    /// one: the object's memory may be reused while this holder exists.
+    let checksIdentity: Bool
+
+    /// Makes every object registered from now on be held as an Objective-C object is on Apple platforms, without an
+    /// `unowned` reference to keep its memory (for tests, which run on Linux, of the identity check).
+    static let holdsObjectsAsObjectiveCObjectsForTesting = Atomic<Bool>(false)
 
     init(_ object: AnyObject) {
+        let checksIdentity = !Self.unownedReferenceKeepsMemory(of: object)
         self.object = object
-        self.anchor = object
+        self.anchor = checksIdentity ? nil : object
         self.identifier = ObjectIdentifier(object)
         self.dynamicType = type(of: object)
         self.address = UInt(bitPattern: identifier)
+        self.checksIdentity = checksIdentity
     }
 
     /// Whether the referenced object is still alive.
     var isAlive: Bool { object != nil }
+
+    /// Whether an `unowned` reference to `object` keeps its memory allocated: true for Swift's native reference
+    /// counting, false for Objective-C objects (`NSObject` and its subclasses, where the Objective-C runtime exists).
+    static func unownedReferenceKeepsMemory(of object: AnyObject) -> Bool {
+        if holdsObjectsAsObjectiveCObjectsForTesting.load(ordering: .relaxed) { return false }
+        #if canImport(ObjectiveC)
+        return !(object is NSObject)
+        #else
+        return true
+        #endif
+    }
 }
