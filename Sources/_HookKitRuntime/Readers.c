@@ -110,7 +110,7 @@ static uint64_t monotonic_ns(void) {
 /// a user-space kernel sandbox, a few reads would cost more than the fence they save). Most consecutive reads must
 /// show it, not all: the thread may be preempted, or its virtual CPU stolen, while it checks. Only where writers can
 /// use `membarrier`: the clocks spare them that fence.
-#if HK_HAS_MEMBARRIER
+#if defined(HK_HAS_MEMBARRIER)
 static bool cpu_clocks_advance_while_running(void) {
     clockid_t clock;
     struct timespec reading;
@@ -172,7 +172,7 @@ static void runtime_init(void) {
         serialized_threads = true;
         return;
     }
-#if HK_HAS_MEMBARRIER
+#if defined(HK_HAS_MEMBARRIER)
     long commands = syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
     if (commands >= 0 && (commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0
         && (commands & MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) != 0
@@ -189,7 +189,7 @@ void hk_heavy_fence(void) {
         return;
     }
     atomic_fetch_add_explicit(&heavy_fences, 1, memory_order_relaxed);
-#if HK_HAS_MEMBARRIER
+#if defined(HK_HAS_MEMBARRIER)
     if (asymmetric_fences) {
         uint64_t start = monotonic_ns();
         if (syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {

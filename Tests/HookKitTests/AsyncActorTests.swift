@@ -142,7 +142,11 @@ struct AsyncActorTests {
         #expect(await account.deposit(5, via: point) == 5)
         #expect(watcher.all == ["deposit 5", "deposited"])
         #expect(trace.all.first == "weak let: on acct")
-        withKnownIssue("Swift 6.3 infers an async closure with a capture list as @concurrent (swiftlang/swift#87097)") {
+        // Intermittent: a compiler with the fix records no issue.
+        withKnownIssue(
+            "Swift 6.3 infers an async closure with a capture list as @concurrent (swiftlang/swift#87097)",
+            isIntermittent: true
+        ) {
             #expect(trace.all.last == "capture list: on acct")
         }
     }

@@ -3,6 +3,9 @@ import Foundation
 import HookKit
 import Testing
 
+// Exit tests run in a child process: Swift Testing offers them where it can start one (not on iOS, tvOS, watchOS or
+// visionOS).
+#if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Windows)
 /// Calling `original` where there is no body to reach, and passing a body where the point declares one: documented to
 /// stop the program with a message (each runs in a child process, whose standard error is checked).
 @Suite("Misused originals")
@@ -64,3 +67,4 @@ struct OriginalMisuseTests {
         #expect(message.contains("'Misuse.twoBodies' declares its body"))
     }
 }
+#endif

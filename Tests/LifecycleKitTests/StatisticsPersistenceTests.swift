@@ -201,9 +201,8 @@ struct StatisticsPersistenceTests {
         try directory.write(
             """
             {"formatVersion": 1, "screens": [
-            {"name": "Home", "stayTime": 1e308, "viewCount": 9223372036854775807, "resumeCount": 1},
-            {"name": "Home", "stayTime": 1e308, "viewCount": 9223372036854775807,
-             "resumeCount": 9223372036854775807},
+            {"name": "Home", "stayTime": 1e308, "viewCount": \(Int.max), "resumeCount": 1},
+            {"name": "Home", "stayTime": 1e308, "viewCount": \(Int.max), "resumeCount": \(Int.max)},
             {"name": "ProductDetail", "stayTime": 42, "viewCount": 7, "resumeCount": 2}
             ]}
             """, to: "stats.json")
