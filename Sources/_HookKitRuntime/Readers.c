@@ -207,13 +207,26 @@ void hk_heavy_fence(void) {
     atomic_thread_fence(memory_order_seq_cst);
 }
 
+/// What a thread that ends inside a hooked call runs to free what it held (HookKit's `help()`), or NULL.
+static void (*_Atomic exit_helper)(void);
+
+void hk_set_exit_helper(void (*helper)(void)) {
+    atomic_store_explicit(&exit_helper, helper, memory_order_release);
+}
+
 /// Clears a record whose thread ended and offers it to the next new thread.
+///
+/// A thread can only end inside a hooked call by exiting from a hook (`pthread_exit`): what it used is no longer in
+/// use, but the call never reached its exit, which would have helped free a snapshot retired meanwhile. Its slots
+/// are cleared here instead, and the same check follows: a full fence between the clears and the load of the pending
+/// flag (it pairs with the writer's store of the flag, fence and scan), then help if snapshots wait.
 static void release_reader(void *record) {
     hk_reader *reader = record;
-    // A thread can only end inside a hooked call by exiting from a hook; what it used is no longer in use.
+    bool held = false;
     for (hk_slot_block *block = &reader->first; block != NULL;
          block = atomic_load_explicit(&block->next, memory_order_acquire)) {
         for (int index = 0; index < HK_SLOTS_PER_BLOCK; index++) {
+            held = held || atomic_load_explicit(&block->slots[index], memory_order_relaxed) != 0;
             atomic_store_explicit(&block->slots[index], 0, memory_order_release);
         }
     }
@@ -223,6 +236,13 @@ static void release_reader(void *record) {
         hk_current_reader = &hk_unattached_reader;
     }
     atomic_store_explicit(&reader->claimed, false, memory_order_release);
+    if (held) {
+        atomic_thread_fence(memory_order_seq_cst);
+        void (*helper)(void) = atomic_load_explicit(&exit_helper, memory_order_acquire);
+        if (helper != NULL && atomic_load_explicit(&hk_retired_snapshots_pending, memory_order_relaxed)) {
+            helper();
+        }
+    }
 }
 
 hk_reader *hk_reader_attach(void) {

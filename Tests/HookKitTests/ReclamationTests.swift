@@ -482,6 +482,74 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
+    /// A thread that ends inside a hook (`pthread_exit`) never reaches its call's exit, which would have freed the
+    /// snapshot retired meanwhile: its thread-exit destructor does it instead.
+    func testASnapshotHeldByAThreadThatEndsInsideAHookIsFreedWhenTheThreadEnds() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.endsInside")
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let ending = try point.before { _, _ in
+            entered.signal()
+            release.wait()
+            pthread_exit(nil)
+        }
+        let retiredWhileInside = Atomic<Int>(-1)
+        Thread {
+            entered.wait()
+            // The call runs the snapshot this cancellation replaces: it must wait for the call.
+            ending.cancel()
+            retiredWhileInside.store(_SnapshotReclamation.shared.retiredCount, ordering: .releasing)
+            release.signal()
+        }
+        .start()
+        // Joined: the thread's exit destructor has run when `joinThreads` returns.
+        joinThreads(1) { _ in _ = point.invoke(Car(name: "ending"), "") { vehicle, _ in vehicle.name } }
+        XCTAssertEqual(retiredWhileInside.load(ordering: .acquiring), 1)
+        XCTAssertEqual(reclamation.retiredCount, 0, "the snapshot of the thread that ended stayed retired")
+    }
+
+    /// Counting the retired snapshots holds the reclamation lock: a call that asks for help meanwhile leaves its
+    /// request to the holder, which must serve it like every other holder. (Reading the count is for tests, whose
+    /// leak checks would otherwise see snapshots that no call holds.)
+    func testAHelpRequestMadeWhileTheRetiredSnapshotsAreCountedIsServed() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.countWhileHelping")
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let blockNextCall = Atomic<Bool>(false)
+        try point.before { _, _ in
+            if blockNextCall.exchange(false, ordering: .acquiringAndReleasing) {
+                entered.signal()
+                release.wait()
+            }
+        }
+        var left = 0
+        for _ in 0..<200 {
+            blockNextCall.store(true, ordering: .releasing)
+            let finished = DispatchSemaphore(value: 0)
+            Thread {
+                _ = point.invoke(Car(name: "c"), "") { vehicle, _ in vehicle.name }
+                finished.signal()
+            }
+            .start()
+            entered.wait()
+            let token = try point.after { _, _, _ in }  // replaces the snapshot the blocked call runs
+            let counting = Atomic<Bool>(true)
+            let stoppedCounting = DispatchSemaphore(value: 0)
+            Thread {
+                while counting.load(ordering: .relaxed) { _ = _SnapshotReclamation.shared.retiredCount }
+                stoppedCounting.signal()
+            }
+            .start()
+            release.signal()
+            finished.wait()  // the call returned, and helped
+            counting.store(false, ordering: .relaxed)
+            stoppedCounting.wait()
+            if reclamation.retiredCount != 0 { left += 1 }
+            token.cancel()
+        }
+        XCTAssertEqual(left, 0, "\(left) of 200 returned calls left their snapshot retired")
+    }
+
     func testThreadsThatExitGiveTheirReaderRecordsBack() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.threads")
         try point.before { _, _ in }

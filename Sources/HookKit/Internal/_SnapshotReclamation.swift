@@ -140,7 +140,9 @@ import _HookKitRuntime
 ///   other threads run, whom it interrupts).
 /// - Threads: a record per thread that ever called a hooked method, reused by later threads once its thread exits
 ///   (a `pthread_key` destructor releases it), so a process that starts thousands of short-lived threads keeps only as
-///   many records as it had threads at once.
+///   many records as it had threads at once. A thread that ends inside a hooked call (a hook that calls
+///   `pthread_exit`) never reaches the call's exit: the destructor clears its slots, fences, and helps if snapshots
+///   wait, as that exit would have.
 @usableFromInline
 final class _SnapshotReclamation: @unchecked Sendable {
     /// The process-wide reclamation domain: every point retires into it.
@@ -159,7 +161,11 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// Set by a call that found the lock taken; the holder serves it before it returns.
     private let rescanRequested = Atomic<Bool>(false)
 
-    private init() {}
+    private init() {
+        // A thread that ends inside a hooked call never leaves it: its thread-exit destructor clears its slots and
+        // helps instead, as the call would have.
+        hk_set_exit_helper { _SnapshotReclamation.help() }
+    }
 
     /// Takes ownership of a snapshot that `cell` no longer publishes (its publication's retain): frees it now if no
     /// call uses it, or hands it to the calls that do.
@@ -206,8 +212,15 @@ final class _SnapshotReclamation: @unchecked Sendable {
     }
 
     /// The number of retired snapshots still waiting for calls (for tests).
+    ///
+    /// Holding the lock to count, it serves the requests of calls that found it taken meanwhile, as every holder
+    /// does, and counts again if that freed something.
     var retiredCount: Int {
-        lock.withLock { retired.count }
+        var count: Int
+        repeat {
+            count = lock.withLock { retired.count }
+        } while serveRequests()
+        return count
     }
 
     /// How many heavy fences writers have issued in this process (for tests).
@@ -237,11 +250,15 @@ final class _SnapshotReclamation: @unchecked Sendable {
     static var claimedReaderRecordCount: Int { hk_reader_claimed_count() }
 
     /// Scans while scans are requested and the lock is free; leaves the requests to the holder otherwise.
-    private func serveRequests() {
+    ///
+    /// - Returns: Whether it scanned.
+    @discardableResult
+    private func serveRequests() -> Bool {
         // Between this thread's last store (a request, or the unlock that ended its pass) and its loads below (the
         // request, or the lock word in `tryLock`): a helper whose `tryLock` fails and a holder that unlocks cannot
         // both miss the other's store, so a request is never left unserved.
         atomicMemoryFence(ordering: .sequentiallyConsistent)
+        var scanned = false
         while rescanRequested.load(ordering: .acquiring) {
             let freed: _FreedSnapshots? = lock.withLockIfAvailable {
                 var freed = _FreedSnapshots()
@@ -250,9 +267,11 @@ final class _SnapshotReclamation: @unchecked Sendable {
                 }
                 return freed
             }
-            guard let freed else { return }  // the holder serves the request after its own pass
+            guard let freed else { return scanned }  // the holder serves the request after its own pass
+            scanned = true
             freed.release()
         }
+        return scanned
     }
 
     /// Moves the retired snapshots that no call uses (no slot holds them, no async call holds them) to `freed`;

@@ -252,6 +252,10 @@ void hk_set_retired_snapshots_pending(bool pending);
 /// caller must issue `hk_heavy_fence`. At most 16 such threads are looked at.
 bool hk_holders_stayed_switched_out(uintptr_t snapshot);
 
+/// Sets what a thread that ends inside a hooked call runs, from its thread-exit destructor, when snapshots wait for
+/// calls: HookKit's `help()`, as the call's exit would have.
+void hk_set_exit_helper(void (*helper)(void));
+
 /// Makes every other thread's earlier slot stores visible to the caller's next loads: `membarrier` on Linux, a
 /// full fence where threads fence for themselves.
 void hk_heavy_fence(void);
