@@ -530,6 +530,10 @@ bool hk_await_fresh_readers(hk_point_cell *cell) {
     if (!asymmetric_fences || serialized_threads) {
         return serialized_threads;  // calls fence for themselves: only the writer's full fence orders them
     }
+    // The exchange that published the fresh snapshot, before every load below of other threads' records. The
+    // exchange already orders them on x86-64 (a locked instruction) and ARMv8 (release-acquire), not in C11's model,
+    // whose argument this makes whole for a few cycles per publication.
+    atomic_thread_fence(memory_order_seq_cst);
     uintptr_t fresh = atomic_load_explicit(&cell->published, memory_order_acquire);
     if (fresh == 0) {
         return false;  // nothing published now: no slot can show it
