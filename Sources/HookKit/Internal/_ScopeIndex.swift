@@ -148,14 +148,10 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     /// The chain of the hooked object at `address`, if there is one.
     @inlinable @inline(__always)
     func instanceChain(at address: UInt) -> Unmanaged<Chain>? {
-        let mask = instanceCapacity - 1
-        var index = Self.home(of: address, mask: mask)
-        while true {
-            let key = instanceKeys[index]
-            if key == address { return instanceChains[index] }
-            if key == 0 { return checksIdentities ? checkedInstanceChain(at: address) : nil }
-            index = (index + 1) & mask
+        if let index = instanceSlot(probingFrom: address, where: { key, _ in key == address }) {
+            return instanceChains[index]
         }
+        return checksIdentities ? checkedInstanceChain(at: address) : nil
     }
 
     /// The chain of the living object at `address` among the objects keyed with the low bit set, whose memory may
@@ -163,14 +159,22 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     /// object now at the address may have an entry too).
     @usableFromInline @inline(never)
     func checkedInstanceChain(at address: UInt) -> Unmanaged<Chain>? {
+        let index = instanceSlot(probingFrom: address) { key, index in
+            key == address | 1 && instanceObjects[index]._withUnsafeGuaranteedRef { $0.isAlive }
+        }
+        return index.map { instanceChains[$0] }
+    }
+
+    /// The first instance slot whose key and index satisfy `matches`, probing from `address`'s home slot up to the
+    /// first empty one; `nil` if none does.
+    @inlinable @inline(__always)
+    func instanceSlot(probingFrom address: UInt, where matches: (_ key: UInt, _ index: Int) -> Bool) -> Int? {
         let mask = instanceCapacity - 1
         var index = Self.home(of: address, mask: mask)
         while true {
             let key = instanceKeys[index]
+            if matches(key, index) { return index }
             if key == 0 { return nil }
-            if key == address | 1 && instanceObjects[index]._withUnsafeGuaranteedRef({ $0.isAlive }) {
-                return instanceChains[index]
-            }
             index = (index + 1) & mask
         }
     }
