@@ -18,9 +18,10 @@
 /// ``Hooks/removeExpiredInstanceHooks()``. A method the object calls from its own `deinit` still runs
 /// the object's instance hooks, although weak references to the object (and ``HookToken/isActive``)
 /// already read it as gone: a hook can see its object's last calls. Objective-C objects on Apple
-/// platforms (`NSObject` and its subclasses, such as view controllers) are the exception: HookKit
-/// cannot keep a dead one's address from being reused, so it confirms the object is alive at each call
-/// (a weak-reference load), and methods called from their `deinit` run without the instance hooks.
+/// platforms (such as view controllers) are the exception: HookKit cannot keep a dead one's address
+/// from being reused, so a call on one that has instance hooks confirms that it is alive (a weak-reference
+/// load: a lock and a retain in the Objective-C runtime, where the rest of the call path writes nothing
+/// shared), and methods called from its `deinit` run without the instance hooks.
 public struct HookScope<Receiver> {
     enum Kind {
         case all

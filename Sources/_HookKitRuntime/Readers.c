@@ -340,8 +340,11 @@ hk_entry hk_reader_enter_slow(hk_point_cell *cell) {
 }
 
 bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snapshot) {
-    // Only a thread's outermost call to end has released every slot it held: it withdraws the request, and helps
-    // whenever snapshots wait. An inner call helps only if the snapshot it used was replaced.
+    // Only a thread's outermost call to end has released every slot it held: where calls rely on writers' fences, it
+    // withdraws the request and helps whenever snapshots wait. Any other call helps only if the snapshot it used was
+    // replaced; so do all calls of threads that fence for themselves, which never withdraw the request (their
+    // `attention` stays set): otherwise a call blocked while it holds a replaced snapshot would make every call of
+    // every thread help until it returns.
     bool outermost = atomic_load_explicit(&reader->depth, memory_order_relaxed) == 0;
     if (reader->light_fence && outermost) {
         atomic_store_explicit(&reader->attention, 0, memory_order_relaxed);
@@ -351,7 +354,8 @@ bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snaps
     if (!atomic_load_explicit(&hk_retired_snapshots_pending, memory_order_relaxed)) {
         return false;
     }
-    return outermost || atomic_load_explicit(&cell->published, memory_order_relaxed) != snapshot;
+    return (reader->light_fence && outermost)
+        || atomic_load_explicit(&cell->published, memory_order_relaxed) != snapshot;
 }
 
 void hk_set_retired_snapshots_pending(bool pending) {

@@ -44,7 +44,9 @@ final class ForeignObjectIdentityTests: XCTestCase {
                 keep.append(car)
             }
         }
-        let reused = try XCTUnwrap(newcomer, "the allocator never reused the dead object's address")
+        // An allocator that keeps freed memory aside for a while (AddressSanitizer's quarantine) hands the address out
+        // only much later: there is nothing to test then.
+        guard let reused = newcomer else { throw XCTSkip("the allocator did not reuse the dead object's address") }
         XCTAssertEqual(call(point, on: reused, trace: trace), reused.name)
         XCTAssertEqual(trace.take(), ["body(\(reused.name))"], "the dead object's hook fired for a newcomer")
         XCTAssertFalse(token.isActive)

@@ -78,7 +78,9 @@ import _HookKitRuntime
 /// execute a full memory barrier before the call returns, so the writer pays for the ordering each call would
 /// otherwise pay. Where `membarrier` is unavailable (Apple platforms, kernels older than 4.14, sandboxes that filter
 /// the system call), every call goes out of line and issues full fences (`atomic_thread_fence(seq_cst)`), and the
-/// heavy fence is a full fence too: slower per call, but still free of shared writes. `HOOKKIT_PORTABLE_FENCES=1` in
+/// heavy fence is a full fence too: slower per call, but still free of shared writes. Such a thread's `attention`
+/// stays set, so each call leaves out of line, and helps only if the snapshot it used was replaced (a call blocked
+/// while it holds a replaced snapshot does not make the other calls help). `HOOKKIT_PORTABLE_FENCES=1` in
 /// the environment selects that path on Linux, where CI tests it (``usesAsymmetricFences`` says which is taken).
 /// Under valgrind, which runs one
 /// thread at a time with a full barrier at every switch, the light fence suffices and the heavy one is skipped, so
@@ -142,7 +144,9 @@ import _HookKitRuntime
 ///   (a `pthread_key` destructor releases it), so a process that starts thousands of short-lived threads keeps only as
 ///   many records as it had threads at once. A thread that ends inside a hooked call (a hook that calls
 ///   `pthread_exit`) never reaches the call's exit: the destructor clears its slots, fences, and helps if snapshots
-///   wait, as that exit would have.
+///   wait, as that exit would have. (What the thread's Swift frames retained is lost with them: `pthread_exit`
+///   unwinds them without releasing. Optimized, the call path retains nothing; unoptimized, a snapshot the call held
+///   leaves the retired list but is never deallocated.)
 @usableFromInline
 final class _SnapshotReclamation: @unchecked Sendable {
     /// The process-wide reclamation domain: every point retires into it.
@@ -160,6 +164,8 @@ final class _SnapshotReclamation: @unchecked Sendable {
     @exclusivity(unchecked) private var hazards: [UInt] = Array(repeating: 0, count: 64)
     /// Set by a call that found the lock taken; the holder serves it before it returns.
     private let rescanRequested = Atomic<Bool>(false)
+    /// How many times calls have helped (for tests).
+    let helpCount = Atomic<Int>(0)
 
     private init() {
         // A thread that ends inside a hooked call never leaves it: its thread-exit destructor clears its slots and
@@ -207,6 +213,7 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// Frees what calls that have returned no longer protect; called by a call that found retired snapshots pending.
     @usableFromInline
     static func help() {
+        shared.helpCount.add(1, ordering: .relaxed)
         shared.rescanRequested.store(true, ordering: .releasing)
         shared.serveRequests()
     }

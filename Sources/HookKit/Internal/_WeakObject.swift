@@ -46,13 +46,24 @@ final class _WeakObject: @unchecked Sendable {
     var isAlive: Bool { object != nil }
 
     /// Whether an `unowned` reference to `object` keeps its memory allocated: true for Swift's native reference
-    /// counting, false for Objective-C objects (`NSObject` and its subclasses, where the Objective-C runtime exists).
+    /// counting, false for Objective-C objects (where the Objective-C runtime exists: classes whose root is not
+    /// Swift's, such as `NSObject` and `NSProxy` and their subclasses).
     static func unownedReferenceKeepsMemory(of object: AnyObject) -> Bool {
         if holdsObjectsAsObjectiveCObjectsForTesting.load(ordering: .relaxed) { return false }
         #if canImport(ObjectiveC)
-        return !(object is NSObject)
+        var root: AnyClass = type(of: object)
+        while let superclass = class_getSuperclass(root) { root = superclass }
+        return swiftRootClassNames.contains(String(cString: class_getName(root)))
         #else
         return true
         #endif
     }
+
+    #if canImport(ObjectiveC)
+    /// The names the Objective-C runtime gives the root class of Swift's native classes, `Swift._SwiftObject`.
+    ///
+    /// An object of any other root is treated as an Objective-C object: were the root named otherwise, Swift objects
+    /// would only pay an identity check they do not need.
+    private static let swiftRootClassNames: Set<String> = ["_TtCs12_SwiftObject", "Swift._SwiftObject"]
+    #endif
 }
