@@ -193,25 +193,21 @@ final class ReclamationTests: XCTestCase {
 
     func testACallBlockedInAHookHoldsBackOnlyItsOwnSnapshot() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.blocked")
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let blocking = try point.before(label: "blocks once", once: true) { _, _ in
-            entered.signal()
-            release.wait()
-        }
+        let gate = CallGate()
+        let blocking = try point.before(label: "blocks once", once: true) { _, _ in gate.hold() }
         let finished = DispatchSemaphore(value: 0)
         let blocked = Thread {
             _ = point.invoke(Car(name: "blocked"), "") { vehicle, _ in vehicle.name }
             finished.signal()
         }
         blocked.start()
-        entered.wait()
+        gate.awaitHeldCall()
         // The blocked call holds the snapshot it started with. Writers neither wait for it nor pile up behind it.
         let churn = try registerAndCancelHooks { object in try point.after { _, _, _ in _ = object } }
         XCTAssertFalse(churn.lastCapturedIsAlive, "a snapshot the blocked call never used was kept")
         XCTAssertEqual(churn.largestBacklog, 1)
         XCTAssertFalse(blocking.isActive)
-        release.signal()
+        gate.release()
         finished.wait()
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
@@ -222,21 +218,12 @@ final class ReclamationTests: XCTestCase {
     /// the portable path, only calls whose own snapshot was replaced help. CI runs this test on both.
     func testACallBlockedWithAReplacedSnapshotDoesNotMakeOtherCallsHelp() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.noHelpStorm")
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
+        let gate = CallGate()
         let blocking = try point.before { vehicle, _ in
-            guard vehicle.name == "blocked" else { return }
-            entered.signal()
-            release.wait()
+            if vehicle.name == "blocked" { gate.hold() }
         }
         defer { blocking.cancel() }
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            _ = point.invoke(Car(name: "blocked"), "") { vehicle, _ in vehicle.name }
-            finished.signal()
-        }
-        .start()
-        entered.wait()
+        let finished = gate.startHeldCall { _ = point.invoke(Car(name: "blocked"), "") { vehicle, _ in vehicle.name } }
         let token = try point.after { _, _, _ in }  // replaces the snapshot the blocked call holds
         XCTAssertEqual(reclamation.retiredCount, 1)
         let helpsBefore = reclamation.helpCount.load(ordering: .relaxed)
@@ -247,7 +234,7 @@ final class ReclamationTests: XCTestCase {
         let helps = reclamation.helpCount.load(ordering: .relaxed) - helpsBefore
         XCTAssertLessThanOrEqual(helps, 2, "\(helps) of \(2 * calls) calls helped while one call held a snapshot")
         XCTAssertEqual(reclamation.retiredCount, 1, "the blocked call's snapshot was freed under it")
-        release.signal()
+        gate.release()
         finished.wait()
         XCTAssertEqual(reclamation.retiredCount, 0)
         token.cancel()
@@ -303,13 +290,9 @@ final class ReclamationTests: XCTestCase {
             _SnapshotReclamation.confirmsByCPUClock,
             "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
         let point = HookPoint<Vehicle, String, String>("Reclamation.blockedInside")
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
+        let gate = CallGate()
         let finished = DispatchSemaphore(value: 0)
-        let blocking = try point.before { _, _ in
-            entered.signal()
-            release.wait()
-        }
+        let blocking = try point.before { _, _ in gate.hold() }
         defer { blocking.cancel() }
         let cycles = 50
         var fences: UInt64 = 0
@@ -323,7 +306,7 @@ final class ReclamationTests: XCTestCase {
                 finished.signal()
             }
             .start()
-            entered.wait()
+            gate.awaitHeldCall()
             // The thread signals before it blocks: wait until it is off its CPU (under ThreadSanitizer, or on a busy
             // machine, it can take longer to reach `wait()` than a writer waits before it fences).
             XCTAssertTrue(
@@ -333,7 +316,7 @@ final class ReclamationTests: XCTestCase {
             let token = try point.after { _, _, _ in }
             fences += _SnapshotReclamation.heavyFenceCount - fencesBefore
             XCTAssertEqual(reclamation.retiredCount, 1, "the blocked call's snapshot must wait for it")
-            release.signal()
+            gate.release()
             finished.wait()
             // Leaving, the call saw the request for attention (set while its thread was switched out) and freed it.
             XCTAssertEqual(
@@ -529,20 +512,18 @@ final class ReclamationTests: XCTestCase {
     /// call path does.)
     func testASnapshotHeldByAThreadThatEndsInsideAHookIsFreedWhenTheThreadEnds() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.endsInside")
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
+        let gate = CallGate()
         let ending = try point.before { _, _ in
-            entered.signal()
-            release.wait()
+            gate.hold()
             pthread_exit(nil)
         }
         let retiredWhileInside = Atomic<Int>(-1)
         Thread {
-            entered.wait()
+            gate.awaitHeldCall()
             // The call runs the snapshot this cancellation replaces: it must wait for the call.
             ending.cancel()
             retiredWhileInside.store(_SnapshotReclamation.shared.retiredCount, ordering: .releasing)
-            release.signal()
+            gate.release()
         }
         .start()
         // Joined: the thread's exit destructor has run when `joinThreads` returns.
@@ -556,25 +537,15 @@ final class ReclamationTests: XCTestCase {
     /// leak checks would otherwise see snapshots that no call holds.)
     func testAHelpRequestMadeWhileTheRetiredSnapshotsAreCountedIsServed() throws {
         let point = HookPoint<Vehicle, String, String>("Reclamation.countWhileHelping")
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
+        let gate = CallGate()
         let blockNextCall = Atomic<Bool>(false)
         try point.before { _, _ in
-            if blockNextCall.exchange(false, ordering: .acquiringAndReleasing) {
-                entered.signal()
-                release.wait()
-            }
+            if blockNextCall.exchange(false, ordering: .acquiringAndReleasing) { gate.hold() }
         }
         var left = 0
         for _ in 0..<200 {
             blockNextCall.store(true, ordering: .releasing)
-            let finished = DispatchSemaphore(value: 0)
-            Thread {
-                _ = point.invoke(Car(name: "c"), "") { vehicle, _ in vehicle.name }
-                finished.signal()
-            }
-            .start()
-            entered.wait()
+            let finished = gate.startHeldCall { _ = point.invoke(Car(name: "c"), "") { vehicle, _ in vehicle.name } }
             let token = try point.after { _, _, _ in }  // replaces the snapshot the blocked call runs
             let counting = Atomic<Bool>(true)
             let stoppedCounting = DispatchSemaphore(value: 0)
@@ -583,7 +554,7 @@ final class ReclamationTests: XCTestCase {
                 stoppedCounting.signal()
             }
             .start()
-            release.signal()
+            gate.release()
             finished.wait()  // the call returned, and helped
             counting.store(false, ordering: .relaxed)
             stoppedCounting.wait()
