@@ -80,11 +80,10 @@ import _HookKitRuntime
 /// the system call), every call goes out of line and issues full fences (`atomic_thread_fence(seq_cst)`), and the
 /// heavy fence is a full fence too: slower per call, but still free of shared writes. Such a thread's `attention`
 /// stays set, so each call leaves out of line, and helps only if the snapshot it used was replaced (a call blocked
-/// while it holds a replaced snapshot does not make the other calls help). `HOOKKIT_PORTABLE_FENCES=1` in
-/// the environment selects that path on Linux, where CI tests it (``usesAsymmetricFences`` says which is taken).
-/// Under valgrind, which runs one
-/// thread at a time with a full barrier at every switch, the light fence suffices and the heavy one is skipped, so
-/// that callgrind counts the same call path as a native run.
+/// while it holds a replaced snapshot does not make the other calls help). `HOOKKIT_PORTABLE_FENCES=1` in the
+/// environment selects that path on Linux, where CI tests it (``usesAsymmetricFences`` says which is taken). Under
+/// valgrind, which runs one thread at a time with a full barrier at every switch, the light fence suffices and the
+/// heavy one is skipped, so that callgrind counts the same call path as a native run.
 ///
 /// ## Why a snapshot is never freed while a call uses it
 ///
