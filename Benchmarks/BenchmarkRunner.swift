@@ -15,21 +15,19 @@ struct BenchmarkRunner {
     /// - Parameter progress: Receives a line of progress for people (the caller prints it on stderr).
     func run(_ cases: [any BenchmarkCase.Type], progress: (String) -> Void) throws -> [CaseResult] {
         var iterations: [Int] = []
-        var iterationsByName: [String: Int] = [:]
         for type in cases {
             // A concurrent case runs the calls its scaling baseline makes on one thread, on each of its threads (or
             // processes): same calls per thread, the comparison the scaling ratio is about.
-            if let scalingBaseline = type.scalingBaseline, let count = iterationsByName[scalingBaseline.name] {
-                iterations.append(count)
-                iterationsByName[type.name] = count
+            if let scalingBaseline = type.scalingBaseline,
+                let baseline = cases.firstIndex(where: { $0 == scalingBaseline }), baseline < iterations.count
+            {
+                iterations.append(iterations[baseline])
                 continue
             }
             progress("calibrating \(type.name)")
             let instance = try type.init()
             defer { instance.tearDown() }
-            let count = calibratedIterations(instance)
-            iterations.append(count)
-            iterationsByName[type.name] = count
+            iterations.append(calibratedIterations(instance))
         }
         var samples = [[Double]](repeating: [], count: cases.count)
         for repetition in 1...settings.repetitions {
