@@ -24,7 +24,8 @@ import _HookKitRuntime
 ///      *light fence*, and loads the word again; if the word changed it retries with the new address (a writer
 ///      published meanwhile, so this is rare), else `P` is protected and the depth goes up;
 ///   2. runs `P`'s chain;
-///   3. stores 0 into its slot (a release store), lowers the depth, issues the light fence, and loads its own
+///   3. stores 0 into its slot (a release store), stores back the depth it found (a value it holds, so that no load
+///      waits for the store of step 1), issues the light fence, and loads its own
 ///      `attention`. Only when a writer set it does the call go out of line: the thread's outermost call to end
 ///      withdraws the request, and the call calls ``help()`` if retired snapshots wait and (for an inner call) `P`
 ///      is no longer published.

@@ -143,6 +143,11 @@ typedef struct hk_entry {
     uintptr_t snapshot;
     /// The calling thread's slot that holds `snapshot`.
     _Atomic(uintptr_t) *slot;
+    /// The thread's depth of hooked calls before this one, which `hk_reader_exit` restores: a store of a value the
+    /// thread already holds, rather than a decrement that would load the depth its entry stored.
+    uintptr_t depth;
+    /// The calling thread's record, so that `hk_reader_exit` need not look it up again.
+    hk_reader *reader;
 } hk_entry;
 
 /// `hk_reader_enter` for calls that cannot take the inline path: the thread's first call, calls nested deeper than
@@ -169,7 +174,7 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
         if (snapshot == 0) {
             // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
             atomic_store_explicit(slot, 0, memory_order_release);
-            return (hk_entry){0, slot};
+            return (hk_entry){0, slot, depth, reader};
         }
         // A release store: a writer that sees this value knows every earlier store of this thread is visible.
         atomic_store_explicit(slot, snapshot, memory_order_release);
@@ -183,7 +188,7 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
         snapshot = confirmed;
     }
     atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
-    return (hk_entry){snapshot, slot};
+    return (hk_entry){snapshot, slot, depth, reader};
 }
 
 /// Ends the hooked call that `hk_reader_enter` started on `cell`; returns true when the snapshot it used has been
@@ -192,10 +197,9 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
 ///
 /// Writes only the calling thread's record; reads its `attention`, which writers set only when they publish.
 static inline bool hk_reader_exit(hk_point_cell *cell, hk_entry entry) {
-    hk_reader *reader = hk_current_reader;
+    hk_reader *reader = entry.reader;
     atomic_store_explicit(entry.slot, 0, memory_order_release);
-    atomic_store_explicit(
-        &reader->depth, atomic_load_explicit(&reader->depth, memory_order_relaxed) - 1, memory_order_relaxed);
+    atomic_store_explicit(&reader->depth, entry.depth, memory_order_relaxed);
     atomic_signal_fence(memory_order_seq_cst);
     if (__builtin_expect(atomic_load_explicit(&reader->attention, memory_order_relaxed) != 0, 0)) {
         return hk_reader_exit_slow(reader, cell, entry.snapshot);
