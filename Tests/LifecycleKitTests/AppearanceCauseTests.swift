@@ -31,7 +31,7 @@ struct AppearanceCauseTests {
 
         init() throws {
             a = CauseScreen("A", log)
-            navigation = try NavigationController(rootScreen: a)
+            navigation = try NavigationController(rootScreen: a, title: "nav")
             try window.setRootScreen(navigation)
             window.makeKeyAndVisible()
         }
@@ -54,10 +54,17 @@ struct AppearanceCauseTests {
         }
     }
 
-    @Test("a root appearing with its window has no cause")
+    @Test("a navigation controller's root appearing with its window for the first time is moving to its parent")
     func rootAppearance() throws {
         let host = try Host()
-        #expect(host.calls() == ["A.viewWillAppear -", "A.viewDidAppear -"])
+        // UIKit ends the root's move (didMove(toParent:)) after its first appearance; later ones have no cause.
+        #expect(host.calls() == ["A.viewWillAppear movingTo", "A.viewDidAppear movingTo"])
+        host.window.hide()
+        host.window.makeKeyAndVisible()
+        #expect(
+            host.calls() == [
+                "A.viewWillDisappear -", "A.viewDidDisappear -", "A.viewWillAppear -", "A.viewDidAppear -",
+            ])
     }
 
     @Test("push and pop: the pushed screen moves to its parent, the popped one from it; the one below has no cause")
@@ -140,7 +147,7 @@ struct AppearanceCauseTests {
         }
     }
 
-    @Test("a presented container is being presented; the screen inside it is not")
+    @Test("a presented container is being presented; its root is moving to it, as on its first appearance")
     func presentedContainer() throws {
         let host = try Host()
         _ = host.calls()
@@ -149,12 +156,39 @@ struct AppearanceCauseTests {
         try host.a.present(sheet, style: .pageSheet, animated: true)
         #expect(sheet.isBeingPresented && !x.isBeingPresented)
         host.window.transitionDriver.completeAll()
-        #expect(host.calls() == ["X.viewWillAppear -", "X.viewDidAppear -"])
+        #expect(host.calls() == ["X.viewWillAppear movingTo", "X.viewDidAppear movingTo"])
         #expect(!sheet.isBeingPresented && !sheet.isBeingDismissed)
         #expect(sheet.dismiss(animated: true))
         #expect(sheet.isBeingDismissed && !x.isBeingDismissed)
         host.window.transitionDriver.completeAll()
         #expect(host.calls() == ["X.viewWillDisappear -", "X.viewDidDisappear -"])
+    }
+
+    @Test("a screen pushed under a full-screen presentation is moving to its parent when the dismissal reveals it")
+    func pushedWhileCovered() throws {
+        let host = try Host()
+        let cover = host.screen("M")
+        try host.navigation.present(cover, style: .fullScreen, animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = host.calls()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: true)
+        host.window.transitionDriver.completeAll()
+        // Off screen: its move waits for its first appearance, as UIKit's deferred transition does.
+        #expect(host.log.take() == ["B.willMove(nav)"])
+        #expect(cover.dismiss(animated: false))
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "M.viewWillDisappear dismissed", "B.loadView", "B.viewDidLoad", "B.viewWillAppear movingTo",
+                "B.viewDidAppear movingTo", "B.didMove(nav)", "M.viewDidDisappear dismissed",
+            ])
+        try host.navigation.pop(animated: false)
+        #expect(
+            host.calls() == [
+                "B.viewWillDisappear movingFrom", "A.viewWillAppear -", "B.viewDidDisappear movingFrom",
+                "A.viewDidAppear -",
+            ])
     }
 
     @Test("an interactive pop: the popping screen moves from its parent from the beginning until it ends")

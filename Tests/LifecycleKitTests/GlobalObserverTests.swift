@@ -205,8 +205,8 @@ struct GlobalObserverTests {
         root.loadViewIfNeeded()
         #expect(
             log.take().filter { $0.hasPrefix("G ") || $0.hasPrefix("W ") } == [
+                // Its didMove(toParent:) waits for its first appearance, as in UIKit.
                 "G will R.willMove(toParent: offscreen)", "G did R.willMove(toParent: offscreen)", "G join R",
-                "G will R.didMove(toParent: offscreen)", "G did R.didMove(toParent: offscreen)",
                 "G will R.loadView", "G did R.loadView", "G will R.viewDidLoad", "G did R.viewDidLoad", "G end R.load",
             ])
         _ = navigation

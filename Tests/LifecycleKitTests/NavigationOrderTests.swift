@@ -5,19 +5,37 @@ import Testing
 /// UIKit's event order for navigation, pinned with recorded traces.
 @Suite("Navigation event order")
 struct NavigationOrderTests {
-    @Test("showing the window loads and appears the navigation controller, then its root")
+    @Test("showing the window loads and appears the navigation controller, then its root, whose move ends there")
     func windowShowsRoot() throws {
         let log = EventLog()
         let window = Window(time: VirtualTime())
         let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        #expect(log.take() == ["A.willMove(nav)", "A.didMove(nav)"])
+        // As UIKit's navigation controller, which defers the root's transition until it appears.
+        #expect(log.take() == ["A.willMove(nav)"])
         try window.setRootScreen(navigation)
         #expect(log.take() == [])
         window.makeKeyAndVisible()
         #expect(
             log.take() == [
                 "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "nav.willShow(A)", "A.loadView",
-                "A.viewDidLoad", "A.viewWillAppear", "nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)",
+                "A.viewDidLoad", "A.viewWillAppear", "nav.viewDidAppear", "A.viewDidAppear", "A.didMove(nav)",
+                "nav.didShow(A)",
+            ])
+        window.hide()
+        window.makeKeyAndVisible()
+        #expect(!log.take().contains { $0.contains("Move") })
+    }
+
+    @Test("a root screen that leaves before it ever appears ends its move first")
+    func rootLeavesUnseen() throws {
+        let log = EventLog()
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        #expect(log.take() == ["A.willMove(nav)"])
+        try navigation.setViewControllers([TestScreen("B", log)], animated: false)
+        #expect(
+            log.take() == [
+                "A.didMove(nav)", "A.willPop(false)", "A.willMove(nil)", "B.willMove(nav)", "A.didPop(false)",
+                "A.didMove(nil)",
             ])
     }
 

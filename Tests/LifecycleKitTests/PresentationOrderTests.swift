@@ -111,7 +111,8 @@ struct PresentationOrderTests {
         #expect(
             host.log.take() == [
                 "sheet.loadView", "sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.willShow(X)", "X.loadView",
-                "X.viewDidLoad", "X.viewWillAppear", "sheet.viewDidAppear", "X.viewDidAppear", "sheet.didShow(X)",
+                "X.viewDidLoad", "X.viewWillAppear", "sheet.viewDidAppear", "X.viewDidAppear", "X.didMove(sheet)",
+                "sheet.didShow(X)",
             ])
         let y = TestScreen("Y", host.log)
         try navigation.push(y, animated: true)

@@ -17,7 +17,11 @@ extension Screen {
     /// ``addChild(_:)``.
     ///
     /// `true` from its `viewWillAppear` to its `viewDidAppear` in the transition that adds it; `false` otherwise
-    /// (also when it appears later, after a pop back to it, or with its container).
+    /// (when it appears again later, after a pop back to it, or with its container). A screen that joined a
+    /// navigation stack while the controller was off screen, such as the root given to
+    /// ``NavigationController/init(rootScreen:title:)``, is still moving to it in its first appearance, as in UIKit,
+    /// whose navigation controller defers that transition until it appears: its `didMove(toParent:)` follows that
+    /// appearance's `viewDidAppear`.
     public var isMovingToParent: Bool { _currentCauses.contains(.movingToParent) }
 
     /// Whether the screen disappears because it is being removed from its container: popped, dropped by

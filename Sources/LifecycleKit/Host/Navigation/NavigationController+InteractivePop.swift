@@ -56,6 +56,7 @@ extension NavigationController {
         if let refusal = interactivePopRefusal(translation: translation) {
             throw LifecycleError(.popGestureRefused, "\(debugLabel) refuses the pop gesture: \(refusal)")
         }
+        _endOwedMove()
         let popping = viewControllers[viewControllers.count - 1]
         let revealed = viewControllers[viewControllers.count - 2]
         let pop = InteractivePop(

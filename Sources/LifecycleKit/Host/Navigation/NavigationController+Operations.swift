@@ -23,6 +23,7 @@ extension NavigationController {
         }
         try _checkStackable(screen)
         try screen._checkDetached(for: "be pushed on \(debugLabel)")
+        _endOwedMove()
         let oldTop = topViewController
         screen._willMove(toParent: self)
         _attach(screen)
@@ -128,6 +129,7 @@ extension NavigationController {
             try _checkStackable(screen)
             try screen._checkDetached(for: "join the stack of \(debugLabel)")
         }
+        _endOwedMove()
         let removed = viewControllers.filter { screen in !screens.contains { $0 === screen } }
         let oldTop = topViewController
         for screen in removed.reversed() {
@@ -155,6 +157,7 @@ extension NavigationController {
     private func _popAbove(
         _ index: Int, reason: LeaveReason, animated: Bool, completion: ((TransitionOutcome) -> Void)?
     ) {
+        _endOwedMove()
         let oldTop = topViewController
         let removed = Array(viewControllers[(index + 1)...].reversed())
         for screen in removed {
@@ -172,6 +175,7 @@ extension NavigationController {
     func _remove(_ screen: Screen) {
         let remaining = viewControllers.filter { $0 !== screen }
         if remaining.isEmpty {
+            _endOwedMove()
             let oldTop = topViewController
             screen._willPop(animated: false)
             screen._willMove(toParent: nil)
@@ -230,10 +234,13 @@ extension NavigationController {
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
         var shown: Screen?
+        // The screens this transition brought on screen: an added top screen that is not among them joined off screen.
+        var appeared: Set<ObjectIdentifier> = []
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in self?._childrenPlan ?? _AppearancePlan() },
             onStart: { [weak self] appearing in
+                appeared = Set(appearing.map(ObjectIdentifier.init))
                 guard let self, let top = self.topViewController else { return }
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {
@@ -256,7 +263,14 @@ extension NavigationController {
                     self._leave(afterPop: screen)
                 }
                 for screen in added where screen.parent === self {
-                    screen._didMove(toParent: self)
+                    if screen === self.topViewController
+                        && !appeared.contains(ObjectIdentifier(screen._forwardingTarget))
+                    {
+                        // Joined off screen: the move ends with its first appearance (UIKit's deferred transition).
+                        self._screenOwedDidMove = screen
+                    } else {
+                        screen._didMove(toParent: self)
+                    }
                 }
                 for (screen, window) in zip(leaving, windows) {
                     screen._didLeaveHierarchy(reason, from: window)

@@ -31,12 +31,23 @@ open class NavigationController: Screen {
     /// completes if it is still the top screen on screen then.
     weak var _topShownOnAppearing: Screen?
 
+    /// The top screen that joined the stack while the controller was off screen, owed its `didMove(toParent:)`.
+    ///
+    /// As in UIKit, whose navigation controller defers such a transition until it appears: the screen's move ends
+    /// with its first appearance, so that it is ``Screen/isMovingToParent`` in it (a window's root screen too), and
+    /// `didMove(toParent:)` follows its `viewDidAppear`. A change of the stack before then ends the move first.
+    var _screenOwedDidMove: Screen?
+
     /// The driver that holds this controller's transitions not completed yet, and how many there are: later
     /// requests join the same queue, so that their callbacks keep their order.
     weak var _queuedDriver: TransitionDriver?
     var _queuedCount = 0
 
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
+    ///
+    /// `rootScreen` gets `willMove(toParent:)` now and `didMove(toParent:)` after its first appearance, as in UIKit
+    /// (so it is ``Screen/isMovingToParent`` in that appearance), or before the stack first changes if that comes
+    /// earlier.
     ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if the screen is attached
     ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is a navigation controller.
@@ -48,7 +59,8 @@ open class NavigationController: Screen {
         _attach(rootScreen)
         viewControllers = [rootScreen]
         rootScreen._didJoinHierarchy()
-        rootScreen._didMove(toParent: self)
+        // Its didMove(toParent:) follows its first appearance.
+        _screenOwedDidMove = rootScreen
     }
 
     /// Creates an empty navigation controller; give it screens with ``setViewControllers(_:animated:completion:)``.
@@ -164,10 +176,23 @@ extension NavigationController {
     /// Sends didShow for the screen that got willShow, if it is still the top: a stack that changed meanwhile sends
     /// its own willShow and didShow.
     func _showedTopOnAppearing(animated: Bool) {
+        if _screenOwedDidMove === topViewController {
+            _endOwedMove()
+        }
         guard let shown = _topShownOnAppearing else { return }
         _topShownOnAppearing = nil
         if shown === topViewController {
             _didShow(shown, animated: animated)
+        }
+    }
+
+    /// Sends the `didMove(toParent:)` that ``_screenOwedDidMove`` waits for, if any: its first appearance completed,
+    /// or the stack is about to change.
+    func _endOwedMove() {
+        guard let screen = _screenOwedDidMove else { return }
+        _screenOwedDidMove = nil
+        if screen.parent === self {
+            screen._didMove(toParent: self)
         }
     }
 }
