@@ -92,6 +92,10 @@ extension Screen {
     /// try home.present(player, animated: true)   // full screen: home disappears
     /// ```
     ///
+    /// A window that is not visible (not shown yet, or hidden) counts as a window: the presentation is accepted, and
+    /// the presented screen appears when the window shows (over its presenter, which then never appears if the
+    /// style covers it). UIKit is stricter: it logs "whose view is not in the window hierarchy" and presents nothing.
+    ///
     /// - Parameters:
     ///   - screen: The screen to present; it must not be attached anywhere.
     ///   - style: How it covers the presenter; `nil` (the default) uses `screen`'s ``modalPresentationStyle``
