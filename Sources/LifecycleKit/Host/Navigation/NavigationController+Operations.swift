@@ -234,13 +234,10 @@ extension NavigationController {
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
         var shown: Screen?
-        // The screens this transition brought on screen: an added top screen that is not among them joined off screen.
-        var appeared: Set<ObjectIdentifier> = []
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in self?._childrenPlan ?? _AppearancePlan() },
             onStart: { [weak self] appearing in
-                appeared = Set(appearing.map(ObjectIdentifier.init))
                 guard let self, let top = self.topViewController else { return }
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {
@@ -263,10 +260,9 @@ extension NavigationController {
                     self._leave(afterPop: screen)
                 }
                 for screen in added where screen.parent === self {
-                    if screen === self.topViewController
-                        && !appeared.contains(ObjectIdentifier(screen._forwardingTarget))
-                    {
-                        // Joined off screen: the move ends with its first appearance (UIKit's deferred transition).
+                    if screen === self.topViewController && shown !== screen {
+                        // The transition did not show it: it joined off screen, and its move ends with its first
+                        // appearance (UIKit's deferred transition).
                         self._screenOwedDidMove = screen
                     } else {
                         screen._didMove(toParent: self)
