@@ -94,6 +94,38 @@ struct BadInputTests {
         #expect(valuePoint.hooks.isEmpty && protocolPoint.hooks.isEmpty && classMethodPoint.hooks.isEmpty)
     }
 
+    @Test("points of Any and AnyObject receivers refuse a value boxed as AnyObject; an object is accepted")
+    func boxedValuesOnOpenPointsAreRefused() throws {
+        let anyPoint = HookPoint<Any, Void, Void>("BadInput.anyReceivers")
+        let anyObjectPoint = HookPoint<AnyObject, Void, Void>("BadInput.anyObjectReceivers")
+        let none: Meter? = nil
+        let boxes: [AnyObject] = [Meter(reading: 1) as AnyObject, none as AnyObject, Meter.self as AnyObject]
+        var codes: [HookError.Code] = []
+        for box in boxes {
+            do {
+                try anyPoint.before(.object(box)) { _, _ in }
+            } catch {
+                codes.append(error.code)
+            }
+            do {
+                try anyObjectPoint.before(.object(box)) { _, _ in }
+            } catch {
+                codes.append(error.code)
+            }
+        }
+        // On Apple platforms nil bridges to NSNull, an object; everywhere the struct and the metatype are boxes.
+        #expect(codes.count >= 4)
+        #expect(codes.allSatisfy { $0 == .instanceScopeNeedsObjectReceiver })
+        #expect(anyPoint.hooks.count + anyObjectPoint.hooks.count == 6 - codes.count)
+        let car = Car(name: "c")
+        let trace = Trace()
+        let token = try anyPoint.before(.object(car)) { _, _ in trace.record("car's hook") }
+        defer { token.cancel() }
+        anyPoint.invoke(car) { _ in trace.record("body") }
+        anyPoint.invoke(Car(name: "other")) { _ in trace.record("body") }
+        #expect(trace.all == ["car's hook", "body", "body"])
+    }
+
     @Test("class methods: an exact type scope hooks one class's calls; a type scope, which cannot follow, is refused")
     func classMethodScopes() throws {
         final class Roadster: Car, @unchecked Sendable {}

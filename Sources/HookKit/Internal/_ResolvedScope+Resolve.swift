@@ -68,6 +68,14 @@ extension _ResolvedScope {
                         + "which is not itself an object (passed as AnyObject, it is boxed, and a box has no "
                         + "identity); use a type scope or check the receiver inside an every-receiver hook")
             }
+            // On a point whose receivers are `Any` or `AnyObject` the box itself casts to the receiver type.
+            guard !_TypeKind.isSwiftValueBox(object) else {
+                throw HookError(
+                    .instanceScopeNeedsObjectReceiver, pointName: name,
+                    message: "'\(name)': the object scope was given a Swift value boxed as AnyObject, which has no "
+                        + "identity of its own (calls pass the value, never this box); use a type scope or check "
+                        + "the receiver inside an every-receiver hook")
+            }
             return .instance(_WeakObject(object))
         }
         if _TypeKind.isValue(Receiver.self) {

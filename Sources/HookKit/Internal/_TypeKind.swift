@@ -10,6 +10,17 @@ enum _TypeKind {
         return kind == 0x200 || kind == 0x201 || kind == 0x202 || kind == 0x301
     }
 
+    /// Whether `object` is the runtime's box for a Swift value passed as `AnyObject`.
+    ///
+    /// The box (`__SwiftValue`: the standard library's, or Foundation's where it is linked) has no identity of its
+    /// own: each conversion makes a new one. Foundation's bridged objects (`NSNumber`, `NSNull`, …) are objects, and
+    /// are not told apart from ones the app made.
+    static func isSwiftValueBox(_ object: AnyObject) -> Bool {
+        let name = _typeName(Swift.type(of: object), qualified: true)
+        let unqualified = name.split(separator: ".").last ?? Substring(name)
+        return unqualified == "__SwiftValue" || unqualified == "_SwiftValue"
+    }
+
     /// Whether `type` is an existential (`any P`, `Any`, `any P & Q`): a type that no value has as its dynamic type,
     /// so that a type scope naming it would never apply.
     ///
