@@ -27,7 +27,8 @@ extension AsyncThrowingHookPoint {
     /// A synchronous hook runs inline, in the call's isolation, without an async call of its own.
     ///
     /// - Parameters:
-    ///   - scope: The receivers the hook applies to; every receiver by default.
+    ///   - scope: The receivers the hook applies to; every receiver by default. A closure stored in a
+    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
     ///   - priority: Higher runs earlier than other before hooks of the same scope level.
     ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
@@ -54,7 +55,8 @@ extension AsyncThrowingHookPoint {
     /// in the call's isolation.
     ///
     /// - Parameters:
-    ///   - scope: The receivers the hook applies to; every receiver by default.
+    ///   - scope: The receivers the hook applies to; every receiver by default. A closure stored in a
+    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
     ///   - priority: Higher runs earlier than other before hooks of the same scope level.
     ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
@@ -80,7 +82,8 @@ extension AsyncThrowingHookPoint {
     /// ```
     ///
     /// - Parameters:
-    ///   - scope: The receivers the hook applies to; every receiver by default.
+    ///   - scope: The receivers the hook applies to; every receiver by default. A closure stored in a
+    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
     ///   - priority: Higher runs later than other after hooks of the same scope level (it sits further out,
     ///     symmetric with before hooks).
     ///   - label: A name for introspection (``HookDescription``) and traces.
@@ -107,7 +110,8 @@ extension AsyncThrowingHookPoint {
     /// ```
     ///
     /// - Parameters:
-    ///   - scope: The receivers the hook applies to; every receiver by default.
+    ///   - scope: The receivers the hook applies to; every receiver by default. A closure stored in a
+    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
     ///   - priority: Higher runs later than other after hooks of the same scope level.
     ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
@@ -144,7 +148,8 @@ extension AsyncThrowingHookPoint {
     /// `Task {}`; not from a detached task, unless the point declares its body.
     ///
     /// - Parameters:
-    ///   - scope: The receivers the override applies to; every receiver by default.
+    ///   - scope: The receivers the override applies to; every receiver by default. A closure stored in a
+    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
     ///   - priority: Higher wraps the other overrides of the same scope level.
     ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Replace one call only (also under concurrent calls), then remove itself.

@@ -9,7 +9,8 @@ extension ThrowingHookPoint {
     /// ```
     ///
     /// - Parameters:
-    ///   - scope: The receivers the hook applies to; every receiver by default.
+    ///   - scope: The receivers the hook applies to; every receiver by default. A closure stored in a
+    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
     ///   - priority: Higher runs earlier than other before hooks of the same scope level.
     ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
@@ -35,7 +36,8 @@ extension ThrowingHookPoint {
     /// ```
     ///
     /// - Parameters:
-    ///   - scope: The receivers the hook applies to; every receiver by default.
+    ///   - scope: The receivers the hook applies to; every receiver by default. A closure stored in a
+    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
     ///   - priority: Higher runs later than other after hooks of the same scope level (it sits
     ///     further out, symmetric with before hooks).
     ///   - label: A name for introspection (``HookDescription``) and traces.
@@ -74,7 +76,8 @@ extension ThrowingHookPoint {
     /// effects. Call `original` only while the replacement runs, on its thread.
     ///
     /// - Parameters:
-    ///   - scope: The receivers the override applies to; every receiver by default.
+    ///   - scope: The receivers the override applies to; every receiver by default. A closure stored in a
+    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
     ///   - priority: Higher wraps the other overrides of the same scope level.
     ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Replace one call only (also under concurrent calls), then remove itself.
