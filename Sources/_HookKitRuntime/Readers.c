@@ -312,7 +312,7 @@ static void reader_fence(const hk_reader *reader) {
     }
 }
 
-hk_entry hk_reader_enter_slow(hk_point_cell *cell) {
+hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell) {
     bool attaching = hk_current_reader == &hk_unattached_reader;
     hk_reader *reader = hk_reader_attach();
     if (attaching) {
@@ -325,7 +325,7 @@ hk_entry hk_reader_enter_slow(hk_point_cell *cell) {
         if (snapshot == 0) {
             // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
             atomic_store_explicit(slot, 0, memory_order_release);
-            return (hk_entry){0, slot, depth, reader};
+            return (hk_slow_entry){0, slot};
         }
         atomic_store_explicit(slot, snapshot, memory_order_release);
         reader_fence(reader);
@@ -336,7 +336,7 @@ hk_entry hk_reader_enter_slow(hk_point_cell *cell) {
         snapshot = confirmed;
     }
     atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
-    return (hk_entry){snapshot, slot, depth, reader};
+    return (hk_slow_entry){snapshot, slot};
 }
 
 bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snapshot) {

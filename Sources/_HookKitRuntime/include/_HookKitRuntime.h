@@ -150,9 +150,15 @@ typedef struct hk_entry {
     hk_reader *reader;
 } hk_entry;
 
+/// What `hk_reader_enter_slow` returns: the first two fields of `hk_entry`, which fit in two registers.
+typedef struct hk_slow_entry {
+    uintptr_t snapshot;
+    _Atomic(uintptr_t) *slot;
+} hk_slow_entry;
+
 /// `hk_reader_enter` for calls that cannot take the inline path: the thread's first call, calls nested deeper than
 /// the first block of slots, and threads that fence for themselves.
-hk_entry hk_reader_enter_slow(hk_point_cell *cell);
+hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell);
 
 /// `hk_reader_exit` for a thread whose `attention` is set.
 bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snapshot);
@@ -165,7 +171,9 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
     hk_reader *reader = hk_current_reader;
     uintptr_t depth = atomic_load_explicit(&reader->depth, memory_order_relaxed);
     if (__builtin_expect(depth >= reader->inline_depth_limit, 0)) {
-        return hk_reader_enter_slow(cell);
+        // The depth is the thread's (0 on the shared sentinel, as on a record just claimed); the record may be new.
+        hk_slow_entry slow = hk_reader_enter_slow(cell);
+        return (hk_entry){slow.snapshot, slow.slot, depth, hk_current_reader};
     }
     _Atomic(uintptr_t) *slot = &reader->first.slots[depth];
     _Atomic(uintptr_t) *published = &cell->published;
