@@ -30,6 +30,7 @@ enum BenchmarkSuite {
             LifecyclePushPopWindowObserverCase.self,
             LifecyclePushPopCancelledObserverCase.self,
             RegisterCancelCase.self,
+            RegisterCancelInstancesCase.self,
             ConcurrentBeforeOneCase.self,
             IdleRegistrarConcurrentBeforeOneCase.self,
             SteadyConcurrentBeforeOneCase.self,

@@ -90,6 +90,34 @@ final class ReclamationTests: XCTestCase {
         assertCancellingReleases(hook, "the replaced snapshot still holds the hook's closure")
     }
 
+    /// The compile cache keeps one compiled chain per hooked object and is updated in place: cancelling the only hook
+    /// of one object among others must drop that object's chain (and the closure it holds) from it at once.
+    func testAnInstanceHookCancelledAmongOthersIsReleasedWhenCancelReturns() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.instances")
+        let cars = (0..<3).map { Car(name: "c\($0)") }
+        let trace = Trace()
+        let tokens = try [cars[0], cars[2]].map { car in
+            try point.before(.instance(car)) { vehicle, _ in trace.record("hook(\(vehicle.name))") }
+        }
+        let hook = try registerCapturing { object in
+            try point.before(.instance(cars[1])) { _, _ in
+                _ = object
+                trace.record("captured")
+            }
+        }
+        for car in cars {
+            XCTAssertEqual(call(point, on: car, trace: trace), car.name)
+        }
+        XCTAssertEqual(
+            trace.take(), ["hook(c0)", "body(c0)", "captured", "body(c1)", "hook(c2)", "body(c2)"])
+        assertCancellingReleases(hook, "the compile cache still holds the cancelled instance hook's chain")
+        for car in cars {
+            XCTAssertEqual(call(point, on: car, trace: trace), car.name)
+        }
+        XCTAssertEqual(trace.take(), ["hook(c0)", "body(c0)", "body(c1)", "hook(c2)", "body(c2)"])
+        for token in tokens { token.cancel() }
+    }
+
     /// A `once` override removes itself after its run: its closure is released when the call that ran it returns, or
     /// when it is cancelled before it ran (its link must not keep it through the registration).
     func testAOnceOverrideIsReleasedOnceItFiredAndItsCallReturnedOrWhenCancelled() throws {
