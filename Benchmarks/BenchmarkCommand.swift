@@ -122,7 +122,7 @@ enum BenchmarkCommand {
             machine's own scaling, for comparison. Build with -c release.
 
             OPTIONS:
-              --quick               5 short repetitions per case (the suite in about 3 s), for CI
+              --quick               5 short repetitions per case (the suite in about 4 s), for CI
               --filter SUBSTRING    only the cases whose name contains SUBSTRING (direct-call and the
                                     cases' own baselines always run)
               --repetitions K       K timed repetitions per case (default 15, or 5 with --quick)

@@ -8,6 +8,6 @@ struct BenchmarkSettings: Sendable {
     /// The default: 15 repetitions of about 40 ms per case (about 25 s for the suite).
     static let full = BenchmarkSettings(repetitions: 15, repetitionTarget: .milliseconds(40))
 
-    /// `--quick`: 5 repetitions of about 10 ms per case (about 3 s for the suite), for CI smoke runs.
+    /// `--quick`: 5 repetitions of about 10 ms per case (about 4 s for the suite), for CI smoke runs.
     static let quick = BenchmarkSettings(repetitions: 5, repetitionTarget: .milliseconds(10))
 }
