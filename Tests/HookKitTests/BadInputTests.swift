@@ -117,6 +117,11 @@ struct BadInputTests {
         #expect(codes.count >= 4)
         #expect(codes.allSatisfy { $0 == .instanceScopeNeedsObjectReceiver })
         #expect(anyPoint.hooks.count + anyObjectPoint.hooks.count == 6 - codes.count)
+        // A class of the app's own that happens to bear the box's name is an object like any other.
+        final class _SwiftValue {}
+        let namesake = _SwiftValue()
+        try anyObjectPoint.before(.object(namesake)) { _, _ in }.cancel()
+        try HookPoint<_SwiftValue, Void, Void>("BadInput.namesake").before(.object(namesake)) { _, _ in }.cancel()
         let car = Car(name: "c")
         let trace = Trace()
         let token = try anyPoint.before(.object(car)) { _, _ in trace.record("car's hook") }

@@ -191,6 +191,24 @@ struct AppearanceCauseTests {
             ])
     }
 
+    @Test("the root of a navigation controller released before it appeared is not moving to a parent when presented")
+    func rootOfAReleasedController() throws {
+        let host = try Host()
+        _ = host.calls()
+        let root = host.screen("R")
+        do {
+            _ = try NavigationController(rootScreen: root, title: "gone")
+        }
+        #expect(root.parent == nil)
+        try host.navigation.present(root, style: .fullScreen, animated: false)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.calls() == [
+                "A.viewWillDisappear -", "R.viewWillAppear presented", "R.viewDidAppear presented",
+                "A.viewDidDisappear -",
+            ])
+    }
+
     @Test("an interactive pop: the popping screen moves from its parent from the beginning until it ends")
     func interactivePop() throws {
         let host = try Host()

@@ -69,7 +69,8 @@ extension _ResolvedScope {
                         + "identity); use a type scope or check the receiver inside an every-receiver hook")
             }
             // On a point whose receivers are `Any` or `AnyObject` the box itself casts to the receiver type.
-            guard !_TypeKind.isSwiftValueBox(object) else {
+            let receiversAreOpen = Receiver.self == Any.self || Receiver.self == AnyObject.self
+            guard !(receiversAreOpen && _TypeKind.isSwiftValueBox(object)) else {
                 throw HookError(
                     .instanceScopeNeedsObjectReceiver, pointName: name,
                     message: "'\(name)': the object scope was given a Swift value boxed as AnyObject, which has no "

@@ -16,9 +16,12 @@ enum _TypeKind {
     /// own: each conversion makes a new one. Foundation's bridged objects (`NSNumber`, `NSNull`, …) are objects, and
     /// are not told apart from ones the app made.
     static func isSwiftValueBox(_ object: AnyObject) -> Bool {
-        let name = _typeName(Swift.type(of: object), qualified: true)
-        let unqualified = name.split(separator: ".").last ?? Substring(name)
-        return unqualified == "__SwiftValue" || unqualified == "_SwiftValue"
+        // Qualified by module where Swift defines the class; unqualified where it is an Objective-C class (Apple
+        // platforms). A class of the app's own with that name is qualified by the app's module.
+        switch _typeName(Swift.type(of: object), qualified: true) {
+        case "Swift.__SwiftValue", "Foundation.__SwiftValue", "__SwiftValue", "_SwiftValue": return true
+        default: return false
+        }
     }
 
     /// Whether `type` is an existential (`any P`, `Any`, `any P & Q`): a type that no value has as its dynamic type,

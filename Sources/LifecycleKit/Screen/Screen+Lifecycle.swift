@@ -61,6 +61,10 @@ extension Screen {
         }
         loadViewIfNeeded()
         _appearance = .appearing
+        if parent == nil {
+            // A move that never ended (its navigation controller went away before it appeared) explains nothing now.
+            _pendingCauses.remove(.movingToParent)
+        }
         _currentCauses = _pendingCauses.intersection(.appearing)
         _moveOnScreen(to: place)
         _joinBatch(batch)

@@ -53,10 +53,11 @@ extension NavigationController {
     public func beginInteractivePop(
         translation: Double, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) -> InteractivePop {
+        // Before anything is read: it runs the app's code.
+        _endOwedMove()
         if let refusal = interactivePopRefusal(translation: translation) {
             throw LifecycleError(.popGestureRefused, "\(debugLabel) refuses the pop gesture: \(refusal)")
         }
-        _endOwedMove()
         let popping = viewControllers[viewControllers.count - 1]
         let revealed = viewControllers[viewControllers.count - 2]
         let pop = InteractivePop(

@@ -15,6 +15,7 @@ extension NavigationController {
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
         try _checkNoInteractivePop()
+        _endOwedMove()
         if viewControllers.contains(where: { $0 === screen }) {
             throw LifecycleError(.alreadyInStack, "\(screen.debugLabel) is already in the stack of \(debugLabel)")
         }
@@ -23,7 +24,6 @@ extension NavigationController {
         }
         try _checkStackable(screen)
         try screen._checkDetached(for: "be pushed on \(debugLabel)")
-        _endOwedMove()
         let oldTop = topViewController
         screen._willMove(toParent: self)
         _attach(screen)
@@ -44,6 +44,7 @@ extension NavigationController {
         -> Screen?
     {
         try _checkNoInteractivePop()
+        _endOwedMove()
         guard viewControllers.count > 1 else {
             _transition(from: topViewController, added: [], removed: [], animated: animated, completion: completion)
             return nil
@@ -63,6 +64,7 @@ extension NavigationController {
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) -> [Screen] {
         try _checkNoInteractivePop()
+        _endOwedMove()
         guard let index = viewControllers.firstIndex(where: { $0 === screen }) else {
             throw LifecycleError(.notInStack, "\(screen.debugLabel) is not in the stack of \(debugLabel)")
         }
@@ -84,6 +86,7 @@ extension NavigationController {
         throws(LifecycleError) -> [Screen]
     {
         try _checkNoInteractivePop()
+        _endOwedMove()
         guard !viewControllers.isEmpty else {
             _transition(from: nil, added: [], removed: [], animated: animated, completion: completion)
             return []
@@ -115,6 +118,7 @@ extension NavigationController {
         _ screens: [Screen], animated: Bool, reason: LeaveReason, completion: ((TransitionOutcome) -> Void)?
     ) throws(LifecycleError) {
         try _checkNoInteractivePop()
+        _endOwedMove()
         guard !screens.isEmpty else {
             throw LifecycleError(.invalidStack, "\(debugLabel) needs at least one screen")
         }
@@ -129,7 +133,6 @@ extension NavigationController {
             try _checkStackable(screen)
             try screen._checkDetached(for: "join the stack of \(debugLabel)")
         }
-        _endOwedMove()
         let removed = viewControllers.filter { screen in !screens.contains { $0 === screen } }
         let oldTop = topViewController
         for screen in removed.reversed() {
@@ -157,7 +160,6 @@ extension NavigationController {
     private func _popAbove(
         _ index: Int, reason: LeaveReason, animated: Bool, completion: ((TransitionOutcome) -> Void)?
     ) {
-        _endOwedMove()
         let oldTop = topViewController
         let removed = Array(viewControllers[(index + 1)...].reversed())
         for screen in removed {
@@ -173,9 +175,10 @@ extension NavigationController {
 
     /// Removes a screen from the stack without animation (``Screen/removeFromParent()``).
     func _remove(_ screen: Screen) {
+        // Ends it before anything is read: it runs the app's code.
+        _endOwedMove()
         let remaining = viewControllers.filter { $0 !== screen }
         if remaining.isEmpty {
-            _endOwedMove()
             let oldTop = topViewController
             screen._willPop(animated: false)
             screen._willMove(toParent: nil)

@@ -35,7 +35,8 @@ open class NavigationController: Screen {
     ///
     /// As in UIKit, whose navigation controller defers such a transition until it appears: the screen's move ends
     /// with its first appearance, so that it is ``Screen/isMovingToParent`` in it (a window's root screen too), and
-    /// `didMove(toParent:)` follows its `viewDidAppear`. A change of the stack before then ends the move first.
+    /// `didMove(toParent:)` follows its `viewDidAppear`. A request to change the stack before then ends the move
+    /// first.
     var _screenOwedDidMove: Screen?
 
     /// The driver that holds this controller's transitions not completed yet, and how many there are: later
@@ -46,8 +47,8 @@ open class NavigationController: Screen {
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
     ///
     /// `rootScreen` gets `willMove(toParent:)` now and `didMove(toParent:)` after its first appearance, as in UIKit
-    /// (so it is ``Screen/isMovingToParent`` in that appearance), or before the stack first changes if that comes
-    /// earlier.
+    /// (so it is ``Screen/isMovingToParent`` in that appearance), or at the first request to change the stack if
+    /// that comes earlier.
     ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if the screen is attached
     ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is a navigation controller.
