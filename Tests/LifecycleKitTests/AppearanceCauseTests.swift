@@ -183,12 +183,10 @@ struct AppearanceCauseTests {
                 "M.viewWillDisappear dismissed", "B.loadView", "B.viewDidLoad", "B.viewWillAppear movingTo",
                 "B.viewDidAppear movingTo", "B.didMove(nav)", "M.viewDidDisappear dismissed",
             ])
-        try host.navigation.pop(animated: false)
-        #expect(
-            host.calls() == [
-                "B.viewWillDisappear movingFrom", "A.viewWillAppear -", "B.viewDidDisappear movingFrom",
-                "A.viewDidAppear -",
-            ])
+        // Its move ended with that appearance: a later one has no cause.
+        host.window.hide()
+        host.window.makeKeyAndVisible()
+        #expect(host.calls().filter { $0.hasPrefix("B.viewWillAppear") } == ["B.viewWillAppear -"])
     }
 
     @Test("the root of a navigation controller released before it appeared is not moving to a parent when presented")
