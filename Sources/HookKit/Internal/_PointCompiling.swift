@@ -296,9 +296,7 @@ extension _PointCompiling {
         // The cache is updated in place, for the objects whose chain changed: this code is not specialized, and each
         // generic dictionary write looks up metadata (rebuilding the whole cache cost every change about 2,000
         // instructions per hooked object).
-        var live = 0
         for (key, level) in levels.instances where level.object.isAlive {
-            live += 1
             let compiled: _CompileCache<Receiver, Chain, Registration>.Instance
             if let cached = cache.instance(key), cached.generation == level.generation,
                 cached.entry.object === level.object
@@ -318,12 +316,10 @@ extension _PointCompiling {
                 used += compiled.links
             }
         }
-        if cache.instances.count != live {
-            // Objects whose hooks went away, or that died: keep no chain (and no memory of theirs) for them.
-            cache.instances = cache.instances.filter { key, _ in
-                guard let level = levels.instances[key], let cached = cache.instance(key) else { return false }
-                return level.object === cached.entry.object && level.object.isAlive
-            }
+        // Every living object has its entry now (one whose object changed was replaced above), so any other entry
+        // belongs to an object whose hooks went away, or that died: keep no chain (and no memory of theirs) for it.
+        if cache.instances.count != instances.count {
+            cache.instances = cache.instances.filter { key, _ in levels.instances[key]?.object.isAlive == true }
         }
         return makeSnapshot(every: every, types: types, instances: instances, tracer: tracer, version: plan.version)
     }
