@@ -93,7 +93,7 @@ struct InstanceScopeTests {
         #expect(point.hooks.isEmpty)
         let existing = point.existingStorage
         let storage = try #require(existing)
-        #expect(storage.lock.withLock { storage.levels.instances.isEmpty && storage.compileCache.instances.isEmpty })
+        #expect(storage.lock.withLock { storage.levels.instances.isEmpty && storage.compileCache.shards.isEmpty })
         var newcomers: [Car] = []
         newcomers.reserveCapacity(1_000)
         for index in 0..<1_000 {

@@ -1,5 +1,6 @@
-import HookKit
 import Testing
+
+@testable import HookKit
 
 /// Seeded random sequences of registrations, cancellations and calls, compared with a small
 /// reference model written from the order contract alone.
@@ -156,24 +157,67 @@ struct ModelBasedTests {
         #expect(failures.isEmpty, "diverging seeds: \(failures)")
     }
 
+    @Test("random sequences on hundreds of hooked objects, some of which die, agree with the reference model")
+    func manyObjects() throws {
+        // Hundreds of objects spread their hooks over several shards of the instance index, whose number changes as
+        // objects are hooked and forgotten; objects that die take their hooks with them.
+        var failures: [UInt64] = []
+        var shardCounts: Set<Int> = []
+        for seed in 0..<UInt64(6)
+        where !runSequence(
+            seed: seed, receiverCount: 200, steps: 500...700, observingShards: { shardCounts.insert($0) })
+        {
+            failures.append(seed)
+            if failures.count >= 3 { break }
+        }
+        #expect(failures.isEmpty, "diverging seeds: \(failures)")
+        // The sequences went through several numbers of shards (so through rebuilds of all of them, as well as of
+        // one at a time).
+        #expect(shardCounts.count >= 3, "shard counts seen: \(shardCounts.sorted())")
+    }
+
     /// Runs one sequence; returns whether it agreed with the model, recording an issue if not.
-    func runSequence(seed: UInt64) -> Bool {
+    ///
+    /// With more than the default 6 receivers, most registrations are scoped to one receiver, and one step in 20 lets
+    /// a receiver die (and puts a new one of the same type in its place): its instance hooks must never run again.
+    ///
+    /// - Parameter observingShards: Called after each step with the number of shards of the point's instance index.
+    func runSequence(
+        seed: UInt64, receiverCount: Int = 6, steps stepRange: ClosedRange<Int> = 10...40,
+        observingShards: ((Int) -> Void)? = nil
+    ) -> Bool {
         var random = SeededGenerator(state: seed)
         let point = HookPoint<Vehicle, String, String>("Model.\(seed)")
         let trace = Trace()
         // A few receivers of each type, some of them targets of instance hooks.
-        let receivers: [Vehicle] = (0..<6).map { index in
+        var receivers: [Vehicle] = (0..<receiverCount).map { index in
             let type = Self.receiverTypes[index % Self.receiverTypes.count]
             return type.init(name: "r\(index)")
         }
         var model = Model()
         var tokens: [(token: HookToken, order: Int)] = []
         var nextOrder = 0
-        let steps = Int.random(in: 10...40, using: &random)
+        let steps = Int.random(in: stepRange, using: &random)
         for step in 0..<steps {
+            if let observingShards, let storage = point.existingStorage {
+                observingShards(storage.lock.withLock { storage.compileCache.shards.count })
+            }
+            if receiverCount > 6 && Int.random(in: 0..<20, using: &random) == 0 {
+                let index = Int.random(in: 0..<receivers.count, using: &random)
+                let dying = receivers[index]
+                receivers[index] = type(of: dying).init(name: "r\(index)'\(step)")
+                let gone = model.hooks.filter { $0.scope == .instance(index) }.map(\.order)
+                model.hooks.removeAll { $0.scope == .instance(index) }
+                tokens.removeAll { gone.contains($0.order) }
+                continue
+            }
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<4:
-                let (kind, modelScope, scope, priority, once) = Self.randomRegistration(receivers, using: &random)
+                var (kind, modelScope, scope, priority, once) = Self.randomRegistration(receivers, using: &random)
+                if receiverCount > 6 && Int.random(in: 0..<4, using: &random) != 0 {
+                    let index = Int.random(in: 0..<receivers.count, using: &random)
+                    (modelScope, scope) = (.instance(index), .instance(receivers[index]))
+                }
                 let label = "\(kind)#\(nextOrder)"
                 let token: HookToken
                 switch kind {

@@ -7,11 +7,10 @@ import _HookKitRuntime
 extension _AsyncHookPointStorage {
     /// The snapshot of a compilation: the chains, and the call site their calls report to.
     func makeSnapshot(
-        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry],
-        instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry], tracer: HookTracer?, version: UInt64
+        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry], shards: [_InstanceTable],
+        tracer: HookTracer?, version: UInt64
     ) -> Snapshot {
-        let scopes =
-            types.isEmpty && instances.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, instances: instances)
+        let scopes = types.isEmpty && shards.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, shards: shards)
         return Snapshot(every: every, scopes: scopes, tracer: tracer, site: site, version: version)
     }
 

@@ -10,18 +10,17 @@ extension _HookPointStorage {
     /// The snapshot of a compilation: the chains, and whether some scoped chain has an override (so that calls
     /// know when they may need a frame).
     func makeSnapshot(
-        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry],
-        instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry], tracer: HookTracer?, version: UInt64
+        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry], shards: [_InstanceTable],
+        tracer: HookTracer?, version: UInt64
     ) -> Snapshot {
-        let scopes =
-            types.isEmpty && instances.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, instances: instances)
+        let scopes = types.isEmpty && shards.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, shards: shards)
         // Index loops: in code that is not specialized for the point's types, `contains(where:)` costs an iterator
         // and look-ups of generic metadata.
         var scopesHaveOverride = false
         for index in 0..<types.count where types[index].exact.hasOverride || types[index].inherited.hasOverride {
             scopesHaveOverride = true
         }
-        for index in 0..<instances.count where instances[index].chain.hasOverride {
+        for index in 0..<shards.count where shards[index].hasOverride {
             scopesHaveOverride = true
         }
         return Snapshot(

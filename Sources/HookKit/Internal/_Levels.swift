@@ -9,6 +9,18 @@ struct _Levels {
     var every = Level()
     var types: [ObjectIdentifier: _TypeLevels] = [:]
     var instances: [ObjectIdentifier: _InstanceLevel] = [:]
+    /// The holder of each object in ``instances``, unretained (the object's level holds it).
+    ///
+    /// Kept apart so that looking at every holder (each publication does, see ``instanceHoldersToCheck``) copies no
+    /// level's hooks and costs no reference counting. Set and removed together with the level.
+    private var holders: [ObjectIdentifier: Unmanaged<_WeakObject>] = [:]
+    /// The objects whose level changed (added, changed or removed), oldest first, from ``instanceChangesStart`` on.
+    ///
+    /// A compilation rebuilds only the shards of the objects logged since the snapshot it replaces. Trimmed by
+    /// ``forgetInstanceChanges(before:)`` once a snapshot reflects them.
+    private(set) var instanceChanges: [ObjectIdentifier] = []
+    /// The position of the first entry of ``instanceChanges``: how many changes were logged and trimmed before.
+    private(set) var instanceChangesStart: UInt64 = 0
 
     /// Changes whenever the every-receiver or a type level changes: every compiled chain depends
     /// on those levels, so none can be reused across such a change.
@@ -18,6 +30,23 @@ struct _Levels {
     private var lastGeneration: UInt64 = 0
 
     var isEmpty: Bool { every.isEmpty && types.isEmpty && instances.isEmpty }
+
+    /// The position after the last change in ``instanceChanges``.
+    var instanceChangesEnd: UInt64 { instanceChangesStart + UInt64(instanceChanges.count) }
+
+    /// The objects whose level changed from position `position` on; `nil` when some of those changes were trimmed.
+    func instanceChanges(since position: UInt64) -> ArraySlice<ObjectIdentifier>? {
+        guard position >= instanceChangesStart, position <= instanceChangesEnd else { return nil }
+        return instanceChanges[Int(position - instanceChangesStart)...]
+    }
+
+    /// Drops the logged changes before `position`, which the published snapshot reflects.
+    mutating func forgetInstanceChanges(before position: UInt64) {
+        let count = Int(min(position, instanceChangesEnd) - min(position, instanceChangesStart))
+        guard count > 0 else { return }
+        instanceChanges.removeFirst(count)
+        instanceChangesStart += UInt64(count)
+    }
 
     private mutating func nextGeneration() -> UInt64 {
         lastGeneration += 1
@@ -53,11 +82,14 @@ struct _Levels {
                     // A dead object's level at a reused address: it is stale, drop it.
                     dropped = existing.hooks.all
                     instances[key] = nil
+                    holders[key] = nil
                 }
             }
             let generation = nextGeneration()
             instances[key, default: _InstanceLevel(object: object)].hooks.insert(registration)
             instances[key]?.generation = generation
+            holders[key] = instances[key].map { Unmanaged.passUnretained($0.object) }
+            instanceChanges.append(key)
         }
         return dropped
     }
@@ -82,13 +114,27 @@ struct _Levels {
             let removed = level.hooks.remove(id)
             level.generation = nextGeneration()
             instances[key] = level.hooks.isEmpty ? nil : level
+            holders[key] = level.hooks.isEmpty ? nil : Unmanaged.passUnretained(level.object)
+            instanceChanges.append(key)
             return removed
         }
     }
 
-    /// The holders of the hooked objects, for asking outside the lock which objects died (see
-    /// ``removeInstances(of:)``).
-    var instanceHolders: [_WeakObject] { instances.values.map(\.object) }
+    /// The holders of the hooked objects that may have died, for asking outside the lock which did (see
+    /// ``removeInstances(of:)``): each native Swift object already deinitializing, and every object whose liveness
+    /// only its weak reference tells (an Objective-C object on Apple platforms).
+    ///
+    /// A native object is asked here, under the point's lock, by reading its reference count where it lies
+    /// (``_WeakObject/isAlive``): that holds nothing, so it cannot run the object's `deinit` (user code) here. A weak
+    /// load would hold the object for a moment, so the others are left to the caller.
+    var instanceHoldersToCheck: [_WeakObject] {
+        var candidates: [_WeakObject] = []
+        for holder in holders.values
+        where holder._withUnsafeGuaranteedRef({ $0.checksIdentity || !$0.isAlive }) {
+            candidates.append(holder.takeUnretainedValue())
+        }
+        return candidates
+    }
 
     /// Drops the levels of the objects that `holders` hold (objects found dead), returning their registrations.
     ///
@@ -100,6 +146,8 @@ struct _Levels {
             guard let level = instances[holder.identifier], level.object === holder else { continue }
             dead += level.hooks.all
             instances[holder.identifier] = nil
+            self.holders[holder.identifier] = nil
+            instanceChanges.append(holder.identifier)
         }
         return dead
     }

@@ -95,18 +95,20 @@ extension _PointBookkeeping {
     /// Forgets the registrations of hooked objects that died, appending them to `dead` for the caller to release
     /// after the lock (see `lock`); returns the version that counts the change, or `nil` if no object died.
     ///
-    /// Takes the lock. Whether an object is alive is asked outside it, one object at a time: asking loads the weak
-    /// reference, which holds the object for that moment. Under the lock, the object's `deinit` (user code) would run
-    /// there if another thread dropped its last reference meanwhile; and holding the objects any longer (until the
-    /// writer's pass ends) would keep every hooked object of the point alive for the pass, long enough for a leak
-    /// detector on another thread to take a released screen for a leak.
+    /// Takes the lock. A native Swift object is asked under it without being held (``_Levels/instanceHoldersToCheck``);
+    /// an object whose liveness only a weak load tells is asked outside it, one object at a time: the load holds the
+    /// object for that moment, and under the lock the object's `deinit` (user code) would run there if another
+    /// thread dropped its last reference meanwhile. Holding the objects any longer (until the writer's pass ends)
+    /// would keep every hooked object of the point alive for the pass, long enough for a leak detector on another
+    /// thread to take a released screen for a leak.
     func forgetDeadInstances(into dead: inout [_AnyRegistration]) -> UInt64? {
-        let holders = lock.withLock { levels.instanceHolders }
+        let holders = lock.withLock { levels.instanceHoldersToCheck }
+        guard !holders.isEmpty else { return nil }
         return forgetDeadInstances(among: holders, into: &dead)
     }
 
-    /// ``forgetDeadInstances(into:)`` for the holders of hooked objects taken under the lock before
-    /// (``_Levels/instanceHolders``); called without it.
+    /// ``forgetDeadInstances(into:)`` for the holders of hooked objects that may have died, taken under the lock
+    /// before (``_Levels/instanceHoldersToCheck``); called without it.
     func forgetDeadInstances(among holders: [_WeakObject], into dead: inout [_AnyRegistration]) -> UInt64? {
         let died = holders.filter { !$0.isAlive }
         guard !died.isEmpty else { return nil }

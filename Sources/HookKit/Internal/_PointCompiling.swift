@@ -47,8 +47,8 @@ protocol _PointCompiling: _PointBookkeeping {
 
     /// Makes the snapshot a compilation publishes.
     func makeSnapshot(
-        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry],
-        instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry], tracer: HookTracer?, version: UInt64
+        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry], shards: [_InstanceTable],
+        tracer: HookTracer?, version: UInt64
     ) -> Snapshot
 
     /// The holds of async calls on the snapshot at `snapshot`, which this point published (see ``_SnapshotLease``);
@@ -79,7 +79,11 @@ extension _PointCompiling {
             let step: _PublishStep = lock.withLock {
                 guard publishedVersion < target else { return .upToDate }
                 if !lookedAtInstances && !levels.instances.isEmpty {
-                    return .lookAtInstances(levels.instanceHolders)
+                    let candidates = levels.instanceHoldersToCheck
+                    if !candidates.isEmpty {
+                        return .lookAtInstances(candidates)
+                    }
+                    lookedAtInstances = true
                 }
                 guard _GlobalRegistry.shared.isPlain, levels.types.isEmpty, levels.instances.isEmpty,
                     !levels.every.isEmpty, levels.every.overrides.isEmpty
@@ -125,6 +129,13 @@ extension _PointCompiling {
             guard planned == version, planned > publishedVersion else { return nil }
             publishedVersion = planned
             updateCache()
+            // The log of instance changes is kept from the position the cache reflects. With no object hooked, all of
+            // it goes: the next compilation with hooked objects finds the log trimmed past its cache, and builds every
+            // shard. (Trimming less than the cache reflects is always safe: it only keeps changes seen before.)
+            if !levels.instanceChanges.isEmpty {
+                levels.forgetInstanceChanges(
+                    before: levels.instances.isEmpty ? levels.instanceChangesEnd : compileCache.instanceChangePosition)
+            }
             guard let snapshot else { return hk_point_cell_exchange(cell, 0) }
             return hk_point_cell_exchange(
                 cell, UInt(bitPattern: Unmanaged<AnyObject>.passRetained(snapshot).toOpaque()))
@@ -202,8 +213,8 @@ extension _PointCompiling {
             (cache.sharedGeneration, cache.every, cache.sharedLinks) = (levels.sharedGeneration, every, sharedLinks)
             collect(sharedLinks, into: &used)
         }
-        if !cache.instances.isEmpty {
-            cache.instances = [:]
+        if !cache.shards.isEmpty {
+            cache.shards = []
         }
         return makeSnapshot(every: every, tracer: tracer, version: plan.version)
     }
@@ -275,7 +286,7 @@ extension _PointCompiling {
             collect(cache.sharedLinks, into: &used)
         } else {
             // Every-receiver or type hooks changed: every chain depends on them.
-            cache.instances = [:]
+            cache.shards = []
             var sharedLinks: [_UsedLink<Registration>] = []
             every = chain(for: [levels.every], traced: traced, used: &sharedLinks, shared: [])
             types = levels.types.map { key, typeLevels in
@@ -291,36 +302,118 @@ extension _PointCompiling {
                 (levels.sharedGeneration, every, types, sharedLinks)
             collect(sharedLinks, into: &used)
         }
-        var instances: [_ScopeIndex<Receiver, Chain>.InstanceEntry] = []
-        instances.reserveCapacity(levels.instances.count)
-        // The cache is updated in place, for the objects whose chain changed: this code is not specialized, and each
-        // generic dictionary write looks up metadata (rebuilding the whole cache cost every change about 2,000
-        // instructions per hooked object).
-        for (key, level) in levels.instances where level.object.isAlive {
-            let compiled: _CompileCache<Receiver, Chain, Registration>.Instance
-            if let cached = cache.instance(key), cached.generation == level.generation,
-                cached.entry.object === level.object
-            {
+        let shards = compileInstances(levels, traced: traced, cache: &cache, used: &used)
+        return makeSnapshot(every: every, types: types, shards: shards, tracer: tracer, version: plan.version)
+    }
+
+    /// Brings the shards of hooked objects in `cache` up to date with `levels`, compiling the chain of each object
+    /// whose level changed, and returns the shards' tables for the snapshot.
+    ///
+    /// Only the shards of the objects logged in ``_Levels/instanceChanges`` since the cache's position are rebuilt;
+    /// the others are shared with the snapshot being replaced. All of them are rebuilt when the cache holds none
+    /// (every-receiver or type hooks changed, so every chain must be compiled again) or when the number of objects has
+    /// moved far from what the number of shards suits (``_CompileCache/shardCount(forObjects:)``), reusing every
+    /// chain whose level did not change. Appends to `used` the links of every shard's chains.
+    private func compileInstances(
+        _ levels: _Levels, traced: Bool, cache: inout _CompileCache<Receiver, Chain, Registration>,
+        used: inout [_UsedLink<Registration>]
+    ) -> [_InstanceTable] {
+        typealias Cache = _CompileCache<Receiver, Chain, Registration>
+        defer { cache.instanceChangePosition = levels.instanceChangesEnd }
+        guard !levels.instances.isEmpty else {
+            if !cache.shards.isEmpty {
+                cache.shards = []
+            }
+            return []
+        }
+        let wanted = Cache.shardCount(forObjects: levels.instances.count)
+        let current = cache.shards.count
+        if current != 0, current <= 2 * wanted, wanted <= 2 * current,
+            let changes = levels.instanceChanges(since: cache.instanceChangePosition)
+        {
+            // The logged objects, by shard: only their shards change.
+            let mask = current - 1
+            var changed: [Int: [ObjectIdentifier]] = [:]
+            for key in changes {
+                changed[_InstanceTable.shard(of: UInt(bitPattern: key), mask: mask), default: []].append(key)
+            }
+            for (index, keys) in changed {
+                let old = cache.shard(index)
+                cache.shards[index] = buildShard(
+                    of: Array(old.instances.keys) + keys, levels, traced: traced, used: used
+                ) { Cache.instance($0, in: old) }
+            }
+        } else {
+            let mask = wanted - 1
+            var members = Array(repeating: [ObjectIdentifier](), count: wanted)
+            for key in levels.instances.keys {
+                members[_InstanceTable.shard(of: UInt(bitPattern: key), mask: mask)].append(key)
+            }
+            let old = cache.shards
+            let oldMask = old.count - 1
+            var shards: [AnyObject] = []
+            shards.reserveCapacity(wanted)
+            for index in 0..<wanted {
+                let shard = buildShard(of: members[index], levels, traced: traced, used: used) { key in
+                    guard oldMask >= 0 else { return nil }
+                    let previous = unsafeDowncast(
+                        old[_InstanceTable.shard(of: UInt(bitPattern: key), mask: oldMask)], to: Cache.Shard.self)
+                    return Cache.instance(key, in: previous)
+                }
+                shards.append(shard)
+            }
+            cache.shards = shards
+        }
+        var tables: [_InstanceTable] = []
+        tables.reserveCapacity(cache.shards.count)
+        for index in 0..<cache.shards.count {
+            let shard = cache.shard(index)
+            tables.append(shard.table)
+            if shard.hasLinks {
+                used += shard.links
+            }
+        }
+        return tables
+    }
+
+    /// Builds the shard of the hooked objects `keys` (which may repeat, and may name objects no longer hooked),
+    /// reusing each chain that `previous` finds compiled from the object's current level.
+    ///
+    /// - Parameter shared: The links built so far in this compilation, which chains reuse where they have the same
+    ///   override around the same inner part.
+    private func buildShard(
+        of keys: [ObjectIdentifier], _ levels: _Levels, traced: Bool, used shared: [_UsedLink<Registration>],
+        reusing previous: (ObjectIdentifier) -> _CompileCache<Receiver, Chain, Registration>.Instance?
+    ) -> _CompileCache<Receiver, Chain, Registration>.Shard {
+        typealias Cache = _CompileCache<Receiver, Chain, Registration>
+        var instances: [ObjectIdentifier: AnyObject] = [:]
+        var objects: [_WeakObject] = []
+        var chains: [AnyObject] = []
+        var links: [_UsedLink<Registration>] = []
+        // Index loops: in code that is not specialized for the point's types, a sequence's iterator costs look-ups
+        // of its generic metadata.
+        for position in 0..<keys.count {
+            let key = keys[position]
+            guard instances[key] == nil, let level = levels.instances[key], level.object.isAlive else { continue }
+            let compiled: Cache.Instance
+            if let cached = previous(key), cached.generation == level.generation, cached.object === level.object {
                 compiled = cached
             } else {
-                // Reuses the links built so far (`used`) where it has the same override around the same inner part.
-                var links: [_UsedLink<Registration>] = []
+                var chainLinks: [_UsedLink<Registration>] = []
                 let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
-                let entry = _ScopeIndex<Receiver, Chain>.InstanceEntry(
-                    object: level.object, chain: chain(for: chainLevels, traced: traced, used: &links, shared: used))
-                compiled = _CompileCache.Instance(generation: level.generation, entry: entry, links: links)
-                cache.instances[key] = compiled
+                let chain = chain(for: chainLevels, traced: traced, used: &chainLinks, shared: shared)
+                compiled = Cache.Instance(
+                    generation: level.generation, object: level.object, chain: chain, links: chainLinks)
             }
-            instances.append(compiled.entry)
+            instances[key] = compiled
+            objects.append(compiled.object)
+            chains.append(compiled.chain)
             if compiled.hasLinks {
-                used += compiled.links
+                links += compiled.links
             }
         }
-        // Every living object has its entry now (one whose object changed was replaced above), so any other entry
-        // belongs to an object whose hooks went away, or that died: keep no chain (and no memory of theirs) for it.
-        if cache.instances.count != instances.count {
-            cache.instances = cache.instances.filter { key, _ in levels.instances[key]?.object.isAlive == true }
-        }
-        return makeSnapshot(every: every, types: types, instances: instances, tracer: tracer, version: plan.version)
+        // A chain has an override exactly when it used a link.
+        let table = _InstanceTable(objects: objects, chains: chains, overrides: !links.isEmpty)
+        return Cache.Shard(instances: instances, table: table, links: links)
     }
 }

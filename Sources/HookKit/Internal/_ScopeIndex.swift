@@ -6,11 +6,10 @@ import Synchronization
 /// locks and without reference counting: keys are plain addresses and chains are unmanaged references kept alive by
 /// the index.
 ///
-/// - A call first looks the receiver's address up in an open-addressing table of hooked objects. An address match is
-///   the object itself: the index keeps each object's ``_WeakObject``, whose `unowned` reference keeps the object's
-///   memory from being reused by another object while the index exists. An object whose memory no `unowned`
-///   reference keeps (an Objective-C object on Apple platforms, see ``_WeakObject``) is keyed by its address with the
-///   low bit set, and matches only while its weak reference still finds it.
+/// - A call first looks the receiver's address up among the hooked objects: a hash of the address picks one of the
+///   index's shards (``_InstanceTable``), an open-addressing table whose address match is the object itself. Shards
+///   are shared between snapshots: a change to one object's hooks rebuilds its shard only (see
+///   ``_PointCompiling/compile(_:cache:used:)``).
 /// - Otherwise it looks the receiver's dynamic type up in a small direct-mapped cache; on a miss it walks the type up
 ///   its superclasses until it meets a scoped type, and caches the answer (a relaxed atomic store of one word: key and
 ///   answer together, so a reader never sees half).
@@ -25,44 +24,36 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         let inherited: Chain
     }
 
-    /// One hooked object and its chain.
-    struct InstanceEntry {
-        let object: _WeakObject
-        let chain: Chain
-    }
-
     /// The number of scoped types.
     @usableFromInline let typeCount: Int
     /// Scoped types' metadata addresses.
     @usableFromInline let typeKeys: UnsafeMutablePointer<UInt>
     /// For scoped type `i`: its exact chain at `2i`, its inherited chain at `2i + 1`.
     @usableFromInline let typeChains: UnsafeMutablePointer<Unmanaged<Chain>>
-    /// The number of instance slots (a power of two), or 0 when no object is hooked.
-    @usableFromInline let instanceCapacity: Int
-    /// Hooked objects' addresses in open-addressing slots (0: empty).
-    @usableFromInline let instanceKeys: UnsafeMutablePointer<UInt>
-    /// The chain of the object in the same slot.
-    @usableFromInline let instanceChains: UnsafeMutablePointer<Unmanaged<Chain>>
-    /// The object in the same slot, for the identity check of objects keyed with the low bit set.
-    let instanceObjects: UnsafeMutablePointer<Unmanaged<_WeakObject>>
-    /// Whether some object is keyed with the low bit set (never on Linux).
-    @usableFromInline let checksIdentities: Bool
+    /// The number of instance shards minus one (a power of two minus one), or -1 when no object is hooked.
+    @usableFromInline let shardMask: Int
+    /// The shards of hooked objects, unretained (``shards`` owns them).
+    @usableFromInline let shardTables: UnsafeMutablePointer<Unmanaged<_InstanceTable>>
     /// Direct-mapped cache from a dynamic type to its answer: `address << 16 | answer`, where the answer is a
     /// ``typeChains`` index plus one, or ``noScopedType``.
     @usableFromInline let typeCache: UnsafeMutablePointer<Atomic<UInt64>>
 
     /// The entries, which own the chains (and the objects' memory) the unmanaged references point to.
     private let typeEntries: [TypeEntry]
-    private let instanceEntries: [InstanceEntry]
+    /// The shards of hooked objects, which own their chains (and the objects' memory).
+    let shards: [_InstanceTable]
 
     /// The number of slots of ``typeCache`` (a power of two).
     @usableFromInline static var typeCacheSize: Int { 8 }
     /// The cached answer for a type that matches no scoped type.
     @usableFromInline static var noScopedType: UInt64 { 0xFFFF }
 
-    init(types: [TypeEntry], instances: [InstanceEntry]) {
+    /// Makes the index of `types` and of the hooked objects in `shards` (a power of two of them, chosen by
+    /// ``_InstanceTable/shard(of:mask:)``; none when no object is hooked).
+    init(types: [TypeEntry], shards: [_InstanceTable]) {
+        precondition(shards.count & (shards.count - 1) == 0, "HookKit: the shards must be a power of two")
         typeEntries = types
-        instanceEntries = instances
+        self.shards = shards
         typeCount = types.count
         typeKeys = .allocate(capacity: types.count)
         typeChains = .allocate(capacity: 2 * types.count)
@@ -78,48 +69,25 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         for slot in 0..<Self.typeCacheSize {
             (typeCache + slot).initialize(to: Atomic(0))
         }
-        var capacity = instances.isEmpty ? 0 : 4
-        while capacity < instances.count * 2 { capacity *= 2 }
-        instanceCapacity = capacity
-        instanceKeys = .allocate(capacity: capacity)
-        instanceKeys.initialize(repeating: 0, count: capacity)
-        instanceChains = .allocate(capacity: capacity)
-        instanceObjects = .allocate(capacity: capacity)
-        var checksIdentities = false
-        for position in 0..<instances.count {
-            let entry = instances[position]
-            checksIdentities = checksIdentities || entry.object.checksIdentity
-            let address = UInt(bitPattern: entry.object.identifier)
-            var index = Self.home(of: address, mask: capacity - 1)
-            while instanceKeys[index] != 0 { index = (index + 1) & (capacity - 1) }
-            // Objects are aligned: the low bit of an address is free to say "check the identity".
-            instanceKeys[index] = entry.object.checksIdentity ? address | 1 : address
-            (instanceChains + index).initialize(to: Unmanaged.passUnretained(entry.chain))
-            (instanceObjects + index).initialize(to: Unmanaged.passUnretained(entry.object))
+        shardMask = shards.count - 1
+        shardTables = .allocate(capacity: shards.count)
+        for index in 0..<shards.count {
+            (shardTables + index).initialize(to: Unmanaged.passUnretained(shards[index]))
         }
-        self.checksIdentities = checksIdentities
     }
 
     deinit {
         typeKeys.deallocate()
         typeChains.deallocate()
-        instanceKeys.deallocate()
-        instanceChains.deallocate()
-        instanceObjects.deallocate()
+        shardTables.deallocate()
         typeCache.deinitialize(count: Self.typeCacheSize)
         typeCache.deallocate()
-    }
-
-    /// The first slot to probe for an object address.
-    @inlinable
-    static func home(of address: UInt, mask: Int) -> Int {
-        Int(truncatingIfNeeded: ((UInt64(address) >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 7) & mask
     }
 
     /// The chain for `receiver`, or `nil` when it matches no scoped object or type.
     @inlinable @inline(__always)
     func chain(for receiver: Receiver) -> Unmanaged<Chain>? {
-        if instanceCapacity != 0, let address = Self.address(of: receiver), let chain = instanceChain(at: address) {
+        if shardMask >= 0, let address = Self.address(of: receiver), let chain = instanceChain(at: address) {
             return chain
         }
         if typeCount != 0 {
@@ -148,35 +116,9 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     /// The chain of the hooked object at `address`, if there is one.
     @inlinable @inline(__always)
     func instanceChain(at address: UInt) -> Unmanaged<Chain>? {
-        if let index = instanceSlot(probingFrom: address, where: { key, _ in key == address }) {
-            return instanceChains[index]
-        }
-        return checksIdentities ? checkedInstanceChain(at: address) : nil
-    }
-
-    /// The chain of the living object at `address` among the objects keyed with the low bit set, whose memory may
-    /// have been reused since they died: each matches only while it lives, so the probe goes on past a dead one (the
-    /// object now at the address may have an entry too).
-    @usableFromInline @inline(never)
-    func checkedInstanceChain(at address: UInt) -> Unmanaged<Chain>? {
-        let index = instanceSlot(probingFrom: address) { key, index in
-            key == address | 1 && instanceObjects[index]._withUnsafeGuaranteedRef { $0.isAlive }
-        }
-        return index.map { instanceChains[$0] }
-    }
-
-    /// The first instance slot whose key and index satisfy `matches`, probing from `address`'s home slot up to the
-    /// first empty one; `nil` if none does.
-    @inlinable @inline(__always)
-    func instanceSlot(probingFrom address: UInt, where matches: (_ key: UInt, _ index: Int) -> Bool) -> Int? {
-        let mask = instanceCapacity - 1
-        var index = Self.home(of: address, mask: mask)
-        while true {
-            let key = instanceKeys[index]
-            if matches(key, index) { return index }
-            if key == 0 { return nil }
-            index = (index + 1) & mask
-        }
+        let shard = shardTables[_InstanceTable.shard(of: address, mask: shardMask)]
+        guard let chain = shard._withUnsafeGuaranteedRef({ $0.chain(at: address) }) else { return nil }
+        return Unmanaged<Chain>.fromOpaque(chain)
     }
 
     /// The chain for a receiver of dynamic type `type`: its own entry's exact chain, else the nearest scoped

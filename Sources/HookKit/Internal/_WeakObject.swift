@@ -1,4 +1,5 @@
 import Synchronization
+import _HookKitRuntime
 
 #if canImport(ObjectiveC)
 import ObjectiveC
@@ -18,7 +19,7 @@ import ObjectiveC
 ///   entry's address also loads the weak reference: the entry matches only while its object lives.
 @usableFromInline
 final class _WeakObject: @unchecked Sendable {
-    @usableFromInline weak var object: AnyObject?
+    @usableFromInline weak let object: AnyObject?
     /// Keeps the object's memory; `nil` when an `unowned` reference would not (``checksIdentity``).
     private unowned(safe) let anchor: AnyObject?
     @usableFromInline let identifier: ObjectIdentifier
@@ -42,8 +43,15 @@ final class _WeakObject: @unchecked Sendable {
         self.checksIdentity = checksIdentity
     }
 
-    /// Whether the referenced object is still alive.
-    var isAlive: Bool { object != nil }
+    /// Whether the referenced object is still alive (its `deinit` has not begun, as weak references read it).
+    ///
+    /// For an object whose memory the `unowned` reference keeps, the runtime's reference count is read where it lies,
+    /// without the retain and release (through the object's side table) of a weak load: every change of a point asks
+    /// it of every hooked object.
+    var isAlive: Bool {
+        if checksIdentity { return object != nil }
+        return !hk_object_is_deinitializing(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+    }
 
     /// Whether an `unowned` reference to `object` keeps its memory allocated: true for Swift's native reference
     /// counting, false for Objective-C objects (where the Objective-C runtime exists: classes whose root is not

@@ -299,6 +299,13 @@ uint64_t hk_heavy_fence_count(void);
 /// How many threads writers have confirmed by their standing CPU-time clocks (for tests).
 uint64_t hk_clock_confirmation_count(void);
 
+/// Whether the native Swift object at `object` has begun deinitializing (its strong reference count reached zero), read
+/// without retaining it. `object` must be a native Swift object whose memory the caller keeps allocated (an `unowned`
+/// reference does): HookKit asks it of every hooked object at every change of a point, where loading a weak reference
+/// instead (a retain and a release through the object's side table) cost about 300 instructions per object. Swift has
+/// no way to ask this without the runtime's entry point.
+bool hk_object_is_deinitializing(const void *object);
+
 /// Whether calls rely on writers' heavy fences (`membarrier`, Linux), rather than each issuing full fences of its own
 /// (the portable path, also taken on Linux when the environment sets `HOOKKIT_PORTABLE_FENCES=1`; for tests).
 bool hk_uses_asymmetric_fences(void);
