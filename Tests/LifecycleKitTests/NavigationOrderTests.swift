@@ -539,4 +539,69 @@ struct NavigationOrderTests {
         #expect(watcher.seenInDidPop == ["nav inStack=false", "nav inStack=false", "nav inStack=false"])
         #expect(watcher.parent == nil)
     }
+
+    @Test(
+        "a presentation requested during an interactive pop waits for the gesture, then covers the screen it left on top",
+        arguments: [false, true])
+    func presentDuringInteractivePop(finish: Bool) throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        _ = host.log.take()
+
+        let p = host.screen("P")
+        try b.present(p, style: .fullScreen, animated: true) { host.log.add("present \($0)") }
+        // Accepted at once (no error), linked at once, nothing called yet: the transition is queued.
+        #expect(host.log.take().isEmpty)
+        #expect(p.presentingScreen === host.navigation && host.window.transitionDriver.queuedCount == 1)
+        // The navigation stack itself refuses requests meanwhile.
+        expectError(.interactivePopInProgress) { try host.navigation.push(host.screen("Z"), animated: false) }
+
+        if finish { pop.finish() } else { pop.cancel() }
+        let gestureEnd =
+            finish
+            ? ["B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)"]
+            : ["A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear"]
+        let covered = finish ? "A" : "B"
+        #expect(
+            host.log.take() == gestureEnd + [
+                "P.loadView", "P.viewDidLoad", "nav.viewWillDisappear", "\(covered).viewWillDisappear",
+                "P.viewWillAppear",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "P.viewDidAppear", "nav.viewDidDisappear", "\(covered).viewDidDisappear", "present completed",
+            ])
+    }
+
+    @Test(
+        "setViewControllers [A, B] -> [A, C]: the old top gets willMove and didMove(nil) around a push-like transition")
+    func setViewControllersReplacingTop() throws {
+        let host = try NavigationHost(driver: .manual)
+        try host.navigation.push(host.screen("B"), animated: false)
+        _ = host.log.take()
+        try host.navigation.setViewControllers([host.root, host.screen("C")], animated: true)
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "C.willMove(nav)", "C.loadView", "C.viewDidLoad",
+                "nav.willShow(C)", "B.viewWillDisappear", "C.viewWillAppear",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "B.viewDidDisappear", "C.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "C.didMove(nav)",
+                "nav.didShow(C)",
+            ])
+
+        // Not animated: the same order, all at once.
+        try host.navigation.setViewControllers([host.root, host.screen("D")], animated: false)
+        #expect(
+            host.log.take() == [
+                "C.willPop(false)", "C.willMove(nil)", "D.willMove(nav)", "D.loadView", "D.viewDidLoad",
+                "nav.willShow(D)", "C.viewWillDisappear", "D.viewWillAppear", "C.viewDidDisappear", "D.viewDidAppear",
+                "C.didPop(false)", "C.didMove(nil)", "D.didMove(nav)", "nav.didShow(D)",
+            ])
+    }
 }
