@@ -27,4 +27,27 @@ final class ExpiredInstanceHookTests: XCTestCase {
         XCTAssertNil(hook.captured)
         XCTAssertFalse(hook.token.cancel())
     }
+
+    /// The log of instance changes that lets a compilation rebuild only the changed shards holds only changes that the
+    /// published snapshot does not reflect yet: it stays small while hooks are switched off (an XCTest case for the
+    /// switch, see `GlobalSwitchTests`).
+    func testChangesToInstanceHooksWhileHooksAreSwitchedOffLeaveNoLogBehind() throws {
+        let point = HookPoint<Vehicle, String, String>("Instance.switchedOffLog")
+        let keeper = Car(name: "keeper")
+        try point.before(.instance(keeper)) { _, _ in }
+        Hooks.isEnabled = false
+        defer { Hooks.isEnabled = true }
+        let car = Car(name: "churned")
+        for _ in 0..<5_000 {
+            try point.before(.instance(car)) { _, _ in }.cancel()
+        }
+        let storage = try XCTUnwrap(point.existingStorage)
+        XCTAssertEqual(storage.lock.withLock { storage.levels.instanceChanges.count }, 0)
+        Hooks.isEnabled = true
+        let trace = Trace()
+        try point.before(.instance(car)) { vehicle, _ in trace.record("hook(\(vehicle.name))") }
+        call(point, on: car, trace: trace)
+        call(point, on: keeper, trace: trace)
+        XCTAssertEqual(trace.take(), ["hook(churned)", "body(churned)", "body(keeper)"])
+    }
 }

@@ -68,12 +68,23 @@ struct _CompileCache<Receiver, Chain: AnyObject, Registration: _LinkCaching> {
         return unsafeDowncast(stored, to: Instance.self)
     }
 
-    /// How many shards the objects of a point with `count` hooked objects are spread over: about the square root of
-    /// eight times their number (rounded up to a power of two), so that a change rebuilds a shard of about
-    /// `sqrt(count / 8)` objects and copies about `sqrt(8 count)` references to shards.
-    static func shardCount(forObjects count: Int) -> Int {
-        var shards = 1
-        while shards * shards < 8 * count { shards *= 2 }
-        return count <= 32 ? 1 : shards
+    /// How many shards the objects of a point with `count` hooked objects are spread over, given the `current` number
+    /// (0 when the cache holds none).
+    ///
+    /// About the square root of eight times their number, rounded up to a power of two, so that a change rebuilds a
+    /// shard of about `sqrt(count / 8)` objects and copies about `sqrt(8 count)` references to shards. The current
+    /// number stays while it is within a factor of two of that, so that objects hooked and unhooked around a
+    /// boundary do not rebuild every shard at each change. A few objects share one shard: the index goes from one
+    /// shard to several past 32 objects, and back to one at 8 or fewer.
+    static func shardCount(forObjects count: Int, current: Int) -> Int {
+        var wanted = 1
+        while wanted * wanted < 8 * count { wanted *= 2 }
+        if current <= 1 {
+            return count <= 32 ? 1 : wanted
+        }
+        if count <= 8 {
+            return 1
+        }
+        return current <= 2 * wanted && wanted <= 2 * current ? current : wanted
     }
 }

@@ -129,12 +129,15 @@ extension _PointCompiling {
             guard planned == version, planned > publishedVersion else { return nil }
             publishedVersion = planned
             updateCache()
-            // The log of instance changes is kept from the position the cache reflects. With no object hooked, all of
-            // it goes: the next compilation with hooked objects finds the log trimmed past its cache, and builds every
-            // shard. (Trimming less than the cache reflects is always safe: it only keeps changes seen before.)
+            // The log of instance changes is kept from the position the cache reflects. With no object hooked, or no
+            // shard in the cache (hooks switched off, or no hooked object when the snapshot was planned), all of it
+            // goes: the next compilation with hooked objects builds every shard, and reads no log. (The cache's
+            // `shards` is asked only when objects are hooked: in unspecialized code, it costs a metadata look-up.)
             if !levels.instanceChanges.isEmpty {
-                levels.forgetInstanceChanges(
-                    before: levels.instances.isEmpty ? levels.instanceChangesEnd : compileCache.instanceChangePosition)
+                let reflected =
+                    levels.instances.isEmpty || compileCache.shards.isEmpty
+                    ? levels.instanceChangesEnd : compileCache.instanceChangePosition
+                levels.forgetInstanceChanges(before: reflected)
             }
             guard let snapshot else { return hk_point_cell_exchange(cell, 0) }
             return hk_point_cell_exchange(
@@ -312,8 +315,8 @@ extension _PointCompiling {
     /// Only the shards of the objects logged in ``_Levels/instanceChanges`` since the cache's position are rebuilt;
     /// the others are shared with the snapshot being replaced. All of them are rebuilt when the cache holds none
     /// (every-receiver or type hooks changed, so every chain must be compiled again) or when the number of objects has
-    /// moved far from what the number of shards suits (``_CompileCache/shardCount(forObjects:)``), reusing every
-    /// chain whose level did not change. Appends to `used` the links of every shard's chains.
+    /// moved far from what the number of shards suits (``_CompileCache/shardCount(forObjects:current:)``), reusing
+    /// every chain whose level did not change. Appends to `used` the links of every shard's chains.
     private func compileInstances(
         _ levels: _Levels, traced: Bool, cache: inout _CompileCache<Receiver, Chain, Registration>,
         used: inout [_UsedLink<Registration>]
@@ -326,11 +329,9 @@ extension _PointCompiling {
             }
             return []
         }
-        let wanted = Cache.shardCount(forObjects: levels.instances.count)
         let current = cache.shards.count
-        if current != 0, current <= 2 * wanted, wanted <= 2 * current,
-            let changes = levels.instanceChanges(since: cache.instanceChangePosition)
-        {
+        let wanted = Cache.shardCount(forObjects: levels.instances.count, current: current)
+        if current != 0, wanted == current, let changes = levels.instanceChanges(since: cache.instanceChangePosition) {
             // The logged objects, by shard: only their shards change.
             let mask = current - 1
             var changed: [Int: [ObjectIdentifier]] = [:]
