@@ -156,7 +156,7 @@ struct _Levels {
     /// object), from the most general to the most specific.
     func levels(forType type: Any.Type?, includingExact: Bool = true, object: ObjectIdentifier? = nil) -> [Level] {
         var result = [every]
-        if let type {
+        if let type, !types.isEmpty {
             var ancestry: [Any.Type] = []
             var current: Any.Type? = type
             while let candidate = current {

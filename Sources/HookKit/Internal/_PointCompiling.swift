@@ -340,9 +340,15 @@ extension _PointCompiling {
             }
             for (index, keys) in changed {
                 let old = cache.shard(index)
-                cache.shards[index] = buildShard(
-                    of: Array(old.instances.keys) + keys, levels, traced: traced, used: used
-                ) { Cache.instance($0, in: old) }
+                // The shard's objects, and the logged ones it did not hold (each once).
+                var members = Array(old.instances.keys)
+                var added: Set<ObjectIdentifier> = []
+                for key in keys where old.instances[key] == nil && added.insert(key).inserted {
+                    members.append(key)
+                }
+                cache.shards[index] = buildShard(of: members, levels, traced: traced, used: used) {
+                    Cache.instance($0, in: old)
+                }
             }
         } else {
             let mask = wanted - 1
@@ -377,8 +383,11 @@ extension _PointCompiling {
         return tables
     }
 
-    /// Builds the shard of the hooked objects `keys` (which may repeat, and may name objects no longer hooked),
-    /// reusing each chain that `previous` finds compiled from the object's current level.
+    /// Builds the shard of the hooked objects `keys` (each once; some may no longer be hooked), reusing each chain that
+    /// `previous` finds compiled from the object's current level.
+    ///
+    /// An object that died since the writer looked (``_PointBookkeeping/forgetDeadInstances(into:)``) keeps its entry
+    /// until the next change: its memory stays allocated while the entry exists, so no other object can match it.
     ///
     /// - Parameter shared: The links built so far in this compilation, which chains reuse where they have the same
     ///   override around the same inner part.
@@ -388,14 +397,17 @@ extension _PointCompiling {
     ) -> _CompileCache<Receiver, Chain, Registration>.Shard {
         typealias Cache = _CompileCache<Receiver, Chain, Registration>
         var instances: [ObjectIdentifier: AnyObject] = [:]
+        instances.reserveCapacity(keys.count)
         var objects: [_WeakObject] = []
+        objects.reserveCapacity(keys.count)
         var chains: [AnyObject] = []
+        chains.reserveCapacity(keys.count)
         var links: [_UsedLink<Registration>] = []
         // Index loops: in code that is not specialized for the point's types, a sequence's iterator costs look-ups
         // of its generic metadata.
         for position in 0..<keys.count {
             let key = keys[position]
-            guard instances[key] == nil, let level = levels.instances[key], level.object.isAlive else { continue }
+            guard let level = levels.instances[key] else { continue }
             let compiled: Cache.Instance
             if let cached = previous(key), cached.generation == level.generation, cached.object === level.object {
                 compiled = cached

@@ -84,13 +84,10 @@ struct _RegistrationList: Sequence {
         return false
     }
 
-    /// The concatenation of `lists`, sharing their chunks.
-    static func joined(_ lists: [_RegistrationList]) -> _RegistrationList {
-        var result = _RegistrationList()
-        for list in lists {
-            result.chunks += list.chunks
-            result.count += list.count
-        }
-        return result
+    /// Appends the registrations of `list`, sharing its chunks.
+    mutating func append(contentsOf list: _RegistrationList) {
+        guard list.count != 0 else { return }
+        chunks += list.chunks
+        count += list.count
     }
 }
