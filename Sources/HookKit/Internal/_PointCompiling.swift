@@ -332,22 +332,35 @@ extension _PointCompiling {
         let current = cache.shards.count
         let wanted = Cache.shardCount(forObjects: levels.instances.count, current: current)
         if current != 0, wanted == current, let changes = levels.instanceChanges(since: cache.instanceChangePosition) {
-            // The logged objects, by shard: only their shards change.
+            // Only the shards of the logged objects change: rebuilt from the objects they held and the logged ones they
+            // did not (each once).
             let mask = current - 1
-            var changed: [Int: [ObjectIdentifier]] = [:]
-            for key in changes {
-                changed[_InstanceTable.shard(of: UInt(bitPattern: key), mask: mask), default: []].append(key)
-            }
-            for (index, keys) in changed {
+            func rebuild(_ index: Int, adding keys: [ObjectIdentifier]) {
                 let old = cache.shard(index)
-                // The shard's objects, and the logged ones it did not hold (each once).
                 var members = Array(old.instances.keys)
-                var added: Set<ObjectIdentifier> = []
-                for key in keys where old.instances[key] == nil && added.insert(key).inserted {
-                    members.append(key)
+                if keys.count == 1 {
+                    if old.instances[keys[0]] == nil { members.append(keys[0]) }
+                } else {
+                    var added: Set<ObjectIdentifier> = []
+                    for key in keys where old.instances[key] == nil && added.insert(key).inserted {
+                        members.append(key)
+                    }
                 }
                 cache.shards[index] = buildShard(of: members, levels, traced: traced, used: used) {
                     Cache.instance($0, in: old)
+                }
+            }
+            if changes.count == 1 {
+                // The common change: one object's hooks (no dictionary to group by shard).
+                let key = changes[changes.startIndex]
+                rebuild(_InstanceTable.shard(of: UInt(bitPattern: key), mask: mask), adding: [key])
+            } else {
+                var changed: [Int: [ObjectIdentifier]] = [:]
+                for key in changes {
+                    changed[_InstanceTable.shard(of: UInt(bitPattern: key), mask: mask), default: []].append(key)
+                }
+                for (index, keys) in changed {
+                    rebuild(index, adding: keys)
                 }
             }
         } else {
