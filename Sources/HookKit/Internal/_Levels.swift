@@ -9,11 +9,8 @@ struct _Levels {
     var every = Level()
     var types: [ObjectIdentifier: _TypeLevels] = [:]
     var instances: [ObjectIdentifier: _InstanceLevel] = [:]
-    /// The holder of each object in ``instances``, unretained (the object's level holds it).
-    ///
-    /// Kept apart so that looking at every holder (each publication does, see ``instanceHoldersToCheck``) copies no
-    /// level's hooks and costs no reference counting. Set and removed together with the level.
-    private var holders: [ObjectIdentifier: Unmanaged<_WeakObject>] = [:]
+    /// The objects in ``instances``, for the death check of every change (see ``instanceHoldersToCheck``).
+    private var watched = _WatchedObjects()
     /// The objects whose level changed (added, changed or removed), oldest first, from ``instanceChangesStart`` on.
     ///
     /// A compilation rebuilds only the shards of the objects logged since the snapshot it replaces. Trimmed by
@@ -82,13 +79,13 @@ struct _Levels {
                     // A dead object's level at a reused address: it is stale, drop it.
                     dropped = existing.hooks.all
                     instances[key] = nil
-                    holders[key] = nil
+                    watched.set(key, to: nil)
                 }
             }
             let generation = nextGeneration()
             instances[key, default: _InstanceLevel(object: object)].hooks.insert(registration)
             instances[key]?.generation = generation
-            holders[key] = instances[key].map { Unmanaged.passUnretained($0.object) }
+            watched.set(key, to: instances[key]?.object)
             instanceChanges.append(key)
         }
         return dropped
@@ -114,7 +111,7 @@ struct _Levels {
             let removed = level.hooks.remove(id)
             level.generation = nextGeneration()
             instances[key] = level.hooks.isEmpty ? nil : level
-            holders[key] = level.hooks.isEmpty ? nil : Unmanaged.passUnretained(level.object)
+            watched.set(key, to: level.hooks.isEmpty ? nil : level.object)
             instanceChanges.append(key)
             return removed
         }
@@ -124,17 +121,10 @@ struct _Levels {
     /// ``removeInstances(of:)``): each native Swift object already deinitializing, and every object whose liveness
     /// only its weak reference tells (an Objective-C object on Apple platforms).
     ///
-    /// A native object is asked here, under the point's lock, by reading its reference count where it lies
-    /// (``_WeakObject/isAlive``): that holds nothing, so it cannot run the object's `deinit` (user code) here. A weak
-    /// load would hold the object for a moment, so the others are left to the caller.
-    var instanceHoldersToCheck: [_WeakObject] {
-        var candidates: [_WeakObject] = []
-        for holder in holders.values
-        where holder._withUnsafeGuaranteedRef({ $0.checksIdentity || !$0.isAlive }) {
-            candidates.append(holder.takeUnretainedValue())
-        }
-        return candidates
-    }
+    /// A native object is asked here, under the point's lock, by reading its reference count where it lies (see
+    /// ``_WatchedObjects``): that holds nothing, so it cannot run the object's `deinit` (user code) here. A weak load
+    /// would hold the object for a moment, so the others are left to the caller.
+    var instanceHoldersToCheck: [_WeakObject] { watched.candidates }
 
     /// Drops the levels of the objects that `holders` hold (objects found dead), returning their registrations.
     ///
@@ -146,7 +136,7 @@ struct _Levels {
             guard let level = instances[holder.identifier], level.object === holder else { continue }
             dead += level.hooks.all
             instances[holder.identifier] = nil
-            self.holders[holder.identifier] = nil
+            watched.set(holder.identifier, to: nil)
             instanceChanges.append(holder.identifier)
         }
         return dead

@@ -46,8 +46,8 @@ final class _WeakObject: @unchecked Sendable {
     /// Whether the referenced object is still alive (its `deinit` has not begun, as weak references read it).
     ///
     /// For an object whose memory the `unowned` reference keeps, the runtime's reference count is read where it lies,
-    /// without the retain and release (through the object's side table) of a weak load: every change of a point asks
-    /// it of every hooked object.
+    /// without the retain and release (through the object's side table) of a weak load, as the death check of every
+    /// change does for every hooked object (``_WatchedObjects``).
     var isAlive: Bool {
         if checksIdentity { return object != nil }
         return !hk_object_is_deinitializing(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
