@@ -400,7 +400,8 @@ extension _PointCompiling {
     /// `previous` finds compiled from the object's current level.
     ///
     /// An object that died since the writer looked (``_PointBookkeeping/forgetDeadInstances(into:)``) keeps its entry
-    /// until the next change: its memory stays allocated while the entry exists, so no other object can match it.
+    /// until the next change: its memory stays allocated while the entry exists, or, for an object whose identity a
+    /// call confirms (``_WeakObject/checksIdentity``), the call finds it dead; either way no other object matches it.
     ///
     /// - Parameter shared: The links built so far in this compilation, which chains reuse where they have the same
     ///   override around the same inner part.
