@@ -92,17 +92,9 @@ final class DeadDuringCompilationTests: XCTestCase {
         let trace = Trace()
         let (_, address, _) = try killDuringCompilation(point, trace: trace)
         var keep: [BigCar] = []
-        keep.reserveCapacity(10_000)
-        var newcomer: BigCar?
-        for index in 0..<10_000 {
-            let car = BigCar(name: "newcomer \(index)")
-            if ObjectIdentifier(car) == address {
-                newcomer = car
-                break
-            }
-            keep.append(car)
+        guard let reused = newcomer(at: address, keeping: &keep, { BigCar(name: "newcomer \($0)") }) else {
+            throw XCTSkip("the allocator did not reuse the dead object's address")
         }
-        guard let reused = newcomer else { throw XCTSkip("the allocator did not reuse the dead object's address") }
         call(point, on: reused, trace: trace)
         XCTAssertEqual(trace.take(), ["body(\(reused.name))"], "the dead object's hook fired for a newcomer")
         // The newcomer hooked at the same address gets its own hook only.

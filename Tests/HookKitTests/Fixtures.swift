@@ -161,3 +161,20 @@ func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int) -> Vo
     }
     precondition(finished.count == count)
 }
+
+/// Allocates objects with `make` until one lands at `address`, keeping the others alive in `keep` (so the allocator
+/// cannot hand the same memory out twice); `nil` after `attempts`.
+///
+/// For tests of a dead object's address being reused. An allocator that keeps freed memory aside for a while
+/// (AddressSanitizer's quarantine) hands the address out only much later: such a test has nothing to test then.
+func newcomer<Object: AnyObject>(
+    at address: ObjectIdentifier, attempts: Int = 10_000, keeping keep: inout [Object], _ make: (Int) -> Object
+) -> Object? {
+    keep.reserveCapacity(keep.count + attempts)
+    for index in 0..<attempts {
+        let object = make(index)
+        if ObjectIdentifier(object) == address { return object }
+        keep.append(object)
+    }
+    return nil
+}
