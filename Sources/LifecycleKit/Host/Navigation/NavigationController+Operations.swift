@@ -14,8 +14,7 @@ extension NavigationController {
     public func push(
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
-        try _checkNoInteractivePop()
-        _endOwedMove()
+        try _beginStackRequest()
         if viewControllers.contains(where: { $0 === screen }) {
             throw LifecycleError(.alreadyInStack, "\(screen.debugLabel) is already in the stack of \(debugLabel)")
         }
@@ -43,8 +42,7 @@ extension NavigationController {
     ) throws(LifecycleError)
         -> Screen?
     {
-        try _checkNoInteractivePop()
-        _endOwedMove()
+        try _beginStackRequest()
         guard viewControllers.count > 1 else {
             _transition(from: topViewController, added: [], removed: [], animated: animated, completion: completion)
             return nil
@@ -63,8 +61,7 @@ extension NavigationController {
     public func popTo(
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) -> [Screen] {
-        try _checkNoInteractivePop()
-        _endOwedMove()
+        try _beginStackRequest()
         guard let index = viewControllers.firstIndex(where: { $0 === screen }) else {
             throw LifecycleError(.notInStack, "\(screen.debugLabel) is not in the stack of \(debugLabel)")
         }
@@ -85,8 +82,7 @@ extension NavigationController {
     )
         throws(LifecycleError) -> [Screen]
     {
-        try _checkNoInteractivePop()
-        _endOwedMove()
+        try _beginStackRequest()
         guard !viewControllers.isEmpty else {
             _transition(from: nil, added: [], removed: [], animated: animated, completion: completion)
             return []
@@ -117,8 +113,7 @@ extension NavigationController {
     private func _setViewControllers(
         _ screens: [Screen], animated: Bool, reason: LeaveReason, completion: ((TransitionOutcome) -> Void)?
     ) throws(LifecycleError) {
-        try _checkNoInteractivePop()
-        _endOwedMove()
+        try _beginStackRequest()
         guard !screens.isEmpty else {
             throw LifecycleError(.invalidStack, "\(debugLabel) needs at least one screen")
         }
@@ -320,10 +315,14 @@ extension NavigationController {
         }
     }
 
-    func _checkNoInteractivePop() throws(LifecycleError) {
+    /// What every request to change the stack does first: refuses it during an interactive pop, then ends the move
+    /// a top screen that joined off screen still owes (``_endOwedMove()``), before the request reads the stack (the
+    /// owed `didMove(toParent:)` runs the app's code).
+    func _beginStackRequest() throws(LifecycleError) {
         if interactivePop != nil {
             throw LifecycleError(
                 .interactivePopInProgress, "\(debugLabel) is in an interactive pop; finish or cancel it first")
         }
+        _endOwedMove()
     }
 }
