@@ -29,15 +29,14 @@ struct _CompileCache<Receiver, Chain: AnyObject, Registration: _LinkCaching> {
         /// Each object's ``Instance``, stored as `AnyObject` (see ``_CompileCache/instance(_:in:)``).
         let instances: [ObjectIdentifier: AnyObject]
         let table: _InstanceTable
+        /// The links of the shard's chains: some exactly when a chain has an override (``_InstanceTable/hasOverride``,
+        /// which the compilation asks instead of the array: see ``Instance/hasLinks``).
         let links: [_UsedLink<Registration>]
-        /// Whether `links` holds any (see ``Instance/hasLinks``).
-        let hasLinks: Bool
 
         init(instances: [ObjectIdentifier: AnyObject], table: _InstanceTable, links: [_UsedLink<Registration>]) {
             self.instances = instances
             self.table = table
             self.links = links
-            self.hasLinks = !links.isEmpty
         }
     }
 

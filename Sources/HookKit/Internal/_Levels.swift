@@ -72,21 +72,21 @@ struct _Levels {
             sharedGeneration = nextGeneration()
         case .instance(let object):
             let key = object.identifier
-            if let existing = instances[key] {
+            // Taken out while it changes, so that its hooks are not copied.
+            var level = _InstanceLevel(object: object)
+            if let existing = instances.removeValue(forKey: key) {
                 let existingObject = existing.object.object
                 if let existingObject { loaded.append(existingObject) }
-                if existingObject !== object.object {
+                if existingObject === object.object {
+                    level = existing
+                } else {
                     // A dead object's level at a reused address: it is stale, drop it.
                     dropped = existing.hooks.all
-                    instances[key] = nil
-                    watched.set(key, to: nil)
                 }
             }
-            let generation = nextGeneration()
-            instances[key, default: _InstanceLevel(object: object)].hooks.insert(registration)
-            instances[key]?.generation = generation
-            watched.set(key, to: instances[key]?.object)
-            instanceChanges.append(key)
+            level.hooks.insert(registration)
+            level.generation = nextGeneration()
+            store(level, for: key)
         }
         return dropped
     }
@@ -107,14 +107,20 @@ struct _Levels {
             return removed
         case .instance(let object):
             let key = object.identifier
-            guard var level = instances[key] else { return false }
+            guard var level = instances.removeValue(forKey: key) else { return false }
             let removed = level.hooks.remove(id)
             level.generation = nextGeneration()
-            instances[key] = level.hooks.isEmpty ? nil : level
-            watched.set(key, to: level.hooks.isEmpty ? nil : level.object)
-            instanceChanges.append(key)
+            store(level.hooks.isEmpty ? nil : level, for: key)
             return removed
         }
+    }
+
+    /// Sets the level of the object `key` (`nil`: it has no hooks any more), in ``instances`` and in ``watched``, and
+    /// logs the change for the next compilation (``instanceChanges``): every change of an object's level goes here.
+    private mutating func store(_ level: _InstanceLevel?, for key: ObjectIdentifier) {
+        instances[key] = level
+        watched.set(key, to: level?.object)
+        instanceChanges.append(key)
     }
 
     /// The holders of the hooked objects that may have died, for asking outside the lock which did (see
@@ -135,9 +141,7 @@ struct _Levels {
         for holder in holders {
             guard let level = instances[holder.identifier], level.object === holder else { continue }
             dead += level.hooks.all
-            instances[holder.identifier] = nil
-            watched.set(holder.identifier, to: nil)
-            instanceChanges.append(holder.identifier)
+            store(nil, for: holder.identifier)
         }
         return dead
     }

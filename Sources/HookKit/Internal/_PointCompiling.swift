@@ -389,7 +389,7 @@ extension _PointCompiling {
         for index in 0..<cache.shards.count {
             let shard = cache.shard(index)
             tables.append(shard.table)
-            if shard.hasLinks {
+            if shard.table.hasOverride {
                 used += shard.links
             }
         }

@@ -1,5 +1,3 @@
-import _HookKitRuntime
-
 /// The hooked objects of a point, laid out for the death check that every change of the point makes.
 ///
 /// Each change asks every hooked object whether it died (the contract reclaims a dead object's hooks at the point's
@@ -47,9 +45,7 @@ struct _WatchedObjects {
         var candidates: [_WeakObject] = []
         for position in 0..<addresses.count {
             let address = addresses[position]
-            if address & 1 != 0
-                || hk_object_is_deinitializing(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
-            {
+            if address & 1 != 0 || _WeakObject.isDeinitializing(nativeObjectAt: address) {
                 candidates.append(holders[position].takeUnretainedValue())
             }
         }

@@ -49,8 +49,13 @@ final class _WeakObject: @unchecked Sendable {
     /// without the retain and release (through the object's side table) of a weak load, as the death check of every
     /// change does for every hooked object (``_WatchedObjects``).
     var isAlive: Bool {
-        if checksIdentity { return object != nil }
-        return !hk_object_is_deinitializing(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+        checksIdentity ? object != nil : !Self.isDeinitializing(nativeObjectAt: address)
+    }
+
+    /// Whether the native Swift object at `address`, whose memory an `unowned` reference keeps, has begun its
+    /// `deinit`: its reference count, read where it lies (no retain, so no `deinit` can run here).
+    static func isDeinitializing(nativeObjectAt address: UInt) -> Bool {
+        hk_object_is_deinitializing(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
     }
 
     /// Whether an `unowned` reference to `object` keeps its memory allocated: true for Swift's native reference
