@@ -61,7 +61,7 @@ final class DeadDuringCompilationTests: XCTestCase {
         let (hook, _, _) = try killDuringCompilation(point, trace: Trace())
         let storage = try storage(point)
         let entries = storage.lock.withLock {
-            (0..<storage.compileCache.shards.count).reduce(0) { $0 + storage.compileCache.shard($1).instances.count }
+            storage.compileCache.shards.reduce(0) { $0 + $1.instances.count }
         }
         XCTAssertEqual(entries, 1, "the dead object's entry is expected in the snapshot")
         XCTAssertNotNil(hook.captured)  // documented: until the point's next change
@@ -157,7 +157,7 @@ final class DeadDuringCompilationTests: XCTestCase {
         try point.before(.instance(extra)) { _, _ in }
         XCTAssertNil(hook.captured, "an incremental change left the dead object's closure alive")
         let entries = storage.lock.withLock {
-            (0..<storage.compileCache.shards.count).reduce(0) { $0 + storage.compileCache.shard($1).instances.count }
+            storage.compileCache.shards.reduce(0) { $0 + $1.instances.count }
         }
         XCTAssertEqual(entries, 101)
     }

@@ -157,13 +157,7 @@ struct InstanceShardTests {
         try point.before(.instance(survivors[0])) { _, _ in }
         let existing = point.existingStorage
         let storage = try #require(existing)
-        let cached = storage.lock.withLock { () -> Int in
-            var count = 0
-            for index in 0..<storage.compileCache.shards.count {
-                count += storage.compileCache.shard(index).instances.count
-            }
-            return count
-        }
+        let cached = storage.lock.withLock { storage.compileCache.shards.reduce(0) { $0 + $1.instances.count } }
         #expect(cached == 100)
         #expect(weakCapture == nil)
     }

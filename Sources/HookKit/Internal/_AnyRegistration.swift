@@ -17,7 +17,11 @@ class _AnyRegistration: @unchecked Sendable {
     /// Whether the hook runs once.
     final var isOnce: Bool { onceClaim != nil }
     /// The override links built from this registration's provider for untraced chains, keyed by the identity of the
-    /// link each one wraps (see ``_LinkCaching``); each is the registration's `Link` type.
+    /// link each one wraps.
+    ///
+    /// A compilation calls the provider again only when what lies inside the override changed. Each link is of the
+    /// point's types, typed as `AnyObject`: a dictionary typed by the point's types would cost a look-up in the
+    /// runtime's metadata cache for every registration made in unspecialized code.
     ///
     /// Guarded by the storage's lock.
     final var links: [ObjectIdentifier: AnyObject] = [:]

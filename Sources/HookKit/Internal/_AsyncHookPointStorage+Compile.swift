@@ -7,16 +7,15 @@ import _HookKitRuntime
 extension _AsyncHookPointStorage {
     /// The snapshot of a compilation: the chains, and the call site their calls report to.
     func makeSnapshot(
-        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry], shards: [_InstanceTable],
-        tracer: HookTracer?, version: UInt64
+        every: Chain, types: [_TypeChains], shards: [_InstanceTable], tracer: HookTracer?, version: UInt64
     ) -> Snapshot {
-        let scopes = types.isEmpty && shards.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, shards: shards)
-        return Snapshot(every: every, scopes: scopes, tracer: tracer, site: site, version: version)
+        let scopes = types.isEmpty && shards.isEmpty ? nil : scopeIndexType.init(types: types, shards: shards)
+        return snapshotType.init(every: every, scopes: scopes, tracer: tracer, site: site, version: version)
     }
 
     /// The snapshot of a point whose hooks all apply to every receiver.
     func makeSnapshot(every: Chain, tracer: HookTracer?, version: UInt64) -> Snapshot {
-        Snapshot(every: every, scopes: nil, tracer: tracer, site: site, version: version)
+        snapshotType.init(every: every, scopes: nil, tracer: tracer, site: site, version: version)
     }
 
     /// The snapshot of an untraced point whose hooks all apply to every receiver and include no override.
@@ -33,9 +32,6 @@ extension _AsyncHookPointStorage {
     }
 
     /// Empties the compile cache if it holds chains, and returns them boxed, to be released after the lock.
-    ///
-    /// Written out in each storage: a mutating method of the generic `_CompileCache` called here is not specialized
-    /// and costs every publication about 2,300 instructions (measured with `register-cancel`).
     func discardCompileCache() -> AnyObject? {
         guard compileCache.every != nil else { return nil }
         let discarded = _ReleasedLater(compileCache)
@@ -45,8 +41,7 @@ extension _AsyncHookPointStorage {
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.
     func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>],
-        shared: [_UsedLink<Registration>]
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
     ) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
         var override: Chain.Implementation?
@@ -59,7 +54,7 @@ extension _AsyncHookPointStorage {
             }
             override = next.implementation
         }
-        return Chain(
+        return chainType.init(
             before: composeBefores(befores, traced: traced), override: override,
             after: composeAfters(afters, traced: traced))
     }
@@ -243,8 +238,7 @@ extension _AsyncHookPointStorage {
     /// chains, or in one this compilation built, which `used` and `shared` list), else built by calling the registration's provider
     /// (outside the lock).
     func link(
-        _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink<Registration>],
-        shared: [_UsedLink<Registration>]
+        _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
     ) -> Link {
         let key = ObjectIdentifier(next)
         if let cached = lock.withLock({ traced ? registration.tracedLinks[key] : registration.links[key] }) {
@@ -252,7 +246,8 @@ extension _AsyncHookPointStorage {
             used.append(_UsedLink(registration: registration, key: key, link: link))
             return link
         }
-        if let link = _UsedLink.link(of: registration, around: key, in: used, shared) {
+        if let shared = _UsedLink.link(of: registration, around: key, in: used, shared) {
+            let link = unsafeDowncast(shared, to: Link.self)
             used.append(_UsedLink(registration: registration, key: key, link: link))
             return link
         }
@@ -277,7 +272,7 @@ extension _AsyncHookPointStorage {
                 return try await inner(receiver, arguments)
             }
         }
-        let link = Link(implementation: implementation, next: next)
+        let link = linkType.init(implementation: implementation, next: next)
         used.append(_UsedLink(registration: registration, key: key, link: link))
         return link
     }

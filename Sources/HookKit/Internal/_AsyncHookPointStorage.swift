@@ -35,6 +35,10 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     let chainType = Chain.self
     /// See ``registrationType``.
     let snapshotType = Snapshot.self
+    /// See ``registrationType``.
+    let linkType = Link.self
+    /// See ``registrationType``.
+    let scopeIndexType = _ScopeIndex<Receiver, Chain>.self
     /// Guarded by `lock`.
     @exclusivity(unchecked) var levels = _Levels()
     /// Guarded by `lock`.
@@ -46,7 +50,7 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     /// The chains of the published snapshot, for reuse by the next compilation.
     ///
     /// Guarded by `lock`.
-    @exclusivity(unchecked) var compileCache = _CompileCache<Receiver, Chain, Registration>()
+    @exclusivity(unchecked) var compileCache = _CompileCache()
     /// The version of the published snapshot.
     ///
     /// Guarded by `lock`.

@@ -2,7 +2,7 @@
 ///
 /// The bookkeeping (levels, ordering, cancellation, `once`, introspection) works on the non-generic
 /// ``_AnyRegistration`` it extends, shared with synchronous points.
-final class _AsyncRegistration<Receiver, Arguments, Result, Failure: Error>: _AnyRegistration, _LinkCaching,
+final class _AsyncRegistration<Receiver, Arguments, Result, Failure: Error>: _AnyRegistration,
     @unchecked Sendable
 {
     typealias Chain = _AsyncChain<Receiver, Arguments, Result, Failure>

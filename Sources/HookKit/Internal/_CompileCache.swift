@@ -3,37 +3,39 @@
 ///
 /// Registering a hook on one object then rebuilds that object's chain and its shard of the instance index only, not
 /// every object's.
-struct _CompileCache<Receiver, Chain: AnyObject, Registration: _LinkCaching> {
+///
+/// Not generic: chains are stored as `AnyObject` (a `_Chain` or an `_AsyncChain` of the point's types) and cast back
+/// with `unsafeDowncast` where they are read. The writer's code is not specialized for a point's types, so a generic
+/// cache cost a look-up in the runtime's metadata cache (hundreds of instructions) at each access: most of what a
+/// registration cost.
+struct _CompileCache {
     /// A compiled chain of one object, and the level generation it was compiled from.
     final class Instance {
         let generation: UInt64
         let object: _WeakObject
-        let chain: Chain
-        let links: [_UsedLink<Registration>]
-        /// Whether `links` holds any: read by every compilation for every object it rebuilds, where asking the array
-        /// would look up its generic metadata (unspecialized code, about 700 instructions each time).
-        let hasLinks: Bool
+        /// The object's chain (a `_Chain` or an `_AsyncChain` of the point's types).
+        let chain: AnyObject
+        /// The links the chain uses: some exactly when it has an override.
+        let links: [_UsedLink]
 
-        init(generation: UInt64, object: _WeakObject, chain: Chain, links: [_UsedLink<Registration>]) {
+        init(generation: UInt64, object: _WeakObject, chain: AnyObject, links: [_UsedLink]) {
             self.generation = generation
             self.object = object
             self.chain = chain
             self.links = links
-            self.hasLinks = !links.isEmpty
         }
     }
 
     /// One shard of the hooked objects (see ``_InstanceTable``): the compiled chain of each of its objects, the table
     /// a snapshot shares, and the links its chains use.
     final class Shard {
-        /// Each object's ``Instance``, stored as `AnyObject` (see ``_CompileCache/instance(_:in:)``).
-        let instances: [ObjectIdentifier: AnyObject]
+        /// Each object's compiled chain.
+        let instances: [ObjectIdentifier: Instance]
         let table: _InstanceTable
-        /// The links of the shard's chains: some exactly when a chain has an override (``_InstanceTable/hasOverride``,
-        /// which the compilation asks instead of the array: see ``Instance/hasLinks``).
-        let links: [_UsedLink<Registration>]
+        /// The links of the shard's chains: some exactly when a chain has an override (``_InstanceTable/hasOverride``).
+        let links: [_UsedLink]
 
-        init(instances: [ObjectIdentifier: AnyObject], table: _InstanceTable, links: [_UsedLink<Registration>]) {
+        init(instances: [ObjectIdentifier: Instance], table: _InstanceTable, links: [_UsedLink]) {
             self.instances = instances
             self.table = table
             self.links = links
@@ -43,29 +45,14 @@ struct _CompileCache<Receiver, Chain: AnyObject, Registration: _LinkCaching> {
     var traced = false
     /// The shared generation ``every`` and ``types`` were compiled from; `nil` when empty.
     var sharedGeneration: UInt64?
-    var every: Chain?
-    var types: [_ScopeIndex<Receiver, Chain>.TypeEntry] = []
-    var sharedLinks: [_UsedLink<Registration>] = []
-    /// The shards of the hooked objects (a power of two of them, or none), each a ``Shard`` stored as `AnyObject`: an
-    /// array of a concrete type is specialized, where one of `Shard`s would be generic code that looks up metadata
-    /// for every access.
-    var shards: [AnyObject] = []
+    var every: AnyObject?
+    var types: [_TypeChains] = []
+    var sharedLinks: [_UsedLink] = []
+    /// The shards of the hooked objects: a power of two of them, or none.
+    var shards: [Shard] = []
     /// The position in the point's log of instance changes (``_Levels/instanceChanges``) up to which ``shards``
     /// reflect them.
     var instanceChangePosition: UInt64 = 0
-
-    /// The shard at `index`.
-    @inline(__always)
-    func shard(_ index: Int) -> Shard {
-        unsafeDowncast(shards[index], to: Shard.self)
-    }
-
-    /// The compiled chain of the object `key` in `shard`, if it holds one.
-    @inline(__always)
-    static func instance(_ key: ObjectIdentifier, in shard: Shard) -> Instance? {
-        guard let stored = shard.instances[key] else { return nil }
-        return unsafeDowncast(stored, to: Instance.self)
-    }
 
     /// How many shards the objects of a point with `count` hooked objects are spread over, given the `current` number
     /// (0 when the cache holds none).

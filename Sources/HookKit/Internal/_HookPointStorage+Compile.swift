@@ -10,26 +10,28 @@ extension _HookPointStorage {
     /// The snapshot of a compilation: the chains, and whether some scoped chain has an override (so that calls
     /// know when they may need a frame).
     func makeSnapshot(
-        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry], shards: [_InstanceTable],
-        tracer: HookTracer?, version: UInt64
+        every: Chain, types: [_TypeChains], shards: [_InstanceTable], tracer: HookTracer?, version: UInt64
     ) -> Snapshot {
-        let scopes = types.isEmpty && shards.isEmpty ? nil : _ScopeIndex<Receiver, Chain>(types: types, shards: shards)
+        let scopes = types.isEmpty && shards.isEmpty ? nil : scopeIndexType.init(types: types, shards: shards)
         // Index loops: in code that is not specialized for the point's types, `contains(where:)` costs an iterator
         // and look-ups of generic metadata.
         var scopesHaveOverride = false
-        for index in 0..<types.count where types[index].exact.hasOverride || types[index].inherited.hasOverride {
+        for index in 0..<types.count
+        where unsafeDowncast(types[index].exact, to: Chain.self).hasOverride
+            || unsafeDowncast(types[index].inherited, to: Chain.self).hasOverride
+        {
             scopesHaveOverride = true
         }
         for index in 0..<shards.count where shards[index].hasOverride {
             scopesHaveOverride = true
         }
-        return Snapshot(
+        return snapshotType.init(
             every: every, scopes: scopes, scopesHaveOverride: scopesHaveOverride, tracer: tracer, version: version)
     }
 
     /// The snapshot of a point whose hooks all apply to every receiver.
     func makeSnapshot(every: Chain, tracer: HookTracer?, version: UInt64) -> Snapshot {
-        Snapshot(every: every, scopes: nil, scopesHaveOverride: false, tracer: tracer, version: version)
+        snapshotType.init(every: every, scopes: nil, scopesHaveOverride: false, tracer: tracer, version: version)
     }
 
     /// The snapshot of an untraced point whose hooks all apply to every receiver and include no override.
@@ -41,9 +43,6 @@ extension _HookPointStorage {
     }
 
     /// Empties the compile cache if it holds chains, and returns them boxed, to be released after the lock.
-    ///
-    /// Written out in each storage: a mutating method of the generic `_CompileCache` called here is not specialized
-    /// and costs every publication about 2,300 instructions (measured with `register-cancel`).
     func discardCompileCache() -> AnyObject? {
         guard compileCache.every != nil else { return nil }
         let discarded = _ReleasedLater(compileCache)
@@ -53,8 +52,7 @@ extension _HookPointStorage {
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.
     func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>],
-        shared: [_UsedLink<Registration>]
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
     ) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
         var override: Chain.Implementation?
@@ -67,7 +65,7 @@ extension _HookPointStorage {
             }
             override = next.implementation
         }
-        return Chain(
+        return chainType.init(
             before: composeBefores(befores, traced: traced), override: override,
             after: composeAfters(afters, traced: traced))
     }
@@ -219,8 +217,7 @@ extension _HookPointStorage {
     /// chains, or in one this compilation built, which `used` and `shared` list), else built by calling the registration's provider
     /// (outside the lock).
     func link(
-        _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink<Registration>],
-        shared: [_UsedLink<Registration>]
+        _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
     ) -> Link {
         let key = ObjectIdentifier(next)
         if let cached = lock.withLock({ traced ? registration.tracedLinks[key] : registration.links[key] }) {
@@ -228,7 +225,8 @@ extension _HookPointStorage {
             used.append(_UsedLink(registration: registration, key: key, link: link))
             return link
         }
-        if let link = _UsedLink.link(of: registration, around: key, in: used, shared) {
+        if let shared = _UsedLink.link(of: registration, around: key, in: used, shared) {
+            let link = unsafeDowncast(shared, to: Link.self)
             used.append(_UsedLink(registration: registration, key: key, link: link))
             return link
         }
@@ -253,7 +251,7 @@ extension _HookPointStorage {
                 return try inner(receiver, arguments)
             }
         }
-        let link = Link(implementation: implementation, next: next)
+        let link = linkType.init(implementation: implementation, next: next)
         used.append(_UsedLink(registration: registration, key: key, link: link))
         return link
     }

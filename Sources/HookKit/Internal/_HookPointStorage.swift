@@ -41,6 +41,10 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Poi
     let chainType = Chain.self
     /// See ``registrationType``.
     let snapshotType = Snapshot.self
+    /// See ``registrationType``.
+    let linkType = Link.self
+    /// See ``registrationType``.
+    let scopeIndexType = _ScopeIndex<Receiver, Chain>.self
     /// Guarded by `lock`.
     @exclusivity(unchecked) var levels = _Levels()
     /// Guarded by `lock`.
@@ -52,7 +56,7 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Poi
     /// The chains of the published snapshot, for reuse by the next compilation.
     ///
     /// Guarded by `lock`.
-    @exclusivity(unchecked) var compileCache = _CompileCache<Receiver, Chain, Registration>()
+    @exclusivity(unchecked) var compileCache = _CompileCache()
     /// The version of the published snapshot.
     ///
     /// Guarded by `lock`.

@@ -6,9 +6,7 @@ import _HookKitRuntime
 ///
 /// A conforming storage supplies how one chain is built from its levels and how a snapshot is made from the chains.
 protocol _PointCompiling: _PointBookkeeping {
-    associatedtype Receiver
     associatedtype Chain: AnyObject
-    associatedtype Registration: _LinkCaching
     associatedtype Snapshot: AnyObject
 
     /// The published snapshot's word.
@@ -16,7 +14,7 @@ protocol _PointCompiling: _PointBookkeeping {
     /// The chains of the published snapshot, for reuse by the next compilation.
     ///
     /// Guarded by `lock`.
-    var compileCache: _CompileCache<Receiver, Chain, Registration> { get set }
+    var compileCache: _CompileCache { get set }
     /// The version of the published snapshot.
     ///
     /// Guarded by `lock`.
@@ -27,8 +25,7 @@ protocol _PointCompiling: _PointBookkeeping {
     /// Appends the links it uses to `used`, and reuses the links of `used` and `shared` (the links built before in
     /// the same compilation) where it has the same override around the same inner part.
     func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink<Registration>],
-        shared: [_UsedLink<Registration>]
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
     ) -> Chain
 
     /// Makes the snapshot of a point whose hooks all apply to every receiver: one chain, no scope index.
@@ -47,8 +44,7 @@ protocol _PointCompiling: _PointBookkeeping {
 
     /// Makes the snapshot a compilation publishes.
     func makeSnapshot(
-        every: Chain, types: [_ScopeIndex<Receiver, Chain>.TypeEntry], shards: [_InstanceTable],
-        tracer: HookTracer?, version: UInt64
+        every: Chain, types: [_TypeChains], shards: [_InstanceTable], tracer: HookTracer?, version: UInt64
     ) -> Snapshot
 
     /// The holds of async calls on the snapshot at `snapshot`, which this point published (see ``_SnapshotLease``);
@@ -172,18 +168,18 @@ extension _PointCompiling {
     /// One pass of the general compilation: plans under the lock, compiles outside it, and publishes unless a newer
     /// change landed meanwhile; `false` when the pass must be repeated.
     func compileAndPublish(atLeast target: UInt64) -> Bool {
-        let plan: _CompilePlan<_CompileCache<Receiver, Chain, Registration>>? = lock.withLock {
+        let plan: _CompilePlan? = lock.withLock {
             guard publishedVersion < target else { return nil }
             return _CompilePlan(
                 levels: levels, version: version, configuration: _GlobalRegistry.shared.configuration,
                 cache: compileCache)
         }
         guard let plan else { return true }
-        var used: [_UsedLink<Registration>] = []
+        var used: [_UsedLink] = []
         var cache = plan.cache
         let snapshot = compile(plan, cache: &cache, used: &used)
         // What the publication replaces, released after the lock (see `_PointBookkeeping.lock`).
-        var replacedCache: _CompileCache<Receiver, Chain, Registration>?
+        var replacedCache: _CompileCache?
         var replacedLinks: [[ObjectIdentifier: AnyObject]] = []
         let installed = install(snapshot, compiledFrom: plan.version) {
             replacedCache = compileCache
@@ -199,16 +195,15 @@ extension _PointCompiling {
     /// each type it mentions costs a look-up in the runtime's metadata cache).
     @inline(never)
     func compileEveryReceiverOnly(
-        _ plan: _CompilePlan<_CompileCache<Receiver, Chain, Registration>>, tracer: HookTracer?,
-        cache: inout _CompileCache<Receiver, Chain, Registration>, used: inout [_UsedLink<Registration>]
+        _ plan: _CompilePlan, tracer: HookTracer?, cache: inout _CompileCache, used: inout [_UsedLink]
     ) -> Snapshot {
         let levels = plan.levels
         let every: Chain
         if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
-            every = cachedEvery
+            every = unsafeDowncast(cachedEvery, to: Chain.self)
             collect(cache.sharedLinks, into: &used)
         } else {
-            var sharedLinks: [_UsedLink<Registration>] = []
+            var sharedLinks: [_UsedLink] = []
             every = chain(for: [levels.every], traced: tracer != nil, used: &sharedLinks, shared: [])
             if !cache.types.isEmpty {
                 cache.types = []
@@ -225,7 +220,7 @@ extension _PointCompiling {
     /// Adds `links` to `used`, skipping the call when there is nothing to add: in code that is not specialized for
     /// the point's types, `Array.+=` costs about 1,700 instructions even for an empty array.
     @inline(__always)
-    private func collect(_ links: [_UsedLink<Registration>], into used: inout [_UsedLink<Registration>]) {
+    private func collect(_ links: [_UsedLink], into used: inout [_UsedLink]) {
         if !links.isEmpty {
             used += links
         }
@@ -236,7 +231,7 @@ extension _PointCompiling {
     ///
     /// Called under the lock.
     @inline(__always)
-    private func remember(_ used: [_UsedLink<Registration>], traced: Bool) -> [[ObjectIdentifier: AnyObject]] {
+    private func remember(_ used: [_UsedLink], traced: Bool) -> [[ObjectIdentifier: AnyObject]] {
         guard !used.isEmpty else { return [] }  // no override: no registration has links to keep
         var byRegistration: [UInt64: [ObjectIdentifier: AnyObject]] = [:]
         for entry in used {
@@ -264,8 +259,7 @@ extension _PointCompiling {
     /// chains of the result.
     @inline(__always)
     func compile(
-        _ plan: _CompilePlan<_CompileCache<Receiver, Chain, Registration>>,
-        cache: inout _CompileCache<Receiver, Chain, Registration>, used: inout [_UsedLink<Registration>]
+        _ plan: _CompilePlan, cache: inout _CompileCache, used: inout [_UsedLink]
     ) -> Snapshot? {
         let levels = plan.levels
         guard plan.configuration.isEnabled, !levels.isEmpty else {
@@ -282,18 +276,18 @@ extension _PointCompiling {
             return compileEveryReceiverOnly(plan, tracer: tracer, cache: &cache, used: &used)
         }
         let every: Chain
-        let types: [_ScopeIndex<Receiver, Chain>.TypeEntry]
+        let types: [_TypeChains]
         if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
-            every = cachedEvery
+            every = unsafeDowncast(cachedEvery, to: Chain.self)
             types = cache.types
             collect(cache.sharedLinks, into: &used)
         } else {
             // Every-receiver or type hooks changed: every chain depends on them.
             cache.shards = []
-            var sharedLinks: [_UsedLink<Registration>] = []
+            var sharedLinks: [_UsedLink] = []
             every = chain(for: [levels.every], traced: traced, used: &sharedLinks, shared: [])
             types = levels.types.map { key, typeLevels in
-                _ScopeIndex<Receiver, Chain>.TypeEntry(
+                _TypeChains(
                     type: key,
                     exact: chain(
                         for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks, shared: []),
@@ -318,10 +312,8 @@ extension _PointCompiling {
     /// moved far from what the number of shards suits (``_CompileCache/shardCount(forObjects:current:)``), reusing
     /// every chain whose level did not change. Appends to `used` the links of every shard's chains.
     private func compileInstances(
-        _ levels: _Levels, traced: Bool, cache: inout _CompileCache<Receiver, Chain, Registration>,
-        used: inout [_UsedLink<Registration>]
+        _ levels: _Levels, traced: Bool, cache: inout _CompileCache, used: inout [_UsedLink]
     ) -> [_InstanceTable] {
-        typealias Cache = _CompileCache<Receiver, Chain, Registration>
         defer { cache.instanceChangePosition = levels.instanceChangesEnd }
         guard !levels.instances.isEmpty else {
             if !cache.shards.isEmpty {
@@ -330,13 +322,13 @@ extension _PointCompiling {
             return []
         }
         let current = cache.shards.count
-        let wanted = Cache.shardCount(forObjects: levels.instances.count, current: current)
+        let wanted = _CompileCache.shardCount(forObjects: levels.instances.count, current: current)
         if current != 0, wanted == current, let changes = levels.instanceChanges(since: cache.instanceChangePosition) {
             // Only the shards of the logged objects change: rebuilt from the objects they held and the logged ones they
             // did not (each once).
             let mask = current - 1
             func rebuild(_ index: Int, adding keys: [ObjectIdentifier]) {
-                let old = cache.shard(index)
+                let old = cache.shards[index]
                 var members = Array(old.instances.keys)
                 if keys.count == 1 {
                     if old.instances[keys[0]] == nil { members.append(keys[0]) }
@@ -346,9 +338,7 @@ extension _PointCompiling {
                         members.append(key)
                     }
                 }
-                cache.shards[index] = buildShard(of: members, levels, traced: traced, used: used) {
-                    Cache.instance($0, in: old)
-                }
+                cache.shards[index] = buildShard(of: members, levels, traced: traced, used: used) { old.instances[$0] }
             }
             if changes.count == 1 {
                 // The common change: one object's hooks (no dictionary to group by shard).
@@ -371,14 +361,12 @@ extension _PointCompiling {
             }
             let old = cache.shards
             let oldMask = old.count - 1
-            var shards: [AnyObject] = []
+            var shards: [_CompileCache.Shard] = []
             shards.reserveCapacity(wanted)
             for index in 0..<wanted {
                 let shard = buildShard(of: members[index], levels, traced: traced, used: used) { key in
                     guard oldMask >= 0 else { return nil }
-                    let previous = unsafeDowncast(
-                        old[_InstanceTable.shard(of: UInt(bitPattern: key), mask: oldMask)], to: Cache.Shard.self)
-                    return Cache.instance(key, in: previous)
+                    return old[_InstanceTable.shard(of: UInt(bitPattern: key), mask: oldMask)].instances[key]
                 }
                 shards.append(shard)
             }
@@ -386,8 +374,7 @@ extension _PointCompiling {
         }
         var tables: [_InstanceTable] = []
         tables.reserveCapacity(cache.shards.count)
-        for index in 0..<cache.shards.count {
-            let shard = cache.shard(index)
+        for shard in cache.shards {
             tables.append(shard.table)
             if shard.table.hasOverride {
                 used += shard.links
@@ -406,41 +393,40 @@ extension _PointCompiling {
     /// - Parameter shared: The links built so far in this compilation, which chains reuse where they have the same
     ///   override around the same inner part.
     private func buildShard(
-        of keys: [ObjectIdentifier], _ levels: _Levels, traced: Bool, used shared: [_UsedLink<Registration>],
-        reusing previous: (ObjectIdentifier) -> _CompileCache<Receiver, Chain, Registration>.Instance?
-    ) -> _CompileCache<Receiver, Chain, Registration>.Shard {
-        typealias Cache = _CompileCache<Receiver, Chain, Registration>
-        var instances: [ObjectIdentifier: AnyObject] = [:]
+        of keys: [ObjectIdentifier], _ levels: _Levels, traced: Bool, used shared: [_UsedLink],
+        reusing previous: (ObjectIdentifier) -> _CompileCache.Instance?
+    ) -> _CompileCache.Shard {
+        var instances: [ObjectIdentifier: _CompileCache.Instance] = [:]
         instances.reserveCapacity(keys.count)
         var objects: [_WeakObject] = []
         objects.reserveCapacity(keys.count)
         var chains: [AnyObject] = []
         chains.reserveCapacity(keys.count)
-        var links: [_UsedLink<Registration>] = []
+        var links: [_UsedLink] = []
         // Index loops: in code that is not specialized for the point's types, a sequence's iterator costs look-ups
         // of its generic metadata.
         for position in 0..<keys.count {
             let key = keys[position]
             guard let level = levels.instances[key] else { continue }
-            let compiled: Cache.Instance
+            let compiled: _CompileCache.Instance
             if let cached = previous(key), cached.generation == level.generation, cached.object === level.object {
                 compiled = cached
             } else {
-                var chainLinks: [_UsedLink<Registration>] = []
+                var chainLinks: [_UsedLink] = []
                 let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
                 let chain = chain(for: chainLevels, traced: traced, used: &chainLinks, shared: shared)
-                compiled = Cache.Instance(
+                compiled = _CompileCache.Instance(
                     generation: level.generation, object: level.object, chain: chain, links: chainLinks)
             }
             instances[key] = compiled
             objects.append(compiled.object)
             chains.append(compiled.chain)
-            if compiled.hasLinks {
+            if !compiled.links.isEmpty {
                 links += compiled.links
             }
         }
         // A chain has an override exactly when it used a link.
         let table = _InstanceTable(objects: objects, chains: chains, overrides: !links.isEmpty)
-        return Cache.Shard(instances: instances, table: table, links: links)
+        return _CompileCache.Shard(instances: instances, table: table, links: links)
     }
 }

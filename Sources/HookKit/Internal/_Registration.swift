@@ -1,5 +1,5 @@
 /// One registered hook with its typed closure, as a point's storage keeps it.
-final class _Registration<Receiver, Arguments, Result, Failure: Error>: _AnyRegistration, _LinkCaching,
+final class _Registration<Receiver, Arguments, Result, Failure: Error>: _AnyRegistration,
     @unchecked Sendable
 {
     typealias Chain = _Chain<Receiver, Arguments, Result, Failure>

@@ -16,20 +16,16 @@ import Synchronization
 /// - A receiver that matches nothing gets `nil`: the snapshot's every-receiver chain.
 @usableFromInline
 final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
-    /// One scoped type: the chain for receivers of exactly that type, and the chain for receivers of its subtypes
-    /// that have no entry of their own.
-    struct TypeEntry {
-        let type: ObjectIdentifier
-        let exact: Chain
-        let inherited: Chain
-    }
-
     /// The number of scoped types.
     @usableFromInline let typeCount: Int
     /// Scoped types' metadata addresses.
     @usableFromInline let typeKeys: UnsafeMutablePointer<UInt>
-    /// For scoped type `i`: its exact chain at `2i`, its inherited chain at `2i + 1`.
-    @usableFromInline let typeChains: UnsafeMutablePointer<Unmanaged<Chain>>
+    /// For scoped type `i`: its exact chain at `2i`, its inherited chain at `2i + 1`, unretained (``typeEntries`` owns
+    /// them).
+    ///
+    /// Opaque addresses rather than `Unmanaged<Chain>`: allocating a buffer of a generic type in the writer's code, which
+    /// is not specialized for the point's types, would look up its metadata in the runtime's cache.
+    @usableFromInline let typeChains: UnsafeMutablePointer<UnsafeMutableRawPointer>
     /// The number of instance shards minus one (a power of two minus one), or -1 when no object is hooked.
     @usableFromInline let shardMask: Int
     /// The shards of hooked objects, unretained (``shards`` owns them).
@@ -39,7 +35,7 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     @usableFromInline let typeCache: UnsafeMutablePointer<Atomic<UInt64>>
 
     /// The entries, which own the chains (and the objects' memory) the unmanaged references point to.
-    private let typeEntries: [TypeEntry]
+    private let typeEntries: [_TypeChains]
     /// The shards of hooked objects, which own their chains (and the objects' memory).
     let shards: [_InstanceTable]
 
@@ -50,7 +46,7 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
 
     /// Makes the index of `types` and of the hooked objects in `shards` (a power of two of them, chosen by
     /// ``_InstanceTable/shard(of:mask:)``; none when no object is hooked).
-    init(types: [TypeEntry], shards: [_InstanceTable]) {
+    init(types: [_TypeChains], shards: [_InstanceTable]) {
         precondition(shards.count & (shards.count - 1) == 0, "HookKit: the shards must be a power of two")
         typeEntries = types
         self.shards = shards
@@ -62,8 +58,8 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         for index in 0..<types.count {
             let entry = types[index]
             (typeKeys + index).initialize(to: UInt(bitPattern: entry.type))
-            (typeChains + 2 * index).initialize(to: Unmanaged.passUnretained(entry.exact))
-            (typeChains + 2 * index + 1).initialize(to: Unmanaged.passUnretained(entry.inherited))
+            (typeChains + 2 * index).initialize(to: Unmanaged.passUnretained(entry.exact).toOpaque())
+            (typeChains + 2 * index + 1).initialize(to: Unmanaged.passUnretained(entry.inherited).toOpaque())
         }
         typeCache = .allocate(capacity: Self.typeCacheSize)
         for slot in 0..<Self.typeCacheSize {
@@ -129,7 +125,7 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         let cached = typeCache[Int(truncatingIfNeeded: key >> 4) & (Self.typeCacheSize - 1)].load(ordering: .relaxed)
         if cached >> 16 == key {
             let answer = cached & 0xFFFF
-            return answer == Self.noScopedType ? nil : typeChains[Int(answer) - 1]
+            return answer == Self.noScopedType ? nil : Unmanaged<Chain>.fromOpaque(typeChains[Int(answer) - 1])
         }
         return typeChainMiss(for: type, key: key)
     }
@@ -154,6 +150,6 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
             typeCache[Int(truncatingIfNeeded: key >> 4) & (Self.typeCacheSize - 1)]
                 .store(key << 16 | answer, ordering: .relaxed)
         }
-        return answer == Self.noScopedType ? nil : typeChains[Int(answer) - 1]
+        return answer == Self.noScopedType ? nil : Unmanaged<Chain>.fromOpaque(typeChains[Int(answer) - 1])
     }
 }

@@ -1,0 +1,13 @@
+/// The compiled chains of one scoped type: the chain for receivers of exactly that type, and the chain for receivers
+/// of its subtypes that have no entry of their own.
+///
+/// The chains are stored as `AnyObject` (a `_Chain` or an `_AsyncChain` of the point's types), so that the writer's
+/// code, which is not specialized for a point's types, handles the entries without looking up generic metadata.
+struct _TypeChains {
+    /// The scoped type.
+    let type: ObjectIdentifier
+    /// The chain of receivers of exactly `type`.
+    let exact: AnyObject
+    /// The chain of receivers of a subtype of `type` that is not scoped itself.
+    let inherited: AnyObject
+}
