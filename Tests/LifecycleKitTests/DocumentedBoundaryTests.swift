@@ -1,0 +1,87 @@
+import LifecycleKit
+import Testing
+
+/// Where the documented rules draw their lines: refused requests and completions, the bounds of a sheet's pause in
+/// the statistics, and when a leak report says a screen was removed.
+@Suite("Documented boundaries")
+struct DocumentedBoundaryTests {
+    @Test("a refused request throws, changes nothing and never runs its completion")
+    func refusedRequestsRunNoCompletion() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let completions = Completions()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        expectError(.alreadyInStack) {
+            try host.navigation.push(b, animated: true, completion: completions.callback("push again"))
+        }
+        let other = try NavigationController(rootScreen: Screen(title: "Other"))
+        expectError(.alreadyAttached) { try other.push(b, animated: true, completion: completions.callback("push")) }
+        expectError(.alreadyAttached) {
+            try other.setViewControllers([b], animated: true, completion: completions.callback("set"))
+        }
+        expectError(.notInStack) {
+            _ = try host.navigation.popTo(
+                Screen(title: "Nowhere"), animated: true, completion: completions.callback("to"))
+        }
+        expectError(.invalidStack) {
+            try host.navigation.setViewControllers([], animated: true, completion: completions.callback("empty"))
+        }
+        try host.navigation.present(Screen(title: "Sheet"), style: .pageSheet, animated: false)
+        expectError(.alreadyPresenting) {
+            try b.present(
+                Screen(title: "Second"), style: .pageSheet, animated: true, completion: completions.callback("p"))
+        }
+        for name in ["push again", "push", "set", "to", "empty", "p"] {
+            #expect(completions[name].isEmpty, "\(name)")
+        }
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(other.viewControllers.map(\.title) == ["Other"])
+    }
+
+    @Test("a sheet pauses the screen under it from the sheet's viewDidAppear to its viewWillDisappear")
+    func sheetPauseBounds() throws {
+        let time = VirtualTime()
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let statistics = ScreenStatistics(time: time)
+        statistics.attach(to: window)
+        let home = Screen(title: "Home")
+        home.statisticName = "Home"
+        let navigation = try NavigationController(rootScreen: home)
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        let host = (time: time, window: window, navigation: navigation)
+        host.time.advance(by: 10)
+        let sheet = Screen(title: "Sheet")
+        sheet.statisticName = "Sheet"
+        try host.navigation.present(sheet, style: .pageSheet, animated: true)
+        host.time.advance(by: 1)  // the sheet animates in: Home still counts
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 5)  // the sheet is on screen: Home is paused
+        _ = sheet.dismiss(animated: true)
+        host.time.advance(by: 1)  // the sheet animates out: its view has ended, Home counts again
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 4)
+        let record = try #require(statistics.record(named: "Home"))
+        #expect(record.stayTime == 16)
+        #expect(record.resumeCount == 1)
+        #expect(statistics.record(named: "Sheet")?.stayTime == 5)
+    }
+
+    @Test("a leak report's removedAt is when the removing transition completed, not when it was requested")
+    func leakRemovalTime() throws {
+        let host = try NavigationHost(driver: .timed(seconds: 0.5))
+        var reports: [LeakReport] = []
+        let detector = LeakDetector(time: host.time, isEnabled: true) { reports.append($0) }
+        detector.attach(to: host.window)
+        let b = host.screen("B")
+        host.time.advance(by: 10)
+        try host.navigation.push(b, animated: true)
+        host.time.advance(by: 5)
+        _ = try host.navigation.pop(animated: true)  // requested at 15 s, completed at 15.5 s
+        host.time.advance(by: 0.5 + 1.5)
+        #expect(reports.map(\.kind) == [.suspected])
+        #expect(reports.map(\.removedAt) == [15.5])
+        #expect(reports.map(\.reportedAt) == [17])
+        withExtendedLifetime(b) {}
+    }
+}
