@@ -17,9 +17,12 @@
 /// }
 /// ```
 ///
-/// It runs in the isolation of whoever calls it, and always reaches the body of the call its override is running
-/// for, also after the task resumed on another thread, and from child tasks (`async let`, task groups) or tasks
-/// started with `Task {}` inside the override, which inherit the call's task-local values. Spelled
+/// It runs in the isolation of whoever calls it, and reaches the body of the call its override is running for, also
+/// after the task resumed on another thread, and from child tasks (`async let`, task groups) or tasks started with
+/// `Task {}` inside the override, which inherit the call's task-local values. As with ``HookOriginal``, it is one
+/// value for every call that runs its chain: when an override calls the same point again, an `original` called from
+/// inside the nested call's overrides (even one kept from the outer call) reaches the nested call's body. A point
+/// that declares its body has no such case: its `original` ends in that body. Spelled
 /// ``AsyncThrowingHookPoint/Original`` on a point. See <doc:AsyncMethodsAndActors>.
 public struct AsyncHookOriginal<Receiver, Arguments, Result, Failure: Error>: Sendable {
     @usableFromInline let implementation: _AsyncChain<Receiver, Arguments, Result, Failure>.Implementation

@@ -11,8 +11,14 @@
 /// }
 /// ```
 ///
-/// Call it only while the override runs, on the thread it runs on: it reaches the body of the
-/// call in progress. Spelled ``ThrowingHookPoint/Original`` on a point.
+/// On a point whose calls pass their body to ``ThrowingHookPoint/invoke(_:_:_:)``, call it only while the override
+/// runs, on the thread it runs on: it reaches the body of the innermost call of the point whose overrides are running
+/// on that thread. An `original` is one value for every call that runs its chain, not one per call: when an override
+/// calls the same point again, an `original` called from inside the nested call's overrides (even one kept from the
+/// outer call) reaches the nested call's body. On a point that declares its body (``ThrowingHookPoint/init(_:body:)``),
+/// `original` ends in that body and may be called at any time, from any thread.
+///
+/// Spelled ``ThrowingHookPoint/Original`` on a point.
 public struct HookOriginal<Receiver, Arguments, Result, Failure: Error>: Sendable {
     @usableFromInline let implementation: @Sendable (Receiver, Arguments) throws(Failure) -> Result
 

@@ -29,7 +29,8 @@ public final class HookToken: Sendable, Hashable, CustomStringConvertible {
 
     /// Removes the hook.
     ///
-    /// Takes effect from the next call: a call already running keeps the hooks it started with.
+    /// Takes effect from the next call: a call already running keeps the hooks it started with, so a hook cancelled
+    /// by an earlier hook of the same call (a `once` hook included) still runs in that call.
     /// Safe from any thread, in any order relative to other cancellations, and from inside a
     /// running hook (including the hook itself).
     ///

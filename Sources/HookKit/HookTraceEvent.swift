@@ -11,6 +11,8 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
     /// The hooks that ran, in the order they started: before hooks, the overrides that were entered (outermost first;
     /// an override that does not call `original` stops the chain), then after hooks.
     ///
+    /// One entry per entry into a hook: an override whose outer override called `original` twice is listed twice.
+    ///
     /// A `once` hook that had already fired is not listed.
     public let hooks: [HookDescription]
     /// Whether the body (the original implementation) ran at least once.

@@ -127,6 +127,30 @@ struct AsyncOverrideTests {
         #expect(result == "<body(outer) around <body(inner)>>")
     }
 
+    @Test("an original called from a nested call's override of the same point reaches the nested call's body")
+    func originalInsideANestedCallOfTheSamePoint() async throws {
+        // Documented in AsyncHookOriginal: `original` is one value per chain, not per call.
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.nestedOriginal")
+        let kept = Locked<AsyncHookOriginal<Vehicle, String, String, Never>?>(nil)
+        let fromNestedOverride = Locked<String?>(nil)
+        try point.override { original in
+            { vehicle, argument in
+                if argument == "outer" {
+                    kept.withLock { $0 = original }
+                    _ = await point.invoke(vehicle, "nested") { _, argument in "nested body(\(argument))" }
+                    kept.withLock { $0 = nil }
+                } else if let outerOriginal = kept.withLock({ $0 }) {
+                    let result = await outerOriginal(vehicle, "x")
+                    fromNestedOverride.withLock { $0 = result }
+                }
+                return await original(vehicle, argument)
+            }
+        }
+        let result = await point.invoke(Car(name: "c"), "outer") { _, argument in "outer body(\(argument))" }
+        #expect(result == "outer body(outer)")
+        #expect(fromNestedOverride.withLock { $0 } == "nested body(x)")
+    }
+
     @Test("a provider runs when its chain is compiled, not per call")
     func providerRunsOnce() async throws {
         let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.provider")

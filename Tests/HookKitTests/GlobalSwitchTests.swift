@@ -161,6 +161,27 @@ final class GlobalSwitchTests: XCTestCase {
         XCTAssertEqual(recorded.map(\.bodyRan), [false, false])
     }
 
+    func testTracerListsAnOverrideOncePerEntryAndReportsCallsThatRunNoHook() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer.entries")
+        let events = EventLog()
+        try point.override(label: "inner") { original in { vehicle, prefix in original(vehicle, prefix) } }
+        try point.override(label: "outer") { original in
+            { vehicle, prefix in original(vehicle, prefix) + original(vehicle, prefix) }
+        }
+        let scoped = HookPoint<Vehicle, String, String>("Global.tracer.unapplied")
+        try scoped.before(.type(Truck.self), label: "trucks") { _, _ in }
+        Hooks.tracer = HookTracer { events.append($0) }
+        _ = call(point, on: Car(name: "c"), trace: Trace())
+        _ = call(scoped, on: Car(name: "c"), trace: Trace())
+        XCTAssertEqual(
+            events.all.map(\.description),
+            [
+                "Global.tracer.entries on HookKitTests.Car: override all 'outer', override all 'inner', "
+                    + "override all 'inner', body",
+                "Global.tracer.unapplied on HookKitTests.Car: body",
+            ])
+    }
+
     func testValueReceiversHaveNoIdentity() throws {
         let point = HookPoint<Meter, Void, Int>("Global.tracer.value")
         let events = EventLog()

@@ -57,4 +57,23 @@ struct OnceTests {
         #expect(trace.all == ["body(a)", "always", "once", "body(b)", "always"])
         #expect(point.hooks.map(\.label) == ["always"])
     }
+
+    @Test("a once hook cancelled by an earlier hook of the same call still runs in that call")
+    func cancelledByAnEarlierHookOfTheSameCall() throws {
+        let point = HookPoint<Vehicle, String, String>("Once.cancelledEarlier")
+        let trace = Trace()
+        let onceToken = Locked<HookToken?>(nil)
+        let cancelled = Locked<Bool?>(nil)
+        try point.before(label: "canceller") { _, _ in
+            if let token = onceToken.withLock({ $0 }), cancelled.withLock({ $0 }) == nil {
+                cancelled.withLock { $0 = token.cancel() }
+            }
+        }
+        onceToken.withLock { $0 = try? point.before(label: "once", once: true) { _, _ in trace.record("once") } }
+        call(point, on: Car(name: "a"), trace: trace)
+        call(point, on: Car(name: "b"), trace: trace)
+        #expect(cancelled.withLock { $0 } == true)  // the cancellation removed it...
+        #expect(trace.all == ["once", "body(a)", "body(b)"])  // ...from the next call: this one started with it
+        #expect(onceToken.withLock { $0 }?.isActive == false)
+    }
 }
