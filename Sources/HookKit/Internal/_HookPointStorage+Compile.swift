@@ -13,18 +13,11 @@ extension _HookPointStorage {
         every: Chain, types: [_TypeChains], shards: [_InstanceTable], tracer: HookTracer?, version: UInt64
     ) -> Snapshot {
         let scopes = types.isEmpty && shards.isEmpty ? nil : scopeIndexType.init(types: types, shards: shards)
-        // Index loops: in code that is not specialized for the point's types, `contains(where:)` costs an iterator
-        // and look-ups of generic metadata.
-        var scopesHaveOverride = false
-        for index in 0..<types.count
-        where unsafeDowncast(types[index].exact, to: Chain.self).hasOverride
-            || unsafeDowncast(types[index].inherited, to: Chain.self).hasOverride
-        {
-            scopesHaveOverride = true
-        }
-        for index in 0..<shards.count where shards[index].hasOverride {
-            scopesHaveOverride = true
-        }
+        let scopesHaveOverride =
+            types.contains {
+                unsafeDowncast($0.exact, to: Chain.self).hasOverride
+                    || unsafeDowncast($0.inherited, to: Chain.self).hasOverride
+            } || shards.contains { $0.hasOverride }
         return snapshotType.init(
             every: every, scopes: scopes, scopesHaveOverride: scopesHaveOverride, tracer: tracer, version: version)
     }

@@ -127,8 +127,7 @@ extension _PointCompiling {
             updateCache()
             // The log of instance changes is kept from the position the cache reflects. With no object hooked, or no
             // shard in the cache (hooks switched off, or no hooked object when the snapshot was planned), all of it
-            // goes: the next compilation with hooked objects builds every shard, and reads no log. (The cache's
-            // `shards` is asked only when objects are hooked: in unspecialized code, it costs a metadata look-up.)
+            // goes: the next compilation with hooked objects builds every shard, and reads no log.
             if !levels.instanceChanges.isEmpty {
                 let reflected =
                     levels.instances.isEmpty || compileCache.shards.isEmpty
@@ -201,7 +200,7 @@ extension _PointCompiling {
         let every: Chain
         if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
             every = unsafeDowncast(cachedEvery, to: Chain.self)
-            collect(cache.sharedLinks, into: &used)
+            used += cache.sharedLinks
         } else {
             var sharedLinks: [_UsedLink] = []
             every = chain(for: [levels.every], traced: tracer != nil, used: &sharedLinks, shared: [])
@@ -209,21 +208,12 @@ extension _PointCompiling {
                 cache.types = []
             }
             (cache.sharedGeneration, cache.every, cache.sharedLinks) = (levels.sharedGeneration, every, sharedLinks)
-            collect(sharedLinks, into: &used)
+            used += sharedLinks
         }
         if !cache.shards.isEmpty {
             cache.shards = []
         }
         return makeSnapshot(every: every, tracer: tracer, version: plan.version)
-    }
-
-    /// Adds `links` to `used`, skipping the call when there is nothing to add: in code that is not specialized for
-    /// the point's types, `Array.+=` costs about 1,700 instructions even for an empty array.
-    @inline(__always)
-    private func collect(_ links: [_UsedLink], into used: inout [_UsedLink]) {
-        if !links.isEmpty {
-            used += links
-        }
     }
 
     /// Keeps exactly the links the published snapshot uses; returns the link tables it replaced, for the caller to
@@ -280,7 +270,7 @@ extension _PointCompiling {
         if let cachedEvery = cache.every, cache.sharedGeneration == levels.sharedGeneration {
             every = unsafeDowncast(cachedEvery, to: Chain.self)
             types = cache.types
-            collect(cache.sharedLinks, into: &used)
+            used += cache.sharedLinks
         } else {
             // Every-receiver or type hooks changed: every chain depends on them.
             cache.shards = []
@@ -297,7 +287,7 @@ extension _PointCompiling {
             }
             (cache.sharedGeneration, cache.every, cache.types, cache.sharedLinks) =
                 (levels.sharedGeneration, every, types, sharedLinks)
-            collect(sharedLinks, into: &used)
+            used += sharedLinks
         }
         let shards = compileInstances(levels, traced: traced, cache: &cache, used: &used)
         return makeSnapshot(every: every, types: types, shards: shards, tracer: tracer, version: plan.version)
@@ -403,8 +393,6 @@ extension _PointCompiling {
         var chains: [AnyObject] = []
         chains.reserveCapacity(keys.count)
         var links: [_UsedLink] = []
-        // Index loops: in code that is not specialized for the point's types, a sequence's iterator costs look-ups
-        // of its generic metadata.
         for position in 0..<keys.count {
             let key = keys[position]
             guard let level = levels.instances[key] else { continue }

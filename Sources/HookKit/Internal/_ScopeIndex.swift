@@ -53,8 +53,6 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         typeCount = types.count
         typeKeys = .allocate(capacity: types.count)
         typeChains = .allocate(capacity: 2 * types.count)
-        // Index loops: in code that is not specialized for the point's types, a sequence's iterator costs look-ups
-        // of its generic metadata.
         for index in 0..<types.count {
             let entry = types[index]
             (typeKeys + index).initialize(to: UInt(bitPattern: entry.type))
