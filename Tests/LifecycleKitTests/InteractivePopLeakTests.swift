@@ -1,0 +1,45 @@
+import LifecycleKit
+import Testing
+
+/// Leak detection of screens the pop gesture takes away: only a finished gesture removes a screen.
+@Suite("Interactive pop leak detection")
+struct InteractivePopLeakTests {
+    @Test("a cancelled interactive pop never makes its screen a leak suspect")
+    func cancelledPopIsNoRemoval() throws {
+        let host = try NavigationHost(driver: .manual)
+        let reports = EventLog()
+        let detector = LeakDetector(time: host.time, isEnabled: true) { reports.add("\($0)") }
+        detector.attach(to: host.window)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        host.time.advance(by: 2)
+        pop.cancel()
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 20)
+        #expect(reports.take() == [])
+        #expect(!detector.isTracking(b) && detector.trackedScreenCount == 0)
+        withExtendedLifetime(b) {}
+    }
+
+    @Test("a finished interactive pop removes its screen when the gesture finishes, not when it begins")
+    func finishedPopRemovalTime() throws {
+        let host = try NavigationHost(driver: .manual)
+        let reports = EventLog()
+        let detector = LeakDetector(time: host.time, isEnabled: true) { reports.add("\($0)") }
+        detector.attach(to: host.window)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        host.time.advance(by: 10)
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        host.time.advance(by: 1)
+        pop.finish()  // began at 10 s, finished at 11 s
+        host.time.advance(by: 1.5)
+        #expect(
+            reports.take() == [
+                #"suspected leak: TestScreen "B" [TestScreen] removed by interactivePop at 11.000 s, "#
+                    + "still alive at 12.500 s"
+            ])
+        withExtendedLifetime(b) {}
+    }
+}

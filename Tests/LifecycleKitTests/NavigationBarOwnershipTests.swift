@@ -1,0 +1,52 @@
+import LifecycleKit
+import Testing
+
+/// Who decides the bar while a push animates or a full-screen presentation covers the navigation controller.
+@Suite("Navigation bar ownership")
+struct NavigationBarOwnershipTests {
+    @Test("during an animated push, the appearing screen's update applies at once; the covered screen's waits")
+    func updatesDuringAnimatedPush() throws {
+        let host = try BarHost(driver: .manual)
+        _ = host.events.take()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: true)
+        b.bar.isHidden = true
+        b.updateNavigationAppearance(animated: true)
+        #expect(host.bar == "[hidden]" && host.navigation.navigationBar.owner === b)
+        // A, covered while the push still animates, does not take the bar; its outdated stash goes.
+        host.root.bar.barColor = color("#00FF00")
+        host.root.updateNavigationAppearance(animated: true)
+        #expect(host.bar == "[hidden]" && host.root.stashedNavigationBarAppearance == nil)
+        host.completeAll()
+        try host.navigation.pop(animated: true)
+        #expect(host.bar == "[bar: #00FF00]" && host.navigation.navigationBar.owner === host.root)
+        host.completeAll()
+        // Not restored from a stash: A's look is resolved afresh when it comes back.
+        #expect(
+            host.events.take() == [
+                "update(B) animated: [] -> [hidden]", "appear(A) animated: [hidden] -> [bar: #00FF00]",
+            ])
+    }
+
+    @Test("a push while a full-screen presentation covers the controller shows the new top's look on dismissal")
+    func pushWhileCovered() throws {
+        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#0000FF")))
+        _ = host.events.take()
+        let modal = host.screen("M")
+        try host.navigation.present(modal, style: .fullScreen, animated: true)
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #0000FF]")
+        let b = host.screen("B", NavigationBarAttributes(isHidden: true))
+        try host.navigation.push(b, animated: true)
+        // Off screen, the controller applies nothing: B's look waits for B's viewWillAppear.
+        #expect(host.bar == "[bar: #0000FF]")
+        modal.dismiss(animated: true)
+        #expect(host.bar == "[hidden]" && host.navigation.navigationBar.owner === b)
+        try host.navigation.pop(animated: true)
+        #expect(host.bar == "[bar: #0000FF]" && host.navigation.navigationBar.owner === host.root)
+        #expect(
+            host.events.take() == [
+                "appear(B) animated: [bar: #0000FF] -> [hidden]", "A.willRestore([bar: #0000FF])",
+                "restore(A) animated: [hidden] -> [bar: #0000FF]", "A.didRestore([bar: #0000FF])",
+            ])
+    }
+}
