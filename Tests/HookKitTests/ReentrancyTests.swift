@@ -63,28 +63,4 @@ struct ReentrancyTests {
         #expect(call(point, on: Car(name: "c"), trace: trace) == ">>>c|>>c|>c|c")
         #expect(trace.all == ["body(c)", "body(c)", "body(c)", "body(c)"])
     }
-
-    @Test("an original called from a nested call's override of the same point reaches the nested call's body")
-    func originalInsideANestedCallOfTheSamePoint() throws {
-        // Documented in HookOriginal: `original` is one value per chain, not per call, so inside the nested call's
-        // overrides even the outer call's `original` reaches the nested call's body; outside them, its own.
-        let point = HookPoint<Vehicle, String, String>("Reentrancy.nestedOriginal")
-        let kept = Locked<HookOriginal<Vehicle, String, String, Never>?>(nil)
-        let fromNestedOverride = Locked<String?>(nil)
-        try point.override { original in
-            { vehicle, argument in
-                if argument == "outer" {
-                    kept.withLock { $0 = original }
-                    _ = point.invoke(vehicle, "nested") { _, argument in "nested body(\(argument))" }
-                    kept.withLock { $0 = nil }
-                } else if let outerOriginal = kept.withLock({ $0 }) {
-                    fromNestedOverride.withLock { $0 = outerOriginal(vehicle, "x") }
-                }
-                return original(vehicle, argument)
-            }
-        }
-        let result = point.invoke(Car(name: "c"), "outer") { _, argument in "outer body(\(argument))" }
-        #expect(result == "outer body(outer)")
-        #expect(fromNestedOverride.withLock { $0 } == "nested body(x)")
-    }
 }

@@ -4,14 +4,20 @@ import Testing
 /// Leak detection of screens the pop gesture takes away: only a finished gesture removes a screen.
 @Suite("Interactive pop leak detection")
 struct InteractivePopLeakTests {
-    @Test("a cancelled interactive pop never makes its screen a leak suspect")
-    func cancelledPopIsNoRemoval() throws {
+    /// A visible navigation controller with B pushed on A, watched by a leak detector whose reports go to `reports`.
+    private func pushedScreenUnderWatch() throws -> (NavigationHost, LeakDetector, TestScreen, EventLog) {
         let host = try NavigationHost(driver: .manual)
         let reports = EventLog()
         let detector = LeakDetector(time: host.time, isEnabled: true) { reports.add("\($0)") }
         detector.attach(to: host.window)
         let b = host.screen("B")
         try host.navigation.push(b, animated: false)
+        return (host, detector, b, reports)
+    }
+
+    @Test("a cancelled interactive pop never makes its screen a leak suspect")
+    func cancelledPopIsNoRemoval() throws {
+        let (host, detector, b, reports) = try pushedScreenUnderWatch()
         let pop = try host.navigation.beginInteractivePop(translation: 10)
         host.time.advance(by: 2)
         pop.cancel()
@@ -24,12 +30,7 @@ struct InteractivePopLeakTests {
 
     @Test("a finished interactive pop removes its screen when the gesture finishes, not when it begins")
     func finishedPopRemovalTime() throws {
-        let host = try NavigationHost(driver: .manual)
-        let reports = EventLog()
-        let detector = LeakDetector(time: host.time, isEnabled: true) { reports.add("\($0)") }
-        detector.attach(to: host.window)
-        let b = host.screen("B")
-        try host.navigation.push(b, animated: false)
+        let (host, detector, b, reports) = try pushedScreenUnderWatch()
         host.time.advance(by: 10)
         let pop = try host.navigation.beginInteractivePop(translation: 10)
         host.time.advance(by: 1)
@@ -40,6 +41,6 @@ struct InteractivePopLeakTests {
                 #"suspected leak: TestScreen "B" [TestScreen] removed by interactivePop at 11.000 s, "#
                     + "still alive at 12.500 s"
             ])
-        withExtendedLifetime(b) {}
+        withExtendedLifetime((b, detector)) {}
     }
 }
