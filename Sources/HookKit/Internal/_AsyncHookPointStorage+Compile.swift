@@ -32,6 +32,10 @@ extension _AsyncHookPointStorage {
     }
 
     /// Empties the compile cache if it holds chains, and returns them boxed, to be released after the lock.
+    ///
+    /// Written out in each storage, which reads and writes the stored property directly: in the protocol's extension
+    /// each access would go through the property's witness and copy the whole cache (about 740 instructions more for
+    /// a registration and its cancellation, measured with a probe).
     func discardCompileCache() -> AnyObject? {
         guard compileCache.every != nil else { return nil }
         let discarded = _ReleasedLater(compileCache)

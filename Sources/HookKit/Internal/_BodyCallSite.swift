@@ -6,7 +6,8 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
     @usableFromInline let owner: ObjectIdentifier
     /// The point's name, for the message of a misuse.
     let name: String
-    /// The body declared with the point, called when the frame carries none (a traced call of such a point).
+    /// The body declared with the point, called when no frame of the point carries a passed body: a traced call of
+    /// such a point, or an `original` called outside any call of the point on this thread.
     @usableFromInline let declaredBody: (@Sendable (Receiver, Arguments) throws(Failure) -> Result)?
 
     @usableFromInline
@@ -47,6 +48,8 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
         return try declaredBody(receiver, arguments)
     }
 
+    /// Stops the program: `original` was called with no call of its point in progress on this
+    /// thread, so there is no body to call and no result to return.
     @usableFromInline
     func originalCalledOutsideItsCall() -> Never {
         fatalError(

@@ -190,8 +190,8 @@ extension _PointCompiling {
     }
 
     /// ``compile(_:cache:used:)`` for a point whose hooks all apply to every receiver (global hooks, the common
-    /// case): one chain and no scope index, without touching the scope types (in code that is not specialized,
-    /// each type it mentions costs a look-up in the runtime's metadata cache).
+    /// case): one chain and no scope index, without building the generic ``_ScopeIndex`` (in code that is not
+    /// specialized, allocating it costs a look-up in the runtime's metadata cache).
     @inline(never)
     func compileEveryReceiverOnly(
         _ plan: _CompilePlan, tracer: HookTracer?, cache: inout _CompileCache, used: inout [_UsedLink]

@@ -34,7 +34,7 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     /// ``typeChains`` index plus one, or ``noScopedType``.
     @usableFromInline let typeCache: UnsafeMutablePointer<Atomic<UInt64>>
 
-    /// The entries, which own the chains (and the objects' memory) the unmanaged references point to.
+    /// The entries, which own the chains whose addresses ``typeChains`` holds.
     private let typeEntries: [_TypeChains]
     /// The shards of hooked objects, which own their chains (and the objects' memory).
     let shards: [_InstanceTable]
