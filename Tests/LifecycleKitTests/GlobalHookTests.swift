@@ -81,6 +81,18 @@ struct GlobalHookTests {
         #expect(host.log.take().allSatisfy { !$0.hasPrefix("before") && !$0.hasPrefix("after") })
     }
 
+    @Test("each method belongs to the phase whose first or last method it is")
+    func methodsAndPhases() {
+        #expect(
+            LifecycleMethod.allCases.map { "\($0) \($0.phase)" } == [
+                "loadView load", "viewDidLoad load", "viewWillAppear appear", "viewDidAppear appear",
+                "viewWillDisappear disappear", "viewDidDisappear disappear",
+            ])
+        for phase in LifecyclePhase.allCases {
+            #expect(phase.methods.first.phase == phase && phase.methods.last.phase == phase)
+        }
+    }
+
     @Test("phase hooks run before a phase's first method and after its last")
     func phases() throws {
         let host = try NavigationHost(driver: .immediate)

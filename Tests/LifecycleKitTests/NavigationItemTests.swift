@@ -30,7 +30,7 @@ struct NavigationItemTests {
         b.navigationItem.leftItems = []
         #expect(b.navigationBackItemVisibility == .hidden && !b.showsNavigationBackItem && bar.backItem == nil)
         b.navigationBackItemVisibility = .automatic
-        #expect(b.showsNavigationBackItem)
+        #expect(b.showsNavigationBackItem && "\(b.navigationBackItemVisibility)" == "automatic")
 
         // A screen that becomes the root through setViewControllers loses it (RR's TODO).
         try host.navigation.setViewControllers([b], animated: false)

@@ -1,0 +1,46 @@
+import LifecycleKit
+import Testing
+
+/// The small values that observers and appearance changes hand out: lifecycle calls, bar attributes, errors.
+@Suite("Lifecycle values")
+struct LifecycleValueTests {
+    @Test("a lifecycle call carries `animated` for the four appearance methods only")
+    func callAnimated() {
+        let calls: [LifecycleCall] = [
+            .loadView, .viewDidLoad, .viewWillAppear(animated: true), .viewDidAppear(animated: false),
+            .viewWillDisappear(animated: true),
+            .viewDidDisappear(animated: true), .willMove(toParent: nil), .didMove(toParent: nil),
+        ]
+        #expect(calls.map(\.animated) == [false, false, true, false, true, true, false, false])
+    }
+
+    @Test("changed attributes list what differs, in attribute order, and nothing for equal appearances")
+    func changedAttributes() {
+        let old = NavigationBarAppearance.builtIn
+        let new = NavigationBarAppearance(
+            isHidden: true, barColor: RGBAColor(red: 255, green: 0, blue: 0), shadowImage: "line", barStyle: .black)
+        #expect(new.changedAttributes(from: old) == [.hidden, .barColor, .shadowImage, .barStyle])
+        #expect(old.changedAttributes(from: new) == [.hidden, .barColor, .shadowImage, .barStyle])
+        #expect(new.changedAttributes(from: new).isEmpty)
+    }
+
+    @Test("two lifecycle errors are equal when their codes are, whatever their messages")
+    func errorEquality() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let again = #expect(throws: LifecycleError.self) { try host.navigation.push(b, animated: false) }
+        let other = try NavigationController(rootScreen: Screen(title: "Other"))
+        let elsewhere = #expect(throws: LifecycleError.self) { try other.push(b, animated: false) }
+        let empty = #expect(throws: LifecycleError.self) {
+            try host.navigation.setViewControllers([], animated: false)
+        }
+        let rootAgain = #expect(throws: LifecycleError.self) { try host.navigation.push(host.root, animated: false) }
+        let refusals = try [#require(again), #require(elsewhere), #require(empty)]
+        #expect(refusals.map(\.code) == [.alreadyInStack, .alreadyAttached, .invalidStack])
+        #expect(refusals[0] != refusals[1] && Set(refusals + refusals).count == 3)
+        // The same refusal about another screen: another message, the same error.
+        let sameCode = try #require(rootAgain)
+        #expect(sameCode.message != refusals[0].message && sameCode == refusals[0])
+    }
+}
