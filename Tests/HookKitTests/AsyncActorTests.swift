@@ -171,13 +171,14 @@ struct AsyncActorTests {
     func otherBodyShapes() async throws {
         let count = AsyncHookPoint<Account, Void, Int>("AsyncActor.count")
         let deposit = AsyncHookPoint<Account, Int, Int>("AsyncActor.plain")
+        let account = Account("shapes")
+        #expect(await account.count(via: count) == 0)  // never hooked: the body alone
         try count.override { original in { account, _ in await original(account, ()) + 100 } }
         let audited = try Account.audit.after(label: "audit") { account, _, history in
             #expect(history == [1, 2])
             #expect(NamedQueueExecutor.current == account.name)
         }
         defer { audited.cancel() }
-        let account = Account("shapes")
         _ = await account.deposit(1, via: deposit)
         _ = await account.deposit(2, via: deposit)
         #expect(await account.count(via: count) == 102)

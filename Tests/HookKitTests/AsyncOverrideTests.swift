@@ -151,6 +151,17 @@ struct AsyncOverrideTests {
         #expect(fromNestedOverride.withLock { $0 } == "nested body(x)")
     }
 
+    @Test("a method without arguments passes a body of the receiver alone, hooked or not")
+    func bodyWithoutArguments() async throws {
+        let point = AsyncHookPoint<Vehicle, Void, String>("AsyncOverride.noArguments")
+        let car = Car(name: "c")
+        #expect(await point.invoke(car) { vehicle in "body(\(vehicle.name))" } == "body(c)")
+        let token = try point.override { original in { vehicle, _ in "<" + (await original(vehicle, ())) + ">" } }
+        #expect(await point.invoke(car) { vehicle in "body(\(vehicle.name))" } == "<body(c)>")
+        token.cancel()
+        #expect(await point.invoke(car) { vehicle in "body(\(vehicle.name))" } == "body(c)")
+    }
+
     @Test("a provider runs when its chain is compiled, not per call")
     func providerRunsOnce() async throws {
         let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.provider")
