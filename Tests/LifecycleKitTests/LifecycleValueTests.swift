@@ -1,7 +1,7 @@
 import LifecycleKit
 import Testing
 
-/// The small values that observers and appearance changes hand out: lifecycle calls, bar attributes, errors.
+/// The small values the host hands out: lifecycle calls, bar appearances and changes, leak kinds, errors.
 @Suite("Lifecycle values")
 struct LifecycleValueTests {
     @Test("a lifecycle call carries `animated` for the four appearance methods only")
@@ -22,6 +22,21 @@ struct LifecycleValueTests {
         #expect(new.changedAttributes(from: old) == [.hidden, .barColor, .shadowImage, .barStyle])
         #expect(old.changedAttributes(from: new) == [.hidden, .barColor, .shadowImage, .barStyle])
         #expect(new.changedAttributes(from: new).isEmpty)
+    }
+
+    @Test("a bar change names what changed and whether the bar was shown or hidden")
+    func barChange() {
+        let shown = NavigationBarAppearance.builtIn
+        let hidden = NavigationBarAppearance(isHidden: true, barStyle: .black)
+        let hiding = NavigationBarChange(
+            reason: .appear, screen: nil, old: shown, new: hidden, animated: true, isInteractive: false)
+        let restyling = NavigationBarChange(
+            reason: .appear, screen: nil, old: hidden, new: NavigationBarAppearance(isHidden: true), animated: false,
+            isInteractive: false)
+        #expect(hiding.changedAttributes == [.hidden, .barStyle] && hiding.changesVisibility)
+        #expect(restyling.changedAttributes == [.barStyle] && !restyling.changesVisibility)
+        #expect(NavigationBarAttributes().isEmpty && !NavigationBarAttributes(isHidden: false).isEmpty)
+        #expect(LeakReport.Kind.allCases.map(\.description) == ["suspected", "confirmed", "releasedLate"])
     }
 
     @Test("two lifecycle errors are equal when their codes are, whatever their messages")

@@ -149,6 +149,23 @@ struct NavigationBarResolutionTests {
         #expect(host.navigation.defaultNavigationBarColor == color("#00FF00"))
         host.navigation.defaultNavigationBarColor = nil
         #expect(host.navigation.navigationBarDefaults.barColor == nil)
+        let navigation = host.navigation
+        navigation.defaultNavigationBarTransparent = true
+        navigation.defaultNavigationItemColor = color("#111111")
+        navigation.defaultNavigationBarBackgroundImage = nil
+        navigation.defaultNavigationTitleTextAttributes = TitleTextAttributes(fontSize: 17)
+        navigation.defaultNavigationBarStyle = .black
+        #expect(navigation.defaultNavigationBarHidden == true && navigation.defaultNavigationBarTransparent == true)
+        #expect(navigation.defaultNavigationItemColor == color("#111111"))
+        #expect(navigation.defaultNavigationBarBackgroundImage == nil)
+        #expect(navigation.defaultNavigationBarShadowImage == "nav-line")
+        #expect(navigation.defaultNavigationTitleTextAttributes == TitleTextAttributes(fontSize: 17))
+        #expect(navigation.defaultNavigationBarStyle == .black)
+        #expect(
+            navigation.navigationBarDefaults
+                == NavigationBarAttributes(
+                    isHidden: true, isTransparent: true, itemColor: color("#111111"), shadowImage: "nav-line",
+                    titleTextAttributes: TitleTextAttributes(fontSize: 17), barStyle: .black))
     }
 
     @Test("a preference overridden per type applies to the type and its subclasses; per instance wins over it")
