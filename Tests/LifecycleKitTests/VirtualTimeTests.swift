@@ -2,9 +2,21 @@ import Testing
 
 @testable import LifecycleKit
 
-/// The virtual clock that tests and the demo drive by hand.
+/// The host's clocks: the virtual one that tests and the demo drive by hand, and the system clock.
 @Suite("Virtual time")
 struct VirtualTimeTests {
+    @Test("the system clock counts seconds from its creation and never goes back")
+    func systemClock() {
+        let time = SystemTime()
+        var previous = time.now
+        #expect(previous >= 0 && previous < 60)
+        for _ in 0..<1_000 {
+            let reading = time.now
+            #expect(reading >= previous)
+            previous = reading
+        }
+    }
+
     @Test("advancing runs due actions in due order, then scheduling order, each at its due time")
     func dueOrder() {
         let time = VirtualTime()
