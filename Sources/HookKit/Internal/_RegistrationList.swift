@@ -71,17 +71,32 @@ struct _RegistrationList: Sequence {
     }
 
     /// Removes the registration with `id`; `false` if the list does not hold it.
+    ///
+    /// Looks at the chunks from both ends inwards (first, last, second, second to last, …): the newest hook of a
+    /// level, the one most often cancelled, sits at one end (before hooks oldest first, after hooks and overrides
+    /// newest first), so cancelling it reads one chunk, not the whole level.
     mutating func remove(_ id: UInt64) -> Bool {
-        for chunkIndex in chunks.indices {
-            guard let index = chunks[chunkIndex].firstIndex(where: { $0.id == id }) else { continue }
-            chunks[chunkIndex].remove(at: index)
-            if chunks[chunkIndex].isEmpty {
-                chunks.remove(at: chunkIndex)
-            }
-            count -= 1
-            return true
+        var front = 0
+        var back = chunks.count - 1
+        while front <= back {
+            if remove(id, fromChunk: front) { return true }
+            if back != front, remove(id, fromChunk: back) { return true }
+            front += 1
+            back -= 1
         }
         return false
+    }
+
+    /// Removes the registration with `id` from the chunk at `chunkIndex`, and the chunk if it becomes empty; `false`
+    /// if the chunk does not hold it.
+    private mutating func remove(_ id: UInt64, fromChunk chunkIndex: Int) -> Bool {
+        guard let index = chunks[chunkIndex].firstIndex(where: { $0.id == id }) else { return false }
+        chunks[chunkIndex].remove(at: index)
+        if chunks[chunkIndex].isEmpty {
+            chunks.remove(at: chunkIndex)
+        }
+        count -= 1
+        return true
     }
 
     /// Appends the registrations of `list`, sharing its chunks.
