@@ -47,11 +47,9 @@ final class _InstanceTable: @unchecked Sendable {
         for position in 0..<objects.count {
             let object = objects[position]
             checksIdentities = checksIdentities || object.checksIdentity
-            let address = UInt(bitPattern: object.identifier)
-            var index = Self.slot(of: address, mask: capacity - 1)
+            var index = Self.slot(of: object.address, mask: capacity - 1)
             while keys[index] != 0 { index = (index + 1) & (capacity - 1) }
-            // Objects are aligned: the low bit of an address is free to say "check the identity".
-            keys[index] = object.checksIdentity ? address | 1 : address
+            keys[index] = object.taggedAddress
             (chains + index).initialize(to: Unmanaged.passUnretained(chainObjects[position]).toOpaque())
             (holders + index).initialize(to: Unmanaged.passUnretained(object))
         }

@@ -17,7 +17,7 @@ struct _WatchedObjects {
     /// `holder` is `nil`.
     mutating func set(_ key: ObjectIdentifier, to holder: _WeakObject?) {
         if let holder {
-            let address = holder.checksIdentity ? holder.address | 1 : holder.address
+            let address = holder.taggedAddress
             if let position = positions[key] {
                 addresses[position] = address
                 holders[position] = Unmanaged.passUnretained(holder)

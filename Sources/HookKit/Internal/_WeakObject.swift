@@ -28,6 +28,9 @@ final class _WeakObject: @unchecked Sendable {
     /// Whether a call at ``address`` must confirm through the weak reference that the object there is still this
     /// one: the object's memory may be reused while this holder exists.
     let checksIdentity: Bool
+    /// ``address`` with its low bit set when ``checksIdentity`` is (objects are aligned, so the bit is free): the key
+    /// under which instance tables and the death check keep the object.
+    var taggedAddress: UInt { checksIdentity ? address | 1 : address }
 
     /// Makes every object registered from now on be held as an Objective-C object is on Apple platforms, without an
     /// `unowned` reference to keep its memory (for tests, which run on Linux, of the identity check).
