@@ -40,16 +40,7 @@ struct DocumentedBoundaryTests {
 
     @Test("a sheet pauses the screen under it from the sheet's viewDidAppear to its viewWillDisappear")
     func sheetPauseBounds() throws {
-        let time = VirtualTime()
-        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
-        let statistics = ScreenStatistics(time: time)
-        statistics.attach(to: window)
-        let home = Screen(title: "Home")
-        home.statisticName = "Home"
-        let navigation = try NavigationController(rootScreen: home)
-        try window.setRootScreen(navigation)
-        window.makeKeyAndVisible()
-        let host = (time: time, window: window, navigation: navigation)
+        let host = try StatisticsHost(driver: .manual)
         host.time.advance(by: 10)
         let sheet = Screen(title: "Sheet")
         sheet.statisticName = "Sheet"
@@ -61,10 +52,10 @@ struct DocumentedBoundaryTests {
         host.time.advance(by: 1)  // the sheet animates out: its view has ended, Home counts again
         host.window.transitionDriver.completeAll()
         host.time.advance(by: 4)
-        let record = try #require(statistics.record(named: "Home"))
+        let record = try #require(host.statistics.record(named: "Home"))
         #expect(record.stayTime == 16)
         #expect(record.resumeCount == 1)
-        #expect(statistics.record(named: "Sheet")?.stayTime == 5)
+        #expect(host.statistics.record(named: "Sheet")?.stayTime == 5)
     }
 
     @Test("a leak report's removedAt is when the removing transition completed, not when it was requested")
