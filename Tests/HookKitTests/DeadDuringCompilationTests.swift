@@ -60,9 +60,7 @@ final class DeadDuringCompilationTests: XCTestCase {
         let point = HookPoint<Vehicle, String, String>("DeadDuringCompilation.deadEntry")
         let (hook, _, _) = try killDuringCompilation(point, trace: Trace())
         let storage = try storage(point)
-        let entries = storage.lock.withLock {
-            storage.compileCache.shards.reduce(0) { $0 + $1.instances.count }
-        }
+        let entries = storage.cachedInstanceCount
         XCTAssertEqual(entries, 1, "the dead object's entry is expected in the snapshot")
         XCTAssertNotNil(hook.captured)  // documented: until the point's next change
     }
@@ -156,9 +154,7 @@ final class DeadDuringCompilationTests: XCTestCase {
         let extra = Car(name: "extra")
         try point.before(.instance(extra)) { _, _ in }
         XCTAssertNil(hook.captured, "an incremental change left the dead object's closure alive")
-        let entries = storage.lock.withLock {
-            storage.compileCache.shards.reduce(0) { $0 + $1.instances.count }
-        }
+        let entries = storage.cachedInstanceCount
         XCTAssertEqual(entries, 101)
     }
 }

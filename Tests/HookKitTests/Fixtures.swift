@@ -178,3 +178,10 @@ func newcomer<Object: AnyObject>(
     }
     return nil
 }
+
+extension _HookPointStorage {
+    /// How many hooked objects' chains the compile cache holds, over all its shards (read under the storage's lock).
+    var cachedInstanceCount: Int {
+        lock.withLock { compileCache.shards.reduce(0) { $0 + $1.instances.count } }
+    }
+}

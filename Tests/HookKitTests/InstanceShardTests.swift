@@ -157,7 +157,7 @@ struct InstanceShardTests {
         try point.before(.instance(survivors[0])) { _, _ in }
         let existing = point.existingStorage
         let storage = try #require(existing)
-        let cached = storage.lock.withLock { storage.compileCache.shards.reduce(0) { $0 + $1.instances.count } }
+        let cached = storage.cachedInstanceCount
         #expect(cached == 100)
         #expect(weakCapture == nil)
     }
