@@ -5,7 +5,7 @@
 enum _PublishStep {
     /// A snapshot compiled from the requested version or a newer one is already published.
     case upToDate
-    /// First, find out outside the lock which of these hooked objects (the ones that may have died) died (see
+    /// First, find out outside the lock which of these hooked objects, the ones that may have died, did die (see
     /// ``_PointBookkeeping/forgetDeadInstances(among:into:)``).
     case lookAtInstances([_WeakObject])
     /// Every hook applies to every receiver and none is an override, and calls are not traced: the snapshot is one
