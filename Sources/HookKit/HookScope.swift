@@ -37,8 +37,9 @@ public struct HookScope<Receiver> {
     /// Receivers whose dynamic type is `type` or one of its subtypes (subclasses, for classes).
     ///
     /// - Parameter type: The point's receiver type or a subtype of it; not an existential (`any Renderer`): a point
-    ///   that hooks a protocol (or `AnyObject`, or `Any`) takes ``all`` or ``object(_:)`` scopes only. Not on a point that hooks class methods
-    ///   (receivers `Feed.Type`), whose metatypes have no superclass to follow: use ``exactType(_:)`` there.
+    ///   that hooks a protocol (or `AnyObject`, or `Any`) takes ``all`` or ``object(_:)`` scopes only. Not on a
+    ///   point that hooks class methods (receivers `Feed.Type`), whose metatypes have no superclass to follow: use
+    ///   ``exactType(_:)`` there.
     public static func type(_ type: Any.Type) -> HookScope {
         HookScope(kind: .type(type, exact: false))
     }

@@ -9,8 +9,8 @@ struct OriginalInNestedCallsTests {
 
     /// An override's provider that keeps its `original` in `kept` while a nested call runs.
     ///
-    /// Called with "outer", the override keeps `original` while `nestedCall` calls the point again with "nested"; called
-    /// otherwise, it runs `otherwise` first. Both then return `original`'s result.
+    /// Called with "outer", the override keeps `original` while `nestedCall` calls the point again with "nested";
+    /// called otherwise, it runs `otherwise` first. Both then return `original`'s result.
     private func keepingItsOriginal(
         in kept: Locked<Original?>, around nestedCall: @escaping @Sendable (Vehicle) -> Void,
         otherwise: @escaping @Sendable (Vehicle) -> Void = { _ in }

@@ -84,7 +84,8 @@ struct BadScenarioTests {
         #expect(result.status == 2)
         #expect(
             result.error
-                == "lifecycle-demo: error: /nonexistent/scenario.json: the file does not exist; expected a JSON scenario\n"
+                == "lifecycle-demo: error: /nonexistent/scenario.json: the file does not exist; "
+                + "expected a JSON scenario\n"
         )
     }
 
@@ -229,7 +230,8 @@ struct BadScenarioTests {
             "actions[0]: pop: nav holds only its root (home); expected a push first")
         try Self.expectRefusal(
             Self.scenario(
-                actions: #"[{ "action": "push", "screen": "detail" }, { "action": "pop" }, { "action": "popToRoot" }]"#),
+                actions: #"[{ "action": "push", "screen": "detail" }, { "action": "pop" }, "#
+                    + #"{ "action": "popToRoot" }]"#),
             "actions[2]: pop to root: nav holds only its root (home); expected a push first")
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "foreground" }]"#),

@@ -42,7 +42,8 @@ struct HostRefusalTests {
             "actions[0]: push nav2 was refused by the host (invalidContainment): nav2 is a Navigation, which cannot be "
                 + "pushed; expected another screen (present it instead)")
         try Self.expectRefusal(
-            #"[{ "action": "present", "screen": "cart", "style": "pageSheet" }, { "action": "push", "screen": "cart" }]"#,
+            #"[{ "action": "present", "screen": "cart", "style": "pageSheet" }, "#
+                + #"{ "action": "push", "screen": "cart" }]"#,
             "actions[1]: push cart was refused by the host (alreadyAttached): cart is already presented by nav; "
                 + "expected a screen that is not shown")
     }
@@ -93,7 +94,8 @@ struct HostRefusalTests {
             "actions[0]: present home (pageSheet) was refused by the host (alreadyAttached): home is already in the "
                 + "stack of nav; expected a screen that is not shown")
         try Self.expectRefusal(
-            #"[{ "action": "push", "screen": "detail" }, { "action": "present", "screen": "nav2", "style": "pageSheet" }]"#,
+            #"[{ "action": "push", "screen": "detail" }, "#
+                + #"{ "action": "present", "screen": "nav2", "style": "pageSheet" }]"#,
             "actions[1]: present nav2 (pageSheet) was refused by the host (alreadyAttached): nav2 cannot be made "
                 + "with its root detail, which is already in the stack of nav; expected detail to be shown nowhere "
                 + "else first")

@@ -38,7 +38,8 @@ final class DiagnosticsWithoutHooksTests: XCTestCase {
         XCTAssertEqual(
             reports,
             [
-                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 45.000 s, still alive at 46.500 s"#
+                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 45.000 s"#
+                    + #", still alive at 46.500 s"#
             ])
         // Nothing shows in the hook points' introspection.
         XCTAssertTrue(Screen.viewDidAppear.hooks.isEmpty)

@@ -582,9 +582,12 @@ struct LifecycleKitDocumentationExampleTests {
         // released late: ProductScreen "Socks" [ProductDetail] removed by pop at 740.000 s, released by 780.500 s
         #expect(
             printed.take() == [
-                "suspected leak: ProductScreen \"Socks\" [ProductDetail] removed by pop at 740.000 s, still alive at 741.500 s",
-                "confirmed leak: ProductScreen \"Socks\" [ProductDetail] removed by pop at 740.000 s, still alive at 750.500 s",
-                "released late: ProductScreen \"Socks\" [ProductDetail] removed by pop at 740.000 s, released by 780.500 s",
+                "suspected leak: ProductScreen \"Socks\" [ProductDetail] removed by pop at 740.000 s"
+                    + ", still alive at 741.500 s",
+                "confirmed leak: ProductScreen \"Socks\" [ProductDetail] removed by pop at 740.000 s"
+                    + ", still alive at 750.500 s",
+                "released late: ProductScreen \"Socks\" [ProductDetail] removed by pop at 740.000 s"
+                    + ", released by 780.500 s",
             ])
         #expect(detector.trackedScreenCount == 0)
 

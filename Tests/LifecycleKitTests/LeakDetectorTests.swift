@@ -46,14 +46,16 @@ struct LeakDetectorTests {
         host.time.advance(by: 1.5)
         #expect(
             host.reports.take() == [
-                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, still alive at 1.500 s"#
+                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s"#
+                    + #", still alive at 1.500 s"#
             ])
         host.time.advance(by: 3)
         #expect(host.reports.take() == [])
         host.time.advance(by: 6)
         #expect(
             host.reports.take() == [
-                #"confirmed leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, still alive at 10.500 s"#
+                #"confirmed leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s"#
+                    + #", still alive at 10.500 s"#
             ])
         leakingCache.release(id)
         #expect(weakDetail == nil)
@@ -149,7 +151,8 @@ struct LeakDetectorTests {
         host.time.advance(by: 1.5)
         #expect(
             host.reports.take() == [
-                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 2.000 s, still alive at 3.500 s"#
+                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 2.000 s"#
+                    + #", still alive at 3.500 s"#
             ])
         // Presented again: no further report, and the entry goes at the next check.
         try host.home.present(detail, animated: false)
@@ -278,7 +281,8 @@ struct LeakDetectorTests {
         host.time.advance(by: 1.5)
         #expect(
             host.reports.take() == [
-                #"suspected leak: VideoGallery "videos" [VideoGallery] removed by pop at 0.000 s, still alive at 1.500 s"#
+                #"suspected leak: VideoGallery "videos" [VideoGallery] removed by pop at 0.000 s"#
+                    + #", still alive at 1.500 s"#
             ])
         // Opting out after the screen left silences the checks already scheduled.
         kept[1].isLeakDetectionEnabled = false
@@ -348,7 +352,8 @@ struct LeakDetectorTests {
         host.time.advance(by: 2)
         #expect(
             host.reports.take() == [
-                #"confirmed leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, still alive at 2.000 s"#
+                #"confirmed leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s"#
+                    + #", still alive at 2.000 s"#
             ])
         #expect(host.detector.trackedScreenCount == 0 && host.time.pendingCount == 0)
         leakingCache.release(id)

@@ -269,7 +269,7 @@ struct NavigationBarTransitionTests {
     }
 
     @Test(
-        "RR's scroll-driven example: updateNavigationAppearance follows the preference; a covered screen resolves afresh"
+        "RR's scroll-driven example: updateNavigationAppearance follows the preference; a covered screen re-resolves"
     )
     func scrollDrivenUpdates() throws {
         final class Feed: StyledScreen {
@@ -313,7 +313,7 @@ struct NavigationBarTransitionTests {
     }
 
     @Test(
-        "a screen that hides or shows the bar from its viewWillAppear, as UIKit code does, animates it with the transition"
+        "a screen that hides or shows the bar in viewWillAppear, as UIKit code does, animates it with the transition"
     )
     func visibilityChangedFromViewWillAppear() throws {
         let host = try BarHost(driver: .manual)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Navigation items")
 struct NavigationItemTests {
     @Test(
-        "the back item: none on the root of the window's stack, one on pushed screens and on the root of a presented stack"
+        "the back item: none on the window stack's root, one on pushed screens and on a presented stack's root"
     )
     func backItemRules() throws {
         let host = try BarHost(driver: .immediate)

@@ -194,7 +194,7 @@ struct NavigationOrderTests {
     }
 
     @Test(
-        "an interactive pop ended from the will-calls of its own beginning balances every call, and reports only its end",
+        "an interactive pop ended from the will-calls of its own beginning balances calls and reports only its end",
         arguments: EarlyEnd.allCases)
     func interactivePopEndedWhileItBegins(end: EarlyEnd) throws {
         let host = try NavigationHost(driver: .manual)
@@ -465,7 +465,7 @@ struct NavigationOrderTests {
     }
 
     @Test(
-        "a navigation controller covered by a full-screen presentation, or in a hidden window, sends no appearance calls",
+        "a navigation controller under a full-screen presentation, or in a hidden window, sends no appearance calls",
         arguments: [false, true])
     func coveredOrHiddenNavigation(hiddenWindow: Bool) throws {
         let host = try NavigationHost(driver: .manual)
@@ -541,7 +541,7 @@ struct NavigationOrderTests {
     }
 
     @Test(
-        "a presentation requested during an interactive pop waits for the gesture, then covers the screen it left on top",
+        "a presentation requested during an interactive pop waits for the gesture, then covers the screen left on top",
         arguments: [false, true])
     func presentDuringInteractivePop(finish: Bool) throws {
         let host = try NavigationHost(driver: .manual)

@@ -239,8 +239,8 @@ extension _AsyncHookPointStorage {
     }
 
     /// The link of an override around `next`: reused if this registration already wraps `next` (in the published
-    /// chains, or in one this compilation built, which `used` and `shared` list), else built by calling the registration's provider
-    /// (outside the lock).
+    /// chains, or in one this compilation built, which `used` and `shared` list), else built by calling the
+    /// registration's provider (outside the lock).
     func link(
         _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
     ) -> Link {

@@ -21,13 +21,13 @@ extension _ResolvedScope {
                 return try resolveClassMethodScope(type, exact: exact, receiverClass: receiverClass, pointName: name)
             }
             if _TypeKind.isExistential(Receiver.self) {
-                // `Circle.self is (any Shape).Type` is false although `Circle` conforms: a protocol's (or `AnyObject`'s,
-                // or `Any`'s) receivers are matched by object, never by type.
+                // `Circle.self is (any Shape).Type` is false although `Circle` conforms: a protocol's (or
+                // `AnyObject`'s, or `Any`'s) receivers are matched by object, never by type.
                 throw HookError(
                     .incompatibleScopeType, pointName: name,
                     message: "'\(name)' hooks receivers of the existential type \(String(reflecting: Receiver.self)), "
-                        + "which takes no type scope (\(String(reflecting: type)) given): hook every receiver (and test "
-                        + "the type inside the hook), or one object with .object(_:)")
+                        + "which takes no type scope (\(String(reflecting: type)) given): "
+                        + "hook every receiver (and test the type inside the hook), or one object with .object(_:)")
             }
             guard type is Receiver.Type else {
                 throw HookError(

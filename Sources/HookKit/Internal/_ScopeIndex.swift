@@ -23,8 +23,8 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     /// For scoped type `i`: its exact chain at `2i`, its inherited chain at `2i + 1`, unretained (``typeEntries`` owns
     /// them).
     ///
-    /// Opaque addresses rather than `Unmanaged<Chain>`: allocating a buffer of a generic type in the writer's code, which
-    /// is not specialized for the point's types, would look up its metadata in the runtime's cache.
+    /// Opaque addresses rather than `Unmanaged<Chain>`: allocating a buffer of a generic type in the writer's code,
+    /// which is not specialized for the point's types, would look up its metadata in the runtime's cache.
     @usableFromInline let typeChains: UnsafeMutablePointer<UnsafeMutableRawPointer>
     /// The number of instance shards minus one (a power of two minus one), or -1 when no object is hooked.
     @usableFromInline let shardMask: Int

@@ -83,8 +83,8 @@ public final class NavigationBar {
     ///
     /// The back item's own ``BarButtonItem/title`` if it has one; else, from the screen below the top, the title of
     /// its ``NavigationItem/backBarButtonItem`` when it has one (`nil` for an item without a title), else its title
-    /// (``NavigationItem/title``, then ``Screen/title``), else "Back". The root of a presented stack, whose back item closes the presentation, has no screen below: its
-    /// back item shows its own title, if any.
+    /// (``NavigationItem/title``, then ``Screen/title``), else "Back". The root of a presented stack, whose back item
+    /// closes the presentation, has no screen below: its back item shows its own title, if any.
     ///
     /// ```swift
     /// inbox.navigationItem.backBarButtonItem = BarButtonItem(title: "Mail")

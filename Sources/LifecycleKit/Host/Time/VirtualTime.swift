@@ -61,8 +61,8 @@ public final class VirtualTime: HostTime {
     /// counts as 0 (the actions due now run), as negative and NaN delays do in ``schedule(after:_:)``, and the clock
     /// stops at the largest finite time. An action with an infinite delay never runs.
     public func advance(by seconds: Double) {
-        // Capped: a clock at infinity would run an action that reschedules itself forever. Below infinity, an action due
-        // at infinity never falls due.
+        // Capped: a clock at infinity would run an action that reschedules itself forever. Below infinity, an action
+        // due at infinity never falls due.
         let end = min(now + (seconds.isFinite && seconds > 0 ? seconds : 0), .greatestFiniteMagnitude)
         while let index = nextDueIndex(notAfter: end) {
             let entry = queue.remove(at: index)
