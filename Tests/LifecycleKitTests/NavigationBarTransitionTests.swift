@@ -230,6 +230,28 @@ struct NavigationBarTransitionTests {
         #expect(released == nil && plain.navigationBarRestoreDelegate == nil)
     }
 
+    @Test("a delegate that implements only didRestore gets the stash restored unchanged")
+    func didRestoreOnlyDelegate() throws {
+        final class Watcher: NavigationBarRestoreDelegate {
+            let events: EventLog
+            init(_ events: EventLog) { self.events = events }
+            func didRestore(_ appearance: NavigationBarAppearance, for screen: Screen) {
+                events.add("watcher.didRestore(\(screen.title ?? ""), \(appearance))")
+            }
+        }
+        let host = try BarHost(driver: .immediate)
+        let plain = Screen(title: "plain")
+        let watcher = Watcher(host.events)
+        plain.navigationBarRestoreDelegate = watcher
+        try host.navigation.push(plain, animated: false)
+        try host.navigation.push(host.screen("C", NavigationBarAttributes(isHidden: true)), animated: false)
+        _ = host.events.take()
+        try host.navigation.pop(animated: false)
+        #expect(host.bar == "[]")
+        #expect(host.events.take() == ["restore(plain): [hidden] -> []", "watcher.didRestore(plain, [])"])
+        withExtendedLifetime(watcher) {}
+    }
+
     @Test(
         "the look is applied before the screen's own viewWillAppear, which may adjust it; adjustments survive a cover")
     func screenAdjustsInViewWillAppear() throws {

@@ -197,7 +197,9 @@ struct ScreenStatisticsTests {
     @Test("a screen type set matches its members and their subtypes; contains only its members")
     func screenTypeSet() {
         final class ShopNavigation: NavigationController {}
+        #expect(ScreenTypeSet().isEmpty && ScreenTypeSet().count == 0)
         var set: ScreenTypeSet = [NavigationController.self]
+        #expect(!set.isEmpty)
         #expect(set.matches(ShopNavigation.self) && !set.contains(ShopNavigation.self))
         #expect(!set.matches(Screen.self) && !set.matches(Home.self))
         #expect(set.insert(Home.self) && !set.insert(Home.self))

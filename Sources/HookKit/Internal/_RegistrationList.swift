@@ -16,16 +16,6 @@ struct _RegistrationList: Sequence {
 
     init() {}
 
-    init(_ registrations: [_AnyRegistration]) {
-        var start = 0
-        while start < registrations.count {
-            let end = Swift.min(start + Self.chunkCapacity / 2, registrations.count)
-            chunks.append(Array(registrations[start..<end]))
-            start = end
-        }
-        count = registrations.count
-    }
-
     var isEmpty: Bool { count == 0 }
 
     /// The registrations as one array.

@@ -15,8 +15,6 @@ struct _LeakCheckQueue {
 
     private var items: [Item] = []
 
-    var isEmpty: Bool { items.isEmpty }
-
     /// The due time of the earliest item.
     var firstDue: Double? { items.first?.due }
 

@@ -20,9 +20,6 @@ final class _WindowObserverList {
         }
     }
 
-    /// Whether no observer is attached.
-    var isEmpty: Bool { entries.isEmpty }
-
     /// Whether `observer` is attached.
     func contains(_ observer: any ScreenLifecycleObserver) -> Bool {
         entries.contains { $0.observer === observer }
