@@ -29,4 +29,19 @@ struct IntrospectionOrderTests {
         #expect(point.hooks(forType: Vehicle.self).map(\.label) == ["all"])
         #expect(point.hooks(for: car).map(\.label) == ["all", "type", "exact", "instance"])
     }
+
+    @Test("hooks(forType:) lists nothing for a type no receiver can have; an AnyObject point takes any type")
+    func hooksForTypeOutsideTheReceivers() throws {
+        let point = HookPoint<Car, String, String>("IntrospectionOrder.foreignType")
+        try point.before(.all, label: "all") { _, _ in }
+        #expect(point.hooks(forType: Car.self).map(\.label) == ["all"])
+        #expect(point.hooks(forType: Vehicle.self).isEmpty && point.hooks(forType: Int.self).isEmpty)
+        let asyncPoint = AsyncHookPoint<Car, String, String>("IntrospectionOrder.foreignTypeAsync")
+        try asyncPoint.before(.all, label: "all") { _, _ in }
+        #expect(asyncPoint.hooks(forType: SportsCar.self).map(\.label) == ["all"])
+        #expect(asyncPoint.hooks(forType: String.self).isEmpty)
+        let protocolPoint = HookPoint<AnyObject, Void, String>("IntrospectionOrder.anyObject")
+        try protocolPoint.before(.all, label: "all") { _, _ in }
+        #expect(protocolPoint.hooks(forType: Car.self).map(\.label) == ["all"])
+    }
 }

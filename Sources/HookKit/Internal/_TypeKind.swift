@@ -33,6 +33,13 @@ enum _TypeKind {
         return kind == 0x303 || kind == 0x307
     }
 
+    /// Whether a receiver of a point whose receiver type is `receiverType` can have the dynamic type `type`: `type` is
+    /// `receiverType` or one of its subtypes. Always true for an existential receiver type, whose conforming types
+    /// cannot be told at run time from a generic context (see ``isExistential(_:)``).
+    static func canBeReceiver<Receiver>(_ type: Any.Type, of receiverType: Receiver.Type) -> Bool {
+        isExistential(receiverType) || type is Receiver.Type
+    }
+
     /// The class that `type` is the metatype of (`Base` for `Base.Type`), or `nil` when `type` is not the metatype of
     /// a class: the receivers of a point that hooks class methods.
     ///
