@@ -81,7 +81,8 @@ extension ThrowingHookPoint {
     ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
     ///   - priority: Higher wraps the other overrides of the same scope level.
     ///   - label: A name for introspection (``HookDescription``) and traces.
-    ///   - once: Replace one call only (also under concurrent calls), then remove itself.
+    ///   - once: Replace one entry only (also under concurrent calls), then remove itself: the first time a call
+    ///     reaches the override. An outer override that calls `original` twice reaches it once, then what it wraps.
     ///   - provider: Builds the replacement from `original`.
     /// - Returns: A token that cancels the override.
     /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.

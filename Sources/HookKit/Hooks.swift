@@ -22,6 +22,11 @@ public enum Hooks {
     ///
     /// Setting it recompiles every point's chains with recording wrappers; clearing it restores
     /// the untraced chains, so tracing costs nothing while it is off.
+    ///
+    /// Each call is traced by the chains it started with: a call already in progress (or suspended)
+    /// when a tracer is set is not reported, and one in progress when it is cleared or replaced is
+    /// reported to the tracer it started with when it ends, possibly after the assignment returned.
+    /// Keep what a tracer records into alive until such calls have returned.
     public static var tracer: HookTracer? {
         get { _GlobalRegistry.shared.configuration.tracer }
         set { _GlobalRegistry.shared.update { $0.tracer = newValue } }

@@ -33,9 +33,10 @@ enum _TypeKind {
         return kind == 0x303 || kind == 0x307
     }
 
-    /// Whether a receiver of a point whose receiver type is `receiverType` can have the dynamic type `type`: `type` is
-    /// `receiverType` or one of its subtypes. Always true for an existential receiver type, whose conforming types
-    /// cannot be told at run time from a generic context (see ``isExistential(_:)``).
+    /// Whether a receiver of type `receiverType` can have the dynamic type `type`.
+    ///
+    /// True when `type` is `receiverType` or one of its subtypes, and always for an existential receiver type, whose
+    /// conforming types cannot be told at run time from a generic context (see ``isExistential(_:)``).
     static func canBeReceiver<Receiver>(_ type: Any.Type, of receiverType: Receiver.Type) -> Bool {
         isExistential(receiverType) || type is Receiver.Type
     }
