@@ -96,4 +96,42 @@ final class AsyncGlobalSwitchTests: XCTestCase {
                 "AsyncGlobal.actor on HookKitTests.Account: override all 'double', body",
             ])
     }
+
+    func testTracerListsAnOverrideOncePerEntryAndReportsOnlyCallsOfHookedPoints() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.tracer.entries")
+        let unhooked = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.tracer.unhooked")
+        let otherCars = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.tracer.otherCars")
+        let events = EventLog()
+        try point.before(label: "before") { _, _ in await Task.yield() }
+        try point.override(label: "outer") { original in
+            { vehicle, prefix in
+                guard prefix != "skip" else { return "skipped" }
+                _ = await original(vehicle, prefix)
+                return await original(vehicle, prefix)
+            }
+        }
+        try point.override(priority: -1, label: "inner") { original in
+            { vehicle, prefix in await original(vehicle, prefix) }
+        }
+        try point.after(label: "once", once: true) { _, _, _ in }
+        let other = Car(name: "other")
+        try otherCars.before(.instance(other), label: "other's") { _, _ in }
+        Hooks.tracer = HookTracer { events.append($0) }
+        let car = Car(name: "c")
+        await call(point, on: car, "twice", trace: Trace())
+        await call(point, on: car, "skip", trace: Trace())
+        await call(unhooked, on: car, trace: Trace())
+        await call(otherCars, on: car, trace: Trace())
+        Hooks.tracer = nil
+        XCTAssertEqual(
+            events.all.map(\.description),
+            [
+                "AsyncGlobal.tracer.entries on HookKitTests.Car: before all 'before', override all 'outer', "
+                    + "override all 'inner', override all 'inner', body, after all 'once'",
+                "AsyncGlobal.tracer.entries on HookKitTests.Car: before all 'before', override all 'outer'",
+                "AsyncGlobal.tracer.otherCars on HookKitTests.Car: body",
+            ])
+        XCTAssertEqual(events.all.map(\.bodyRan), [true, false, true])
+        withExtendedLifetime(other) {}
+    }
 }

@@ -3,11 +3,17 @@ import Synchronization
 import Testing
 
 /// Async overrides: `original` called zero, one or several times, after suspensions, on other executors, in child
-/// tasks and in tasks that outlive the override, always reaching the body of its own call.
+/// tasks and in tasks that outlive the override or the point, around nested calls and inside other points'
+/// overrides, always reaching the body of its own call; providers built again only when what they wrap changes.
 @Suite("Async overrides")
 struct AsyncOverrideTests {
     /// The point of the concurrent test: a `static let`, so that tasks can share it.
     static let relayed = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.relay")
+    /// Points whose hooks call them again, or call each other.
+    static let nestedBeforeOriginal = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.nestedBeforeOriginal")
+    static let callInLaterTask = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.callInLaterTask")
+    static let outerPoint = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.outerPoint")
+    static let innerPoint = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.innerPoint")
 
     /// An actor on whose executor overrides call `original`.
     actor Relay {
@@ -151,6 +157,127 @@ struct AsyncOverrideTests {
         #expect(fromNestedOverride.withLock { $0 } == "nested body(x)")
     }
 
+    @Test("nested calls made by a before hook and by an override before it calls original each reach their own body")
+    func nestedCallsBeforeOriginal() async throws {
+        let trace = Trace()
+        try Self.nestedBeforeOriginal.override { original in
+            { vehicle, argument in
+                guard argument == "outer" else { return "[" + (await original(vehicle, argument)) + "]" }
+                let inner = await Self.nestedBeforeOriginal.invoke(vehicle, "inner") { _, argument in
+                    await Task.yield()
+                    return "inner body(\(argument))"
+                }
+                await Task.yield()
+                return inner + " + " + (await original(vehicle, argument))
+            }
+        }
+        try Self.nestedBeforeOriginal.before { vehicle, argument in
+            trace.record("before \(argument)")
+            guard argument == "outer" else { return }
+            let fromHook = await Self.nestedBeforeOriginal.invoke(vehicle, "hook") { _, argument in
+                "hook body(\(argument))"
+            }
+            trace.record("hook's call: \(fromHook)")
+        }
+        let result = await Self.nestedBeforeOriginal.invoke(Car(name: "c"), "outer") { _, argument in
+            await Task.yield()
+            return "outer body(\(argument))"
+        }
+        #expect(result == "[inner body(inner)] + outer body(outer)")
+        #expect(trace.all == ["before outer", "before hook", "hook's call: [hook body(hook)]", "before inner"])
+    }
+
+    @Test("in a Task {} started by an override, a call of the same point reaches its own body, then original the first")
+    func callInATaskStartedByAnOverride() async throws {
+        let gate = Gate()
+        let later = Locked<Task<String, Never>?>(nil)
+        try Self.callInLaterTask.override { original in
+            { vehicle, argument in
+                if argument == "first" {
+                    later.withLock {
+                        $0 = Task {
+                            await gate.arrive()  // after the first call returned
+                            let second = await Self.callInLaterTask.invoke(vehicle, "second") { _, argument in
+                                "second body(\(argument))"
+                            }
+                            return second + " / " + (await original(vehicle, "again"))
+                        }
+                    }
+                }
+                return await original(vehicle, argument)
+            }
+        }
+        let first = await Self.callInLaterTask.invoke(Car(name: "c"), "first") { _, argument in
+            "first body(\(argument))"
+        }
+        #expect(first == "first body(first)")
+        await gate.open()
+        let task = try #require(later.withLock { $0 })
+        #expect(await task.value == "second body(second) / first body(again)")
+    }
+
+    @Test("an original of one point, called inside another point's override, reaches its own call's body")
+    func originalInsideAnotherPointsOverride() async throws {
+        let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
+        try Self.outerPoint.override { original in
+            { vehicle, _ in
+                kept.withLock { $0 = original }
+                return await Self.innerPoint.invoke(vehicle, "inner") { _, argument in "inner body(\(argument))" }
+            }
+        }
+        try Self.innerPoint.override { original in
+            { vehicle, argument in
+                let outer = await kept.withLock { $0 }?(vehicle, "kept") ?? "none"
+                return outer + " & " + (await original(vehicle, argument))
+            }
+        }
+        let result = await Self.outerPoint.invoke(Car(name: "c"), "outer") { _, argument in
+            "outer body(\(argument))"
+        }
+        #expect(result == "outer body(kept) & inner body(inner)")
+        kept.withLock { $0 = nil }
+    }
+
+    @Test("originals outlive a local point: in a Task {} (body passed per call), in a detached task (declared body)")
+    func originalsOutliveALocalPoint() async throws {
+        let gate = Gate()
+        let later = Locked<Task<String, Never>?>(nil)
+        do {
+            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.localPoint")
+            try point.override { original in
+                { vehicle, argument in
+                    later.withLock {
+                        $0 = Task {
+                            await gate.arrive()
+                            return await original(vehicle, "later")
+                        }
+                    }
+                    return await original(vehicle, argument)
+                }
+            }
+            let result = await point.invoke(Car(name: "c"), "now") { vehicle, argument in
+                "body(\(argument) \(vehicle.name))"
+            }
+            #expect(result == "body(now c)")
+        }
+        await gate.open()
+        let task = try #require(later.withLock { $0 })
+        #expect(await task.value == "body(later c)")
+        let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
+        do {
+            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.localDeclared") { vehicle, argument in
+                "declared(\(argument) \(vehicle.name))"
+            }
+            try point.override { original in
+                kept.withLock { $0 = original }
+                return { vehicle, argument in await original(vehicle, argument) }
+            }
+            #expect(await point.invoke(Car(name: "c"), "now") == "declared(now c)")
+        }
+        let original = try #require(kept.withLock { $0 })
+        #expect(await Task.detached { await original(Car(name: "d"), "later") }.value == "declared(later d)")
+    }
+
     @Test("a method without arguments passes a body of the receiver alone, hooked or not")
     func bodyWithoutArguments() async throws {
         let point = AsyncHookPoint<Vehicle, Void, String>("AsyncOverride.noArguments")
@@ -174,6 +301,40 @@ struct AsyncOverrideTests {
             _ = await point.invoke(Car(name: "c\(index)"), "") { vehicle, _ in vehicle.name }
         }
         #expect(provided.count == 1)
+    }
+
+    @Test("a provider runs again only when the part of the chain inside it changes")
+    func providerRunsAgainOnlyForChangesInsideIt() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.providerInside")
+        let provided = Counter()
+        let trace = Trace()
+        try point.override(label: "middle") { original in
+            provided.increment()
+            return { vehicle, prefix in "m(" + (await original(vehicle, prefix)) + ")" }
+        }
+        #expect(await call(point, on: Car(name: "c"), trace: trace) == "m(c)")
+        #expect(provided.count == 1)
+        // Hooks outside the middle override, or in no chain it is part of: it is not built again.
+        let car = Car(name: "kept")
+        let outside = try [
+            point.before { _, _ in },
+            point.after { _, _, _ in },
+            point.override(priority: 1) { original in { vehicle, prefix in await original(vehicle, prefix) } },
+            point.override(.type(Truck.self)) { original in { vehicle, prefix in await original(vehicle, prefix) } },
+            point.before(.instance(Car(name: "gone"))) { _, _ in },
+            point.after(.instance(car)) { _, _, _ in },
+        ]
+        #expect(await call(point, on: Truck(name: "t"), trace: trace) == "m(t)")
+        #expect(await call(point, on: car, trace: trace) == "m(kept)")
+        for token in outside { token.cancel() }
+        #expect(provided.count == 1)
+        // An override inside it: built again.
+        let inner = try point.override(priority: -1) { original in
+            { vehicle, prefix in await original(vehicle, prefix) }
+        }
+        #expect(provided.count == 2)
+        inner.cancel()
+        #expect(await call(point, on: Car(name: "c"), trace: trace) == "m(c)")
     }
 
     @Test("a type's override wrapping the same inner part in several chains is built once for them all")

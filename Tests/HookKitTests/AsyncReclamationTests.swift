@@ -190,6 +190,55 @@ final class AsyncReclamationTests: XCTestCase {
             try registerCapturing(registerOnceOverride), "the cancelled once override is still alive")
     }
 
+    /// Fired `once` before hooks, synchronous and async, are released once the call that ran them returned; a body
+    /// passed per call is released when its call returns, or, when a `Task {}` started by an override may still reach
+    /// it through `original`, when that task ends.
+    func testFiredOnceHooksAndBodiesPassedPerCallAreReleasedOnceNothingCanRunThem() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncReclamation.firedAndBodies")
+        let syncOnce = try registerCapturing { object in try point.before(once: true) { _, _ in _ = object } }
+        let asyncOnce = try registerCapturing { object in
+            try point.before(once: true) { _, _ in
+                await Task.yield()
+                _ = object
+            }
+        }
+        let gate = Gate()
+        let later = Locked<Task<String, Never>?>(nil)
+        try point.override { original in
+            { vehicle, prefix in
+                if prefix == "keep " {
+                    later.withLock {
+                        $0 = Task {
+                            await gate.arrive()
+                            return await original(vehicle, "later ")
+                        }
+                    }
+                }
+                return await original(vehicle, prefix)
+            }
+        }
+        let released = Counter()
+        func callWithTrackedBody(_ prefix: String) async -> String {
+            let tracked = Tracked(released: released)
+            return await point.invoke(Car(name: "c"), prefix) { vehicle, prefix in
+                withExtendedLifetime(tracked) { prefix + vehicle.name }
+            }
+        }
+        let plain = await callWithTrackedBody("plain ")
+        XCTAssertEqual(plain, "plain c")
+        XCTAssertNil(syncOnce.captured, "the fired synchronous once hook is still alive")
+        XCTAssertNil(asyncOnce.captured, "the fired async once hook is still alive")
+        XCTAssertEqual(released.count, 1, "the body outlived its call")
+        let kept = await callWithTrackedBody("keep ")
+        XCTAssertEqual(kept, "keep c")
+        XCTAssertEqual(released.count, 1, "the body was released while a Task {} could still reach it")
+        await gate.open()
+        let fromTask = await later.withLock { $0 }?.value
+        XCTAssertEqual(fromTask, "later c")
+        later.withLock { $0 = nil }
+        XCTAssertEqual(released.count, 2, "the body outlived the Task {} that could reach it")
+    }
+
     /// As for synchronous points: publishing a point whose hooks all apply to every receiver skips the compile cache,
     /// whose chains (here, the type hook's) must not outlive the change that made them stale.
     func testAScopedHookIsReleasedWhenOnlyEveryReceiverHooksRemain() async throws {

@@ -94,6 +94,29 @@ struct BadInputTests {
         #expect(valuePoint.hooks.isEmpty && protocolPoint.hooks.isEmpty && classMethodPoint.hooks.isEmpty)
     }
 
+    @Test("an object scope given a boxed value that is not a receiver is refused with objectIsNotAReceiver")
+    func boxedValueThatIsNotAReceiver() {
+        protocol Reading {}
+        let classPoint = HookPoint<Vehicle, Void, Void>("BadInput.boxedNonReceiver")
+        let protocolPoint = HookPoint<any Reading, Void, Void>("BadInput.boxedNonConformer")
+        var codes: [HookError.Code] = []
+        for box in [Meter(reading: 1) as AnyObject, Car.self as AnyObject] {
+            do {
+                try classPoint.before(.object(box)) { _, _ in }
+            } catch {
+                codes.append(error.code)
+            }
+            do {
+                try protocolPoint.before(.object(box)) { _, _ in }
+            } catch {
+                codes.append(error.code)
+            }
+        }
+        // Checked first: a box that is not a receiver is refused as no receiver, not as a box.
+        #expect(codes == Array(repeating: .objectIsNotAReceiver, count: 4))
+        #expect(classPoint.hooks.isEmpty && protocolPoint.hooks.isEmpty)
+    }
+
     @Test("points of Any and AnyObject receivers refuse a value boxed as AnyObject; an object is accepted")
     func boxedValuesOnOpenPointsAreRefused() throws {
         let anyPoint = HookPoint<Any, Void, Void>("BadInput.anyReceivers")

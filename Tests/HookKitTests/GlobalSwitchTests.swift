@@ -8,6 +8,8 @@ import XCTest
 
 /// `Hooks.isEnabled` and `Hooks.tracer`.
 final class GlobalSwitchTests: XCTestCase {
+    static let nested = HookPoint<Vehicle, String, String>("Global.tracer.nested")
+
     override func tearDown() {
         Hooks.isEnabled = true
         Hooks.tracer = nil
@@ -182,6 +184,25 @@ final class GlobalSwitchTests: XCTestCase {
             ])
     }
 
+    func testTracerReportsANestedCallApartFromTheCallThatMadeIt() throws {
+        let events = EventLog()
+        let trace = Trace()
+        let outer = Car(name: "outer")
+        let inner = Truck(name: "inner")
+        // The outer call's override never calls its original, but makes a nested call whose body runs.
+        try Self.nested.override(.instance(outer), label: "skip") { _ in
+            { _, _ in call(GlobalSwitchTests.nested, on: inner, trace: trace) }
+        }
+        try Self.nested.before(.type(Truck.self), label: "trucks") { _, _ in }
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertEqual(call(Self.nested, on: outer, trace: trace), "inner")
+        XCTAssertEqual(trace.all, ["body(inner)"])
+        let recorded = events.all
+        XCTAssertEqual(recorded.map(\.receiverType), ["HookKitTests.Truck", "HookKitTests.Car"])
+        XCTAssertEqual(recorded.map { $0.hooks.map(\.label) }, [["trucks"], ["skip"]])
+        XCTAssertEqual(recorded.map(\.bodyRan), [true, false])
+    }
+
     func testValueReceiversHaveNoIdentity() throws {
         let point = HookPoint<Meter, Void, Int>("Global.tracer.value")
         let events = EventLog()
@@ -215,5 +236,13 @@ final class EventLog: Sendable {
 
     var all: [HookTraceEvent] {
         trace.withLock { $0 }
+    }
+
+    /// Returns the events recorded so far and starts over.
+    func take() -> [HookTraceEvent] {
+        trace.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
     }
 }

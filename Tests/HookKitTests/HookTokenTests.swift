@@ -15,4 +15,19 @@ struct HookTokenTests {
         #expect(first == first && first != second)
         #expect(Set([first, second, first]).count == 2)
     }
+
+    @Test("a token outlives its point: it still names it, and cancel() reports the removal once")
+    func tokenOutlivesItsPoint() throws {
+        let token: HookToken
+        do {
+            let point = HookPoint<Vehicle, String, String>("HookTokens.shortLived")
+            token = try point.before(label: "kept") { _, _ in }
+            call(point, on: Car(name: "c"), trace: Trace())
+        }
+        #expect(token.pointName == "HookTokens.shortLived")
+        #expect(token.description == "HookToken(HookTokens.shortLived: before all priority 0 'kept')")
+        let wasActive = token.isActive
+        #expect(token.cancel() == wasActive)
+        #expect(!token.isActive && !token.cancel())
+    }
 }

@@ -2,8 +2,8 @@ import Testing
 
 @testable import HookKit
 
-/// Seeded random sequences of registrations, cancellations and calls, compared with a small
-/// reference model written from the order contract alone.
+/// Seeded random sequences of registrations, cancellations and calls, on points that pass or declare their body,
+/// compared with a small reference model written from the order contract alone.
 @Suite("Model-based")
 struct ModelBasedTests {
     /// A deterministic generator (SplitMix64), so a failing seed can be replayed.
@@ -147,48 +147,75 @@ struct ModelBasedTests {
         return (token.cancel(), expected)
     }
 
-    @Test("2,000 random sequences agree with the reference model")
+    @Test("2,000 random sequences agree with the reference model, and introspection lists what each call runs")
     func randomSequences() throws {
-        var failures: [UInt64] = []
-        for seed in 0..<UInt64(Self.sequenceCount) where !runSequence(seed: seed) {
-            failures.append(seed)
-            if failures.count >= 3 { break }
+        let failures = Self.divergences(of: 0..<UInt64(Self.sequenceCount)) { seed in
+            runSequence(seed: seed, checkingIntrospection: true)
         }
-        #expect(failures.isEmpty, "diverging seeds: \(failures)")
+        #expect(failures.isEmpty, "diverging sequences: \(failures)")
+    }
+
+    @Test("random sequences on a point that declares its body agree with the reference model")
+    func declaredBody() throws {
+        let failures = Self.divergences(of: 0..<500) { seed in
+            runSequence(seed: seed, declaringTheBody: true, checkingIntrospection: true)
+        }
+        #expect(failures.isEmpty, "diverging sequences: \(failures)")
     }
 
     @Test("random sequences on hundreds of hooked objects, some of which die, agree with the reference model")
     func manyObjects() throws {
         // Hundreds of objects spread their hooks over several shards of the instance index, whose number changes as
         // objects are hooked and forgotten; objects that die take their hooks with them.
-        var failures: [UInt64] = []
         var shardCounts: Set<Int> = []
-        for seed in 0..<UInt64(6)
-        where !runSequence(
-            seed: seed, receiverCount: 200, steps: 500...700, observingShards: { shardCounts.insert($0) })
-        {
-            failures.append(seed)
-            if failures.count >= 3 { break }
+        let failures = Self.divergences(of: 0..<6) { seed in
+            runSequence(
+                seed: seed, receiverCount: 200, steps: 500...700, observingShards: { shardCounts.insert($0) })
         }
-        #expect(failures.isEmpty, "diverging seeds: \(failures)")
+        #expect(failures.isEmpty, "diverging sequences: \(failures)")
         // The sequences went through several numbers of shards (so through rebuilds of all of them, as well as of
         // one at a time).
         #expect(shardCounts.count >= 3, "shard counts seen: \(shardCounts.sorted())")
     }
 
-    /// Runs one sequence; returns whether it agreed with the model, recording an issue if not.
+    /// Runs `run` for each seed until three of them diverged; returns what diverged, seed by seed.
+    ///
+    /// Shared with the traced model-based test (an XCTest case, which records its failures its own way).
+    static func divergences(of seeds: Range<UInt64>, _ run: (UInt64) -> String?) -> [String] {
+        var failures: [String] = []
+        for seed in seeds {
+            guard let failure = run(seed) else { continue }
+            failures.append("seed \(seed) \(failure)")
+            if failures.count >= 3 { break }
+        }
+        return failures
+    }
+
+    /// Runs one sequence; returns `nil` when it agreed with the model, otherwise what diverged first.
     ///
     /// With more than the default 6 receivers, most registrations are scoped to one receiver, and one step in 20 lets
     /// a receiver die (and puts a new one of the same type in its place): its instance hooks must never run again.
     ///
-    /// - Parameter observingShards: Called after each step with the number of shards of the point's instance index.
+    /// - Parameters:
+    ///   - declaringTheBody: Whether the point declares its body (calls then pass none).
+    ///   - checkingIntrospection: Whether `hooks(for:)` must list, before each call, the hooks the call runs.
+    ///   - events: What the tracer, which the caller set, recorded: each call of the point while it has hooks must
+    ///     report the hooks it ran, and that its body ran.
+    ///   - observingShards: Called after each step with the number of shards of the point's instance index.
     func runSequence(
         seed: UInt64, receiverCount: Int = 6, steps stepRange: ClosedRange<Int> = 10...40,
+        declaringTheBody: Bool = false, checkingIntrospection: Bool = false, tracedInto events: EventLog? = nil,
         observingShards: ((Int) -> Void)? = nil
-    ) -> Bool {
+    ) -> String? {
         var random = SeededGenerator(state: seed)
-        let point = HookPoint<Vehicle, String, String>("Model.\(seed)")
         let trace = Trace()
+        let point =
+            declaringTheBody
+            ? HookPoint<Vehicle, String, String>("Model.declared.\(seed)") { vehicle, prefix in
+                trace.record("body(\(vehicle.name))")
+                return prefix + vehicle.name
+            }
+            : HookPoint<Vehicle, String, String>("Model.\(seed)")
         // A few receivers of each type, some of them targets of instance hooks.
         var receivers: [Vehicle] = (0..<receiverCount).map { index in
             let type = Self.receiverTypes[index % Self.receiverTypes.count]
@@ -246,31 +273,48 @@ struct ModelBasedTests {
             case 4..<6:
                 guard let (removed, expected) = Self.cancelRandom(tokens, in: &model, using: &random) else { continue }
                 if removed != expected {
-                    Issue.record("seed \(seed) step \(step): cancel returned \(removed), model says \(expected)")
-                    return false
+                    return "step \(step): cancel returned \(removed), model says \(expected)"
                 }
             default:
                 let index = Int.random(in: 0..<receivers.count, using: &random)
                 let receiver = receivers[index]
+                // A point without hooks stays on the unhooked path, which is not traced.
+                let isTraced = !model.hooks.isEmpty
                 let expected = model.call(
                     receiverType: type(of: receiver), receiverIndex: index, name: receiver.name)
-                let result = call(point, on: receiver, trace: trace)
+                let expectedHooks = expected.filter { !$0.hasPrefix("body(") }
+                if checkingIntrospection {
+                    let listed = point.hooks(for: receiver).map { $0.label ?? "" }
+                    if listed != expectedHooks {
+                        return "step \(step): hooks(for: \(receiver.name)) lists \(listed), model says \(expectedHooks)"
+                    }
+                }
+                _ = events?.take()
+                let result = declaringTheBody ? point.invoke(receiver, "") : call(point, on: receiver, trace: trace)
                 let actual = trace.take()
                 let expectedResult =
                     receiver.name
                     + expected.filter { $0.hasPrefix("override") }.reversed()
                     .map { "<\($0)" }.joined()
                 if actual != expected || result != expectedResult {
-                    Issue.record(
-                        """
-                        seed \(seed) step \(step): call on \(receiver.name)
+                    return """
+                        step \(step): call on \(receiver.name)
                           expected \(expected) -> \(expectedResult)
                           actual   \(actual) -> \(result)
-                        """)
-                    return false
+                        """
+                }
+                if let events {
+                    let reported = events.take().filter { $0.pointName == point.name }
+                    let reportedHooks = reported.map { $0.hooks.map { $0.label ?? "" } }
+                    let isAsExpected =
+                        isTraced
+                        ? reportedHooks == [expectedHooks] && reported.map(\.bodyRan) == [true] : reported.isEmpty
+                    if !isAsExpected {
+                        return "step \(step): call on \(receiver.name) traced as \(reported.map(\.description))"
+                    }
                 }
             }
         }
-        return true
+        return nil
     }
 }

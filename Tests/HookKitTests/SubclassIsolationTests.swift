@@ -1,6 +1,9 @@
 import HookKit
 import Testing
 
+/// A generic subclass: each specialization is a class of its own.
+private final class Fleet<Tag>: Car, @unchecked Sendable {}
+
 /// Hooking a subclass never changes its superclass or its siblings: the classic swizzling bug,
 /// where replacing `Sub`'s method patches `Base` for everyone, cannot happen.
 @Suite("Subclass isolation")
@@ -54,5 +57,16 @@ struct SubclassIsolationTests {
         #expect(call(point, on: Car(name: "c"), trace: trace) == "veh(c)")
         #expect(base2.cancel())
         #expect(call(point, on: Car(name: "c"), trace: trace) == "c")
+    }
+
+    @Test("each specialization of a generic subclass is a type of its own: a hook on one leaves the others")
+    func genericSubclassSpecializations() throws {
+        let point = HookPoint<Vehicle, String, String>("Isolation.generic")
+        let trace = Trace()
+        try point.before(.type(Fleet<Int>.self)) { vehicle, _ in trace.record("Fleet<Int>(\(vehicle.name))") }
+        for vehicle in [Fleet<Int>(name: "i"), Fleet<String>(name: "s"), Car(name: "c")] {
+            call(point, on: vehicle, trace: trace)
+        }
+        #expect(trace.all == ["Fleet<Int>(i)", "body(i)", "body(s)", "body(c)"])
     }
 }
