@@ -69,10 +69,10 @@ public struct HookScope<Receiver> {
     /// ``HookError/Code-swift.struct/objectIsNotAReceiver`` otherwise, and
     /// ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for a receiver that is not itself an object
     /// (a value, a metatype or an optional passed as `AnyObject` is boxed, and a box has no identity of its own),
-    /// on points whose receivers are `AnyObject` or `Any` too. A value that Foundation bridges to one of its own
-    /// objects instead of a box (`nil` to `NSNull`; on Apple platforms a number to `NSNumber`, a string to
-    /// `NSString`) cannot be told from an object the app made: it is accepted, and its hooks run only for calls
-    /// passed that same object.
+    /// on points whose receivers are `AnyObject` or `Any` too. In a program that uses Foundation (on Linux as on
+    /// Apple platforms), a value that Foundation bridges to one of its own objects instead of a box (`nil` to
+    /// `NSNull`, a number to `NSNumber`, a string to `NSString`) cannot be told from an object the app made: it is
+    /// accepted, and its hooks run only for calls passed that same object.
     public static func object(_ object: AnyObject) -> HookScope {
         HookScope(kind: .instance(object))
     }

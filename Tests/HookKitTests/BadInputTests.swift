@@ -136,7 +136,8 @@ struct BadInputTests {
                 codes.append(error.code)
             }
         }
-        // On Apple platforms nil bridges to NSNull, an object; everywhere the struct and the metatype are boxes.
+        // Where Foundation is loaded (always on Apple platforms) nil bridges to NSNull, an object; everywhere the
+        // struct and the metatype are boxes.
         #expect(codes.count >= 4)
         #expect(codes.allSatisfy { $0 == .instanceScopeNeedsObjectReceiver })
         #expect(anyPoint.hooks.count + anyObjectPoint.hooks.count == 6 - codes.count)

@@ -33,6 +33,21 @@ struct OptionalReceiverTests {
                 "all(nil)", "body", "after(nil) [nil]",
             ])
         #expect(point.hooks(forType: Car?.self).map(\.label) == ["all", "override", "after"])
+        #expect(point.hooks(forType: Car.self).isEmpty)
+    }
+
+    @Test("an exact-type scope naming the optional type applies to every call, like the type scope")
+    func exactOptionalType() throws {
+        let point = HookPoint<Car?, String, String>("OptionalReceiver.exact")
+        let trace = Trace()
+        try point.before(.exactType(Car?.self), label: "exact") { car, _ in
+            trace.record("exact(\(car?.name ?? "nil"))")
+        }
+        for car in [Car(name: "c"), SportsCar(name: "s"), nil] {
+            _ = point.invoke(car, "") { car, _ in car?.name ?? "nil" }
+        }
+        #expect(trace.all == ["exact(c)", "exact(s)", "exact(nil)"])
+        #expect(point.hooks(forType: Car?.self).map(\.label) == ["exact"])
     }
 
     @Test("a type scope naming the wrapped class or a subclass, and an object scope, are refused")
