@@ -1,9 +1,9 @@
 import HookKit
 import Testing
 
-/// A point whose receivers are optional (`HookPoint<Car?, …>`) hooks values: it takes `.all`, and a type scope naming
-/// the optional type itself, which apply to every call, `nil` receivers included; a scope naming the wrapped class or
-/// a subclass, or one object, is refused.
+/// A point whose receivers are optional (`HookPoint<Car?, …>`) hooks values: it takes `.all`, and a type or exact-type
+/// scope naming the optional type itself, which apply to every call, `nil` receivers included; a scope naming the
+/// wrapped class or a subclass, or one object, is refused.
 @Suite("Optional receivers")
 struct OptionalReceiverTests {
     @Test("every-receiver and optional-type scopes are accepted and run for every call, nil receivers included")
