@@ -118,8 +118,10 @@ enum BenchmarkCommand {
             direct-call measured in the same run (for async cases also to async-direct, an awaited
             async method), and for the concurrent cases the calls per second of both threads (or tasks,
             or processes) together relative to one (before-1, async-unhooked or async-before-1, timed in
-            the same run, each thread making as many calls as the one). two-processes-before-1 is the
-            machine's own scaling, for comparison. Build with -c release.
+            the same run, each thread making as many calls as the one), with the CPU time their caller
+            threads used per call and their registrar per change (where the system keeps per-thread CPU
+            time). two-processes-before-1 is the machine's own scaling, for comparison. Build with
+            -c release.
 
             OPTIONS:
               --quick               5 short repetitions per case (the suite in about 4 s), for CI
@@ -128,7 +130,8 @@ enum BenchmarkCommand {
               --repetitions K       K timed repetitions per case (default 15, or 5 with --quick)
               --json                print a JSON array, one object per case: name, nsPerOp, ratioToDirect,
                                     baseline, ratioToBaseline, …, and for the concurrent cases scaling (two
-                                    threads' calls per second ÷ one's)
+                                    threads' calls per second ÷ one's), callerCPUNsPerCall and
+                                    registrarCPUNsPerChange
               --svg FILE            also write a bar chart of ns/op (log scale) as a self-contained SVG
               --case NAME           set NAME up, run its loop N times and print nothing (for callgrind and
               --iterations N        dhat: the setup is the same for any N, so two values of N cancel it).

@@ -30,13 +30,22 @@ struct BenchmarkRunner {
             iterations.append(calibratedIterations(instance))
         }
         var samples = [[Double]](repeating: [], count: cases.count)
+        // The concurrent cases' runs, in step with `samples` (empty for the other cases).
+        var concurrentRuns = [[ConcurrentRun]](repeating: [], count: cases.count)
         for repetition in 1...settings.repetitions {
             progress("repetition \(repetition) of \(settings.repetitions)")
             for index in cases.indices {
                 let instance = try cases[index].init()
                 defer { instance.tearDown() }
                 _ = instance.timedRun(iterations: max(1, iterations[index] / 10))  // warm-up, not timed
-                let elapsed = instance.timedRun(iterations: iterations[index])
+                let elapsed: Duration
+                if let concurrent = instance as? any ConcurrentBenchmarkCase {
+                    let run = concurrent.concurrentRun(iterations: iterations[index])
+                    concurrentRuns[index].append(run)
+                    elapsed = run.elapsed
+                } else {
+                    elapsed = instance.timedRun(iterations: iterations[index])
+                }
                 let operations = iterations[index] * cases[index].operationsPerIteration
                 samples[index].append(Self.nanoseconds(elapsed) / Double(operations))
             }
@@ -49,6 +58,10 @@ struct BenchmarkRunner {
         return cases.indices.map { index in
             let sorted = samples[index].sorted()
             let fastest = sorted.first ?? .nan
+            // The CPU times of the fastest repetition, the one the case's ns/op and scaling come from.
+            let fastestRun = samples[index].indices.min { samples[index][$0] < samples[index][$1] }.flatMap { run in
+                concurrentRuns[index].indices.contains(run) ? concurrentRuns[index][run] : nil
+            }
             return CaseResult(
                 name: cases[index].name, nsPerOp: fastest, ratioToDirect: fastest / baseline,
                 baseline: cases[index].baseline.name,
@@ -57,7 +70,9 @@ struct BenchmarkRunner {
                 operationsPerIteration: cases[index].operationsPerIteration, repetitions: settings.repetitions,
                 category: cases[index].category, summary: cases[index].summary,
                 scalingBaseline: cases[index].scalingBaseline?.name,
-                scaling: cases[index].scalingBaseline.flatMap { fastestByName[$0.name] }.map { $0 / fastest })
+                scaling: cases[index].scalingBaseline.flatMap { fastestByName[$0.name] }.map { $0 / fastest },
+                callerCPUPerCall: fastestRun?.callerCPUPerCall, registrarCPUPerChange: fastestRun?.registrarCPUPerChange
+            )
         }
     }
 

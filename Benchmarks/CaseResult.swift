@@ -27,4 +27,10 @@ struct CaseResult: Sendable {
     /// The calls per second of this case's threads together, divided by the one-thread case's: its ns/op divided
     /// by this case's (2.0 for two threads that do not slow each other down); `nil` without a baseline.
     var scaling: Double? = nil
+    /// For a concurrent case, the CPU time its caller threads used per call in the fastest repetition, in
+    /// nanoseconds: next to the one-thread case's ns/op, it shows whether the calls themselves got slower.
+    var callerCPUPerCall: Double? = nil
+    /// For a concurrent case with a registrar, the CPU time the registrar used per change in the fastest repetition
+    /// (its wake-ups included), in nanoseconds: what it took from the cores the callers run on.
+    var registrarCPUPerChange: Double? = nil
 }

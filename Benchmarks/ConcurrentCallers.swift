@@ -17,7 +17,7 @@ enum ConcurrentCallers {
 
     /// Starts `threads` callers (and the registrar when `change` is given), releases them together once all are
     /// ready, and returns the time from the first caller's start to the last caller's end (thread start-up is not
-    /// timed).
+    /// timed), with the CPU time each kind of thread used.
     ///
     /// Each caller runs `call(iterations)`, which must call `signal` after every ``callsPerChange`` calls; the
     /// registrar runs `change` once per signal, in bursts of ``changesPerWake``, so the amount of work is fixed by
@@ -25,7 +25,7 @@ enum ConcurrentCallers {
     static func time(
         threads: Int, iterations: Int, change: (@Sendable () -> Void)?,
         call: @escaping @Sendable (_ iterations: Int, _ signal: @Sendable () -> Void) -> Void
-    ) -> Duration {
+    ) -> ConcurrentRun {
         let participants = threads + (change == nil ? 0 : 1)
         let ready = DispatchSemaphore(value: 0)
         let go = DispatchSemaphore(value: 0)
@@ -33,6 +33,8 @@ enum ConcurrentCallers {
         let requested = Atomic<Int>(0)
         let finished = DispatchGroup()
         let spans = Mutex<[Range<ContinuousClock.Instant>]>([])
+        let callerCPU = Mutex<[Duration?]>([])
+        let registrarCPU = Mutex<Duration?>(nil)
         let changeCount = threads * (iterations / callsPerChange)
         let signalsChanges = change != nil
         let signal: @Sendable () -> Void = {
@@ -48,11 +50,14 @@ enum ConcurrentCallers {
                 ready.signal()
                 go.wait()
                 let clock = ContinuousClock()
+                let startCPU = ThreadCPUClock.now()
                 let start = clock.now
                 call(iterations, signal)
                 let end = clock.now
+                let usedCPU = ThreadCPUClock.since(startCPU)
                 if signalsChanges { wake.signal() }  // the changes requested since the last wake-up
                 spans.withLock { $0.append(start..<end) }
+                callerCPU.withLock { $0.append(usedCPU) }
                 finished.leave()
             }
             .start()
@@ -62,6 +67,7 @@ enum ConcurrentCallers {
             Thread {
                 ready.signal()
                 go.wait()
+                let startCPU = ThreadCPUClock.now()
                 var made = 0
                 while made < changeCount {
                     wake.wait()
@@ -71,6 +77,8 @@ enum ConcurrentCallers {
                         made += 1
                     }
                 }
+                let usedCPU = ThreadCPUClock.since(startCPU)
+                registrarCPU.withLock { $0 = usedCPU }
                 finished.leave()
             }
             .start()
@@ -79,11 +87,18 @@ enum ConcurrentCallers {
         for _ in 0..<participants { go.signal() }
         finished.wait()
 
-        return spans.withLock { spans in
+        let elapsed = spans.withLock { spans in
             guard let start = spans.map(\.lowerBound).min(), let end = spans.map(\.upperBound).max() else {
-                return .zero
+                return Duration.zero
             }
             return start.duration(to: end)
         }
+        let callersCPU = callerCPU.withLock { times -> Duration? in
+            let known = times.compactMap { $0 }
+            return known.count == threads ? known.reduce(.zero, +) : nil
+        }
+        return ConcurrentRun(
+            elapsed: elapsed, callerCPU: callersCPU, calls: threads * iterations,
+            registrarCPU: registrarCPU.withLock { $0 }, changes: change == nil ? 0 : changeCount)
     }
 }

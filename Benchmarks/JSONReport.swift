@@ -1,7 +1,10 @@
 /// `--json`: the results as a JSON array, one object per case, keys in a fixed order.
 ///
 /// A multi-threaded case also names its one-thread case (`scalingBaseline`) and the calls per second of its threads
-/// together relative to it (`scaling`); both are `null` for the other cases.
+/// together relative to it (`scaling`); both are `null` for the other cases. A case whose threads run in this process
+/// also gives the CPU time its caller threads used per call (`callerCPUNsPerCall`) and, with a registrar, the CPU time
+/// the registrar used per change (`registrarCPUNsPerChange`), both from the fastest repetition, in nanoseconds, and
+/// `null` otherwise.
 ///
 /// ```json
 /// [
@@ -29,6 +32,8 @@ enum JSONReport {
                 ("summary", string(result.summary)),
                 ("scalingBaseline", result.scalingBaseline.map(string) ?? "null"),
                 ("scaling", result.scaling.map(number) ?? "null"),
+                ("callerCPUNsPerCall", result.callerCPUPerCall.map(number) ?? "null"),
+                ("registrarCPUNsPerChange", result.registrarCPUPerChange.map(number) ?? "null"),
             ]
             return "  {" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
         }

@@ -18,6 +18,13 @@ enum NumberFormatting {
         return grouped(Int(value.rounded())) + "×"
     }
 
+    /// A CPU time from nanoseconds, in nanoseconds below 1 µs and in microseconds above: `6.21 ns`, `5.18 µs`.
+    static func cpuTime(nanoseconds value: Double) -> String {
+        guard value.isFinite else { return "—" }
+        if value < 1_000 { return nanoseconds(value) + " ns" }
+        return nanoseconds(value / 1_000) + " µs"
+    }
+
     /// A duration for an axis tick, from nanoseconds: `1 ns`, `100 ns`, `10 µs`, `1 ms`.
     static func tick(nanoseconds value: Double) -> String {
         let units: [(scale: Double, unit: String)] = [(1e6, "ms"), (1e3, "µs"), (1, "ns")]

@@ -6,16 +6,20 @@
 /// before-1                 3.75     3.68×
 /// async-direct             9.10     8.92×
 /// async-unhooked           9.31     9.13×  1.02× async-direct
-/// concurrent-before-1      1.90     1.86×
+/// concurrent-before-1      2.59     2.54×
+/// two-processes-before-1   1.93     1.89×
 ///
-/// Scaling (calls per second of two threads together, relative to one; 2.00× is perfect):
-///   concurrent-before-1: 1.97× the calls per second of before-1
+/// Scaling (calls per second of two threads together, relative to one; 2.00× is perfect), and CPU time per thread:
+///   concurrent-before-1: 1.45× the calls per second of before-1
+///     CPU time: callers 3.70 ns per call, registrar 5.18 µs per change
+///   two-processes-before-1: 1.94× the calls per second of before-1
 ///
 /// Instructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).
 /// ```
 ///
 /// `×baseline` is the ratio to the case's own baseline, when that is not `direct-call` (`async-direct` for the
-/// async cases).
+/// async cases). A concurrent case's callers' CPU time per call close to its one-thread case's ns/op means the calls
+/// did not slow each other down: what the case lacks of 2.00× is then time the callers spent off the cores.
 ///
 /// Allocations cannot be counted from inside the timing run (glibc offers no allocation counter),
 /// so the table points to `measure.sh`, which counts them from outside under valgrind's dhat.
@@ -49,15 +53,27 @@ enum TableReport {
             + "\nInstructions and allocations per call: Benchmarks/measure.sh (callgrind and dhat).\n"
     }
 
-    /// One line per multi-threaded case: its threads' calls per second together, relative to one thread.
+    /// One line per multi-threaded case: its threads' calls per second together, relative to one thread, and where
+    /// the system keeps it, the CPU time its callers used per call and its registrar per change.
+    ///
+    /// The callers' CPU time per call, next to the one-thread case's ns/op, shows whether the calls themselves got
+    /// slower (cache lines that the threads share); the registrar's CPU time per change is what it took from the cores.
     static func scalingLines(_ results: [CaseResult]) -> String {
         let lines = results.compactMap { result -> String? in
             guard let scaling = result.scaling, let baseline = result.scalingBaseline else { return nil }
+            var cpu: [String] = []
+            if let callers = result.callerCPUPerCall {
+                cpu.append("callers \(NumberFormatting.cpuTime(nanoseconds: callers)) per call")
+            }
+            if let registrar = result.registrarCPUPerChange {
+                cpu.append("registrar \(NumberFormatting.cpuTime(nanoseconds: registrar)) per change")
+            }
             return "  \(result.name): \(NumberFormatting.ratio(scaling)) the calls per second of \(baseline)"
+                + (cpu.isEmpty ? "" : "\n    CPU time: " + cpu.joined(separator: ", "))
         }
         guard !lines.isEmpty else { return "" }
-        return "\nScaling (calls per second of two threads together, relative to one; 2.00× is perfect):\n"
-            + lines.joined(separator: "\n") + "\n"
+        return "\nScaling (calls per second of two threads together, relative to one; 2.00× is perfect), "
+            + "and CPU time per thread:\n" + lines.joined(separator: "\n") + "\n"
     }
 }
 

@@ -16,7 +16,7 @@ import HookKit
 /// The report divides `before-1`'s time per call by this case's: the calls per second two threads
 /// make together, relative to one thread (2.0× when they do not slow each other down). On a
 /// two-core machine the registrar shares the cores with the callers, so its work counts too.
-final class ConcurrentBeforeOneCase: BenchmarkCase {
+final class ConcurrentBeforeOneCase: ConcurrentBenchmarkCase {
     /// The case's name.
     static let name = "concurrent-before-1"
     /// What one operation is.
@@ -64,13 +64,9 @@ final class ConcurrentBeforeOneCase: BenchmarkCase {
         token = try Target.point.before { this, argument in this.tally &+= argument }
     }
 
-    /// Starts the three threads, lets each caller make `iterations` calls, and waits for all three.
-    func run(iterations: Int) {
-        _ = timedRun(iterations: iterations)
-    }
-
-    /// Runs the callers and the registrar; returns the callers' time.
-    func timedRun(iterations: Int) -> Duration {
+    /// Starts the three threads, lets each caller make `iterations` calls, waits for all three, and returns the
+    /// callers' time with the threads' CPU time.
+    func concurrentRun(iterations: Int) -> ConcurrentRun {
         ConcurrentCallers.time(
             threads: Self.callerThreads, iterations: iterations, change: Self.change, call: Self.call)
     }

@@ -10,7 +10,7 @@ import HookKit
 /// shares of the cores that follow cost calls per second whatever the registrar does. The difference between this
 /// case's scaling and `concurrent-before-1`'s is what HookKit's writers (register, cancel, reclamation) cost the
 /// callers.
-final class IdleRegistrarConcurrentBeforeOneCase: BenchmarkCase {
+final class IdleRegistrarConcurrentBeforeOneCase: ConcurrentBenchmarkCase {
     /// The case's name.
     static let name = "concurrent-before-1-idle-registrar"
     /// What one operation is.
@@ -33,13 +33,9 @@ final class IdleRegistrarConcurrentBeforeOneCase: BenchmarkCase {
         token = try ConcurrentBeforeOneCase.Target.point.before { this, argument in this.tally &+= argument }
     }
 
-    /// Starts the three threads, lets each caller make `iterations` calls, and waits for all three.
-    func run(iterations: Int) {
-        _ = timedRun(iterations: iterations)
-    }
-
-    /// Runs `concurrent-before-1`'s callers and a registrar whose change does nothing; returns the callers' time.
-    func timedRun(iterations: Int) -> Duration {
+    /// Runs `concurrent-before-1`'s callers and a registrar whose change does nothing; returns the callers' time and
+    /// the threads' CPU time.
+    func concurrentRun(iterations: Int) -> ConcurrentRun {
         ConcurrentCallers.time(
             threads: ConcurrentBeforeOneCase.callerThreads, iterations: iterations, change: {},
             call: ConcurrentBeforeOneCase.call)

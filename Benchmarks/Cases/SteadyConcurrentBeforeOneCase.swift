@@ -5,7 +5,7 @@ import HookKit
 /// The callers of `concurrent-before-1` without the registrar, on a point of their own: it shows what the call path
 /// alone does across cores. The report divides `before-1`'s time per call by this case's (2.0× when the two threads
 /// do not slow each other down).
-final class SteadyConcurrentBeforeOneCase: BenchmarkCase {
+final class SteadyConcurrentBeforeOneCase: ConcurrentBenchmarkCase {
     /// The case's name.
     static let name = "concurrent-before-1-steady"
     /// What one operation is.
@@ -52,13 +52,9 @@ final class SteadyConcurrentBeforeOneCase: BenchmarkCase {
         token = try Target.point.before { this, argument in this.tally &+= argument }
     }
 
-    /// Starts the two callers, lets each make `iterations` calls, and waits for both.
-    func run(iterations: Int) {
-        _ = timedRun(iterations: iterations)
-    }
-
-    /// Runs the callers; returns their time.
-    func timedRun(iterations: Int) -> Duration {
+    /// Starts the two callers, lets each make `iterations` calls, waits for both, and returns their time and CPU
+    /// time.
+    func concurrentRun(iterations: Int) -> ConcurrentRun {
         ConcurrentCallers.time(threads: Self.callerThreads, iterations: iterations, change: nil) { iterations, _ in
             let target = Target()
             var sum = 0
