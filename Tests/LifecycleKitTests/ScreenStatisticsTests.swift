@@ -194,6 +194,54 @@ struct ScreenStatisticsTests {
                 == ["ProductList 30", "ShopNavigation 30"])
     }
 
+    @Test("a leaf that gains a child on screen pauses while it has children, and goes on without a resume")
+    func leafThatGainsChildren() throws {
+        let host = try StatisticsHost()
+        let dashboard = Dashboard()
+        try host.navigation.push(dashboard, animated: false)  // Home ends at 0, Dashboard's view starts
+        host.time.advance(by: 10)
+        let banner = ProductDetail()
+        try dashboard.addChild(banner)  // Dashboard pauses at 10, ProductDetail's view starts
+        host.time.advance(by: 50)
+        banner.removeFromParent()  // ProductDetail ends at 60, Dashboard goes on
+        host.time.advance(by: 20)
+        try host.navigation.pop(animated: false)  // Dashboard ends at 80
+        #expect(host.line("Dashboard") == "[Dashboard: stayed 0.500 (mins), viewed 1, resumed 0]")
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.833 (mins), viewed 1, resumed 0]")
+        #expect(host.events.take() == [])
+    }
+
+    @Test("a container that gains a child under a sheet counts one resume; one switched on keeps counting")
+    func containerChildrenAndSwitches() throws {
+        // Under a sheet and with a child, the view resumes once both have ended: one resume, for the sheet.
+        let host = try StatisticsHost()
+        let dashboard = Dashboard()
+        try host.navigation.push(dashboard, animated: false)
+        host.time.advance(by: 10)
+        let sheet = Cart()
+        sheet.modalPresentationStyle = .pageSheet
+        try dashboard.present(sheet, animated: false)  // Dashboard pauses at 10
+        let banner = ProductDetail()
+        try dashboard.addChild(banner)
+        host.time.advance(by: 5)
+        sheet.dismiss(animated: false)  // at 15: Cart ends; Dashboard stays paused for its child
+        host.time.advance(by: 5)
+        banner.removeFromParent()  // at 20: Dashboard resumes
+        host.time.advance(by: 10)
+        #expect(host.line("Dashboard") == "[Dashboard: stayed 0.333 (mins), viewed 1, resumed 1]")
+        #expect(host.line("Cart") == "[Cart: stayed 0.083 (mins), viewed 1, resumed 0]")
+
+        // A container switched on for statistics counts with its children, as documented.
+        let switched = try StatisticsHost()
+        let counted = Dashboard()
+        counted.isStatisticsEnabled = true
+        try switched.navigation.push(counted, animated: false)
+        try counted.addChild(ProductDetail())
+        switched.time.advance(by: 30)
+        #expect(switched.line("Dashboard") == "[Dashboard: stayed 0.500 (mins), viewed 1, resumed 0]")
+        #expect(switched.line("ProductDetail") == "[ProductDetail: stayed 0.500 (mins), viewed 1, resumed 0]")
+    }
+
     @Test("a screen type set matches its members and their subtypes; contains only its members")
     func screenTypeSet() {
         final class ShopNavigation: NavigationController {}

@@ -29,6 +29,16 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         _refresh(at: time.now)
     }
 
+    /// A container's view pauses when a child joins it.
+    public func screenDidJoinHierarchy(_ screen: Screen) {
+        _refresh(at: time.now)
+    }
+
+    /// A container's view goes on when its last child left.
+    public func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
+        _refresh(at: time.now)
+    }
+
     func screenDidAppear(_ screen: Screen) {
         let now = time.now
         let key = ObjectIdentifier(screen)
@@ -84,7 +94,9 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         guard _isCounted(screen) else { return }
         let name = screen.statisticName
         _records[name, default: Record(name: name)]._countView()
-        var view = _StatisticsView(screen: screen, window: window, name: name)
+        let countedAsLeaf = screen.isStatisticsEnabled == nil && configuration.isEnabled(for: type(of: screen)) == nil
+        var view = _StatisticsView(
+            screen: screen, window: window, name: name, pausesWhileItHasChildren: countedAsLeaf)
         if _isActive(view) {
             _ = view.activate(at: now)
         }
@@ -136,14 +148,16 @@ extension ScreenStatistics: ScreenLifecycleObserver {
                 _views[key] = nil
                 continue
             }
-            if _isActive(view) {
+            if !_isActive(view) {
+                view.interrupt(at: now)
+            } else if view.pausesWhileItHasChildren && !(view.screen?.children.isEmpty ?? true) {
+                view.pause(at: now)  // the content it gained counts instead
+            } else {
                 if view.activate(at: now) {
                     view.countedResumes += 1
                     _records[view.name, default: Record(name: view.name)]._countResume()
                     _markDirty()
                 }
-            } else {
-                view.pause(at: now)
             }
             _views[key] = view
         }

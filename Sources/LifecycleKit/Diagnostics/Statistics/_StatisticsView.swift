@@ -11,8 +11,16 @@ struct _StatisticsView {
     var activeTime: Double = 0
     /// When the current active stretch began; `nil` while the view is paused.
     var activeSince: Double?
-    /// Whether the view has been active at all (so that becoming active again is a resume).
+    /// Whether the view has been active at all (so that becoming active again after an interruption is a resume).
     var hasBeenActive = false
+    /// Whether the view was interrupted since it was last active, so that becoming active again is a resume.
+    ///
+    /// Interruptions are a sheet above it, the background and an interactive pop; a pause while its screen has
+    /// children is not one.
+    var wasInterrupted = false
+    /// Whether the view pauses while its screen has children: a screen counted as a leaf (by the default rule, with
+    /// no switch for it or its type), so that the content it gains is not counted twice with it.
+    let pausesWhileItHasChildren: Bool
     /// Paused because the screen is being popped by an interactive pop that has not ended.
     var isInteractivelyPaused = false
     /// Whether the records count this view's start as a view (not after a reset made during the view).
@@ -32,13 +40,22 @@ struct _StatisticsView {
         activeSince = nil
     }
 
+    /// Ends the current active stretch at `now`, if any, for an interruption: the next active stretch is a resume.
+    mutating func interrupt(at now: Double) {
+        pause(at: now)
+        wasInterrupted = true
+    }
+
     /// Starts an active stretch at `now`.
     ///
-    /// - Returns: Whether it is a resume (the view had been active before).
+    /// - Returns: Whether it is a resume (the view had been active before, and was interrupted since).
     mutating func activate(at now: Double) -> Bool {
         guard activeSince == nil else { return false }
         activeSince = now
-        defer { hasBeenActive = true }
-        return hasBeenActive
+        defer {
+            hasBeenActive = true
+            wasInterrupted = false
+        }
+        return hasBeenActive && wasInterrupted
     }
 }
