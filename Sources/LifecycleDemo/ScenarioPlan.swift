@@ -112,10 +112,14 @@ struct ScenarioPlan: Sendable {
         }
         observed = scenario.observe
         if let typeName = scenario.hideNavigationBarOn {
-            guard let type = DemoScreenType(rawValue: typeName), type != .navigation else {
+            let types = DemoScreenType.allCases.filter { $0 != .navigation }.map(\.rawValue).joined(separator: ", ")
+            guard let type = DemoScreenType(rawValue: typeName) else {
+                throw fail("hideNavigationBarOn", "unknown screen type \"\(typeName)\"; expected one of: \(types)")
+            }
+            guard type != .navigation else {
                 throw fail(
                     "hideNavigationBarOn",
-                    "unknown screen type \"\(typeName)\"; expected one of: \(DemoScreenType.names)")
+                    "a Navigation shows the bar of the screen on top, not one of its own; expected one of: \(types)")
             }
             hiddenBarType = type
         } else {

@@ -189,6 +189,30 @@ struct BadScenarioTests {
             "screens[1].appearance.navigationBarColor: \"#12345\" is not a color; expected #RRGGBB or #RRGGBBAA")
     }
 
+    @Test("hideNavigationBarOn: an unknown type, and Navigation, which has no bar of its own")
+    func hiddenBarType() throws {
+        func scenario(hiding typeName: String) -> String {
+            """
+            {
+              "title": "test",
+              "screens": [{ "name": "home", "type": "Home" }, { "name": "nav", "type": "Navigation", "root": "home" }],
+              "root": "nav",
+              "hideNavigationBarOn": "\(typeName)",
+              "actions": []
+            }
+            """
+        }
+        let types = "Home, ProductList, ProductDetail, Cart, Settings, Receipt, Screen, Container"
+        try Self.expectRefusal(
+            scenario(hiding: "Banner"),
+            "hideNavigationBarOn: unknown screen type \"Banner\"; expected one of: \(types)")
+        try Self.expectRefusal(
+            scenario(hiding: "Navigation"),
+            "hideNavigationBarOn: a Navigation shows the bar of the screen on top, not one of its own; "
+                + "expected one of: \(types)")
+        #expect(try Self.expectSuccess(scenario(hiding: "Home")).contains("home.viewDidAppear"))
+    }
+
     @Test("a request the host refuses stops the demo before it prints anything")
     func refusedByTheHost() throws {
         try Self.expectRefusal(
