@@ -242,6 +242,40 @@ struct ScreenStatisticsTests {
         #expect(switched.line("ProductDetail") == "[ProductDetail: stayed 0.500 (mins), viewed 1, resumed 0]")
     }
 
+    @Test("an interruption while a leaf shows a child is the child's to resume from, not the leaf's")
+    func interruptionWhileShowingAChild() throws {
+        let host = try StatisticsHost()
+        let dashboard = Dashboard()
+        try host.navigation.push(dashboard, animated: false)
+        host.time.advance(by: 10)
+        let banner = ProductDetail()
+        try dashboard.addChild(banner)  // at 10: Dashboard pauses
+        host.time.advance(by: 10)
+        host.window.enterBackground()  // at 20
+        host.time.advance(by: 100)
+        host.window.enterForeground()  // at 120: the banner resumes
+        host.time.advance(by: 10)
+        banner.removeFromParent()  // at 130: Dashboard goes on
+        host.time.advance(by: 10)
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.333 (mins), viewed 1, resumed 1]")
+        #expect(host.line("Dashboard") == "[Dashboard: stayed 0.333 (mins), viewed 1, resumed 0]")
+    }
+
+    @Test("a leaf that gains a child it does not show keeps counting")
+    func childThatIsNotShown() throws {
+        final class Tabs: Screen {
+            override var childrenForAppearanceForwarding: [Screen] { [] }
+        }
+        let host = try StatisticsHost()
+        let tabs = Tabs()
+        try host.navigation.push(tabs, animated: false)
+        host.time.advance(by: 10)
+        try tabs.addChild(ProductDetail())
+        host.time.advance(by: 10)
+        #expect(host.line("ProductDetail") == "none")
+        #expect(host.statistics.record(named: "Tabs")?.stayTime == 20)
+    }
+
     @Test("a screen type set matches its members and their subtypes; contains only its members")
     func screenTypeSet() {
         final class ShopNavigation: NavigationController {}

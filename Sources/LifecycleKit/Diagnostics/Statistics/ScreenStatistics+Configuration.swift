@@ -15,8 +15,8 @@ extension ScreenStatistics {
     /// 1. ``Screen/isStatisticsEnabled``, when set on the screen;
     /// 2. the switch of its type, or of its nearest superclass with one (``setEnabled(_:for:)``);
     /// 3. ``excludedTypes``: a screen whose type or a superclass is a member is not counted;
-    /// 4. otherwise it is counted when it has no children (a leaf), and its view pauses while children it gains on
-    ///    screen are there (they count instead).
+    /// 4. otherwise it is counted when it has no children (a leaf), and its view pauses while it shows children it
+    ///    gained on screen (they count instead).
     public struct Configuration: Sendable {
         /// How long after a change the recorder writes its file, in seconds (5 by default); changes in between are
         /// written together.

@@ -29,7 +29,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         _refresh(at: time.now)
     }
 
-    /// A container's view pauses when a child joins it.
+    /// A leaf's view pauses when a child it shows joins it.
     public func screenDidJoinHierarchy(_ screen: Screen) {
         _refresh(at: time.now)
     }
@@ -96,7 +96,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         _records[name, default: Record(name: name)]._countView()
         let countedAsLeaf = screen.isStatisticsEnabled == nil && configuration.isEnabled(for: type(of: screen)) == nil
         var view = _StatisticsView(
-            screen: screen, window: window, name: name, pausesWhileItHasChildren: countedAsLeaf)
+            screen: screen, window: window, name: name, pausesWhileItShowsChildren: countedAsLeaf)
         if _isActive(view) {
             _ = view.activate(at: now)
         }
@@ -148,9 +148,10 @@ extension ScreenStatistics: ScreenLifecycleObserver {
                 _views[key] = nil
                 continue
             }
+            let showsChildren = view.screen.map { !$0.childrenForAppearanceForwarding.isEmpty } ?? false
             if !_isActive(view) {
                 view.interrupt(at: now)
-            } else if view.pausesWhileItHasChildren && !(view.screen?.children.isEmpty ?? true) {
+            } else if view.pausesWhileItShowsChildren && showsChildren {
                 view.pause(at: now)  // the content it gained counts instead
             } else {
                 if view.activate(at: now) {

@@ -23,9 +23,11 @@ import Foundation
 /// Per-type switches (``Configuration/setEnabled(_:for:)``) and the per-screen
 /// ``Screen/isStatisticsEnabled`` override these rules. The decision is made when a view starts: a
 /// screen with children then is not counted in that view, even if it loses them. A leaf that gains a
-/// child while it is on screen pauses its view while it has children (its content counts instead), and
-/// the view goes on, without a resume, once the last child left. A screen switched on counts whether or
-/// not it has children.
+/// child while it is on screen pauses its view while it shows children (its
+/// ``Screen/childrenForAppearanceForwarding``: its content counts instead, under the content's own
+/// rules), and the view goes on, without a resume, once it shows none. A sheet, the background or an
+/// interactive pop that comes during that pause is its content's to resume from. A screen switched on
+/// counts whether or not it has children.
 ///
 /// **Views.** A view starts at `viewDidAppear` and ends at `viewWillDisappear`; its active time is
 /// added to the stay time when it ends. A view is *paused*, and its paused time not counted, while:

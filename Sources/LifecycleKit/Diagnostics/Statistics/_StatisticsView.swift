@@ -13,14 +13,14 @@ struct _StatisticsView {
     var activeSince: Double?
     /// Whether the view has been active at all (so that becoming active again after an interruption is a resume).
     var hasBeenActive = false
-    /// Whether the view was interrupted since it was last active, so that becoming active again is a resume.
+    /// Whether the view was interrupted while it was active, so that becoming active again is a resume.
     ///
-    /// Interruptions are a sheet above it, the background and an interactive pop; a pause while its screen has
-    /// children is not one.
+    /// Interruptions are a sheet above it, the background and an interactive pop; a pause while its screen shows
+    /// children is not one, and an interruption that comes during such a pause is its children's to resume from.
     var wasInterrupted = false
-    /// Whether the view pauses while its screen has children: a screen counted as a leaf (by the default rule, with
+    /// Whether the view pauses while its screen shows children: a screen counted as a leaf (by the default rule, with
     /// no switch for it or its type), so that the content it gains is not counted twice with it.
-    let pausesWhileItHasChildren: Bool
+    let pausesWhileItShowsChildren: Bool
     /// Paused because the screen is being popped by an interactive pop that has not ended.
     var isInteractivelyPaused = false
     /// Whether the records count this view's start as a view (not after a reset made during the view).
@@ -40,10 +40,13 @@ struct _StatisticsView {
         activeSince = nil
     }
 
-    /// Ends the current active stretch at `now`, if any, for an interruption: the next active stretch is a resume.
+    /// Ends the current active stretch at `now`, if any, for an interruption: if the view was active, its next active
+    /// stretch is a resume.
     mutating func interrupt(at now: Double) {
+        if activeSince != nil {
+            wasInterrupted = true
+        }
         pause(at: now)
-        wasInterrupted = true
     }
 
     /// Starts an active stretch at `now`.
