@@ -240,6 +240,7 @@ extension Screen {
 
     /// Runs `willPop(animated:)` through its hook point.
     func _willPop(animated: Bool) {
+        _lastWillPopAnimated = animated
         Screen.willPop.invoke(self, animated) { screen, animated in screen.willPop(animated: animated) }
     }
 

@@ -106,6 +106,10 @@ open class Screen {
     /// Why the screen would appear or disappear now: it joins or leaves a container, it is presented or dismissed.
     var _pendingCauses: _AppearanceCauses = []
 
+    /// The `animated` argument of the screen's last `willPop(animated:)`, which its `didPop(animated:)` repeats when
+    /// its pop ends early (``removeFromParent()`` while the pop's transition waits).
+    var _lastWillPopAnimated = false
+
     /// Why the screen appears or disappears in its current appearance transition (``isMovingToParent`` and siblings).
     var _currentCauses: _AppearanceCauses = []
 

@@ -196,7 +196,7 @@ extension NavigationController {
         _leaving.remove(at: index)
         let window = _windowLeft(by: screen)
         screen._disappearNowWithPresentations(animated: false)
-        screen._didPop(animated: false)
+        screen._didPop(animated: screen._lastWillPopAnimated)  // the pair's argument, as the transition would
         _leave(afterPop: screen)
         screen._didLeaveHierarchy(reason, from: window)
         return true
