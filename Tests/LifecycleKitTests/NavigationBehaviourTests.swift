@@ -397,4 +397,21 @@ struct NavigationBehaviourTests {
         #expect(child == nil)
         #expect(oldRoot == nil)
     }
+
+    @Test("a covering presentation refuses the gesture as covered while it waits, as not on screen once it runs")
+    func coveringPresentationRefusals() throws {
+        let queued = try NavigationHost(driver: .manual)
+        try queued.navigation.push(queued.screen("B"), animated: false)
+        try queued.navigation.push(queued.screen("C"), animated: true)  // runs
+        try queued.navigation.present(queued.screen("F"), style: .fullScreen, animated: true)  // waits
+        #expect(queued.navigation.interactivePopRefusal(translation: 24) == .coveredByPresentation)
+        queued.window.transitionDriver.completeAll()
+
+        let running = try NavigationHost(driver: .manual)
+        try running.navigation.push(running.screen("B"), animated: false)
+        try running.navigation.present(running.screen("F"), style: .fullScreen, animated: true)  // runs
+        #expect(running.navigation.interactivePopRefusal(translation: 24) == .notOnScreen)
+        running.window.transitionDriver.completeAll()
+        #expect(running.navigation.interactivePopRefusal(translation: 24) == .notOnScreen)
+    }
 }

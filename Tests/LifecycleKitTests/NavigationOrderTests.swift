@@ -604,4 +604,58 @@ struct NavigationOrderTests {
                 "C.didPop(false)", "C.didMove(nil)", "D.didMove(nav)", "nav.didShow(D)",
             ])
     }
+
+    @Test("removeFromParent on a screen whose pop waits ends the pop now, and didPop repeats willPop's animated")
+    func removalWhilePopWaits() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        _ = host.log.take()
+        try host.navigation.pop(animated: true)
+        #expect(host.log.take().first == "B.willPop(true)")
+        b.removeFromParent()
+        #expect(host.log.take() == ["B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)"])
+        #expect(b.parent == nil)
+        host.window.transitionDriver.completeAll()
+        #expect(!host.log.take().contains { $0.hasPrefix("B.") })
+    }
+
+    @Test("push B, push C and pop while the first push animates: C never loads, and its calls come in this order")
+    func queuedPushThenPop() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (b, c) = (host.screen("B"), host.screen("C"))
+        try host.navigation.push(b, animated: true)
+        try host.navigation.push(c, animated: true)
+        _ = try host.navigation.pop(animated: true)
+        host.window.transitionDriver.completeAll()
+        #expect(!c.isViewLoaded)
+        #expect(
+            host.log.take().filter { $0.hasPrefix("C.") } == [
+                "C.willMove(nav)", "C.willPop(true)", "C.willMove(nil)", "C.didMove(nav)", "C.didPop(true)",
+                "C.didMove(nil)",
+            ])
+    }
+
+    @Test("a refused stack request on a controller not shown yet still ends its root's owed move first")
+    func refusedRequestEndsOwedMove() throws {
+        let log = EventLog()
+        let a = TestScreen("A", log)
+        let navigation = try TestNavigation("nav", root: a, log)
+        #expect(log.take() == ["A.willMove(nav)"])
+        expectError(.alreadyInStack) { try navigation.push(a, animated: false) }
+        #expect(log.take() == ["A.didMove(nav)"])
+        expectError(.invalidStack) { try navigation.setViewControllers([], animated: false) }
+        #expect(log.take() == [])
+        final class Moving: @unchecked Sendable { var values: [Bool] = [] }
+        let moving = Moving()
+        let hook = try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(a)) { screen, _ in
+            moving.values.append(screen.isMovingToParent)
+        }
+        defer { hook.cancel() }
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        #expect(moving.values == [false])
+        #expect(!log.take().contains("A.didMove(nav)"))
+    }
 }

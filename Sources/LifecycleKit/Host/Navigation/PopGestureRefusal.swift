@@ -5,10 +5,11 @@ public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomS
     /// A transition is running or queued in the window, or a transition of the navigation controller in the window it
     /// left.
     case transitionRunning
-    /// The navigation controller is not on screen.
+    /// The navigation controller is not on screen, or is going off screen (a covering presentation's transition has
+    /// started).
     case notOnScreen
-    /// A screen presented above the navigation controller (a sheet, or one that covers it and is still coming on
-    /// screen) takes the touches, as UIKit's presentation covers the window.
+    /// A screen presented above the navigation controller takes the touches, as UIKit's presentation covers the
+    /// window: a sheet, or a covering presentation whose transition still waits in the queue.
     case coveredByPresentation
     /// The drag goes away from the back direction (mirrored for right-to-left layouts).
     case wrongDirection
