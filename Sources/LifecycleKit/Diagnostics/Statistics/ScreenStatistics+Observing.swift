@@ -34,7 +34,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         _refresh(at: time.now)
     }
 
-    /// A container's view goes on when its last child left.
+    /// A leaf's view goes on when it no longer shows a child.
     public func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
         _refresh(at: time.now)
     }
