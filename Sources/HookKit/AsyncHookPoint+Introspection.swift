@@ -24,9 +24,10 @@ extension AsyncThrowingHookPoint {
 
     /// The hooks a call on a receiver of dynamic type `type` runs, in call order, leaving out instance hooks.
     ///
-    /// A type that no receiver can have (neither the receiver type nor one of its subtypes) gets no hooks. On a point
-    /// that hooks a protocol (or `AnyObject`, or `Any`), which takes no type scopes, every type gets the hooks that
-    /// apply to every receiver.
+    /// On a point whose receiver is a class, a value type or an optional, a type that no receiver can have (neither
+    /// the receiver type nor one of its subtypes) gets no hooks. On a point that hooks a protocol (or `AnyObject`, or
+    /// `Any`), which takes no type scopes, every type gets the hooks that apply to every receiver, whether or not a
+    /// receiver can have it: conformance is not checked.
     public func hooks(forType type: Any.Type) -> [HookDescription] {
         guard let storage = existingStorage, _TypeKind.canBeReceiver(type, of: Receiver.self) else { return [] }
         return storage.hooks(forType: type, object: nil)

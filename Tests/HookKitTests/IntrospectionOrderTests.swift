@@ -30,7 +30,7 @@ struct IntrospectionOrderTests {
         #expect(point.hooks(for: car).map(\.label) == ["all", "type", "exact", "instance"])
     }
 
-    @Test("hooks(forType:) lists nothing for a type no receiver can have; an AnyObject point takes any type")
+    @Test("hooks(forType:) lists nothing for a type no receiver can have; protocol and AnyObject points take any type")
     func hooksForTypeOutsideTheReceivers() throws {
         let point = HookPoint<Car, String, String>("IntrospectionOrder.foreignType")
         try point.before(.all, label: "all") { _, _ in }
@@ -43,5 +43,13 @@ struct IntrospectionOrderTests {
         let protocolPoint = HookPoint<AnyObject, Void, String>("IntrospectionOrder.anyObject")
         try protocolPoint.before(.all, label: "all") { _, _ in }
         #expect(protocolPoint.hooks(forType: Car.self).map(\.label) == ["all"])
+        // Conformance is not checked: a type no receiver can have gets the every-receiver hooks, as documented.
+        #expect(protocolPoint.hooks(forType: Int.self).map(\.label) == ["all"])
+        let wheeledPoint = HookPoint<any IntrospectionWheeled, Void, Void>("IntrospectionOrder.protocol")
+        try wheeledPoint.before(.all, label: "all") { _, _ in }
+        #expect(wheeledPoint.hooks(forType: Vehicle.self).map(\.label) == ["all"])
     }
 }
+
+/// A protocol that no class of the tests conforms to.
+private protocol IntrospectionWheeled: AnyObject {}
