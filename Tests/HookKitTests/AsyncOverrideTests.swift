@@ -14,6 +14,7 @@ struct AsyncOverrideTests {
     static let callInLaterTask = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.callInLaterTask")
     static let outerPoint = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.outerPoint")
     static let innerPoint = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.innerPoint")
+    static let nestedHooksOriginal = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.nestedHooksOriginal")
 
     /// An actor on whose executor overrides call `original`.
     actor Relay {
@@ -155,6 +156,36 @@ struct AsyncOverrideTests {
         let result = await point.invoke(Car(name: "c"), "outer") { _, argument in "outer body(\(argument))" }
         #expect(result == "outer body(outer)")
         #expect(fromNestedOverride.withLock { $0 } == "nested body(x)")
+    }
+
+    @Test("the outer call's original, called from a nested call's before and after hooks, reaches the outer body")
+    func originalFromANestedCallsBeforeAndAfterHooks() async throws {
+        // The call's before and after hooks run outside the binding of its body, as on a synchronous point.
+        let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
+        let trace = Trace()
+        try Self.nestedHooksOriginal.override { original in
+            kept.withLock { $0 = original }
+            return { vehicle, argument in
+                guard argument == "outer" else { return "{" + (await original(vehicle, argument)) + "}" }
+                let inner = await Self.nestedHooksOriginal.invoke(vehicle, "inner") { _, argument in
+                    "inner body(\(argument))"
+                }
+                return inner + " / " + (await original(vehicle, argument))
+            }
+        }
+        try Self.nestedHooksOriginal.before { vehicle, argument in
+            guard argument == "inner", let original = kept.withLock({ $0 }) else { return }
+            trace.record("before: " + (await original(vehicle, "from before")))
+        }
+        try Self.nestedHooksOriginal.after { vehicle, argument, _ in
+            guard argument == "inner", let original = kept.withLock({ $0 }) else { return }
+            trace.record("after: " + (await original(vehicle, "from after")))
+        }
+        let result = await Self.nestedHooksOriginal.invoke(Car(name: "c"), "outer") { _, argument in
+            "outer body(\(argument))"
+        }
+        #expect(result == "{inner body(inner)} / outer body(outer)")
+        #expect(trace.all == ["before: outer body(from before)", "after: outer body(from after)"])
     }
 
     @Test("nested calls made by a before hook and by an override before it calls original each reach their own body")
@@ -398,6 +429,16 @@ struct AsyncOverrideTests {
             try point.override { original in { vehicle, prefix in await original(vehicle, prefix) } }
             _ = await point.invoke(Car(name: "c"), "") { _, _ in "another body" }
         }
+    }
+
+    @Test("invoke(_:_:) without a body, on a point created without one, stops the program")
+    func invokeWithoutABody() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.noBody")
+            _ = await point.invoke(Car(name: "c"), "")
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("'AsyncOverride.noBody' was created without a body; pass one to invoke(_:_:_:)"))
     }
 
     @Test("with a tracer set, passing a body to a point that declares one still stops the program")

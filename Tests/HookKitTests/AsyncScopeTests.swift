@@ -56,6 +56,24 @@ struct AsyncScopeTests {
         #expect(point.hooks.isEmpty)
     }
 
+    @Test("class methods: a type scope is refused with incompatibleScopeType; an exact type scope hooks one class")
+    func classMethodScopes() async throws {
+        let point = AsyncHookPoint<Vehicle.Type, Void, String>("AsyncScopes.classMethod")
+        do {
+            try point.before(.type(Car.Type.self)) { _, _ in }
+            Issue.record("the scope was accepted")
+        } catch {
+            #expect(error.code == .incompatibleScopeType)
+        }
+        let trace = Trace()
+        try point.before(.exactType(Car.Type.self), label: "cars") { type, _ in trace.record("hook(\(type))") }
+        for type in [Vehicle.self, Car.self, SportsCar.self] as [Vehicle.Type] {
+            _ = await point.invoke(type) { type in String(describing: type) }
+        }
+        #expect(trace.all == ["hook(Car)"])
+        #expect(point.hooks.map(\.label) == ["cars"])
+    }
+
     @Test("an instance scope on a value receiver, or on an object that is not a receiver, is refused")
     func refusedInstanceScopes() throws {
         let values = AsyncHookPoint<Meter, Void, Int>("AsyncScopes.values")

@@ -177,6 +177,28 @@ struct BadInputTests {
         #expect(point.hooks.count == 2)
     }
 
+    @Test("class methods: an exact type scope may name the point's own class; type scopes get incompatibleScopeType")
+    func classMethodOwnClassAndTypeScopeCode() throws {
+        let point = HookPoint<Vehicle.Type, Void, String>("BadInput.classMethodOwnClass")
+        var codes: [HookError.Code] = []
+        for scope in [HookScope<Vehicle.Type>.type(Vehicle.Type.self), .type(Car.Type.self)] {
+            do {
+                try point.before(scope) { _, _ in }
+            } catch {
+                codes.append(error.code)
+            }
+        }
+        #expect(codes == [.incompatibleScopeType, .incompatibleScopeType])
+        let trace = Trace()
+        let token = try point.before(.exactType(Vehicle.Type.self)) { type, _ in trace.record("hook(\(type))") }
+        defer { token.cancel() }
+        for type in [Vehicle.self, Car.self] as [Vehicle.Type] {
+            _ = point.invoke(type) { type in String(describing: type) }
+        }
+        #expect(trace.all == ["hook(Vehicle)"])
+        #expect(point.hooks.count == 1)
+    }
+
     @Test("a second cancel reports that it did nothing")
     func doubleCancel() throws {
         let point = HookPoint<Vehicle, String, String>("BadInput.cancel")
@@ -202,5 +224,44 @@ struct BadInputTests {
         #expect(errors.count == 2)
         #expect(errors[0] == errors[1] && Set(errors).count == 1)  // equal and hashed by code, not by message
         #expect(errors[0].description.hasPrefix("HookError(incompatibleScopeType): 'BadInput.equality' hooks"))
+    }
+
+    @Test("an error's message names the point and the types involved; its description is the code and the message")
+    func messagesAndDescriptions() {
+        let point = HookPoint<Vehicle, String, String>("BadInput.messages")
+        let valuePoint = HookPoint<Meter, Void, Int>("BadInput.valueMessage")
+        var errors: [HookError] = []
+        do { try point.before(.object(Bicycle())) { _, _ in } } catch { errors.append(error) }
+        do { try valuePoint.before(.object(Car(name: "c"))) { _, _ in } } catch { errors.append(error) }
+        #expect(errors.map(\.code) == [.objectIsNotAReceiver, .instanceScopeNeedsObjectReceiver])
+        #expect(errors.map(\.pointName) == ["BadInput.messages", "BadInput.valueMessage"])
+        #expect(
+            errors.map(\.description) == [
+                "HookError(objectIsNotAReceiver): 'BadInput.messages' hooks receivers of type HookKitTests.Vehicle; "
+                    + "the object of type HookKitTests.Bicycle is not one",
+                "HookError(instanceScopeNeedsObjectReceiver): 'BadInput.valueMessage' hooks values of type "
+                    + "HookKitTests.Meter, which have no identity; use a type scope or check the value inside an "
+                    + "every-receiver hook",
+            ])
+        #expect(errors.map { "HookError(\($0.code)): \($0.message)" } == errors.map(\.description))
+        let codes: [HookError.Code] = [
+            .incompatibleScopeType, .objectIsNotAReceiver, .instanceScopeNeedsObjectReceiver,
+        ]
+        #expect(
+            codes.map(\.description) == [
+                "incompatibleScopeType", "objectIsNotAReceiver", "instanceScopeNeedsObjectReceiver",
+            ])
+        #expect(point.hooks.isEmpty && valuePoint.hooks.isEmpty)
+    }
+
+    @Test("errors of different codes are not equal, also in a set")
+    func differentCodesDiffer() {
+        let point = HookPoint<Vehicle, String, String>("BadInput.inequality")
+        var errors: [HookError] = []
+        do { try point.before(.type(Bicycle.self)) { _, _ in } } catch { errors.append(error) }
+        do { try point.before(.object(Bicycle())) { _, _ in } } catch { errors.append(error) }
+        #expect(errors.map(\.code) == [.incompatibleScopeType, .objectIsNotAReceiver])
+        #expect(errors[0] != errors[1])
+        #expect(Set(errors).count == 2)
     }
 }

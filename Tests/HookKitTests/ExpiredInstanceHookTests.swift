@@ -2,10 +2,11 @@ import XCTest
 
 @testable import HookKit
 
-/// `Hooks.removeExpiredInstanceHooks()`.
+/// A dead object's instance hooks: kept until the point changes or is introspected, or
+/// `Hooks.removeExpiredInstanceHooks()` removes them.
 ///
-/// An XCTest case because it sweeps every point in the process: `swift test` runs XCTest in a process of its own,
-/// serially, so the sweep cannot free a dead object that a parallel test keeps registered on purpose (see
+/// An XCTest case because the sweep covers every point in the process: `swift test` runs XCTest in a process of its
+/// own, serially, so the sweep cannot free a dead object that a parallel test keeps registered on purpose (see
 /// `InstanceScopeTests.addressReuse`).
 final class ExpiredInstanceHookTests: XCTestCase {
     func testADeadObjectsHooksStayUntilThePointChangesOrTheyAreRemovedOnRequest() throws {
@@ -49,5 +50,42 @@ final class ExpiredInstanceHookTests: XCTestCase {
         call(point, on: car, trace: trace)
         call(point, on: keeper, trace: trace)
         XCTAssertEqual(trace.take(), ["hook(churned)", "body(churned)", "body(keeper)"])
+    }
+
+    func testHooksForTypeReleasesADeadObjectsClosure() throws {
+        let point = HookPoint<Vehicle, String, String>("Instance.expiredForType")
+        let hook: CapturingHook
+        do {
+            let car = Car(name: "short-lived")
+            hook = try registerCapturing { object in try point.before(.instance(car)) { _, _ in _ = object } }
+            call(point, on: car, trace: Trace())
+        }
+        XCTAssertNotNil(hook.captured)
+        XCTAssertEqual(point.hooks(forType: Car.self), [])
+        XCTAssertNil(hook.captured, "hooks(forType:) left the dead object's closure alive")
+    }
+
+    func testAnAsyncPointReleasesADeadObjectsClosureAtItsNextRegistrationOrOnRequest() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("Instance.expiredAsync")
+        let first: CapturingHook
+        do {
+            let car = Car(name: "short-lived")
+            first = try registerCapturing { object in try point.before(.instance(car)) { _, _ in _ = object } }
+            _ = await call(point, on: car, trace: Trace())
+        }
+        XCTAssertNotNil(first.captured)
+        let trucks = try point.before(.type(Truck.self)) { _, _ in }
+        XCTAssertNil(first.captured, "the next registration left the dead object's closure alive")
+        let second: CapturingHook
+        do {
+            let car = Car(name: "short-lived too")
+            second = try registerCapturing { object in try point.after(.instance(car)) { _, _, _ in _ = object } }
+            _ = await call(point, on: car, trace: Trace())
+        }
+        XCTAssertNotNil(second.captured)
+        Hooks.removeExpiredInstanceHooks()
+        XCTAssertNil(second.captured, "removeExpiredInstanceHooks() left the async point's dead closure alive")
+        XCTAssertEqual(point.hooks.map(\.scope), [.type("HookKitTests.Truck")])
+        trucks.cancel()
     }
 }

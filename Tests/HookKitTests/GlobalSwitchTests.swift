@@ -1,3 +1,4 @@
+import Foundation
 import HookKit
 import Synchronization
 import XCTest
@@ -9,6 +10,7 @@ import XCTest
 /// `Hooks.isEnabled` and `Hooks.tracer`.
 final class GlobalSwitchTests: XCTestCase {
     static let nested = HookPoint<Vehicle, String, String>("Global.tracer.nested")
+    static let nestedOnce = HookPoint<Vehicle, String, String>("Global.tracer.nestedOnce")
 
     override func tearDown() {
         Hooks.isEnabled = true
@@ -223,6 +225,165 @@ final class GlobalSwitchTests: XCTestCase {
         XCTAssertThrowsError(try point.invoke(Car(name: "c"), 1) { _, _ in throw Failure() })
         XCTAssertEqual(events.all.map(\.threw), [true])
         XCTAssertEqual(events.all.first?.hooks.map(\.label), ["before"])
+    }
+
+    func testCallsOfPointsWithoutHooksAreNotReportedNeverHookedOrEveryHookCancelled() throws {
+        let never = HookPoint<Vehicle, String, String>("Global.tracer.neverHooked")
+        let emptied = HookPoint<Vehicle, String, String>("Global.tracer.emptied")
+        let hooked = HookPoint<Vehicle, String, String>("Global.tracer.hookedForTrucks")
+        try emptied.before { _, _ in }.cancel()
+        try emptied.override { original in { original($0, $1) } }.cancel()
+        try hooked.before(.type(Truck.self)) { _, _ in }
+        let events = EventLog()
+        Hooks.tracer = HookTracer { events.append($0) }
+        call(never, on: Car(name: "c"), trace: Trace())
+        call(emptied, on: Car(name: "c"), trace: Trace())
+        call(hooked, on: Car(name: "c"), trace: Trace())
+        XCTAssertEqual(events.all.map(\.description), ["Global.tracer.hookedForTrucks on HookKitTests.Car: body"])
+    }
+
+    func testCallsWhileHooksAreSwitchedOffAreNotReported() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer.switchedOff")
+        try point.before(label: "b") { _, _ in }
+        let events = EventLog()
+        Hooks.tracer = HookTracer { events.append($0) }
+        Hooks.isEnabled = false
+        call(point, on: Car(name: "off"), trace: Trace())
+        Hooks.isEnabled = true
+        call(point, on: Car(name: "on"), trace: Trace())
+        XCTAssertEqual(
+            events.all.map(\.description), ["Global.tracer.switchedOff on HookKitTests.Car: before all 'b', body"])
+    }
+
+    func testTheTracerRunsOnTheCallingThreadAfterTheCallsAfterHooks() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer.callingThread")
+        let trace = Trace()
+        let caller = Locked<Thread?>(nil)
+        let onCaller = { @Sendable () -> Bool in caller.withLock { $0 } === Thread.current }
+        try point.after { _, _, _ in trace.record("after hook on the caller: \(onCaller())") }
+        Hooks.tracer = HookTracer { _ in trace.record("tracer on the caller: \(onCaller())") }
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            caller.withLock { $0 = Thread.current }
+            call(point, on: Car(name: "c"), trace: trace)
+            trace.record("returned")
+            finished.signal()
+        }
+        .start()
+        finished.wait()
+        XCTAssertEqual(
+            trace.all, ["body(c)", "after hook on the caller: true", "tracer on the caller: true", "returned"])
+    }
+
+    /// The order contract's example, traced: the line "Thread safety and cost" abbreviates.
+    func testTheOrderContractExampleIsTracedAsOneLine() throws {
+        typealias Shape = OrderContractExample.Shape
+        typealias Polygon = OrderContractExample.Polygon
+        let square = OrderContractExample.Square()
+        let tokens = [
+            try Shape.draw.after(.all, label: "after all") { _, _, _ in },
+            try Shape.draw.before(.instance(square), label: "before instance") { _, _ in },
+            try Shape.draw.override(.type(Polygon.self), label: "override Polygon") { original in
+                { original($0, $1) }
+            },
+            try Shape.draw.before(.all, label: "before all") { _, _ in },
+            try Shape.draw.after(.type(Polygon.self), label: "after Polygon") { _, _, _ in },
+            try Shape.draw.override(.instance(square), label: "override instance") { original in
+                { original($0, $1) }
+            },
+            try Shape.draw.before(.type(Polygon.self), label: "before Polygon") { _, _ in },
+            try Shape.draw.after(.instance(square), label: "after instance") { _, _, _ in },
+            try Shape.draw.override(.all, label: "override all") { original in { original($0, $1) } },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        let events = EventLog()
+        Hooks.tracer = HookTracer { events.append($0) }
+        _ = square.draw()
+        let module = "HookKitTests.OrderContractExample"
+        let address = String(UInt(bitPattern: ObjectIdentifier(square)), radix: 16)
+        let instance = "instance(\(module).Square<0x\(address)>)"
+        XCTAssertEqual(
+            events.all.map(\.description),
+            [
+                "Shape.draw on \(module).Square: before all 'before all', before type(\(module).Polygon) "
+                    + "'before Polygon', before \(instance) 'before instance', override \(instance) "
+                    + "'override instance', override type(\(module).Polygon) 'override Polygon', override all "
+                    + "'override all', body, after \(instance) 'after instance', after type(\(module).Polygon) "
+                    + "'after Polygon', after all 'after all'"
+            ])
+    }
+
+    func testTheSwitchSetOnAnotherThreadAppliesToTheNextCall() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.enabledFromAnotherThread")
+        let trace = Trace()
+        try point.before { vehicle, _ in trace.record("hook(\(vehicle.name))") }
+        runConcurrently(threads: 1) { _ in Hooks.isEnabled = false }
+        call(point, on: Car(name: "off"), trace: trace)
+        runConcurrently(threads: 1) { _ in Hooks.isEnabled = true }
+        call(point, on: Car(name: "on"), trace: trace)
+        XCTAssertEqual(trace.all, ["body(off)", "hook(on)", "body(on)"])
+    }
+
+    func testTracerReportsAnOverrideThatThrowsWithoutCallingTheOriginal() throws {
+        struct Refused: Error {}
+        let point = ThrowingHookPoint<Vehicle, String, String, any Error>("Global.tracer.refused")
+        let events = EventLog()
+        try point.before(label: "b") { _, _ in }
+        try point.override(label: "refuse") { _ in { _, _ in throw Refused() } }
+        try point.after(label: "a") { _, _, _ in }
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertThrowsError(try point.invoke(Car(name: "c"), "") { vehicle, _ in vehicle.name })
+        XCTAssertEqual(
+            events.all.map(\.description),
+            ["Global.tracer.refused on HookKitTests.Car: before all 'b', override all 'refuse', threw"])
+        XCTAssertEqual(events.all.map(\.bodyRan), [false])
+    }
+
+    /// A declared body that a kept `original` runs during another call of the same point, on the same thread, counts
+    /// for that call.
+    func testAKeptOriginalsDeclaredBodyCountsForTheCallItRunsIn() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer.keptBody") { vehicle, prefix in
+            prefix + vehicle.name
+        }
+        let kept = Locked<HookOriginal<Vehicle, String, String, Never>?>(nil)
+        try point.override(label: "skip") { original in
+            kept.withLock { $0 = original }
+            return { _, prefix in prefix == "skip" ? "skipped" : original(Car(name: "x"), prefix) }
+        }
+        try point.before(label: "runs kept") { vehicle, prefix in
+            if prefix == "skip", let original = kept.withLock({ $0 }) { _ = original(vehicle, "kept ") }
+        }
+        let events = EventLog()
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertEqual(point.invoke(Car(name: "c"), "skip"), "skipped")
+        XCTAssertEqual(
+            events.all.map(\.description),
+            ["Global.tracer.keptBody on HookKitTests.Car: before all 'runs kept', override all 'skip', body"])
+    }
+
+    func testTracerListsAOnceOverrideForItsOnlyEntryAndNotAOnceHookANestedCallFired() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer.onceEntries")
+        let events = EventLog()
+        try point.override(label: "inner") { original in { original($0, $1) } }
+        try point.override(label: "once", once: true) { original in { original($0, $1) } }
+        try point.override(label: "outer") { original in { original($0, $1) + original($0, $1) } }
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertEqual(call(point, on: Car(name: "c"), trace: Trace()), "cc")
+        XCTAssertEqual(
+            events.take().map(\.description),
+            [
+                "Global.tracer.onceEntries on HookKitTests.Car: override all 'outer', override all 'once', "
+                    + "override all 'inner', override all 'inner', body"
+            ])
+        // A once before hook that a nested call, made by an earlier hook, fired first.
+        let trace = Trace()
+        try Self.nestedOnce.before(label: "caller") { vehicle, prefix in
+            if prefix == "outer" { call(GlobalSwitchTests.nestedOnce, on: vehicle, "inner", trace: trace) }
+        }
+        try Self.nestedOnce.before(label: "once", once: true) { _, prefix in trace.record("once(\(prefix))") }
+        call(Self.nestedOnce, on: Car(name: "c"), "outer", trace: trace)
+        XCTAssertEqual(trace.all, ["once(inner)", "body(c)", "body(c)"])
+        XCTAssertEqual(events.all.map { $0.hooks.map(\.label) }, [["caller", "once"], ["caller"]])
     }
 }
 

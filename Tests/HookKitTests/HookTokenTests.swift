@@ -30,4 +30,17 @@ struct HookTokenTests {
         #expect(token.cancel() == wasActive)
         #expect(!token.isActive && !token.cancel())
     }
+
+    @Test("dropping a token leaves its hook registered and running")
+    func droppedToken() throws {
+        let point = HookPoint<Vehicle, String, String>("HookTokens.dropped")
+        let trace = Trace()
+        do {
+            _ = try point.before(label: "dropped") { vehicle, _ in trace.record("hook(\(vehicle.name))") }
+        }
+        call(point, on: Car(name: "c"), trace: trace)
+        call(point, on: Car(name: "d"), trace: trace)
+        #expect(trace.all == ["hook(c)", "body(c)", "hook(d)", "body(d)"])
+        #expect(point.hooks.map(\.label) == ["dropped"])
+    }
 }

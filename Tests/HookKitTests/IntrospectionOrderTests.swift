@@ -49,6 +49,50 @@ struct IntrospectionOrderTests {
         try wheeledPoint.before(.all, label: "all") { _, _ in }
         #expect(wheeledPoint.hooks(forType: Vehicle.self).map(\.label) == ["all"])
     }
+
+    @Test("on protocol and Any points, hooks(forType:) lists every-receiver hooks; hooks(for:) adds an object's own")
+    func hooksOnExistentialPoints() throws {
+        typealias Circle = ProtocolReceiverTests.Circle
+        typealias Square = ProtocolReceiverTests.Square
+        let shapes = HookPoint<any ProtocolReceiverTests.Shape, Void, Void>("IntrospectionOrder.shapes")
+        let circle = Circle(name: "c1")
+        try shapes.before(label: "all") { _, _ in }
+        try shapes.after(.object(circle), label: "mine") { _, _, _ in }
+        #expect(shapes.hooks(forType: Circle.self).map(\.label) == ["all"])
+        #expect(shapes.hooks(for: circle).map(\.label) == ["all", "mine"])
+        #expect(shapes.hooks(for: Circle(name: "c2")).map(\.label) == ["all"])
+        let drawables = HookPoint<any ProtocolReceiverTests.Drawable, Void, Void>("IntrospectionOrder.drawables")
+        try drawables.before(label: "draw") { _, _ in }
+        #expect(drawables.hooks(forType: Square.self).map(\.label) == ["draw"])
+        #expect(drawables.hooks(for: Square(name: "s")).map(\.label) == ["draw"])
+        let values = HookPoint<Any, Void, Void>("IntrospectionOrder.any")
+        try values.before(label: "every") { _, _ in }
+        #expect(values.hooks(forType: Int.self).map(\.label) == ["every"])
+        #expect(values.hooks(for: 3).map(\.label) == ["every"])
+        // Async points alike, conformance unchecked: a type that is no receiver gets the every-receiver hooks too.
+        let asyncShapes = AsyncHookPoint<any ProtocolReceiverTests.Shape, Void, Void>("IntrospectionOrder.asyncShapes")
+        try asyncShapes.before(label: "all") { _, _ in }
+        #expect(asyncShapes.hooks(forType: Circle.self).map(\.label) == ["all"])
+        #expect(asyncShapes.hooks(forType: Bicycle.self).map(\.label) == ["all"])
+    }
+
+    @Test("async points list hooks in registration order, and for a type in call order without instance hooks")
+    func asyncOrders() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("IntrospectionOrder.async")
+        let car = SportsCar(name: "s")
+        try point.after(.instance(car), label: "1") { _, _, _ in await Task.yield() }
+        try point.before(priority: 4, label: "2") { _, _ in await Task.yield() }
+        try point.before(.type(Car.self), label: "3") { _, _ in }
+        try point.override(.exactType(SportsCar.self), label: "4") { original in { await original($0, $1) } }
+        try point.after(label: "5", once: true) { _, _, _ in }
+        #expect(point.hooks.map(\.label) == ["1", "2", "3", "4", "5"])
+        #expect(point.hooks.map(\.kind) == [.after, .before, .before, .override, .after])
+        #expect(point.hooks(forType: SportsCar.self).map(\.label) == ["2", "3", "4", "5"])
+        #expect(point.hooks(for: car).map(\.label) == ["2", "3", "4", "1", "5"])
+        // A once hook that fired is no longer listed.
+        await call(point, on: Car(name: "c"), trace: Trace())
+        #expect(point.hooks.map(\.label) == ["1", "2", "3", "4"])
+    }
 }
 
 /// A protocol that no class of the tests conforms to.

@@ -72,4 +72,20 @@ struct OptionalReceiverTests {
         }
         #expect(point.hooks.isEmpty)
     }
+
+    @Test("an object scope naming no receiver at all is refused as needing an object receiver, not as no receiver")
+    func objectThatIsNoReceiver() {
+        let point = HookPoint<Car?, Void, Void>("OptionalReceiver.notAReceiver")
+        do {
+            try point.before(.object(Bicycle())) { _, _ in }
+            Issue.record("the object scope was accepted")
+        } catch {
+            #expect(error.code == .instanceScopeNeedsObjectReceiver)
+            #expect(
+                error.message
+                    == "'OptionalReceiver.notAReceiver' hooks values of type Swift.Optional<HookKitTests.Car>, which "
+                    + "have no identity; use a type scope or check the value inside an every-receiver hook")
+        }
+        #expect(point.hooks.isEmpty)
+    }
 }

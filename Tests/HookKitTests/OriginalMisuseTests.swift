@@ -6,8 +6,9 @@ import Testing
 // Exit tests run in a child process: Swift Testing offers them where it can start one (not on iOS, tvOS, watchOS or
 // visionOS).
 #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Windows)
-/// Calling `original` where there is no body to reach, and passing a body where the point declares one: documented to
-/// stop the program with a message (each runs in a child process, whose standard error is checked).
+/// Calling `original` where there is no body to reach, passing a body where the point declares one, and passing none
+/// where it declares none: documented to stop the program with a message (each runs in a child process, whose
+/// standard error is checked).
 @Suite("Misused originals")
 struct OriginalMisuseTests {
     @Test("original kept past its call, then called on the same thread, stops the program")
@@ -65,6 +66,18 @@ struct OriginalMisuseTests {
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("'Misuse.twoBodies' declares its body"))
+    }
+
+    @Test("invoke(_:_:) without a body, on a point created without one, stops the program")
+    func invokeWithoutABody() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let point = HookPoint<Vehicle, String, String>("Misuse.noBody")
+            _ = point.invoke(Car(name: "c"), "")
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("'Misuse.noBody' was created without a body; pass one to invoke(_:_:_:)"))
     }
 }
 #endif

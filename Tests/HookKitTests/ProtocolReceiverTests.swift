@@ -1,3 +1,4 @@
+import Foundation
 import HookKit
 import Testing
 
@@ -94,5 +95,42 @@ struct ProtocolReceiverTests {
                 + "the hook), or one object with .object(_:)")
         #expect(refusals.allSatisfy { !$0.message.contains("neither that type nor a subtype") })
         #expect(shapes.hooks.isEmpty && objects.hooks.isEmpty && values.hooks.isEmpty)
+    }
+
+    @Test("points of AnyObject and Any receivers refuse a type scope naming AnyObject or Any, as any existential")
+    func openExistentialTypeScopesAreRefused() {
+        let objects = HookPoint<AnyObject, Void, Void>("Protocol.anyObjectExistential")
+        let values = HookPoint<Any, Void, Void>("Protocol.anyExistential")
+        var errors: [HookError] = []
+        do { try objects.before(.type(AnyObject.self)) { _, _ in } } catch { errors.append(error) }
+        do { try objects.before(.exactType(AnyObject.self)) { _, _ in } } catch { errors.append(error) }
+        do { try values.before(.type(Any.self)) { _, _ in } } catch { errors.append(error) }
+        do { try values.before(.exactType(Any.self)) { _, _ in } } catch { errors.append(error) }
+        #expect(errors.map(\.code) == Array(repeating: .incompatibleScopeType, count: 4))
+        #expect(
+            errors.first?.message
+                == "'Protocol.anyObjectExistential' hooks receivers of the existential type Swift.AnyObject, which "
+                + "takes no type scope (Swift.AnyObject given): hook every receiver (and test the type inside the "
+                + "hook), or one object with .object(_:)")
+        #expect(objects.hooks.isEmpty && values.hooks.isEmpty)
+    }
+
+    @Test("on an Any point, a value Foundation bridges to an object of its own is accepted and hooks that object only")
+    func foundationBridgedValuesAreObjects() throws {
+        let point = HookPoint<Any, Void, Void>("Protocol.bridged")
+        let none: Int? = nil
+        let number = 42 as AnyObject
+        let text = "text" as AnyObject
+        let null = none as AnyObject
+        #expect(number is NSNumber && text is NSString && null is NSNull)
+        let trace = Trace()
+        for (name, object) in [("number", number), ("string", text), ("nil", null)] {
+            let token = try point.before(.object(object)) { _, _ in trace.record("hook(\(name))") }
+            point.invoke(object) { _ in trace.record("body") }
+            point.invoke(Car(name: "c")) { _ in trace.record("body") }
+            token.cancel()
+        }
+        #expect(
+            trace.all == ["hook(number)", "body", "body", "hook(string)", "body", "body", "hook(nil)", "body", "body"])
     }
 }

@@ -38,4 +38,21 @@ struct ScopeDescriptionTests {
             #expect(_TypeNames.shared.name(of: type) == String(reflecting: type))
         }
     }
+
+    @Test("scopes print as all, type(Name), exactType(Name) and instance(Name<0x hexadecimal address>)")
+    func printedForms() throws {
+        let point = makeVehiclePoint()
+        let car = SportsCar(name: "s")
+        let type = try point.before(.type(Car.self)) { _, _ in }
+        let exact = try point.before(.exactType(Car.self)) { _, _ in }
+        let instance = try point.override(.instance(car)) { original in { original($0, $1) } }
+        defer { _ = (type.cancel(), exact.cancel(), instance.cancel()) }
+        let address = String(UInt(bitPattern: ObjectIdentifier(car)), radix: 16)
+        #expect(
+            [HookScopeDescription.all, type.hook.scope, exact.hook.scope, instance.hook.scope].map(\.description) == [
+                "all", "type(HookKitTests.Car)", "exactType(HookKitTests.Car)",
+                "instance(HookKitTests.SportsCar<0x\(address)>)",
+            ])
+        #expect(instance.hook.description == "override instance(HookKitTests.SportsCar<0x\(address)>) priority 0")
+    }
 }

@@ -1,4 +1,5 @@
 import HookKit
+import Synchronization
 import XCTest
 
 /// Installing, removing and changing `Hooks.tracer`: providers rebuilt once per switch, changes made by the tracer,
@@ -8,6 +9,7 @@ import XCTest
 final class TracerSwitchTests: XCTestCase {
     static let inProgress = HookPoint<Vehicle, String, String>("TracerSwitch.inProgress")
     static let suspended = AsyncHookPoint<Vehicle, String, String>("TracerSwitch.suspended")
+    static let calledByTheTracer = HookPoint<Vehicle, String, String>("TracerSwitch.calledByTheTracer")
 
     override func tearDown() {
         Hooks.tracer = nil
@@ -37,6 +39,24 @@ final class TracerSwitchTests: XCTestCase {
         XCTAssertEqual(builds.take(), ["all"])
     }
 
+    func testSettingAndRemovingATracerCallsEachAsyncProviderOnceMore() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("TracerSwitch.asyncProviders")
+        let builds = Trace()
+        try point.override(label: "all") { original in
+            builds.record("all")
+            return { vehicle, prefix in await original(vehicle, prefix) }
+        }
+        let car = Car(name: "c")
+        _ = await call(point, on: car, trace: Trace())
+        XCTAssertEqual(builds.take(), ["all"])
+        Hooks.tracer = HookTracer { _ in }
+        _ = await call(point, on: car, trace: Trace())
+        XCTAssertEqual(builds.take(), ["all"])
+        Hooks.tracer = nil
+        _ = await call(point, on: car, trace: Trace())
+        XCTAssertEqual(builds.take(), ["all"])
+    }
+
     func testATracerThatRemovesItselfAndRegistersAHook() throws {
         let point = HookPoint<Vehicle, String, String>("TracerSwitch.reentrant")
         let trace = Trace()
@@ -51,6 +71,34 @@ final class TracerSwitchTests: XCTestCase {
         call(point, on: Car(name: "b"), trace: trace)
         XCTAssertNil(Hooks.tracer)
         XCTAssertEqual(trace.all, ["before(a)", "body(a)", "traced", "before(b)", "body(b)", "added(b)"])
+    }
+
+    func testATracerThatCancelsAHookAndCallsAHookedMethodIsCalledForThatCallToo() throws {
+        let trace = Trace()
+        let victim = try Self.calledByTheTracer.after(label: "victim") { vehicle, _, _ in
+            trace.record("victim(\(vehicle.name))")
+        }
+        try Self.calledByTheTracer.before(label: "keep") { _, _ in }
+        let events = EventLog()
+        let acted = Atomic<Bool>(false)
+        Hooks.tracer = HookTracer { event in
+            guard event.pointName == "TracerSwitch.calledByTheTracer" else { return }
+            events.append(event)
+            // Acts once only: a tracer that calls a hooked method each time it runs recurses without end.
+            guard !acted.exchange(true, ordering: .relaxed) else { return }
+            trace.record("cancelled: \(victim.cancel())")
+            call(TracerSwitchTests.calledByTheTracer, on: Truck(name: "from the tracer"), trace: trace)
+        }
+        call(Self.calledByTheTracer, on: Car(name: "a"), trace: trace)
+        call(Self.calledByTheTracer, on: Car(name: "b"), trace: trace)
+        XCTAssertEqual(trace.all, ["body(a)", "victim(a)", "cancelled: true", "body(from the tracer)", "body(b)"])
+        XCTAssertEqual(
+            events.all.map(\.description),
+            [
+                "TracerSwitch.calledByTheTracer on HookKitTests.Car: before all 'keep', body, after all 'victim'",
+                "TracerSwitch.calledByTheTracer on HookKitTests.Truck: before all 'keep', body",
+                "TracerSwitch.calledByTheTracer on HookKitTests.Car: before all 'keep', body",
+            ])
     }
 
     func testACallInProgressIsTracedByTheTracerItStartedWith() throws {

@@ -75,4 +75,18 @@ struct DocumentedBoundaryTests {
         #expect(reports.map(\.reportedAt) == [17])
         withExtendedLifetime(b) {}
     }
+
+    @Test("didLeaveHierarchy runs once the transition that removed the screen completed, not when it was requested")
+    func leaveTime() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let left = EventLog()
+        let token = try Screen.didLeaveHierarchy.after(.instance(b)) { _, reason, _ in left.add("\(reason)") }
+        defer { token.cancel() }
+        try host.navigation.pop(animated: true)
+        #expect(left.take() == [])
+        host.window.transitionDriver.completeAll()
+        #expect(left.take() == ["pop"])
+    }
 }

@@ -407,4 +407,24 @@ struct LeakDetectorTests {
             reportedAt: 2)
         #expect(try JSONDecoder().decode(LeakReport.self, from: encoder.encode(titled)) == titled)
     }
+
+    @Test("screens that go away with their window, without leaving its hierarchy, are not tracked")
+    func screensThatGoWithTheirWindow() throws {
+        let time = VirtualTime()
+        let reports = EventLog()
+        let detector = LeakDetector(time: time, isEnabled: true) { report in reports.add("\(report)") }
+        weak var released: Window?
+        let root = Home(title: "Home")
+        do {
+            let window = Window(time: time)
+            released = window
+            detector.attach(to: window)
+            try window.setRootScreen(root)
+            window.makeKeyAndVisible()
+        }
+        #expect(released == nil)
+        time.advance(by: 60)
+        #expect(reports.take() == [])
+        withExtendedLifetime(root) {}
+    }
 }

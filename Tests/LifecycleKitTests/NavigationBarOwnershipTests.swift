@@ -1,7 +1,8 @@
 import LifecycleKit
 import Testing
 
-/// Who decides the bar while a push animates or a full-screen presentation covers the navigation controller.
+/// Who decides the bar: the screens of the stack, not their children, also while a push animates or a full-screen
+/// presentation covers the navigation controller.
 @Suite("Navigation bar ownership")
 struct NavigationBarOwnershipTests {
     @Test("during an animated push, the appearing screen's update applies at once; the covered screen's waits")
@@ -48,5 +49,15 @@ struct NavigationBarOwnershipTests {
                 "appear(B) animated: [bar: #0000FF] -> [hidden]", "A.willRestore([bar: #0000FF])",
                 "restore(A) animated: [hidden] -> [bar: #0000FF]", "A.didRestore([bar: #0000FF])",
             ])
+    }
+
+    @Test("a child inside a container in the stack does not take over the bar")
+    func childDoesNotOwnTheBar() throws {
+        let host = try BarHost(driver: .immediate)
+        let container = host.screen("K")
+        try container.addChild(host.screen("X", NavigationBarAttributes(isHidden: true)))
+        try host.navigation.push(container, animated: true)
+        #expect(host.navigation.navigationBar.owner === container)
+        #expect(host.bar == "[]" && !host.navigation.navigationBar.isHidden)
     }
 }

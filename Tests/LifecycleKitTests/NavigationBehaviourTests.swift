@@ -93,6 +93,7 @@ struct NavigationBehaviourTests {
         expectError(.interactivePopInProgress) { _ = try host.navigation.pop() }
         expectError(.interactivePopInProgress) { try host.navigation.push(host.screen("C")) }
         expectError(.interactivePopInProgress) { _ = try host.navigation.popToRoot() }
+        expectError(.interactivePopInProgress) { _ = try host.navigation.popTo(host.root) }
         expectError(.interactivePopInProgress) { try host.navigation.setViewControllers([host.root]) }
         pop.cancel()
         #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
@@ -413,5 +414,142 @@ struct NavigationBehaviourTests {
         #expect(running.navigation.interactivePopRefusal(translation: 24) == .notOnScreen)
         running.window.transitionDriver.completeAll()
         #expect(running.navigation.interactivePopRefusal(translation: 24) == .notOnScreen)
+    }
+
+    @Test("leading items of the top screen's own, or a hidden back item, leave the pop gesture on")
+    func gestureWithLeadingItems() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        b.navigationItem.leftItems = [BarButtonItem(title: "Close")]
+        b.showNavigationBackItem(false)
+        #expect(host.navigation.interactivePopRefusal(translation: 24) == nil)
+    }
+
+    @Test("the pop gesture is refused as not on screen in a hidden window, and outside any window")
+    func gestureNotOnScreen() throws {
+        let host = try NavigationHost(driver: .immediate)
+        try host.navigation.push(host.screen("B"), animated: false)
+        host.window.hide()
+        #expect(host.navigation.interactivePopRefusal(translation: 24) == .notOnScreen)
+        let loose = try NavigationController(rootScreen: host.screen("X"))
+        try loose.push(host.screen("Y"), animated: false)
+        #expect(loose.interactivePopRefusal(translation: 24) == .notOnScreen)
+        expectError(.popGestureRefused) { _ = try loose.beginInteractivePop(translation: 24) }
+    }
+
+    @Test("a presentation from the navigation controller itself during the pop gesture waits for the gesture's end")
+    func presentFromTheControllerDuringTheGesture() throws {
+        let host = try NavigationHost(driver: .manual)
+        try host.navigation.push(host.screen("B"), animated: false)
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        _ = host.log.take()
+        let p = host.screen("P")
+        try host.navigation.present(p, style: .pageSheet, animated: false)
+        #expect(host.log.take() == [])
+        #expect(p.presentingScreen === host.navigation && host.window.transitionDriver.queuedCount == 1)
+        pop.finish()
+        #expect(
+            host.log.take() == [
+                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
+                "P.loadView", "P.viewDidLoad", "P.viewWillAppear", "P.viewDidAppear",
+            ])
+        #expect(!host.window.transitionDriver.isTransitioning)
+    }
+
+    @Test("pop and popToRoot of a single-screen stack return nothing and complete when their turn comes")
+    func singleScreenPops() throws {
+        let host = try NavigationHost(driver: .manual)
+        try host.navigation.present(host.screen("S"), style: .pageSheet, animated: true)  // runs
+        let completions = Completions()
+        #expect(try host.navigation.pop(completion: completions.callback("pop")) == nil)
+        #expect(try host.navigation.popToRoot(completion: completions.callback("popToRoot")).isEmpty)
+        #expect(completions["pop"] == [] && completions["popToRoot"] == [])
+        host.window.transitionDriver.completeAll()
+        #expect(completions["pop"] == [.completed] && completions["popToRoot"] == [.completed])
+        // Nothing running: at once.
+        #expect(try host.navigation.popToRoot(completion: completions.callback("idle")).isEmpty)
+        #expect(completions["idle"] == [.completed])
+        #expect(host.log.take() == ["S.loadView", "S.viewDidLoad", "S.viewWillAppear", "S.viewDidAppear"])
+    }
+
+    @Test("a screen that has a presenter or a window is refused with alreadyAttached, in a stack and as presented")
+    func alreadyAttachedScreens() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let sheet = host.screen("S")
+        try host.navigation.present(sheet, style: .pageSheet, animated: false)
+        let otherWindow = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let otherRoot = host.screen("W")
+        try otherWindow.setRootScreen(otherRoot)
+        _ = host.log.take()
+        expectError(.alreadyAttached) { try host.navigation.push(sheet, animated: false) }
+        expectError(.alreadyAttached) { try host.navigation.push(otherRoot, animated: false) }
+        expectError(.alreadyAttached) { try host.navigation.setViewControllers([host.root, otherRoot]) }
+        expectError(.alreadyAttached) { try sheet.present(otherRoot, animated: false) }
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"] && sheet.presentedScreen == nil)
+        #expect(otherWindow.rootScreen === otherRoot && host.log.take() == [])
+    }
+
+    @Test("a popped screen keeps its parent, and cannot be pushed again, until its pop's transition completed")
+    func poppedScreenKeepsItsParent() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        try host.navigation.pop(animated: true)
+        #expect(b.parent === host.navigation)
+        expectError(.alreadyAttached) { try host.navigation.push(b, animated: false) }
+        host.window.transitionDriver.completeAll()
+        #expect(b.parent == nil)
+        try host.navigation.push(b, animated: false)
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+    }
+
+    @Test("the back button does nothing during an interactive pop, and completes at once")
+    func backButtonDuringTheGesture() throws {
+        let host = try NavigationHost(driver: .immediate)
+        try host.navigation.push(host.screen("B"), animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        let pop = try host.navigation.beginInteractivePop(translation: 5)
+        _ = host.log.take()
+        let completions = Completions()
+        #expect(host.navigation.handleBackButton(completion: completions.callback("back")) == .nothing)
+        #expect(completions["back"] == [.completed] && host.log.take() == [])
+        pop.cancel()
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B", "C"])
+    }
+
+    @Test("an interactive pop's progress is clamped at 0, and updates once it ended are ignored")
+    func interactivePopProgress() throws {
+        let host = try NavigationHost(driver: .immediate)
+        try host.navigation.push(host.screen("B"), animated: false)
+        let pop = try host.navigation.beginInteractivePop(translation: 5)
+        pop.update(progress: -3)
+        #expect(pop.progress == 0)
+        pop.update(progress: 0.4)
+        pop.cancel()
+        pop.update(progress: 0.9)
+        #expect(pop.progress == 0.4)
+    }
+
+    @Test("completeCurrentTransition says whether there was a transition to complete")
+    func completeCurrentTransitionWhenIdle() throws {
+        let host = try NavigationHost(driver: .manual)
+        #expect(!host.window.transitionDriver.completeCurrentTransition())
+        try host.navigation.push(host.screen("B"), animated: true)
+        #expect(host.window.transitionDriver.completeCurrentTransition())
+        #expect(!host.window.transitionDriver.completeCurrentTransition())
+    }
+
+    @Test("an unanimated push completes at once under a timed driver")
+    func unanimatedPushUnderATimedDriver() throws {
+        let host = try NavigationHost(driver: .timed(seconds: 1))
+        let completions = Completions()
+        try host.navigation.push(host.screen("B"), animated: false, completion: completions.callback("push"))
+        #expect(completions["push"] == [.completed])
+        #expect(
+            host.log.take() == [
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "nav.willShow(B)", "A.viewWillDisappear",
+                "B.viewWillAppear", "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)",
+            ])
     }
 }

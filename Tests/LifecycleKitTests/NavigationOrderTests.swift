@@ -658,4 +658,130 @@ struct NavigationOrderTests {
         #expect(moving.values == [false])
         #expect(!log.take().contains("A.didMove(nav)"))
     }
+
+    @Test("setViewControllers with a lower top: like a pop from the old top to the new one")
+    func setViewControllersLowerTop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        try host.navigation.push(host.screen("B"), animated: false)
+        _ = host.log.take()
+        try host.navigation.setViewControllers([host.root], animated: true)
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
+            ])
+    }
+
+    @Test("a navigation controller appearing with its container, or revealed by a dismissal, shows its top screen")
+    func appearingWithItsContainer() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let container = TestScreen("K", log)
+        try container.addChild(TestNavigation("nav", root: TestScreen("X", log), log))
+        try window.setRootScreen(container)
+        #expect(log.take() == ["X.willMove(nav)"])
+        window.makeKeyAndVisible()
+        #expect(
+            log.take() == [
+                "K.loadView", "K.viewDidLoad", "K.viewWillAppear", "nav.loadView", "nav.viewDidLoad",
+                "nav.viewWillAppear", "nav.willShow(X)", "X.loadView", "X.viewDidLoad", "X.viewWillAppear",
+                "K.viewDidAppear", "nav.viewDidAppear", "X.viewDidAppear", "X.didMove(nav)", "nav.didShow(X)",
+            ])
+        let cover = TestScreen("M", log)
+        try container.present(cover, style: .fullScreen, animated: false)
+        _ = log.take()
+        #expect(cover.dismiss(animated: false))
+        #expect(
+            log.take() == [
+                "M.viewWillDisappear", "K.viewWillAppear", "nav.viewWillAppear", "nav.willShow(X)", "X.viewWillAppear",
+                "K.viewDidAppear", "nav.viewDidAppear", "X.viewDidAppear", "nav.didShow(X)", "M.viewDidDisappear",
+            ])
+    }
+
+    @Test("a navigation controller that a cancelled pop gesture revealed gets willShow, then no didShow")
+    func revealedNavigationCancelled() throws {
+        let host = try NavigationHost(driver: .manual)
+        let container = host.screen("K")
+        try container.addChild(TestNavigation("inner", root: host.screen("X"), host.log))
+        try host.navigation.push(container, animated: false)
+        try host.navigation.push(host.screen("B"), animated: false)
+        _ = host.log.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(K)", "B.viewWillDisappear", "K.viewWillAppear",
+                "inner.viewWillAppear", "inner.willShow(X)", "X.viewWillAppear",
+            ])
+        pop.cancel()
+        #expect(
+            host.log.take() == [
+                "K.viewWillDisappear", "inner.viewWillDisappear", "X.viewWillDisappear", "K.viewDidDisappear",
+                "inner.viewDidDisappear", "X.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
+            ])
+    }
+
+    @Test("removeFromParent on a screen in the middle of the stack removes it, without appearance calls")
+    func removalFromTheMiddle() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c) = (host.screen("B"), host.screen("C"))
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(c, animated: false)
+        _ = host.log.take()
+        b.removeFromParent()
+        #expect(host.log.take() == ["B.willPop(false)", "B.willMove(nil)", "B.didPop(false)", "B.didMove(nil)"])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "C"])
+        #expect(b.parent == nil && b.navigationController == nil)
+    }
+
+    @Test("a stack set up before the window shows: only its final top screen loads and appears")
+    func stackSetUpBeforeShowing() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let a = TestScreen("A", log)
+        let navigation = try TestNavigation("nav", root: a, log)
+        try navigation.push(TestScreen("B", log), animated: true)
+        try window.setRootScreen(navigation)
+        _ = log.take()
+        window.makeKeyAndVisible()
+        #expect(
+            log.take() == [
+                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "nav.willShow(B)", "B.loadView",
+                "B.viewDidLoad", "B.viewWillAppear", "nav.viewDidAppear", "B.viewDidAppear", "B.didMove(nav)",
+                "nav.didShow(B)",
+            ])
+        #expect(!a.isViewLoaded)
+    }
+
+    @Test("an interactive pop finished after its controller went off screen ends the pop's calls, without didShow")
+    func interactivePopFinishedOffScreen() throws {
+        let host = try NavigationHost(driver: .manual)
+        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
+        let container = host.screen("K")
+        try container.addChild(navigation)
+        try host.navigation.push(container, animated: false)
+        let y = host.screen("Y")
+        try navigation.push(y, animated: false)
+        let completions = Completions()
+        let pop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
+        navigation.removeFromParent()
+        _ = host.log.take()
+        pop.finish()
+        #expect(host.log.take() == ["Y.viewDidDisappear", "Y.didPop(true)", "Y.didMove(nil)"])
+        #expect(completions["pop"] == [.completed])
+        #expect(navigation.viewControllers.map(\.title) == ["X"] && y.visibleState == [.loaded, .didDisappear])
+    }
+
+    @Test("a root removed before its navigation controller ever appears ends its owed move first")
+    func rootRemovedUnseen() throws {
+        let log = EventLog()
+        let a = TestScreen("A", log)
+        let navigation = try TestNavigation("nav", root: a, log)
+        #expect(log.take() == ["A.willMove(nav)"])
+        a.removeFromParent()
+        #expect(
+            log.take() == [
+                "A.didMove(nav)", "A.willPop(false)", "A.willMove(nil)", "A.didPop(false)", "A.didMove(nil)",
+            ])
+        #expect(navigation.viewControllers.isEmpty && a.parent == nil)
+    }
 }

@@ -251,4 +251,161 @@ struct PresentationOrderTests {
         expectError(.alreadyAttached) { try host.window.setRootScreen(b) }
         #expect(host.root.presentedScreen === b)
     }
+
+    @Test("a dismissal unlinks the screens at once; the presenter may present again while it animates")
+    func dismissalUnlinksAtOnce() throws {
+        let host = try Host()
+        let b = TestScreen("B", host.log)
+        try host.root.present(b, style: .pageSheet, animated: false)
+        _ = host.log.take()
+        #expect(b.dismiss(animated: true))
+        #expect(host.log.take() == ["B.viewWillDisappear"])
+        #expect(b.presentingScreen == nil && host.root.presentedScreen == nil)
+        let c = TestScreen("C", host.log)
+        try host.root.present(c, style: .pageSheet, animated: true)
+        #expect(host.log.take() == [] && host.window.transitionDriver.queuedCount == 1)
+        #expect(host.root.presentedScreen === c && c.presentingScreen === host.root)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "B.viewDidDisappear", "C.loadView", "C.viewDidLoad", "C.viewWillAppear", "C.viewDidAppear",
+            ])
+    }
+
+    @Test("a dismissal requested while the screen is still being presented is carried out once that completes")
+    func dismissalDuringThePresentation() throws {
+        let host = try Host()
+        let b = TestScreen("B", host.log)
+        let completions = Completions()
+        try host.root.present(b, style: .fullScreen, animated: true, completion: completions.callback("present"))
+        #expect(host.log.take() == ["B.loadView", "B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear"])
+        #expect(b.dismiss(animated: true, completion: completions.callback("dismiss")))
+        #expect(host.log.take() == [])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "B.viewDidAppear", "A.viewDidDisappear", "B.viewWillDisappear", "A.viewWillAppear", "A.viewDidAppear",
+                "B.viewDidDisappear",
+            ])
+        #expect(completions["present"] == [.completed] && completions["dismiss"] == [.completed])
+    }
+
+    @Test("a child that must disappear while it is still appearing gets its viewDidAppear first")
+    func childRemovedWhileItAppears() throws {
+        let host = try NavigationHost(driver: .manual)
+        let container = host.screen("K")
+        let child = host.screen("X")
+        try container.addChild(child)
+        try host.navigation.push(container, animated: true)
+        #expect(child.visibleState == [.loaded, .willAppear])
+        _ = host.log.take()
+        child.removeFromParent()
+        #expect(
+            host.log.take() == [
+                "X.willMove(nil)", "X.viewDidAppear", "X.viewWillDisappear", "X.viewDidDisappear", "X.didMove(nil)",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["A.viewDidDisappear", "K.viewDidAppear", "K.didMove(nav)", "nav.didShow(K)"])
+        #expect(child.visibleState == [.loaded, .didDisappear])
+    }
+
+    @Test("a child added while its parent appears gets viewWillAppear at once and viewDidAppear with its parent")
+    func childAddedWhileItsParentAppears() throws {
+        let host = try NavigationHost(driver: .manual)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: true)
+        _ = host.log.take()
+        try container.addChild(host.screen("X"))
+        #expect(
+            host.log.take() == ["X.willMove(K)", "X.loadView", "X.viewDidLoad", "X.viewWillAppear", "X.didMove(K)"])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "A.viewDidDisappear", "K.viewDidAppear", "X.viewDidAppear", "K.didMove(nav)", "nav.didShow(K)",
+            ])
+    }
+
+    @Test("replacing the root dismisses what the old root presents, with it")
+    func rootReplacementDismissesItsPresentations() throws {
+        let host = try Host()
+        let sheet = TestScreen("S", host.log)
+        try host.root.present(sheet, style: .pageSheet, animated: false)
+        _ = host.log.take()
+        let b = TestScreen("B", host.log)
+        let completions = Completions()
+        try host.window.setRootScreen(b, animated: false, completion: completions.callback("root"))
+        #expect(
+            host.log.take() == [
+                "B.loadView", "B.viewDidLoad", "S.viewWillDisappear", "A.viewWillDisappear", "B.viewWillAppear",
+                "S.viewDidDisappear", "A.viewDidDisappear", "B.viewDidAppear",
+            ])
+        #expect(sheet.presentingScreen == nil && host.root.presentedScreen == nil)
+        #expect(completions["root"] == [.completed])
+    }
+
+    @Test("presenting in a window not shown yet is accepted; the covered presenter never appears")
+    func presentingInAWindowNotShownYet() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let a = TestScreen("A", log)
+        try window.setRootScreen(a)
+        let b = TestScreen("B", log)
+        let completions = Completions()
+        try a.present(b, style: .fullScreen, animated: true, completion: completions.callback("present"))
+        #expect(log.take() == [] && b.presentingScreen === a)
+        window.makeKeyAndVisible()
+        #expect(log.take() == ["B.loadView", "B.viewDidLoad", "B.viewWillAppear", "B.viewDidAppear"])
+        #expect(completions["present"] == [.completed] && !a.isViewLoaded)
+        // A hidden window counts as a window too.
+        window.hide()
+        let c = TestScreen("C", log)
+        try b.present(c, style: .pageSheet, animated: false)
+        #expect(c.presentingScreen === b)
+    }
+
+    @Test("removeFromParent on a screen without a container does nothing")
+    func removalWithoutAContainer() throws {
+        let host = try Host()
+        host.root.removeFromParent()
+        #expect(host.log.take() == [])
+        #expect(host.window.rootScreen === host.root && host.root.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("hiding the window: each disappears, parent first, the will-calls before the did-calls")
+    func hidingTheWindow() throws {
+        let host = try NavigationHost(driver: .manual)
+        host.window.hide()
+        #expect(
+            host.log.take() == [
+                "nav.viewWillDisappear", "A.viewWillDisappear", "nav.viewDidDisappear", "A.viewDidDisappear",
+            ])
+    }
+
+    @Test("dismiss with nothing presented returns false and completes at once")
+    func dismissingNothing() throws {
+        let host = try Host()
+        let completions = Completions()
+        #expect(!host.root.dismiss(animated: true, completion: completions.callback("dismiss")))
+        #expect(completions["dismiss"] == [.completed] && host.log.take() == [])
+    }
+
+    @Test("a current-context presentation without an ancestor that defines the context is made from the root")
+    func currentContextWithoutADefiningAncestor() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let container = TestScreen("K", log)
+        let a = TestScreen("A", log)
+        try container.addChild(a)
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        _ = log.take()
+        let p = TestScreen("P", log)
+        try a.present(p, style: .currentContext, animated: false)
+        #expect(p.presentingScreen === container)
+        #expect(
+            log.take() == [
+                "P.loadView", "P.viewDidLoad", "K.viewWillDisappear", "A.viewWillDisappear", "P.viewWillAppear",
+                "P.viewDidAppear", "K.viewDidDisappear", "A.viewDidDisappear",
+            ])
+    }
 }
