@@ -3,12 +3,14 @@ import Foundation
 /// The lifecycle calls as a Mermaid `sequenceDiagram`, which renders as a picture on Markdown
 /// hosts: the host calls each screen's methods; hooks and observers are notes over the screen.
 ///
-/// Screens are participants with generated IDs (`S1`, `S2`, …) and their scenario name as alias,
-/// so no name can be read as a Mermaid keyword (`end`, `loop`, `Note`) or merge with `Host`.
+/// The scenario's title is a comment under `sequenceDiagram`. Screens are participants with generated IDs (`S1`,
+/// `S2`, …) and their scenario name as alias, so no name can be read as a Mermaid keyword (`end`, `loop`, `Note`) or
+/// merge with `Host`.
 enum MermaidReport {
     static func render(_ output: DemoOutput) -> String {
         var identifiers: [String: String] = [:]
-        var lines = ["sequenceDiagram", "    participant Host"]
+        // The title as a comment, which every Mermaid version ignores (a `title` line is not understood by all).
+        var lines = ["sequenceDiagram", "    %% \(escape(output.scenario))", "    participant Host"]
         for transition in output.trace {
             for event in transition.events {
                 if let screen = event.screen, identifiers[screen] == nil {
@@ -29,7 +31,7 @@ enum MermaidReport {
                     lines.append("    Note right of \(participant): hook \(escape(event.name))")
                 case .observer:
                     lines.append("    Note right of \(participant): observer \(escape(event.name))")
-                case .navigationBar, .statusBar, .application:
+                case .navigationBar, .statusBar, .application, .statistics:
                     lines.append("    Note over Host: \(escape(event.name))")
                 }
             }

@@ -40,7 +40,7 @@ final class ScenarioRunner {
         recorder = DemoRecorder(clock: { [reader = VirtualClockReader(time: time)] in reader.now })
         window = Window(time: time, transitionDriver: TransitionDriver(mode: .timed(seconds: Self.transitionDuration)))
         let recorder = self.recorder
-        statistics = ScreenStatistics(time: time) { event in recorder.note(.application, "statistics: \(event)") }
+        statistics = ScreenStatistics(time: time) { event in recorder.note(.statistics, "statistics: \(event)") }
         // No watch for late releases: a leak of the demo is kept by a global closure, so it is never released,
         // and watching it every 30 s would make a long wait cost time in proportion to its length.
         leakDetector = LeakDetector(
@@ -122,10 +122,13 @@ final class ScenarioRunner {
 
     /// Lets animated transitions complete, in virtual time.
     private func settle() {
+        let start = time.now
         var steps = 0
         while window.transitionDriver.isTransitioning && steps < 1_000 {
-            time.advance(by: 0.05)
             steps += 1
+            // Each step ends at start + steps × 0.05, computed afresh: six added steps can fall a rounding error short
+            // of a transition's end at start + 0.3, and a seventh would then move the clock 0.05 s past it.
+            time.advance(by: start + Double(steps) * 0.05 - time.now)
         }
     }
 

@@ -26,8 +26,8 @@ enum ScenarioStep: Sendable {
             return "pop to root" + (animated ? "" : " (not animated)")
         case .present(let screen, _, let style, let animated):
             return "present \(screen) (\(style))" + (animated ? "" : " (not animated)")
-        case .dismiss(let screen, _):
-            return "dismiss" + (screen.map { " \($0)" } ?? "")
+        case .dismiss(let screen, let animated):
+            return "dismiss" + (screen.map { " \($0)" } ?? "") + (animated ? "" : " (not animated)")
         case .addChild(let screen, let parent):
             return "add \(screen) to \(parent)"
         case .removeFromParent(let screen):

@@ -28,7 +28,7 @@ enum TextReport {
             return "  hook: \(event.name)" + (event.screen.map { " (\($0))" } ?? "")
         case .observer:
             return "  observer \(event.name)" + (event.screen.map { " (\($0))" } ?? "")
-        case .navigationBar, .statusBar, .application:
+        case .navigationBar, .statusBar, .application, .statistics:
             return "  \(event.name)"
         }
     }

@@ -14,6 +14,8 @@ struct TraceEvent: Encodable, Sendable, Equatable {
         case statusBar
         /// The application changed state.
         case application
+        /// The statistics recorder reported something (a view discarded as too long, a file it could not use).
+        case statistics
     }
 
     /// Virtual time, in seconds.

@@ -69,7 +69,7 @@ struct DemoOutputTests {
         let result = Self.run(["--format", "mermaid"])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n").map(String.init)
-        #expect(lines.first == "sequenceDiagram")
+        #expect(lines.prefix(3) == ["sequenceDiagram", "    %% A small shopping app", "    participant Host"])
         #expect(lines.contains("    participant S4 as shoes"))
         #expect(lines.contains("    Host->>S4: viewDidAppear"))
         #expect(lines.contains("    Note right of S4: hook hide the navigation bar on ProductDetail"))
@@ -90,6 +90,7 @@ struct DemoOutputTests {
         #expect(
             output == """
                 sequenceDiagram
+                    %% test
                     participant Host
                     participant S1 as nav
                     participant S2 as end
@@ -155,15 +156,15 @@ struct DemoOutputTests {
         let document = try JSONDecoder().decode(Document.self, from: Data(result.output.utf8))
         #expect(
             document.statistics.first
-                == ScreenStatistics.Record(name: "ProductDetail", stayTime: 55.65, viewCount: 1, resumeCount: 2))
+                == ScreenStatistics.Record(name: "ProductDetail", stayTime: 55.6, viewCount: 1, resumeCount: 2))
         #expect(
             document.leaks == [
                 LeakReport(
                     kind: .suspected, typeName: "ReceiptScreen", title: "Receipt", statisticName: "Receipt",
-                    reason: .popToRoot, removedAt: 477.55, reportedAt: 479.05),
+                    reason: .popToRoot, removedAt: 477.4, reportedAt: 478.9),
                 LeakReport(
                     kind: .confirmed, typeName: "ReceiptScreen", title: "Receipt", statisticName: "Receipt",
-                    reason: .popToRoot, removedAt: 477.55, reportedAt: 488.05),
+                    reason: .popToRoot, removedAt: 477.4, reportedAt: 487.9),
             ])
         // The keys a program reads, by name.
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -172,7 +173,47 @@ struct DemoOutputTests {
             Set(leak.keys) == ["kind", "typeName", "title", "statisticName", "reason", "removedAt", "reportedAt"])
         let record = try #require((object["statistics"] as? [[String: Any]])?.first)
         #expect(Set(record.keys) == ["name", "stayTime", "viewCount", "resumeCount"])
-        #expect(record["stayTime"] as? Double == 55.65)
+        #expect(record["stayTime"] as? Double == 55.6)
+    }
+
+    @Test("an animated transition takes 0.3 virtual seconds exactly, however many come before it")
+    func transitionsTakeExactlyTheirTime() throws {
+        var actions: [String] = []
+        for _ in 0..<6 {
+            actions.append(#"{ "action": "push", "screen": "detail", "after": 1 }"#)
+            actions.append(#"{ "action": "pop", "after": 1 }"#)
+        }
+        actions.append(#"{ "action": "push", "screen": "detail", "after": 3 }"#)
+        actions.append(#"{ "action": "wait", "seconds": 0 }"#)
+        let output = try BadScenarioTests.expectSuccess(
+            BadScenarioTests.scenario(actions: "[" + actions.joined(separator: ", ") + "]"), options: ["--no-trace"])
+        // Six cycles of 1 s, a push (0.3 s), 1 s, a pop (0.3 s): 15.6 s; then 3 s and a push. The detail screen was
+        // on screen 6 × 1 s, and 0 s after the last push.
+        #expect(output.contains("[ProductDetail: stayed 0.100 (mins), viewed 7, resumed 0]"), "\(output)")
+        let trace = try BadScenarioTests.expectSuccess(
+            BadScenarioTests.scenario(actions: "[" + actions.joined(separator: ", ") + "]"))
+        #expect(trace.contains("  18.600  push detail\n"), "\(trace)")
+        #expect(trace.contains("  18.900  wait 0 s\n"), "\(trace)")
+    }
+
+    @Test("a dismiss without animation says so; the statistics recorder's reports are statistics events")
+    func dismissLabelAndStatisticsEvents() throws {
+        let actions = """
+            [
+              { "action": "present", "screen": "detail", "style": "fullScreen", "animated": false },
+              { "action": "wait", "seconds": 90000 },
+              { "action": "dismiss", "animated": false }
+            ]
+            """
+        let output = try BadScenarioTests.expectSuccess(
+            BadScenarioTests.scenario(actions: actions), options: ["--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let trace = try #require(document["trace"] as? [[String: Any]])
+        #expect(trace.compactMap { $0["action"] as? String }.last == "dismiss (not animated)")
+        let events = trace.flatMap { ($0["events"] as? [[String: Any]]) ?? [] }
+        let statistics = events.filter { $0["kind"] as? String == "statistics" }.compactMap { $0["name"] as? String }
+        #expect(statistics.count == 1)
+        #expect(statistics.first?.hasPrefix("statistics: discarded a view of ProductDetail") == true, "\(statistics)")
     }
 
     @Test("addChild and removeFromParent show containment: the child appears and disappears with its Container")
@@ -219,7 +260,7 @@ struct DemoOutputTests {
                 "1.000    banner.viewDidDisappear", "1.000    news.viewDidDisappear",
                 // Off screen with its Container: no appearance call.
                 "1.000  remove banner from its parent",
-                "1.000  dismiss settings",
+                "1.000  dismiss settings (not animated)",
                 "1.000      observer PageTracker: page leave (settings)", "1.000    settings.viewWillDisappear",
                 "1.000    dashboard.viewWillAppear", "1.000    news.viewWillAppear", "1.000    dashboard.viewDidAppear",
                 "1.000      observer PageTracker: page enter (dashboard)", "1.000    news.viewDidAppear",

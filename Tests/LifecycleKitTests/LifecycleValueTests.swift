@@ -39,6 +39,19 @@ struct LifecycleValueTests {
         #expect(LeakReport.Kind.allCases.map(\.description) == ["suspected", "confirmed", "releasedLate"])
     }
 
+    @Test("leak reports and statistics records describe themselves on one line, whatever their titles and names hold")
+    func oneLineDescriptions() {
+        let report = LeakReport(
+            kind: .suspected, typeName: "ReceiptScreen", title: "Reçu 🧾 \"x\"\nline 2 \\ end",
+            statisticName: "Receipt\tA", reason: .pop, removedAt: 1, reportedAt: 2.5)
+        #expect(
+            report.description
+                == #"suspected leak: ReceiptScreen "Reçu 🧾 \"x\"\nline 2 \\ end" [Receipt\tA] "#
+                + "removed by pop at 1.000 s, still alive at 2.500 s")
+        let record = ScreenStatistics.Record(name: "Two\nlines\u{1B}", stayTime: 90, viewCount: 1, resumeCount: 0)
+        #expect(record.description == #"[Two\nlines\u{1B}: stayed 1.500 (mins), viewed 1, resumed 0]"#)
+    }
+
     @Test("two lifecycle errors are equal when their codes are, whatever their messages")
     func errorEquality() throws {
         let host = try NavigationHost(driver: .immediate)

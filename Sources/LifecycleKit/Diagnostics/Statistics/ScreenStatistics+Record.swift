@@ -35,9 +35,12 @@ extension ScreenStatistics {
         public var stayMinutes: Double { stayTime / 60 }
 
         /// `[Name: stayed 1.250 (mins), viewed 3, resumed 1]`: the stay time in minutes with three decimals.
+        ///
+        /// One line: line breaks and other control characters in the name are written as in a Swift string literal
+        /// (`\n`).
         public var description: String {
             let minutes = String(format: "%.3f", stayMinutes)
-            return "[\(name): stayed \(minutes) (mins), viewed \(viewCount), resumed \(resumeCount)]"
+            return "[\(_oneLine(name)): stayed \(minutes) (mins), viewed \(viewCount), resumed \(resumeCount)]"
         }
 
         /// Whether every number is finite and not negative, as a stored record must be.
