@@ -6,7 +6,8 @@ func _seconds(_ seconds: Double) -> String {
 }
 
 /// `text` on one line: each line break and other control character written as Swift writes it in a string literal
-/// (`\n`, `\t`, `\u{1B}`), and, when `quoting`, each double quote and backslash escaped too.
+/// (`\n`, `\t`, `\u{1B}`), and, when `quoting`, each double quote and backslash escaped too (the demo's
+/// `ScenarioError.oneLine` escapes its messages the same way; it sees only the public API).
 func _oneLine(_ text: String, quoting: Bool = false) -> String {
     var line = ""
     for scalar in text.unicodeScalars {
