@@ -78,25 +78,26 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         _refresh(at: now)
     }
 
-    /// Whether `screen` is counted (see ``Configuration``).
-    func _isCounted(_ screen: Screen) -> Bool {
-        if let enabled = screen.isStatisticsEnabled { return enabled }
+    /// Whether `screen` is counted (see ``Configuration``), and whether by the default rule, as a leaf (no switch
+    /// for it or its type decided).
+    func _counting(of screen: Screen) -> (isCounted: Bool, asLeaf: Bool) {
+        if let enabled = screen.isStatisticsEnabled { return (enabled, false) }
         let type = type(of: screen)
-        if let enabled = configuration.isEnabled(for: type) { return enabled }
-        if configuration.excludedTypes.matches(type) { return false }
-        return screen.children.isEmpty
+        if let enabled = configuration.isEnabled(for: type) { return (enabled, false) }
+        if configuration.excludedTypes.matches(type) { return (false, false) }
+        return (screen.children.isEmpty, true)
     }
 
     /// Starts a view of `screen` in `window` if it is counted; `_refresh` then pauses it if it is covered.
     func _startViewIfCounted(_ screen: Screen, in window: Window, at now: Double) {
         let key = ObjectIdentifier(screen)
         if let view = _views[key], view.screen === screen { return }
-        guard _isCounted(screen) else { return }
+        let counting = _counting(of: screen)
+        guard counting.isCounted else { return }
         let name = screen.statisticName
         _records[name, default: Record(name: name)]._countView()
-        let countedAsLeaf = screen.isStatisticsEnabled == nil && configuration.isEnabled(for: type(of: screen)) == nil
         var view = _StatisticsView(
-            screen: screen, window: window, name: name, pausesWhileItShowsChildren: countedAsLeaf)
+            screen: screen, window: window, name: name, pausesWhileItShowsChildren: counting.asLeaf)
         if _isActive(view) {
             _ = view.activate(at: now)
         }
@@ -143,15 +144,14 @@ extension ScreenStatistics: ScreenLifecycleObserver {
     func _refresh(at now: Double) {
         for key in Array(_views.keys) {
             guard var view = _views[key] else { continue }
-            guard view.screen != nil, view.window != nil else {
+            guard let screen = view.screen, view.window != nil else {
                 // The window went away with the screen on screen: there is no end to count.
                 _views[key] = nil
                 continue
             }
-            let showsChildren = view.screen.map { !$0.childrenForAppearanceForwarding.isEmpty } ?? false
             if !_isActive(view) {
                 view.interrupt(at: now)
-            } else if view.pausesWhileItShowsChildren && showsChildren {
+            } else if view.pausesWhileItShowsChildren && !screen.childrenForAppearanceForwarding.isEmpty {
                 view.pause(at: now)  // the content it gained counts instead
             } else {
                 if view.activate(at: now) {

@@ -11,8 +11,6 @@ struct _StatisticsView {
     var activeTime: Double = 0
     /// When the current active stretch began; `nil` while the view is paused.
     var activeSince: Double?
-    /// Whether the view has been active at all (so that becoming active again after an interruption is a resume).
-    var hasBeenActive = false
     /// Whether the view was interrupted while it was active, so that becoming active again is a resume.
     ///
     /// Interruptions are a sheet above it, the background and an interactive pop; a pause while its screen shows
@@ -51,14 +49,11 @@ struct _StatisticsView {
 
     /// Starts an active stretch at `now`.
     ///
-    /// - Returns: Whether it is a resume (the view had been active before, and was interrupted since).
+    /// - Returns: Whether it is a resume (the view was interrupted while it was active, see ``interrupt(at:)``).
     mutating func activate(at now: Double) -> Bool {
         guard activeSince == nil else { return false }
         activeSince = now
-        defer {
-            hasBeenActive = true
-            wasInterrupted = false
-        }
-        return hasBeenActive && wasInterrupted
+        defer { wasInterrupted = false }
+        return wasInterrupted
     }
 }
