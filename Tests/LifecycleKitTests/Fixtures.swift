@@ -120,6 +120,18 @@ struct NavigationHost {
     func screen(_ name: String) -> TestScreen {
         TestScreen(name, log)
     }
+
+    /// A navigation controller "inner" (X, then Y on top) inside a plain container "K", pushed on the host's
+    /// navigation controller: a stack that can leave the screen and come back without its own controller changing.
+    func innerNavigationOnScreen() throws -> (navigation: TestNavigation, box: TestScreen, y: TestScreen) {
+        let navigation = try TestNavigation("inner", root: screen("X"), log)
+        let box = screen("K")
+        try box.addChild(navigation)
+        try self.navigation.push(box, animated: false)
+        let y = screen("Y")
+        try navigation.push(y, animated: false)
+        return (navigation, box, y)
+    }
 }
 
 /// Expects `body` to throw a ``LifecycleError`` with `code`.

@@ -166,7 +166,7 @@ struct HostRegressionTests {
     @Test("an interactive pop cancelled after its controller went off screen brings nothing back")
     func interactivePopCancelledOffScreen() throws {
         let host = try Host()
-        let (navigation, _, y) = try innerNavigationOnScreen(host)
+        let (navigation, _, y) = try host.innerNavigationOnScreen()
         _ = host.log.take()
         let completions = Completions()
         let pop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
@@ -192,7 +192,7 @@ struct HostRegressionTests {
         arguments: [false, true])
     func interactivePopAfterLeavingAndComingBack(finish: Bool) throws {
         let host = try Host()
-        let (navigation, box, y) = try innerNavigationOnScreen(host)
+        let (navigation, box, y) = try host.innerNavigationOnScreen()
         let pop = try navigation.beginInteractivePop(translation: 5)
         navigation.removeFromParent()
         _ = host.log.take()
@@ -221,20 +221,6 @@ struct HostRegressionTests {
             #expect(x(navigation).visibleState == [.loaded, .didDisappear])
             #expect(navigation.viewControllers.map(\.title) == ["X", "Y"])
         }
-    }
-
-    /// A navigation controller "inner" (X, then Y on top) inside a plain container "K", pushed on the host's
-    /// navigation controller: a stack that can leave the screen and come back without its own controller changing.
-    private func innerNavigationOnScreen(
-        _ host: Host
-    ) throws -> (navigation: TestNavigation, box: TestScreen, y: TestScreen) {
-        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
-        let box = host.screen("K")
-        try box.addChild(navigation)
-        try host.navigation.push(box, animated: false)
-        let y = host.screen("Y")
-        try navigation.push(y, animated: false)
-        return (navigation, box, y)
     }
 
     /// The root of `navigation`'s stack.

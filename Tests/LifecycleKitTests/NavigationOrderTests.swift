@@ -755,12 +755,7 @@ struct NavigationOrderTests {
     @Test("an interactive pop finished after its controller went off screen ends the pop's calls, without didShow")
     func interactivePopFinishedOffScreen() throws {
         let host = try NavigationHost(driver: .manual)
-        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
-        let container = host.screen("K")
-        try container.addChild(navigation)
-        try host.navigation.push(container, animated: false)
-        let y = host.screen("Y")
-        try navigation.push(y, animated: false)
+        let (navigation, _, y) = try host.innerNavigationOnScreen()
         let completions = Completions()
         let pop = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
         navigation.removeFromParent()
