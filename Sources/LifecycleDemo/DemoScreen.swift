@@ -34,24 +34,3 @@ class DemoScreen: Screen {
     override var preferredNavigationItemColor: RGBAColor? { preferences.navigationItemColor }
     override var prefersStatusBarHidden: Bool { preferences.statusBarHidden ?? false }
 }
-
-/// The home screen of the shopping app.
-final class HomeScreen: DemoScreen {}
-
-/// The list of products.
-final class ProductListScreen: DemoScreen {}
-
-/// One product.
-final class ProductDetailScreen: DemoScreen {}
-
-/// The cart, presented as a sheet.
-final class CartScreen: DemoScreen {}
-
-/// The settings, presented full screen.
-final class SettingsScreen: DemoScreen {}
-
-/// The receipt after an order.
-final class ReceiptScreen: DemoScreen {}
-
-/// A plain container: it shows the children added to it, and forwards its appearance to them.
-final class ContainerScreen: DemoScreen {}

@@ -13,8 +13,3 @@ enum LeakedScreens {
         retainers.withLock { $0.append { _ = box.screen.title } }
     }
 }
-
-/// A screen carried into a `@Sendable` closure: the demo runs on one thread.
-private struct UncheckedScreen: @unchecked Sendable {
-    let screen: Screen
-}

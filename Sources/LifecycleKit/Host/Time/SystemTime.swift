@@ -27,18 +27,3 @@ public final class SystemTime: HostTime {
         return handle
     }
 }
-
-/// An action and its handle, carried to the main queue.
-private final class _MainQueueTask: @unchecked Sendable {
-    let action: () -> Void
-    let handle: ScheduledAction
-
-    init(action: @escaping () -> Void, handle: ScheduledAction) {
-        self.action = action
-        self.handle = handle
-    }
-
-    func run() {
-        if !handle.isCancelled { action() }
-    }
-}

@@ -1,0 +1,2 @@
+/// The cart, presented as a sheet.
+final class CartScreen: DemoScreen {}

@@ -1,0 +1,2 @@
+/// The home screen of the shopping app.
+final class HomeScreen: DemoScreen {}

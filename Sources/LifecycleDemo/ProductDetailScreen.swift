@@ -1,0 +1,2 @@
+/// One product.
+final class ProductDetailScreen: DemoScreen {}

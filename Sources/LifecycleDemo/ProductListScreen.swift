@@ -1,0 +1,2 @@
+/// The list of products.
+final class ProductListScreen: DemoScreen {}

@@ -1,0 +1,2 @@
+/// The receipt after an order.
+final class ReceiptScreen: DemoScreen {}

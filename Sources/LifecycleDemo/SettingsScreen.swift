@@ -1,0 +1,2 @@
+/// The settings, presented full screen.
+final class SettingsScreen: DemoScreen {}
