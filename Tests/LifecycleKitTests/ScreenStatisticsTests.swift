@@ -374,6 +374,25 @@ struct ScreenStatisticsTests {
         #expect(host.line("Home") == "[Home: stayed 0.000 (mins), viewed 1, resumed 0]")
     }
 
+    @Test(
+        "an infinite or NaN limit discards nothing, a view in progress included (in records, reports and the export)",
+        arguments: [Double.infinity, Double.nan])
+    func limitsThatDiscardNothing(limit: Double) throws {
+        var configuration = ScreenStatistics.Configuration()
+        configuration.maximumViewDuration = limit
+        let host = try StatisticsHost(configuration: configuration)
+        host.time.advance(by: 10)
+        // Home's view is in progress: it counts, with its active time so far.
+        #expect(host.line("Home") == "[Home: stayed 0.167 (mins), viewed 1, resumed 0]")
+        #expect(host.statistics.exportJSON().contains("\"Home\""))
+        try host.navigation.push(ProductDetail(), animated: false)
+        host.time.advance(by: 200_000)
+        try host.navigation.pop(animated: false)
+        #expect(host.events.take() == [])
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 3333.333 (mins), viewed 1, resumed 0]")
+        #expect(host.line("Home") == "[Home: stayed 0.167 (mins), viewed 2, resumed 0]")
+    }
+
     @Test("the report lists the top records by stay time, ties by name; the JSON export holds every record")
     func reportAndExport() throws {
         let host = try StatisticsHost()

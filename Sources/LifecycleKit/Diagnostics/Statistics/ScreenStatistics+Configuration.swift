@@ -57,6 +57,12 @@ extension ScreenStatistics {
             self.wallClock = wallClock
         }
 
+        /// Whether a view of `activeTime` seconds is longer than ``maximumViewDuration`` and is discarded: the one rule
+        /// for views that ended and views in progress, so that a NaN limit discards neither.
+        func _discardsView(lasting activeTime: Double) -> Bool {
+            activeTime > maximumViewDuration
+        }
+
         /// Switches counting on or off for `type` and its subtypes (a subtype's own switch wins); `nil` removes
         /// the switch.
         ///

@@ -109,10 +109,10 @@ extension ScreenStatistics: ScreenLifecycleObserver {
     func _endView(_ key: ObjectIdentifier, at now: Double) {
         guard var view = _views.removeValue(forKey: key) else { return }
         view.pause(at: now)
-        let limit = configuration.maximumViewDuration
-        if view.activeTime > limit {
+        if configuration._discardsView(lasting: view.activeTime) {
             _withdraw(view, from: &_records)
-            _handler(.viewDiscarded(name: view.name, duration: view.activeTime, limit: limit))
+            _handler(
+                .viewDiscarded(name: view.name, duration: view.activeTime, limit: configuration.maximumViewDuration))
         } else {
             _records[view.name, default: Record(name: view.name)]._addStayTime(view.activeTime)
         }

@@ -257,10 +257,10 @@ public final class ScreenStatistics {
         let now = time.now
         for view in _views.values where view.screen != nil {
             let duration = view.activeTime(at: now)
-            if duration <= configuration.maximumViewDuration {
-                records[view.name, default: Record(name: view.name)]._addStayTime(duration)
-            } else {
+            if configuration._discardsView(lasting: duration) {
                 _withdraw(view, from: &records)
+            } else {
+                records[view.name, default: Record(name: view.name)]._addStayTime(duration)
             }
         }
         return records
