@@ -15,7 +15,9 @@
 /// runs, on the thread it runs on: it reaches the body of the innermost call of the point whose overrides are running
 /// on that thread. An `original` is one value for every call that runs its chain, not one per call: when an override
 /// calls the same point again, an `original` called from inside the nested call's overrides (even one kept from the
-/// outer call) reaches the nested call's body. On a point that declares its body (``ThrowingHookPoint/init(_:body:)``),
+/// outer call) reaches the nested call's body. Called when no call of its point is running its overrides on the
+/// calling thread (after the call returned, or from another thread), it has no body to run and stops the program,
+/// with a message that names the point. On a point that declares its body (``ThrowingHookPoint/init(_:body:)``),
 /// `original` ends in that body and may be called at any time, from any thread.
 ///
 /// Spelled ``ThrowingHookPoint/Original`` on a point.

@@ -73,8 +73,9 @@ extension ThrowingHookPoint {
     /// level the higher priority, then the newest, is outermost. Cancelling any link leaves a
     /// correct chain. HookKit calls `provider` when it compiles a chain this override is part of,
     /// and again only when the part of the chain inside it changes; keep the provider free of side
-    /// effects. Call `original` only while the replacement runs, on its thread, unless the point
-    /// declares its body (``init(_:body:)``): then `original` ends in that body and works anywhere.
+    /// effects. Call `original` only while the replacement runs, on its thread (otherwise it stops the
+    /// program), unless the point declares its body (``init(_:body:)``): then `original` ends in that
+    /// body and works anywhere.
     ///
     /// - Parameters:
     ///   - scope: The receivers the override applies to; every receiver by default. A closure stored in a

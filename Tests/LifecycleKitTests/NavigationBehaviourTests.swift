@@ -268,6 +268,22 @@ struct NavigationBehaviourTests {
         #expect(completions["nothing"] == [.completed])
     }
 
+    @Test("setting a window's current root again changes nothing and completes at once, even with transitions queued")
+    func currentRootSetAgain() throws {
+        let host = try NavigationHost(driver: .manual)
+        let completions = Completions()
+        try host.navigation.push(host.screen("B"), animated: true, completion: completions.callback("push"))
+        _ = host.log.take()
+        try host.window.setRootScreen(host.navigation, animated: true, completion: completions.callback("root"))
+        #expect(completions["root"] == [.completed])
+        #expect(completions["push"] == [])
+        #expect(host.log.take() == [])
+        #expect(host.window.rootScreen === host.navigation)
+        host.window.transitionDriver.completeAll()
+        #expect(completions["push"] == [.completed])
+        #expect(completions["root"] == [.completed])
+    }
+
     @Test("completions fire exactly once in every path")
     func completionsExactlyOnce() throws {
         let host = try NavigationHost(driver: .manual)

@@ -85,6 +85,9 @@ public final class Window {
     /// at once: it can join another hierarchy before the replacement's transition runs, and then stays on screen if
     /// that hierarchy shows it.
     ///
+    /// Setting the current root again changes nothing, as in UIKit: `completion` runs at once, before the
+    /// transitions still queued complete.
+    ///
     /// - Parameters:
     ///   - screen: The new root, or `nil` for none. It must not have a parent, a presenter or a
     ///     window.
