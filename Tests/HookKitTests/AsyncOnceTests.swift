@@ -9,6 +9,7 @@ import Testing
 struct AsyncOnceTests {
     static let suspendedOnce = AsyncHookPoint<Vehicle, String, String>("AsyncOnce.suspended")
     static let onceOverride = AsyncHookPoint<Vehicle, String, String>("AsyncOnce.override")
+    static let manyHooks = AsyncHookPoint<Vehicle, String, String>("AsyncOnce.manyHooks")
 
     @Test("a once hook suspended in its only run: 63 concurrent calls finish without it, and it is already gone")
     func onceHookSuspendedWhileOthersCall() async throws {
@@ -40,6 +41,51 @@ struct AsyncOnceTests {
             await gate.open()
         }
         #expect(fired.count == 1)
+    }
+
+    /// Past 16 synchronous hooks of a kind the chain loops over the registrations: a path of its own.
+    @Test("synchronous once hooks among 20 hooks of their kind on an async point fire once under 64 concurrent calls")
+    func onceAmongManySynchronousHooks() async throws {
+        let others = Counter()
+        let firedBefore = Counter()
+        let firedAfter = Counter()
+        let beforeOverlap = CallOverlap()
+        let afterOverlap = CallOverlap()
+        for index in 0..<20 {
+            if index == 0 {
+                try Self.manyHooks.before { _, _ in
+                    beforeOverlap.callStarted()
+                    afterOverlap.callStarted()
+                    others.increment()
+                }
+                try Self.manyHooks.after { _, _, _ in others.increment() }
+            } else if index == 10 {
+                try Self.manyHooks.before(once: true) { _, _ in
+                    firedBefore.increment()
+                    beforeOverlap.holdFirstRun()
+                }
+                try Self.manyHooks.after(once: true) { _, _, _ in
+                    firedAfter.increment()
+                    afterOverlap.holdFirstRun()
+                }
+            } else {
+                try Self.manyHooks.before { _, _ in others.increment() }
+                try Self.manyHooks.after { _, _, _ in others.increment() }
+            }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    for _ in 0..<50 {
+                        _ = await Self.manyHooks.invoke(Car(name: "c\(index)"), "") { _, _ in "" }
+                    }
+                }
+            }
+        }
+        #expect(firedBefore.count == 1)
+        #expect(firedAfter.count == 1)
+        #expect(others.count == 64 * 50 * 38)
+        #expect(Self.manyHooks.hooks.count == 38)
     }
 
     @Test("a once override under 64 concurrent calls wraps one of them; the others run the rest of the chain")

@@ -55,6 +55,27 @@ final class Counter: Sendable {
     var count: Int { value.load(ordering: .relaxed) }
 }
 
+/// Makes the first run of a hook last until another call has started, so that some call is sure to run the chain
+/// the hook is in while the hook runs: a `once` hook's other runs are then refused by its claim, not by timing.
+final class CallOverlap: Sendable {
+    private let started = Atomic<Int>(0)
+    private let isFirst = Atomic<Bool>(true)
+
+    /// Counts a call that started (call it from the chain's first before hook).
+    func callStarted() {
+        started.add(1, ordering: .releasing)
+    }
+
+    /// The first time, returns once another call started after it did (or after 5 s, so that code that wrongly
+    /// lets every call into the hook cannot hang the test); at once after that.
+    func holdFirstRun() {
+        guard isFirst.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        let seen = started.load(ordering: .acquiring)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while started.load(ordering: .acquiring) == seen && ContinuousClock.now < deadline {}
+    }
+}
+
 /// A three-level hierarchy with a sibling, each hooked through the same point.
 class Vehicle: @unchecked Sendable {
     let name: String

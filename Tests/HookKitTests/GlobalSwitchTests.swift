@@ -225,6 +225,11 @@ final class GlobalSwitchTests: XCTestCase {
         XCTAssertThrowsError(try point.invoke(Car(name: "c"), 1) { _, _ in throw Failure() })
         XCTAssertEqual(events.all.map(\.threw), [true])
         XCTAssertEqual(events.all.first?.hooks.map(\.label), ["before"])
+        // The body ran, and threw: both are reported.
+        XCTAssertEqual(events.all.map(\.bodyRan), [true])
+        XCTAssertEqual(
+            events.all.map(\.description),
+            ["Global.tracer.throw on HookKitTests.Car: before all 'before', body, threw"])
     }
 
     func testCallsOfPointsWithoutHooksAreNotReportedNeverHookedOrEveryHookCancelled() throws {

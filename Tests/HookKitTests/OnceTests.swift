@@ -26,6 +26,50 @@ struct OnceTests {
         #expect(point.hooks.isEmpty)
     }
 
+    /// Past 16 hooks of a kind the chain loops over the registrations instead of nesting closures: a path of its own.
+    @Test("a once before and a once after hook among 20 hooks of their kind fire once under 8 concurrent callers")
+    func onceAmongManyHooksUnderConcurrency() throws {
+        let point = HookPoint<Vehicle, String, String>("Once.manyHooks")
+        let others = Counter()
+        let firedBefore = Counter()
+        let firedAfter = Counter()
+        let beforeOverlap = CallOverlap()
+        let afterOverlap = CallOverlap()
+        for index in 0..<20 {
+            if index == 0 {
+                try point.before { _, _ in
+                    beforeOverlap.callStarted()
+                    afterOverlap.callStarted()
+                    others.increment()
+                }
+                try point.after { _, _, _ in others.increment() }
+            } else if index == 10 {
+                try point.before(once: true) { _, _ in
+                    firedBefore.increment()
+                    beforeOverlap.holdFirstRun()
+                }
+                try point.after(once: true) { _, _, _ in
+                    firedAfter.increment()
+                    afterOverlap.holdFirstRun()
+                }
+            } else {
+                try point.before { _, _ in others.increment() }
+                try point.after { _, _, _ in others.increment() }
+            }
+        }
+        let car = Car(name: "c")
+        runConcurrently(threads: 8) { _ in
+            for _ in 0..<2_000 {
+                _ = point.invoke(car, "") { _, _ in "" }
+            }
+        }
+        #expect(firedBefore.count == 1)
+        #expect(firedAfter.count == 1)
+        #expect(others.count == 16_000 * 38)
+        #expect(point.hooks.count == 38)
+        #expect(point.hooks.allSatisfy { !$0.isOnce })
+    }
+
     @Test("a once override replaces exactly one of many concurrent calls")
     func onceOverrideUnderConcurrency() throws {
         let point = HookPoint<Vehicle, String, String>("Once.override")

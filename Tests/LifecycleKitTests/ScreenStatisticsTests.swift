@@ -374,6 +374,19 @@ struct ScreenStatisticsTests {
         #expect(host.line("Home") == "[Home: stayed 0.000 (mins), viewed 1, resumed 0]")
     }
 
+    @Test("a view exactly as long as the limit is not longer than it: it counts, in progress and once it ended")
+    func viewAsLongAsTheLimit() throws {
+        var configuration = ScreenStatistics.Configuration()
+        configuration.maximumViewDuration = 60
+        let host = try StatisticsHost(configuration: configuration)
+        try host.navigation.push(Cart(), animated: false)
+        host.time.advance(by: 60)
+        #expect(host.line("Cart") == "[Cart: stayed 1.000 (mins), viewed 1, resumed 0]")
+        try host.navigation.pop(animated: false)
+        #expect(host.events.take() == [])
+        #expect(host.line("Cart") == "[Cart: stayed 1.000 (mins), viewed 1, resumed 0]")
+    }
+
     @Test(
         "an infinite or NaN limit discards nothing, a view in progress included (in records, reports and the export)",
         arguments: [Double.infinity, Double.nan])

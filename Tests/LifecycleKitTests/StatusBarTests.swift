@@ -209,6 +209,44 @@ struct StatusBarTests {
             ])
     }
 
+    @Test("a container's childForStatusBarStyle decides only while it names a current child, like the visibility")
+    func styleChildRemoval() throws {
+        let host = try BarHost(driver: .immediate)
+        // The split hides the navigation bar, so that the navigation controller lets it decide the style.
+        let split = Split("split", host.log, host.events, bar: NavigationBarAttributes(isHidden: true))
+        split.statusBarStyle = .darkContent
+        let primary = host.screen("primary")
+        primary.statusBarStyle = .lightContent
+        try split.addChild(primary)
+        try host.navigation.push(split, animated: false)
+        split.styleChild = primary
+        split.setNeedsStatusBarAppearanceUpdate()
+        #expect(host.window.screenForStatusBarStyle === primary && host.window.statusBar.style == .lightContent)
+        // The container still names `primary`, which is no longer one of its children: the container decides.
+        primary.removeFromParent()
+        #expect(split.styleChild === primary)
+        #expect(host.window.screenForStatusBarStyle === split && host.window.statusBar.style == .darkContent)
+    }
+
+    @Test("of two presentations that capture the status bar, the top-most decides")
+    func topMostCapturingPresentationDecides() throws {
+        let host = try BarHost(driver: .immediate)
+        let lower = host.screen("lower")
+        let upper = host.screen("upper")
+        upper.hidesStatusBar = true
+        try host.navigation.present(lower, style: .fullScreen, animated: false)
+        try lower.present(upper, style: .fullScreen, animated: false)
+        #expect(host.window.screenForStatusBarHidden === upper && host.window.statusBar.isHidden)
+        upper.dismiss(animated: false)
+        #expect(host.window.screenForStatusBarHidden === lower && !host.window.statusBar.isHidden)
+        // A sheet that captures the status bar, over a full-screen presentation, decides too.
+        let sheet = host.screen("sheet")
+        sheet.hidesStatusBar = true
+        sheet.modalPresentationCapturesStatusBarAppearance = true
+        try lower.present(sheet, style: .pageSheet, animated: false)
+        #expect(host.window.screenForStatusBarHidden === sheet && host.window.statusBar.isHidden)
+    }
+
     @Test("a plain screen delegates to a child through an instance override of childForStatusBarHidden")
     func delegationWithoutSubclass() throws {
         let events = EventLog()
