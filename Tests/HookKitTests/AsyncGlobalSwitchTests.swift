@@ -6,6 +6,8 @@ import XCTest
 
 /// `Hooks.isEnabled` and `Hooks.tracer` on async points.
 final class AsyncGlobalSwitchTests: XCTestCase {
+    static let nestedHooksOriginal = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.tracer.nestedHooksOriginal")
+
     override func tearDown() {
         Hooks.isEnabled = true
         Hooks.tracer = nil
@@ -35,6 +37,51 @@ final class AsyncGlobalSwitchTests: XCTestCase {
         let enabled = await call(point, on: car, trace: trace)
         XCTAssertEqual(enabled, "!c")
         XCTAssertEqual(trace.all, ["before", "body(c)", "body(c)", "before", "body(c)", "after"])
+    }
+
+    /// A tracer only observes: a nested call's before and after hooks run outside the binding of its body with a
+    /// tracer set too, so that the outer call's `original`, called from them, reaches the outer body.
+    func testTracedNestedCallsHooksReachTheOuterBodyThroughTheOuterOriginal() async throws {
+        let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
+        let trace = Trace()
+        try Self.nestedHooksOriginal.override(label: "override") { original in
+            kept.withLock { $0 = original }
+            return { vehicle, argument in
+                guard argument == "outer" else { return "{" + (await original(vehicle, argument)) + "}" }
+                let inner = await Self.nestedHooksOriginal.invoke(vehicle, "inner") { _, argument in
+                    await Task.yield()
+                    return "inner body(\(argument))"
+                }
+                return inner + " / " + (await original(vehicle, argument))
+            }
+        }
+        try Self.nestedHooksOriginal.before(label: "before") { vehicle, argument in
+            guard argument == "inner", let original = kept.withLock({ $0 }) else { return }
+            trace.record("before: " + (await original(vehicle, "from before")))
+        }
+        try Self.nestedHooksOriginal.after(label: "after") { vehicle, argument, _ in
+            guard argument == "inner", let original = kept.withLock({ $0 }) else { return }
+            trace.record("after: " + (await original(vehicle, "from after")))
+        }
+        for traced in [false, true] {
+            let events = EventLog()
+            Hooks.tracer = traced ? HookTracer { events.append($0) } : nil
+            let result = await Self.nestedHooksOriginal.invoke(Car(name: "c"), "outer") { _, argument in
+                "outer body(\(argument))"
+            }
+            XCTAssertEqual(result, "{inner body(inner)} / outer body(outer)", "traced: \(traced)")
+            XCTAssertEqual(
+                trace.take(), ["before: outer body(from before)", "after: outer body(from after)"], "traced: \(traced)")
+            XCTAssertEqual(
+                events.all.map(\.description),
+                traced
+                    ? [
+                        "AsyncGlobal.tracer.nestedHooksOriginal on HookKitTests.Car: before all 'before', override "
+                            + "all 'override', body, after all 'after'",
+                        "AsyncGlobal.tracer.nestedHooksOriginal on HookKitTests.Car: before all 'before', override "
+                            + "all 'override', body, after all 'after'",
+                    ] : [])
+        }
     }
 
     func testTracerSeesHooksThatRanInOrderAcrossSuspensions() async throws {

@@ -420,6 +420,55 @@ struct AsyncOverrideTests {
         }
     }
 
+    @Test("original kept from one call, called from a later call's before hook, stops the program")
+    func originalFromALaterCallsHook() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // The hooks of a call run outside the binding of its body.
+            Hooks.tracer = nil
+            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.laterHook")
+            let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
+            try point.override { original in
+                kept.withLock { $0 = original }
+                return { vehicle, prefix in await original(vehicle, prefix) }
+            }
+            try point.before { vehicle, prefix in
+                if prefix == "second", let original = kept.withLock({ $0 }) {
+                    _ = await original(vehicle, "from the hook")
+                }
+            }
+            let car = Car(name: "c")
+            _ = await point.invoke(car, "first") { vehicle, prefix in prefix + vehicle.name }
+            _ = await point.invoke(car, "second") { vehicle, prefix in prefix + vehicle.name }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("an override of 'AsyncOverride.laterHook' called its `original` outside the call"))
+    }
+
+    @Test("original kept from one call, called from a later call's before hook while traced, stops the program")
+    func originalFromALaterCallsHookWhileTraced() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // The hooks of a call run outside the binding of its body, and a tracer only observes.
+            Hooks.tracer = HookTracer { _ in }
+            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.laterHookTraced")
+            let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
+            try point.override { original in
+                kept.withLock { $0 = original }
+                return { vehicle, prefix in await original(vehicle, prefix) }
+            }
+            try point.before { vehicle, prefix in
+                if prefix == "second", let original = kept.withLock({ $0 }) {
+                    _ = await original(vehicle, "from the hook")
+                }
+            }
+            let car = Car(name: "c")
+            _ = await point.invoke(car, "first") { vehicle, prefix in prefix + vehicle.name }
+            _ = await point.invoke(car, "second") { vehicle, prefix in prefix + vehicle.name }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(
+            message.contains("an override of 'AsyncOverride.laterHookTraced' called its `original` outside the call"))
+    }
+
     @Test("passing a body to a point that declares one stops the program once an override runs")
     func bodyPassedToDeclaredPoint() async {
         await #expect(processExitsWith: .failure) {

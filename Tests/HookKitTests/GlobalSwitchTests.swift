@@ -11,6 +11,7 @@ import XCTest
 final class GlobalSwitchTests: XCTestCase {
     static let nested = HookPoint<Vehicle, String, String>("Global.tracer.nested")
     static let nestedOnce = HookPoint<Vehicle, String, String>("Global.tracer.nestedOnce")
+    static let nestedHooksOriginal = HookPoint<Vehicle, String, String>("Global.tracer.nestedHooksOriginal")
 
     override func tearDown() {
         Hooks.isEnabled = true
@@ -213,6 +214,51 @@ final class GlobalSwitchTests: XCTestCase {
         XCTAssertEqual(point.invoke(Meter(reading: 3)) { $0.reading }, 3)
         XCTAssertEqual(events.all.map(\.receiverType), ["HookKitTests.Meter"])
         XCTAssertNil(events.all.first?.receiver)
+    }
+
+    /// A tracer only observes: a nested call's before and after hooks run outside its body's frame with a tracer set
+    /// too, so that the outer call's `original`, called from them, reaches the outer body.
+    func testTracedNestedCallsHooksReachTheOuterBodyThroughTheOuterOriginal() throws {
+        let kept = Locked<HookPoint<Vehicle, String, String>.Original?>(nil)
+        let trace = Trace()
+        try Self.nestedHooksOriginal.override(label: "override") { original in
+            kept.withLock { $0 = original }
+            return { vehicle, argument in
+                guard argument == "outer" else { return "{" + original(vehicle, argument) + "}" }
+                let inner = Self.nestedHooksOriginal.invoke(vehicle, "inner") { _, argument in
+                    "inner body(\(argument))"
+                }
+                return inner + " / " + original(vehicle, argument)
+            }
+        }
+        try Self.nestedHooksOriginal.before(label: "before") { vehicle, argument in
+            guard argument == "inner", let original = kept.withLock({ $0 }) else { return }
+            trace.record("before: " + original(vehicle, "from before"))
+        }
+        try Self.nestedHooksOriginal.after(label: "after") { vehicle, argument, _ in
+            guard argument == "inner", let original = kept.withLock({ $0 }) else { return }
+            trace.record("after: " + original(vehicle, "from after"))
+        }
+        for traced in [false, true] {
+            let events = EventLog()
+            Hooks.tracer = traced ? HookTracer { events.append($0) } : nil
+            let result = Self.nestedHooksOriginal.invoke(Car(name: "c"), "outer") { _, argument in
+                "outer body(\(argument))"
+            }
+            XCTAssertEqual(result, "{inner body(inner)} / outer body(outer)", "traced: \(traced)")
+            XCTAssertEqual(
+                trace.take(), ["before: outer body(from before)", "after: outer body(from after)"], "traced: \(traced)")
+            // The inner call's trace ends first; each lists its own hooks, and each call's body ran.
+            XCTAssertEqual(
+                events.all.map(\.description),
+                traced
+                    ? [
+                        "Global.tracer.nestedHooksOriginal on HookKitTests.Car: before all 'before', override all "
+                            + "'override', body, after all 'after'",
+                        "Global.tracer.nestedHooksOriginal on HookKitTests.Car: before all 'before', override all "
+                            + "'override', body, after all 'after'",
+                    ] : [])
+        }
     }
 
     func testThrowingCallsAreTracedAsThrown() throws {

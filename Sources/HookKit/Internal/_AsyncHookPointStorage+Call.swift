@@ -158,26 +158,35 @@ extension _AsyncHookPointStorage {
         let site = snapshot.site
         let recorder = _AsyncTraceRecorder()
         let invocation = Site.Invocation(body: body, recorder: recorder)
-        let outcome = await site.invocation.withValue(invocation) { () async -> Swift.Result<Result, Failure> in
+        // The before and after hooks are recorded, but run outside the binding of a passed body, as without a tracer:
+        // an `original` called from them reaches what it reached before the call began. (A declared body that a kept
+        // `original` runs from them counts for this call, as from its overrides.)
+        let hooks =
+            body == nil ? invocation : Site.Invocation(recordingIn: recorder, around: site.invocation.get())
+        await site.invocation.withValue(hooks) { () async in
             _ = isolation  // keeps the closure in the caller's isolation
             await chain.runBefore(receiver, arguments)
-            let result: Result
+        }
+        let outcome = await site.invocation.withValue(invocation) { () async -> Swift.Result<Result, Failure> in
+            _ = isolation  // keeps the closure in the caller's isolation
             do throws(Failure) {
                 if let override = chain.override {
-                    result = try await override(receiver, arguments)
-                } else {
-                    recorder.markBodyRan()
-                    if let body {
-                        result = try await body(receiver, arguments)
-                    } else {
-                        result = try await site.declaredBody.unsafelyUnwrapped(receiver, arguments)
-                    }
+                    return .success(try await override(receiver, arguments))
                 }
+                recorder.markBodyRan()
+                if let body {
+                    return .success(try await body(receiver, arguments))
+                }
+                return .success(try await site.declaredBody.unsafelyUnwrapped(receiver, arguments))
             } catch {
                 return .failure(error)
             }
-            await chain.runAfter(receiver, arguments, result)
-            return .success(result)
+        }
+        if case .success(let result) = outcome {
+            await site.invocation.withValue(hooks) { () async in
+                _ = isolation  // keeps the closure in the caller's isolation
+                await chain.runAfter(receiver, arguments, result)
+            }
         }
         let threw: Bool
         if case .failure = outcome { threw = true } else { threw = false }

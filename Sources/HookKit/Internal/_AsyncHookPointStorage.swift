@@ -83,12 +83,12 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     @inlinable
     static func makeBodyCall(site: Site) -> Chain.Implementation {
         { receiver, arguments throws(Failure) in
-            guard let invocation = site.invocation.get() else {
+            guard let invocation = site.invocation.get(), invocation.reachesBody else {
                 // A point that declares its body needs no binding: its body runs from anywhere (unrecorded).
                 guard let declaredBody = site.declaredBody else { site.originalCalledOutsideItsCall() }
                 return try await declaredBody(receiver, arguments)
             }
-            invocation.recorder?.markBodyRan()
+            invocation.bodyRecorder?.markBodyRan()
             guard let body = invocation.body else {
                 return try await site.declaredBody.unsafelyUnwrapped(receiver, arguments)
             }

@@ -39,13 +39,22 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
         return try callDeclaredBody(receiver, arguments)
     }
 
-    /// ``callBody(_:_:)`` when no frame of the point carries a passed body: the declared body (recorded as the body of
-    /// the point's call on this thread, if there is one), or, for a point that declares none, a stop.
+    /// ``callBody(_:_:)`` when the innermost frame of the point carries no passed body: the declared body (recorded as
+    /// the body of the innermost call of the point on this thread, if there is one); for a point that declares none,
+    /// the body of the nearest frame that does not only record (the innermost frame records a traced call's before or
+    /// after hooks, which reach an enclosing call's body, as without a tracer), or a stop.
     @inlinable @inline(never)
     func callDeclaredBody(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
-        guard let declaredBody else { originalCalledOutsideItsCall() }
-        _FrameStack.frame(of: owner)?.pointee.bodyRan = true
-        return try declaredBody(receiver, arguments)
+        if let declaredBody {
+            _FrameStack.frame(of: owner)?.pointee.bodyRan = true
+            return try declaredBody(receiver, arguments)
+        }
+        guard let frame = _FrameStack.bodyFrame(of: owner), let body = frame.pointee.body else {
+            originalCalledOutsideItsCall()
+        }
+        frame.pointee.bodyRan = true
+        return try body.assumingMemoryBound(to: _BodyBox<Receiver, Arguments, Result, Failure>.self)
+            .pointee(receiver, arguments)
     }
 
     /// Stops the program: `original` was called with no call of its point in progress on this

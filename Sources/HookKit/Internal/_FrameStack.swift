@@ -23,4 +23,16 @@ enum _FrameStack {
         }
         return nil
     }
+
+    /// The nearest frame on the current thread pushed by `owner` for a call whose body `original` reaches: frames
+    /// that only record (a traced call's before and after hooks) are skipped.
+    @usableFromInline
+    static func bodyFrame(of owner: ObjectIdentifier) -> UnsafeMutablePointer<_InvocationFrame>? {
+        var frame = hk_reader_peek().pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)
+        while let current = frame {
+            if current.pointee.owner == owner && !current.pointee.recordsOnly { return current }
+            frame = current.pointee.previous
+        }
+        return nil
+    }
 }

@@ -128,15 +128,19 @@ extension _HookPointStorage {
     }
 
     /// Pushes a frame for the duration of `operation`.
+    ///
+    /// - Parameter recordsOnly: Whether the frame only records hooks for `recorder` (a traced call's before and after
+    ///   hooks), so that `original` skips it for the body of an enclosing call.
     @inlinable
     func _withFrame<Value>(
-        body: UnsafeRawPointer?, recorder: _TraceRecorder?,
+        body: UnsafeRawPointer?, recorder: _TraceRecorder?, recordsOnly: Bool = false,
         _ operation: (UnsafeMutablePointer<_InvocationFrame>) -> Value
     ) -> Value {
         // Attached: the call protected its snapshot, which claims the thread's record first.
         let reader = hk_reader_peek().unsafelyUnwrapped
         assert(hk_reader_is_attached(reader), "HookKit: a frame pushed outside a protected call")
-        var frame = _InvocationFrame(owner: ObjectIdentifier(self), body: body, recorder: recorder)
+        var frame = _InvocationFrame(
+            owner: ObjectIdentifier(self), body: body, recorder: recorder, recordsOnly: recordsOnly)
         return _withUnprotectedUnsafeMutablePointer(to: &frame) { framePointer in
             framePointer.pointee.previous = reader.pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)
             reader.pointee.frame = UnsafeMutableRawPointer(framePointer)
@@ -154,25 +158,32 @@ extension _HookPointStorage {
         _ frameBody: UnsafeRawPointer?
     ) -> Swift.Result<Result, Failure> {
         let recorder = _TraceRecorder()
-        // The frame does not retain the recorder: this call keeps it alive until the frame is popped.
-        let outcome = withExtendedLifetime(recorder) {
-            _withFrame(body: frameBody, recorder: recorder) { frame -> Swift.Result<Result, Failure> in
-                defer { recorder.bodyRan = frame.pointee.bodyRan }
+        // The frames do not retain the recorder: this call keeps it alive until they are popped. The before and after
+        // hooks run in a frame that only records, so that an `original` called from them reaches the body of an
+        // enclosing call of the point, as it does without a tracer; the override chain runs in the call's own frame.
+        // (A declared body that a kept `original` runs from those hooks counts for this call, as from its overrides.)
+        let outcome = withExtendedLifetime(recorder) { () -> Swift.Result<Result, Failure> in
+            _withFrame(body: nil, recorder: recorder, recordsOnly: true) { frame in
+                defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
                 chain.before?(receiver, arguments)
-                let result: Result
-                do throws(Failure) {
-                    if chain.hasOverride {
-                        result = try chain.override.unsafelyUnwrapped(receiver, arguments)
-                    } else {
-                        frame.pointee.bodyRan = true
-                        result = try body(receiver, arguments)
-                    }
-                } catch {
-                    return .failure(error)
-                }
-                chain.after?(receiver, arguments, result)
-                return .success(result)
             }
+            let outcome = _withFrame(body: frameBody, recorder: recorder) { frame -> Swift.Result<Result, Failure> in
+                defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
+                return Swift.Result { () throws(Failure) -> Result in
+                    if chain.hasOverride {
+                        return try chain.override.unsafelyUnwrapped(receiver, arguments)
+                    }
+                    frame.pointee.bodyRan = true
+                    return try body(receiver, arguments)
+                }
+            }
+            if case .success(let result) = outcome {
+                _withFrame(body: nil, recorder: recorder, recordsOnly: true) { frame in
+                    defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
+                    chain.after?(receiver, arguments, result)
+                }
+            }
+            return outcome
         }
         let threw: Bool
         if case .failure = outcome { threw = true } else { threw = false }
