@@ -75,6 +75,16 @@ struct DemoOutputTests {
         #expect(lines.contains("    Note right of S4: hook hide the navigation bar on ProductDetail"))
     }
 
+    @Test("--format mermaid escapes the title in its comment: %% cannot start another, ; and # become harmless")
+    func mermaidEscapes() throws {
+        let contents = BadScenarioTests.scenario(actions: "[]")
+            .replacingOccurrences(of: #""title": "test""#, with: #""title": "50%% off; #1""#)
+        let output = try BadScenarioTests.expectSuccess(contents, options: ["--format", "mermaid"])
+        let lines = output.split(separator: "\n")
+        #expect(lines.prefix(2) == ["sequenceDiagram", "    %% 50% off, 1"])
+        #expect(lines.filter { $0.contains("%") }.count == 1)
+    }
+
     @Test("--format mermaid gives screens generated IDs, so names such as end or Host cannot break the diagram")
     func mermaidIdentifiers() throws {
         let contents = BadScenarioTests.scenario(

@@ -52,6 +52,11 @@ struct LifecycleValueTests {
         #expect(record.description == #"[Two\nlines\u{1B}: stayed 1.500 (mins), viewed 1, resumed 0]"#)
     }
 
+    @Test("full-screen and current-context presentations cover their presenter; the others leave it on screen")
+    func coveringStyles() {
+        #expect(ModalPresentationStyle.allCases.filter(\.coversPresenter) == [.fullScreen, .currentContext])
+    }
+
     @Test("two lifecycle errors are equal when their codes are, whatever their messages")
     func errorEquality() throws {
         let host = try NavigationHost(driver: .immediate)

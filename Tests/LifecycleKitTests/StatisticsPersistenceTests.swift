@@ -123,6 +123,8 @@ struct StatisticsPersistenceTests {
         arguments: [
             ("{ not json", StatisticsStoreError.Code.corrupt, "stats.json.corrupt-20250102T030405Z"),
             (#"{"formatVersion": 2, "screens": []}"#, .unsupportedVersion, "stats.json.unsupported-20250102T030405Z"),
+            // Versions start at 1: 0 is no version this code ever wrote.
+            (#"{"formatVersion": 0, "screens": []}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
             (
                 #"{"formatVersion": 1, "screens": [{"name": "A", "stayTime": -1, "viewCount": 1, "resumeCount": 0}]}"#,
                 .corrupt, "stats.json.corrupt-20250102T030405Z"
