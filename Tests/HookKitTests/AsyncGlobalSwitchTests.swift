@@ -7,6 +7,8 @@ import XCTest
 /// `Hooks.isEnabled` and `Hooks.tracer` on async points.
 final class AsyncGlobalSwitchTests: XCTestCase {
     static let nestedHooksOriginal = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.tracer.nestedHooksOriginal")
+    static let nestedWithoutOverride = AsyncHookPoint<Vehicle, String, String>(
+        "AsyncGlobal.tracer.nestedWithoutOverride")
 
     override func tearDown() {
         Hooks.isEnabled = true
@@ -81,6 +83,34 @@ final class AsyncGlobalSwitchTests: XCTestCase {
                         "AsyncGlobal.tracer.nestedHooksOriginal on HookKitTests.Car: before all 'before', override "
                             + "all 'override', body, after all 'after'",
                     ] : [])
+        }
+    }
+
+    /// A tracer only observes: the body of a call that runs no override runs outside the binding of its body with a
+    /// tracer set too, so that an enclosing call's `original`, called from it, reaches the enclosing body.
+    func testTracedCallWithoutOverrideLeavesOriginalToTheEnclosingCall() async throws {
+        let outer = Car(name: "outer")
+        let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
+        try Self.nestedWithoutOverride.override(.instance(outer), label: "override") { original in
+            kept.withLock { $0 = original }
+            return { vehicle, argument in
+                // A nested call on another receiver, which no override applies to.
+                let inner = await Self.nestedWithoutOverride.invoke(Car(name: "inner"), "inner") { _, _ in
+                    let original = kept.withLock({ $0 })!
+                    return "inner body[" + (await original(outer, "from the inner body")) + "]"
+                }
+                return inner + " / " + (await original(vehicle, argument))
+            }
+        }
+        for traced in [false, true] {
+            let events = EventLog()
+            Hooks.tracer = traced ? HookTracer { events.append($0) } : nil
+            let result = await Self.nestedWithoutOverride.invoke(outer, "outer") { _, argument in
+                "outer body(\(argument))"
+            }
+            XCTAssertEqual(
+                result, "inner body[outer body(from the inner body)] / outer body(outer)", "traced: \(traced)")
+            XCTAssertEqual(events.all.map(\.bodyRan), traced ? [true, true] : [])
         }
     }
 

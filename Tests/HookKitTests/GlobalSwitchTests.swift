@@ -12,6 +12,7 @@ final class GlobalSwitchTests: XCTestCase {
     static let nested = HookPoint<Vehicle, String, String>("Global.tracer.nested")
     static let nestedOnce = HookPoint<Vehicle, String, String>("Global.tracer.nestedOnce")
     static let nestedHooksOriginal = HookPoint<Vehicle, String, String>("Global.tracer.nestedHooksOriginal")
+    static let nestedWithoutOverride = HookPoint<Vehicle, String, String>("Global.tracer.nestedWithoutOverride")
 
     override func tearDown() {
         Hooks.isEnabled = true
@@ -258,6 +259,31 @@ final class GlobalSwitchTests: XCTestCase {
                         "Global.tracer.nestedHooksOriginal on HookKitTests.Car: before all 'before', override all "
                             + "'override', body, after all 'after'",
                     ] : [])
+        }
+    }
+
+    /// A tracer only observes: the body of a call that runs no override runs outside a frame of its own with a tracer
+    /// set too, so that an enclosing call's `original`, called from it, reaches the enclosing body.
+    func testTracedCallWithoutOverrideLeavesOriginalToTheEnclosingCall() throws {
+        let outer = Car(name: "outer")
+        let kept = Locked<HookPoint<Vehicle, String, String>.Original?>(nil)
+        try Self.nestedWithoutOverride.override(.instance(outer), label: "override") { original in
+            kept.withLock { $0 = original }
+            return { vehicle, argument in
+                // A nested call on another receiver, which no override applies to.
+                let inner = Self.nestedWithoutOverride.invoke(Car(name: "inner"), "inner") { vehicle, _ in
+                    "inner body[" + kept.withLock({ $0 })!(outer, "from the inner body") + "]"
+                }
+                return inner + " / " + original(vehicle, argument)
+            }
+        }
+        for traced in [false, true] {
+            let events = EventLog()
+            Hooks.tracer = traced ? HookTracer { events.append($0) } : nil
+            let result = Self.nestedWithoutOverride.invoke(outer, "outer") { _, argument in "outer body(\(argument))" }
+            XCTAssertEqual(
+                result, "inner body[outer body(from the inner body)] / outer body(outer)", "traced: \(traced)")
+            XCTAssertEqual(events.all.map(\.bodyRan), traced ? [true, true] : [])
         }
     }
 

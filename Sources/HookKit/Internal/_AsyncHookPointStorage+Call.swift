@@ -158,28 +158,38 @@ extension _AsyncHookPointStorage {
         let site = snapshot.site
         let recorder = _AsyncTraceRecorder()
         let invocation = Site.Invocation(body: body, recorder: recorder)
-        // The before and after hooks are recorded, but run outside the binding of a passed body, as without a tracer:
-        // an `original` called from them reaches what it reached before the call began. (A declared body that a kept
-        // `original` runs from them counts for this call, as from its overrides.)
+        // The before and after hooks (and the body, when no override runs) are recorded, but run outside the binding of
+        // a passed body, as without a tracer: an `original` called from them reaches what it reached before the call
+        // began. (A declared body that a kept `original` runs from them counts for this call, as from its overrides.)
         let hooks =
             body == nil ? invocation : Site.Invocation(recordingIn: recorder, around: site.invocation.get())
         await site.invocation.withValue(hooks) { () async in
             _ = isolation  // keeps the closure in the caller's isolation
             await chain.runBefore(receiver, arguments)
         }
-        let outcome = await site.invocation.withValue(invocation) { () async -> Swift.Result<Result, Failure> in
-            _ = isolation  // keeps the closure in the caller's isolation
-            do throws(Failure) {
-                if let override = chain.override {
+        let outcome: Swift.Result<Result, Failure>
+        if let override = chain.override {
+            outcome = await site.invocation.withValue(invocation) { () async -> Swift.Result<Result, Failure> in
+                _ = isolation  // keeps the closure in the caller's isolation
+                do throws(Failure) {
                     return .success(try await override(receiver, arguments))
+                } catch {
+                    return .failure(error)
                 }
-                recorder.markBodyRan()
-                if let body {
-                    return .success(try await body(receiver, arguments))
+            }
+        } else {
+            // No override: the body runs outside the binding of the call's body too, as without a tracer.
+            recorder.markBodyRan()
+            outcome = await site.invocation.withValue(hooks) { () async -> Swift.Result<Result, Failure> in
+                _ = isolation  // keeps the closure in the caller's isolation
+                do throws(Failure) {
+                    if let body {
+                        return .success(try await body(receiver, arguments))
+                    }
+                    return .success(try await site.declaredBody.unsafelyUnwrapped(receiver, arguments))
+                } catch {
+                    return .failure(error)
                 }
-                return .success(try await site.declaredBody.unsafelyUnwrapped(receiver, arguments))
-            } catch {
-                return .failure(error)
             }
         }
         if case .success(let result) = outcome {

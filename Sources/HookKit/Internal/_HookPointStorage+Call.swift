@@ -159,22 +159,29 @@ extension _HookPointStorage {
     ) -> Swift.Result<Result, Failure> {
         let recorder = _TraceRecorder()
         // The frames do not retain the recorder: this call keeps it alive until they are popped. The before and after
-        // hooks run in a frame that only records, so that an `original` called from them reaches the body of an
-        // enclosing call of the point, as it does without a tracer; the override chain runs in the call's own frame.
+        // hooks (and the body, when no override runs) run in a frame that only records, so that an `original` called
+        // from them reaches the body of an enclosing call of the point, as it does without a tracer; only the override
+        // chain runs in a frame that carries the call's body.
         // (A declared body that a kept `original` runs from those hooks counts for this call, as from its overrides.)
         let outcome = withExtendedLifetime(recorder) { () -> Swift.Result<Result, Failure> in
             _withFrame(body: nil, recorder: recorder, recordsOnly: true) { frame in
                 defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
                 chain.before?(receiver, arguments)
             }
-            let outcome = _withFrame(body: frameBody, recorder: recorder) { frame -> Swift.Result<Result, Failure> in
-                defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
-                return Swift.Result { () throws(Failure) -> Result in
-                    if chain.hasOverride {
-                        return try chain.override.unsafelyUnwrapped(receiver, arguments)
+            let outcome: Swift.Result<Result, Failure>
+            if chain.hasOverride {
+                outcome = _withFrame(body: frameBody, recorder: recorder) { frame in
+                    defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
+                    return Swift.Result { () throws(Failure) -> Result in
+                        try chain.override.unsafelyUnwrapped(receiver, arguments)
                     }
-                    frame.pointee.bodyRan = true
-                    return try body(receiver, arguments)
+                }
+            } else {
+                // No override: the body runs outside a frame of its own too, as without a tracer.
+                recorder.bodyRan = true
+                outcome = _withFrame(body: nil, recorder: recorder, recordsOnly: true) { frame in
+                    defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
+                    return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
                 }
             }
             if case .success(let result) = outcome {
