@@ -83,15 +83,19 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     @inlinable
     static func makeBodyCall(site: Site) -> Chain.Implementation {
         { receiver, arguments throws(Failure) in
-            guard let invocation = site.invocation.get(), invocation.reachesBody else {
+            guard let invocation = site.invocation.get() else {
                 // A point that declares its body needs no binding: its body runs from anywhere (unrecorded).
                 guard let declaredBody = site.declaredBody else { site.originalCalledOutsideItsCall() }
                 return try await declaredBody(receiver, arguments)
             }
-            invocation.bodyRecorder?.markBodyRan()
             guard let body = invocation.body else {
-                return try await site.declaredBody.unsafelyUnwrapped(receiver, arguments)
+                // The declared body; or, for a point whose calls pass theirs, a traced call's hooks outside any other
+                // call of the point, where `original` has no body to reach, as without a tracer.
+                guard let declaredBody = site.declaredBody else { site.originalCalledOutsideItsCall() }
+                invocation.recorder?.markBodyRan()
+                return try await declaredBody(receiver, arguments)
             }
+            invocation.recorder?.markBodyRan()
             return try await body(receiver, arguments)
         }
     }

@@ -9,15 +9,10 @@
 /// heap allocation.
 @usableFromInline
 struct _AsyncInvocation<Receiver, Arguments, Result, Failure: Error>: Sendable {
-    /// The body passed to `invoke`, or `nil` when the point declares its body.
+    /// The body passed to `invoke`, or `nil` when the point declares its body (or, in the binding of a traced call's
+    /// hooks outside any other call of the point, when there is no body to reach).
     @usableFromInline let body: _AsyncChain<Receiver, Arguments, Result, Failure>.Implementation?
-    /// Whether `original` reaches ``body`` (or the declared body) through this binding; false only in the binding of
-    /// a traced call's before and after hooks made outside any other call of the point (see
-    /// ``init(recordingIn:around:)``).
-    @usableFromInline let reachesBody: Bool
-    /// The trace recorder of the call whose body `original` reaches, which counts the body's runs.
-    @usableFromInline let bodyRecorder: _AsyncTraceRecorder?
-    /// The trace recorder of this call, which records the hooks that run, or `nil` when no tracer is set.
+    /// The trace recorder of this call, or `nil` when no tracer is set.
     @usableFromInline let recorder: _AsyncTraceRecorder?
 
     /// The binding of a call's override chain: `original` reaches `body`.
@@ -26,19 +21,16 @@ struct _AsyncInvocation<Receiver, Arguments, Result, Failure: Error>: Sendable {
         body: _AsyncChain<Receiver, Arguments, Result, Failure>.Implementation?, recorder: _AsyncTraceRecorder?
     ) {
         self.body = body
-        self.reachesBody = true
-        self.bodyRecorder = recorder
         self.recorder = recorder
     }
 
-    /// The binding of a traced call's before and after hooks: they are recorded in `recorder`, while `original`,
-    /// called from them, reaches what it reached before the call began (`enclosing`: an enclosing call's body, or
-    /// none), as it does when no tracer is set and the hooks run outside the call's binding.
+    /// The binding of a traced call's before and after hooks, on a point whose calls pass their body: the hooks that
+    /// run are recorded in `recorder`, while `original`, called from them, reaches what it reached before the call
+    /// began (`enclosing`: an enclosing call's body, whose runs count for that call, or none), as it does when no
+    /// tracer is set and the hooks run outside the call's binding.
     @usableFromInline
     init(recordingIn recorder: _AsyncTraceRecorder, around enclosing: Self?) {
         self.body = enclosing?.body
-        self.reachesBody = enclosing?.reachesBody ?? false
-        self.bodyRecorder = enclosing?.bodyRecorder
-        self.recorder = recorder
+        self.recorder = _AsyncTraceRecorder(hooksTo: recorder, bodiesTo: enclosing?.recorder)
     }
 }

@@ -3,6 +3,10 @@
 /// Created per call, only while a tracer is set, and reached through the call's ``_AsyncInvocation`` task-local
 /// binding. Unlike the synchronous recorder it may be reached from several tasks at once (an override may call
 /// `original` from child tasks), so it keeps its state under a lock.
+///
+/// The binding of a traced call's before and after hooks holds a *forwarding* recorder: the hooks that run go to the
+/// call's recorder, and the body that `original` reaches from them is counted by the recorder of the call whose body
+/// it is (an enclosing call of the point, or none).
 @usableFromInline
 final class _AsyncTraceRecorder: @unchecked Sendable {
     private let lock = _Lock()
@@ -10,18 +14,40 @@ final class _AsyncTraceRecorder: @unchecked Sendable {
     private var hooks: [HookDescription] = []
     /// Guarded by `lock`.
     private var bodyDidRun = false
+    /// Where a forwarding recorder sends hooks; `nil` for a call's own recorder.
+    private let hookRecorder: _AsyncTraceRecorder?
+    /// Where a forwarding recorder counts the body's runs (`nil`: nowhere).
+    private let bodyRecorder: _AsyncTraceRecorder?
 
-    init() {}
+    /// A call's own recorder.
+    init() {
+        hookRecorder = nil
+        bodyRecorder = nil
+    }
+
+    /// A forwarding recorder: hooks go to `call`, the body's runs to `enclosing`.
+    init(hooksTo call: _AsyncTraceRecorder, bodiesTo enclosing: _AsyncTraceRecorder?) {
+        hookRecorder = call
+        bodyRecorder = enclosing
+    }
 
     /// Records that `hook` started.
     func append(_ hook: HookDescription) {
-        lock.withLock { hooks.append(hook) }
+        if let hookRecorder {
+            hookRecorder.append(hook)
+        } else {
+            lock.withLock { hooks.append(hook) }
+        }
     }
 
     /// Records that the body started.
     @usableFromInline
     func markBodyRan() {
-        lock.withLock { bodyDidRun = true }
+        if hookRecorder != nil {
+            bodyRecorder?.markBodyRan()
+        } else {
+            lock.withLock { bodyDidRun = true }
+        }
     }
 
     /// The hooks that started, in order.
