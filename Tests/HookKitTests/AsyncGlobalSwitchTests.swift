@@ -9,6 +9,7 @@ final class AsyncGlobalSwitchTests: XCTestCase {
     static let nestedHooksOriginal = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.tracer.nestedHooksOriginal")
     static let nestedWithoutOverride = AsyncHookPoint<Vehicle, String, String>(
         "AsyncGlobal.tracer.nestedWithoutOverride")
+    static let keptInnerOverride = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.tracer.keptInnerOverride")
 
     override func tearDown() {
         Hooks.isEnabled = true
@@ -112,6 +113,40 @@ final class AsyncGlobalSwitchTests: XCTestCase {
                 result, "inner body[outer body(from the inner body)] / outer body(outer)", "traced: \(traced)")
             XCTAssertEqual(events.all.map(\.bodyRan), traced ? [true, true] : [])
         }
+    }
+
+    /// An override entered through an `original` kept from another call's chain, from a nested call's hook, belongs
+    /// to that other call's trace, with the body it leads to.
+    func testAnOverrideReachedFromANestedCallsHookIsTracedForTheCallWhoseChainItIs() async throws {
+        let outer = Car(name: "outer")
+        let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
+        try Self.keptInnerOverride.override(.instance(outer), priority: 10, label: "outer override") { original in
+            kept.withLock { $0 = original }  // the inner override's link
+            return { _, _ in
+                let nested = await Self.keptInnerOverride.invoke(Car(name: "nested"), "nested") { _, _ in
+                    "nested body"
+                }
+                return "[" + nested + "]"
+            }
+        }
+        try Self.keptInnerOverride.override(.instance(outer), label: "inner override") { original in
+            { vehicle, argument in "inner(" + (await original(vehicle, argument)) + ")" }
+        }
+        let reached = Locked<String?>(nil)
+        try Self.keptInnerOverride.before(label: "before") { _, argument in
+            guard argument == "nested", let original = kept.withLock({ $0 }) else { return }
+            let value = await original(outer, "from the hook")
+            reached.withLock { $0 = value }
+        }
+        let events = EventLog()
+        Hooks.tracer = HookTracer { events.append($0) }
+        let result = await Self.keptInnerOverride.invoke(outer, "outer") { _, argument in "outer body(\(argument))" }
+        XCTAssertEqual(result, "[nested body]")
+        XCTAssertEqual(reached.withLock { $0 }, "inner(outer body(from the hook))")
+        XCTAssertEqual(
+            events.all.map { $0.hooks.map { $0.label ?? "" } },
+            [["before"], ["before", "outer override", "inner override"]])
+        XCTAssertEqual(events.all.map(\.bodyRan), [true, true])
     }
 
     func testTracerSeesHooksThatRanInOrderAcrossSuspensions() async throws {

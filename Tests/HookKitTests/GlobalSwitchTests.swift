@@ -13,6 +13,7 @@ final class GlobalSwitchTests: XCTestCase {
     static let nestedOnce = HookPoint<Vehicle, String, String>("Global.tracer.nestedOnce")
     static let nestedHooksOriginal = HookPoint<Vehicle, String, String>("Global.tracer.nestedHooksOriginal")
     static let nestedWithoutOverride = HookPoint<Vehicle, String, String>("Global.tracer.nestedWithoutOverride")
+    static let keptInnerOverride = HookPoint<Vehicle, String, String>("Global.tracer.keptInnerOverride")
 
     override func tearDown() {
         Hooks.isEnabled = true
@@ -285,6 +286,38 @@ final class GlobalSwitchTests: XCTestCase {
                 result, "inner body[outer body(from the inner body)] / outer body(outer)", "traced: \(traced)")
             XCTAssertEqual(events.all.map(\.bodyRan), traced ? [true, true] : [])
         }
+    }
+
+    /// An override entered through an `original` kept from another call's chain, from a nested call's hook, belongs
+    /// to that other call's trace, with the body it leads to.
+    func testAnOverrideReachedFromANestedCallsHookIsTracedForTheCallWhoseChainItIs() throws {
+        let outer = Car(name: "outer")
+        let kept = Locked<HookPoint<Vehicle, String, String>.Original?>(nil)
+        try Self.keptInnerOverride.override(.instance(outer), priority: 10, label: "outer override") { original in
+            kept.withLock { $0 = original }  // the inner override's link
+            return { vehicle, _ in
+                "[" + Self.keptInnerOverride.invoke(Car(name: "nested"), "nested") { _, _ in "nested body" } + "]"
+            }
+        }
+        try Self.keptInnerOverride.override(.instance(outer), label: "inner override") { original in
+            { vehicle, argument in "inner(" + original(vehicle, argument) + ")" }
+        }
+        let reached = Locked<String?>(nil)
+        try Self.keptInnerOverride.before(label: "before") { _, argument in
+            guard argument == "nested", let original = kept.withLock({ $0 }) else { return }
+            reached.withLock { $0 = original(outer, "from the hook") }
+        }
+        let events = EventLog()
+        Hooks.tracer = HookTracer { events.append($0) }
+        let result = Self.keptInnerOverride.invoke(outer, "outer") { _, argument in "outer body(\(argument))" }
+        XCTAssertEqual(result, "[nested body]")
+        XCTAssertEqual(reached.withLock { $0 }, "inner(outer body(from the hook))")
+        // The nested call ran its before hook and its own body; the outer call's chain ran both overrides (the inner
+        // one entered from the nested call's hook) and reached the outer body.
+        XCTAssertEqual(
+            events.all.map { $0.hooks.map { $0.label ?? "" } },
+            [["before"], ["before", "outer override", "inner override"]])
+        XCTAssertEqual(events.all.map(\.bodyRan), [true, true])
     }
 
     func testThrowingCallsAreTracedAsThrown() throws {

@@ -49,4 +49,10 @@ final class _AsyncCallSite<Receiver, Arguments, Result, Failure: Error>: Sendabl
     func record(_ hook: HookDescription) {
         invocation.get()?.recorder?.append(hook)
     }
+
+    /// Appends the override `hook` to the trace of the call whose chain it is part of: the call in progress, or, in a
+    /// traced call's hooks, the enclosing call whose body an `original` kept from its chain reaches.
+    func recordOverride(_ hook: HookDescription) {
+        invocation.get()?.recorder?.appendOverride(hook)
+    }
 }

@@ -260,7 +260,7 @@ extension _AsyncHookPointStorage {
         var implementation = provider(AsyncHookOriginal(original))
         if traced {
             let inner = implementation
-            let record = recorder(for: registration)
+            let record = recorder(for: registration, enteredAsOverride: true)
             implementation = { receiver, arguments throws(Failure) in
                 record()
                 return try await inner(receiver, arguments)
@@ -281,10 +281,14 @@ extension _AsyncHookPointStorage {
         return link
     }
 
-    /// A closure that appends the registration to the trace of the call in progress.
-    private func recorder(for registration: _AnyRegistration) -> @Sendable () -> Void {
+    /// A closure that appends the registration to the trace of the call in progress (for an override, of the call
+    /// whose chain it is part of: see ``_AsyncCallSite/recordOverride(_:)``).
+    private func recorder(for registration: _AnyRegistration, enteredAsOverride: Bool = false) -> @Sendable () -> Void {
         let description = registration.hookDescription
         let site = self.site
+        if enteredAsOverride {
+            return { site.recordOverride(description) }
+        }
         return { site.record(description) }
     }
 }

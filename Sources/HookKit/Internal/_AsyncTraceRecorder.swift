@@ -5,8 +5,8 @@
 /// `original` from child tasks), so it keeps its state under a lock.
 ///
 /// The binding of a traced call's before and after hooks holds a *forwarding* recorder: the hooks that run go to the
-/// call's recorder, and the body that `original` reaches from them is counted by the recorder of the call whose body
-/// it is (an enclosing call of the point, or none).
+/// call's recorder, and the overrides and the body that an `original` kept from another call's chain reaches from
+/// them are recorded by the recorder of the call whose body it is (an enclosing call of the point, or none).
 @usableFromInline
 final class _AsyncTraceRecorder: @unchecked Sendable {
     private let lock = _Lock()
@@ -35,6 +35,16 @@ final class _AsyncTraceRecorder: @unchecked Sendable {
     func append(_ hook: HookDescription) {
         if let hookRecorder {
             hookRecorder.append(hook)
+        } else {
+            lock.withLock { hooks.append(hook) }
+        }
+    }
+
+    /// Records that the override `hook` started: on a forwarding recorder, for the call whose body its chain reaches
+    /// (an override entered through a kept `original` from a traced call's hooks belongs to that call's chain).
+    func appendOverride(_ hook: HookDescription) {
+        if hookRecorder != nil {
+            bodyRecorder?.appendOverride(hook)
         } else {
             lock.withLock { hooks.append(hook) }
         }

@@ -25,7 +25,7 @@ enum _FrameStack {
     }
 
     /// The nearest frame on the current thread pushed by `owner` for a call whose body `original` reaches: frames
-    /// that only record (a traced call's before and after hooks) are skipped.
+    /// that only record (a traced call's hooks, and its body when no override runs) are skipped.
     @usableFromInline
     static func bodyFrame(of owner: ObjectIdentifier) -> UnsafeMutablePointer<_InvocationFrame>? {
         var frame = hk_reader_peek().pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)

@@ -130,7 +130,7 @@ extension _HookPointStorage {
     /// Pushes a frame for the duration of `operation`.
     ///
     /// - Parameter recordsOnly: Whether the frame only records hooks for `recorder` (a traced call's before and after
-    ///   hooks), so that `original` skips it for the body of an enclosing call.
+    ///   hooks, and its body when no override runs), so that `original` skips it for the body of an enclosing call.
     @inlinable
     func _withFrame<Value>(
         body: UnsafeRawPointer?, recorder: _TraceRecorder?, recordsOnly: Bool = false,

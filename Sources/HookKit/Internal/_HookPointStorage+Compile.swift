@@ -232,7 +232,7 @@ extension _HookPointStorage {
         var implementation = provider(HookOriginal(original))
         if traced {
             let inner = implementation
-            let record = recorder(for: registration)
+            let record = recorder(for: registration, enteredAsOverride: true)
             implementation = { receiver, arguments throws(Failure) in
                 record()
                 return try inner(receiver, arguments)
@@ -253,10 +253,16 @@ extension _HookPointStorage {
         return link
     }
 
-    /// A closure that appends the registration to the trace of the call in progress.
-    private func recorder(for registration: _AnyRegistration) -> @Sendable () -> Void {
+    /// A closure that appends the registration to the trace of the call in progress: the innermost call of the point
+    /// on this thread, or, for an override on a point whose calls pass their body, the call whose body its chain
+    /// reaches (an override entered through a kept `original` from a traced call's hooks belongs to the enclosing
+    /// call's chain, as the body it leads to does).
+    private func recorder(for registration: _AnyRegistration, enteredAsOverride: Bool = false) -> @Sendable () -> Void {
         let description = registration.hookDescription
         let owner = ObjectIdentifier(self)
+        if enteredAsOverride && declaredBody == nil {
+            return { _FrameStack.bodyFrame(of: owner)?.pointee.recorder?.ran.append(description) }
+        }
         return {
             _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(description)
         }

@@ -18,9 +18,9 @@ struct _InvocationFrame {
     /// Not retained: the traced call that pushes the frame owns the recorder until the frame is popped, and an untraced
     /// call (the common case) then pays for no release.
     @usableFromInline unowned(unsafe) let recorder: _TraceRecorder?
-    /// Whether the frame only records: a traced call runs its before and after hooks in such a frame, so that they
-    /// are recorded in its trace while `original`, called from them, reaches the body of an enclosing call of the
-    /// point (or none), as it does when no tracer is set.
+    /// Whether the frame only records: a traced call runs its before and after hooks (and its body, when no override
+    /// runs) in such a frame, so that they are recorded in its trace while `original`, called from them, reaches the
+    /// body of an enclosing call of the point (or none), as it does when no tracer is set.
     @usableFromInline let recordsOnly: Bool
     /// Set by the innermost `original` when it calls the body (for traces).
     @usableFromInline var bodyRan = false
