@@ -420,25 +420,32 @@ struct AsyncOverrideTests {
         }
     }
 
+    /// Keeps an override's `original` from one call of a point named `name` and calls it from a before hook of a
+    /// later call: the hooks of a call run outside the binding of its body, and a tracer only observes, so there is no
+    /// body.
+    static func callOriginalKeptFromAnEarlierCall(pointName name: String, traced: Bool) async throws {
+        Hooks.tracer = traced ? HookTracer { _ in } : nil
+        let point = AsyncHookPoint<Vehicle, String, String>(name)
+        let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
+        try point.override { original in
+            kept.withLock { $0 = original }
+            return { vehicle, prefix in await original(vehicle, prefix) }
+        }
+        try point.before { vehicle, prefix in
+            if prefix == "second", let original = kept.withLock({ $0 }) {
+                _ = await original(vehicle, "from the hook")
+            }
+        }
+        let car = Car(name: "c")
+        _ = await point.invoke(car, "first") { vehicle, prefix in prefix + vehicle.name }
+        _ = await point.invoke(car, "second") { vehicle, prefix in prefix + vehicle.name }
+    }
+
     @Test("original kept from one call, called from a later call's before hook, stops the program")
     func originalFromALaterCallsHook() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            // The hooks of a call run outside the binding of its body.
-            Hooks.tracer = nil
-            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.laterHook")
-            let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
-            try point.override { original in
-                kept.withLock { $0 = original }
-                return { vehicle, prefix in await original(vehicle, prefix) }
-            }
-            try point.before { vehicle, prefix in
-                if prefix == "second", let original = kept.withLock({ $0 }) {
-                    _ = await original(vehicle, "from the hook")
-                }
-            }
-            let car = Car(name: "c")
-            _ = await point.invoke(car, "first") { vehicle, prefix in prefix + vehicle.name }
-            _ = await point.invoke(car, "second") { vehicle, prefix in prefix + vehicle.name }
+            try await AsyncOverrideTests.callOriginalKeptFromAnEarlierCall(
+                pointName: "AsyncOverride.laterHook", traced: false)
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("an override of 'AsyncOverride.laterHook' called its `original` outside the call"))
@@ -447,22 +454,8 @@ struct AsyncOverrideTests {
     @Test("original kept from one call, called from a later call's before hook while traced, stops the program")
     func originalFromALaterCallsHookWhileTraced() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            // The hooks of a call run outside the binding of its body, and a tracer only observes.
-            Hooks.tracer = HookTracer { _ in }
-            let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.laterHookTraced")
-            let kept = Locked<AsyncHookPoint<Vehicle, String, String>.Original?>(nil)
-            try point.override { original in
-                kept.withLock { $0 = original }
-                return { vehicle, prefix in await original(vehicle, prefix) }
-            }
-            try point.before { vehicle, prefix in
-                if prefix == "second", let original = kept.withLock({ $0 }) {
-                    _ = await original(vehicle, "from the hook")
-                }
-            }
-            let car = Car(name: "c")
-            _ = await point.invoke(car, "first") { vehicle, prefix in prefix + vehicle.name }
-            _ = await point.invoke(car, "second") { vehicle, prefix in prefix + vehicle.name }
+            try await AsyncOverrideTests.callOriginalKeptFromAnEarlierCall(
+                pointName: "AsyncOverride.laterHookTraced", traced: true)
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(

@@ -30,25 +30,28 @@ struct OriginalMisuseTests {
         #expect(message.contains("an override of 'Misuse.afterCall' called its `original` after the call returned"))
     }
 
+    /// Keeps an override's `original` from one call of a point named `name` and calls it from a before hook of a
+    /// later call: the hooks of a call run outside its body's frame, and a tracer only observes, so there is no body.
+    static func callOriginalKeptFromAnEarlierCall(pointName name: String, traced: Bool) throws {
+        Hooks.tracer = traced ? HookTracer { _ in } : nil
+        let point = HookPoint<Vehicle, String, String>(name)
+        nonisolated(unsafe) var kept: HookPoint<Vehicle, String, String>.Original?
+        try point.override { original in
+            kept = original
+            return { vehicle, prefix in original(vehicle, prefix) }
+        }
+        try point.before { vehicle, prefix in
+            if prefix == "second" { _ = kept?(vehicle, "from the hook") }
+        }
+        let car = Car(name: "c")
+        _ = point.invoke(car, "first") { vehicle, prefix in prefix + vehicle.name }
+        _ = point.invoke(car, "second") { vehicle, prefix in prefix + vehicle.name }
+    }
+
     @Test("original kept from one call, called from a later call's before hook, stops the program")
     func originalFromALaterCallsHook() async throws {
-        let result = try await #require(
-            processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) {
-            // The hooks of a call run outside its body's frame.
-            Hooks.tracer = nil
-            let point = HookPoint<Vehicle, String, String>("Misuse.laterHook")
-            nonisolated(unsafe) var kept: HookPoint<Vehicle, String, String>.Original?
-            try point.override { original in
-                kept = original
-                return { vehicle, prefix in original(vehicle, prefix) }
-            }
-            try point.before { vehicle, prefix in
-                if prefix == "second" { _ = kept?(vehicle, "from the hook") }
-            }
-            let car = Car(name: "c")
-            _ = point.invoke(car, "first") { vehicle, prefix in prefix + vehicle.name }
-            _ = point.invoke(car, "second") { vehicle, prefix in prefix + vehicle.name }
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try OriginalMisuseTests.callOriginalKeptFromAnEarlierCall(pointName: "Misuse.laterHook", traced: false)
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("an override of 'Misuse.laterHook' called its `original` after the call returned"))
@@ -56,23 +59,8 @@ struct OriginalMisuseTests {
 
     @Test("original kept from one call, called from a later call's before hook while traced, stops the program")
     func originalFromALaterCallsHookWhileTraced() async throws {
-        let result = try await #require(
-            processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) {
-            // The hooks of a call run outside its body's frame, and a tracer only observes.
-            Hooks.tracer = HookTracer { _ in }
-            let point = HookPoint<Vehicle, String, String>("Misuse.laterHookTraced")
-            nonisolated(unsafe) var kept: HookPoint<Vehicle, String, String>.Original?
-            try point.override { original in
-                kept = original
-                return { vehicle, prefix in original(vehicle, prefix) }
-            }
-            try point.before { vehicle, prefix in
-                if prefix == "second" { _ = kept?(vehicle, "from the hook") }
-            }
-            let car = Car(name: "c")
-            _ = point.invoke(car, "first") { vehicle, prefix in prefix + vehicle.name }
-            _ = point.invoke(car, "second") { vehicle, prefix in prefix + vehicle.name }
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try OriginalMisuseTests.callOriginalKeptFromAnEarlierCall(pointName: "Misuse.laterHookTraced", traced: true)
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(
