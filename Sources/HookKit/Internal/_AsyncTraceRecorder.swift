@@ -14,9 +14,10 @@ final class _AsyncTraceRecorder: @unchecked Sendable {
     private var hooks: [HookDescription] = []
     /// Guarded by `lock`.
     private var bodyDidRun = false
-    /// Where a forwarding recorder sends hooks; `nil` for a call's own recorder.
+    /// Where a forwarding recorder sends the before and after hooks it records; `nil` for a call's own recorder.
     private let hookRecorder: _AsyncTraceRecorder?
-    /// Where a forwarding recorder counts the body's runs (`nil`: nowhere).
+    /// Where a forwarding recorder sends the overrides and the body's runs it records (`nil`: nowhere, outside any
+    /// other call of the point).
     private let bodyRecorder: _AsyncTraceRecorder?
 
     /// A call's own recorder.
@@ -25,7 +26,7 @@ final class _AsyncTraceRecorder: @unchecked Sendable {
         bodyRecorder = nil
     }
 
-    /// A forwarding recorder: hooks go to `call`, the body's runs to `enclosing`.
+    /// A forwarding recorder: before and after hooks go to `call`, overrides and the body's runs to `enclosing`.
     init(hooksTo call: _AsyncTraceRecorder, bodiesTo enclosing: _AsyncTraceRecorder?) {
         hookRecorder = call
         bodyRecorder = enclosing
