@@ -49,7 +49,7 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
             _FrameStack.frame(of: owner)?.pointee.bodyRan = true
             return try declaredBody(receiver, arguments)
         }
-        guard let frame = _FrameStack.bodyFrame(of: owner), let body = frame.pointee.body else {
+        guard let frame = _FrameStack.frame(of: owner, reachingBody: true), let body = frame.pointee.body else {
             originalCalledOutsideItsCall()
         }
         frame.pointee.bodyRan = true

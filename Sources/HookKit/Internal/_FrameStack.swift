@@ -14,23 +14,16 @@ import _HookKitRuntime
 enum _FrameStack {
     /// The nearest frame on the current thread pushed by `owner`, or `nil` if that point has no
     /// call with a frame in progress on this thread.
+    ///
+    /// - Parameter reachingBody: Whether to look only for a frame of a call whose body `original` reaches, skipping
+    ///   the frames that only record (a traced call's hooks, and its body when no override runs).
     @inlinable
-    static func frame(of owner: ObjectIdentifier) -> UnsafeMutablePointer<_InvocationFrame>? {
+    static func frame(
+        of owner: ObjectIdentifier, reachingBody: Bool = false
+    ) -> UnsafeMutablePointer<_InvocationFrame>? {
         var frame = hk_reader_peek().pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)
         while let current = frame {
-            if current.pointee.owner == owner { return current }
-            frame = current.pointee.previous
-        }
-        return nil
-    }
-
-    /// The nearest frame on the current thread pushed by `owner` for a call whose body `original` reaches: frames
-    /// that only record (a traced call's hooks, and its body when no override runs) are skipped.
-    @usableFromInline
-    static func bodyFrame(of owner: ObjectIdentifier) -> UnsafeMutablePointer<_InvocationFrame>? {
-        var frame = hk_reader_peek().pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)
-        while let current = frame {
-            if current.pointee.owner == owner && !current.pointee.recordsOnly { return current }
+            if current.pointee.owner == owner && !(reachingBody && current.pointee.recordsOnly) { return current }
             frame = current.pointee.previous
         }
         return nil

@@ -164,31 +164,32 @@ extension _HookPointStorage {
         // chain runs in a frame that carries the call's body.
         // (A declared body that a kept `original` runs from those hooks counts for this call, as from its overrides.)
         let outcome = withExtendedLifetime(recorder) { () -> Swift.Result<Result, Failure> in
-            _withFrame(body: nil, recorder: recorder, recordsOnly: true) { frame in
-                defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
-                chain.before?(receiver, arguments)
+            /// Runs `operation` in a frame of this call, carrying its body or only recording, and counts for the call
+            /// a body that the frame saw run.
+            func inFrame<Value>(carryingBody: Bool, _ operation: () -> Value) -> Value {
+                _withFrame(body: carryingBody ? frameBody : nil, recorder: recorder, recordsOnly: !carryingBody) {
+                    frame in
+                    defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
+                    return operation()
+                }
             }
+            inFrame(carryingBody: false) { chain.before?(receiver, arguments) }
             let outcome: Swift.Result<Result, Failure>
             if chain.hasOverride {
-                outcome = _withFrame(body: frameBody, recorder: recorder) { frame in
-                    defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
-                    return Swift.Result { () throws(Failure) -> Result in
+                outcome = inFrame(carryingBody: true) {
+                    Swift.Result { () throws(Failure) -> Result in
                         try chain.override.unsafelyUnwrapped(receiver, arguments)
                     }
                 }
             } else {
                 // No override: the body runs outside a frame of its own too, as without a tracer.
                 recorder.bodyRan = true
-                outcome = _withFrame(body: nil, recorder: recorder, recordsOnly: true) { frame in
-                    defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
-                    return Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
+                outcome = inFrame(carryingBody: false) {
+                    Swift.Result { () throws(Failure) -> Result in try body(receiver, arguments) }
                 }
             }
             if case .success(let result) = outcome {
-                _withFrame(body: nil, recorder: recorder, recordsOnly: true) { frame in
-                    defer { recorder.bodyRan = recorder.bodyRan || frame.pointee.bodyRan }
-                    chain.after?(receiver, arguments, result)
-                }
+                inFrame(carryingBody: false) { chain.after?(receiver, arguments, result) }
             }
             return outcome
         }

@@ -261,7 +261,7 @@ extension _HookPointStorage {
         let description = registration.hookDescription
         let owner = ObjectIdentifier(self)
         if enteredAsOverride && declaredBody == nil {
-            return { _FrameStack.bodyFrame(of: owner)?.pointee.recorder?.ran.append(description) }
+            return { _FrameStack.frame(of: owner, reachingBody: true)?.pointee.recorder?.ran.append(description) }
         }
         return {
             _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(description)
