@@ -94,8 +94,11 @@ hk_point_cell *hk_point_cell_create(const void *storage);
 void hk_point_cell_destroy(hk_point_cell *cell);
 
 /// The published snapshot's address, or 0 (a relaxed load: enough to choose the unhooked path).
-static inline uintptr_t hk_point_cell_published(const hk_point_cell *cell) {
-    return atomic_load_explicit((_Atomic(uintptr_t) *)&cell->published, memory_order_relaxed);
+///
+/// The inline functions that Swift imports name no `_Atomic` type in their bodies (no cast, no local variable of such
+/// a type): Swift's importer prints a note for each one, in every Swift file that imports this header.
+static inline uintptr_t hk_point_cell_published(hk_point_cell *cell) {
+    return atomic_load_explicit(&cell->published, memory_order_relaxed);
 }
 
 /// Publishes `snapshot` (or 0) and returns what was published before.
@@ -175,28 +178,28 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
         hk_slow_entry slow = hk_reader_enter_slow(cell);
         return (hk_entry){slow.snapshot, slow.slot, depth, hk_current_reader};
     }
-    _Atomic(uintptr_t) *slot = &reader->first.slots[depth];
-    _Atomic(uintptr_t) *published = &cell->published;
-    uintptr_t snapshot = atomic_load_explicit(published, memory_order_relaxed);
+    hk_entry entry = {0, &reader->first.slots[depth], depth, reader};
+    uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
     for (;;) {
         if (snapshot == 0) {
             // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
-            atomic_store_explicit(slot, 0, memory_order_release);
-            return (hk_entry){0, slot, depth, reader};
+            atomic_store_explicit(entry.slot, 0, memory_order_release);
+            return entry;
         }
         // A release store: a writer that sees this value knows every earlier store of this thread is visible.
-        atomic_store_explicit(slot, snapshot, memory_order_release);
+        atomic_store_explicit(entry.slot, snapshot, memory_order_release);
         // Writers issue `membarrier` between unpublishing a snapshot and scanning the slots (see HookKit's
         // `_SnapshotReclamation`): a compiler fence is enough here.
         atomic_signal_fence(memory_order_seq_cst);
-        uintptr_t confirmed = atomic_load_explicit(published, memory_order_acquire);
+        uintptr_t confirmed = atomic_load_explicit(&cell->published, memory_order_acquire);
         if (__builtin_expect(confirmed == snapshot, 1)) {
             break;
         }
         snapshot = confirmed;
     }
     atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
-    return (hk_entry){snapshot, slot, depth, reader};
+    entry.snapshot = snapshot;
+    return entry;
 }
 
 /// Ends the hooked call that `hk_reader_enter` started on `cell`; returns true when the snapshot it used has been
