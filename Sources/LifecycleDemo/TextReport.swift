@@ -4,6 +4,7 @@ enum TextReport {
         var lines = ["lifecycle-demo: \(output.scenario)", ""]
         if includeTrace {
             lines.append("Lifecycle trace (virtual seconds, screen.method, hooks and observers that ran)")
+            lines.append("(each where it ran: before hooks and will callbacks come above the call they precede)")
             for transition in output.trace {
                 lines.append("\(pad(DemoFormat.time(transition.time)))  \(transition.action)")
                 for event in transition.events {

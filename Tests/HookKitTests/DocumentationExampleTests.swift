@@ -20,7 +20,7 @@ enum GettingStartedExample {
     class Greeter {
         static let greet = HookPoint<Greeter, String, String>("Greeter.greet")
 
-        func greet(_ name: String) -> String {
+        final func greet(_ name: String) -> String {
             Self.greet.invoke(self, name) { this, name in
                 "\(this.salutation), \(name)!"
             }

@@ -15,7 +15,7 @@ struct Receipt: Sendable {
 class Checkout {
     static let submit = HookPoint<Checkout, Order, Receipt>("Checkout.submit")
 
-    func submit(_ order: Order) -> Receipt {
+    final func submit(_ order: Order) -> Receipt {
         Self.submit.invoke(self, order) { this, order in  // the original implementation
             this.charge(order)
         }

@@ -2,9 +2,10 @@ import HookKit
 import LifecycleKit
 import XCTest
 
-// The README's LifecycleKit examples, verbatim, so that they keep compiling and doing what the README says. They
-// hook every screen, so they are XCTest cases: `swift test` runs XCTest in a process of its own, serially, before the
-// Swift Testing suites, so these hooks never see another test's screens.
+// The README's four LifecycleKit programs, verbatim (with checks of what they print between their lines), so that
+// they keep compiling and doing what the README says. They hook every screen, so they are XCTest cases: `swift test`
+// runs XCTest in a process of its own, serially, before the Swift Testing suites, so these hooks never see another
+// test's screens.
 
 /// What the README's examples print, captured by this file's `print`.
 private let readmePrinted = EventLog()
@@ -125,7 +126,7 @@ final class ReadmeExampleTests: XCTestCase {
         do {
             try navigation.push(editor)
         } catch {
-            print(error.code)  // alreadyInStack: a screen is never in a stack twice
+            print(error.code)  // alreadyInStack: never twice in one stack (in another: alreadyAttached)
         }
         XCTAssertEqual(takePrinted(), ["alreadyInStack"])
         print(Screen.stackDescription(navigation.viewControllers))
@@ -151,18 +152,12 @@ final class ReadmeExampleTests: XCTestCase {
             takePrinted(), ["page view: Home 2.0 s", "showing Shoes", "page view: Shoes 30.0 s", "left: Shoes by pop"])
     }
 
-    func testAppearanceStatisticsAndLeaks() throws {
-        let time = VirtualTime()
-        let window = Window(time: time)
-        let statistics = ScreenStatistics(time: time)  // in memory; pass fileURL: to persist, batched and atomic
-        let leaks = LeakDetector(time: time, isEnabled: true) { report in print(report) }
-        statistics.attach(to: window)
-        leaks.attach(to: window)
-
+    func testAppearance() throws {
+        let window = Window()
         let navigation = try NavigationController(rootScreen: Screen(title: "Home"))
         navigation.defaultNavigationBarColor = try RGBAColor(hex: "#F7F7F7")
         try window.setRootScreen(navigation)
-        window.makeKeyAndVisible()
+        window.makeKeyAndVisible()  // a controller applies its screens' appearance once it is on screen
 
         let profile = ProfileScreen(title: "Profile")
         try navigation.push(profile, animated: true)
@@ -176,22 +171,38 @@ final class ReadmeExampleTests: XCTestCase {
             { _, _ in true }
         }
         defer { hideOnProducts.cancel() }
-        try navigation.push(ProductScreen(title: "Shoes"), animated: true)
+        try navigation.push(ProductScreen(title: "Shoes"), animated: true)  // showing Shoes
         print(navigation.navigationBar.isHidden)  // true
-        time.advance(by: 90)
         try navigation.pop(animated: true)  // the profile's bar comes back as it was
         print(navigation.navigationBar.appearance)  // [bar: #F7F7F7]
         XCTAssertEqual(takePrinted(), ["showing Shoes", "true", "[bar: #F7F7F7]"])
+    }
 
-        print(statistics.report(top: 2))
+    func testStatisticsAndLeaks() throws {
+        let time = VirtualTime()
+        let window = Window(time: time)
+        let statistics = ScreenStatistics(time: time)  // in memory; pass fileURL: to persist, batched and atomic
+        let leaks = LeakDetector(time: time, isEnabled: true) { report in print(report) }
+        statistics.attach(to: window)
+        leaks.attach(to: window)
+
+        let navigation = try NavigationController(rootScreen: Screen(title: "Home"))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        time.advance(by: 30)
+        try navigation.push(ProductScreen(title: "Shoes"), animated: false)  // showing Shoes
+        time.advance(by: 90)
+        try navigation.pop(animated: false)
+        XCTAssertEqual(takePrinted(), ["showing Shoes"])
+        print(statistics.report(top: 2))  // Home, a plain Screen, was viewed again after the pop
         // [ProductScreen: stayed 1.500 (mins), viewed 1, resumed 0]
-        // [ProfileScreen: stayed 0.000 (mins), viewed 2, resumed 0]
+        // [Screen: stayed 0.500 (mins), viewed 2, resumed 0]
         XCTAssertEqual(
             takePrinted(),
             [
                 """
                 [ProductScreen: stayed 1.500 (mins), viewed 1, resumed 0]
-                [ProfileScreen: stayed 0.000 (mins), viewed 2, resumed 0]
+                [Screen: stayed 0.500 (mins), viewed 2, resumed 0]
                 """
             ])
 
@@ -199,14 +210,15 @@ final class ReadmeExampleTests: XCTestCase {
         try navigation.push(keptByMistake[0], animated: false)
         try navigation.pop(animated: false)  // Receipt leaves the stack, but the array still holds it
         time.advance(by: 1.5)
-        // suspected leak: Screen "Receipt" [Screen] removed by pop at 90.000 s, still alive at 91.500 s
+        // suspected leak: Screen "Receipt" [Screen] removed by pop at 120.000 s, still alive at 121.500 s
         XCTAssertEqual(
             takePrinted(),
-            ["suspected leak: Screen \"Receipt\" [Screen] removed by pop at 90.000 s, still alive at 91.500 s"])
+            ["suspected leak: Screen \"Receipt\" [Screen] removed by pop at 120.000 s, still alive at 121.500 s"])
         keptByMistake.removeAll()
         time.advance(by: 30)
+        // released late: Screen "Receipt" [Screen] removed by pop at 120.000 s, released by 124.500 s
         XCTAssertEqual(
             takePrinted(),
-            ["released late: Screen \"Receipt\" [Screen] removed by pop at 90.000 s, released by 94.500 s"])
+            ["released late: Screen \"Receipt\" [Screen] removed by pop at 120.000 s, released by 124.500 s"])
     }
 }
