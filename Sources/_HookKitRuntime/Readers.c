@@ -540,7 +540,9 @@ bool hk_await_fresh_readers(hk_point_cell *cell) {
     atomic_thread_fence(memory_order_seq_cst);
     uintptr_t fresh = atomic_load_explicit(&cell->published, memory_order_acquire);
     if (fresh == 0) {
-        return false;  // nothing published now: no slot can show it
+        // Nothing published now: no slot can show it. The fence interrupts only the threads that run, which could not
+        // be confirmed anyway, and costs less than reading an idle thread's clock.
+        return false;
     }
     // 1. The threads that do not show their stores yet (most threads that call the point show them at once).
     hk_reader *self = hk_current_reader;

@@ -167,6 +167,53 @@ final class AsyncReclamationTests: XCTestCase {
         XCTAssertEqual(Self.churnedPoint.hooks.map(\.label), ["permanent"])
     }
 
+    /// One hold keeps its snapshot whichever stripe its thread counts it in: each of many threads alive at once takes
+    /// a hold in turn (through the call path's own `_lease`), the snapshot is replaced, and it must wait until that
+    /// thread ends the hold.
+    func testASingleHoldKeepsItsSnapshotInEveryStripe() throws {
+        typealias Storage = _AsyncHookPointStorage<Vehicle, String, String, Never>
+        XCTAssertEqual(reclamation.retiredCount, 0, "an earlier test left retired snapshots behind")
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncReclamation.everyStripe")
+        let permanent = try point.before { _, _ in }
+        defer { permanent.cancel() }
+        let cellAddress = point._cell.load(ordering: .acquiring)
+        // Threads alive together claim records of their own; those beyond the records that exist are new, numbered
+        // one after another, and 64 of them (the most stripes a snapshot has) count in every stripe.
+        let threads = _SnapshotReclamation.readerRecordCount + 64
+        let steps = (0..<threads).map { _ in DispatchSemaphore(value: 0) }
+        let stepped = DispatchSemaphore(value: 0)
+        let exit = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        for index in 0..<threads {
+            finished.enter()
+            Thread {
+                steps[index].wait()
+                let lease = Storage._lease(cellAddress)
+                stepped.signal()
+                steps[index].wait()
+                if let lease { Storage._endLease(lease, cellAddress) }
+                stepped.signal()
+                exit.wait()  // keeps the record claimed until every thread took its turn
+                finished.leave()
+            }
+            .start()
+        }
+        var kept = 0
+        for index in 0..<threads {
+            steps[index].signal()
+            stepped.wait()  // the thread holds the published snapshot
+            let token = try point.after { _, _, _ in }  // replaces it
+            if reclamation.retiredCount == 1 { kept += 1 }
+            steps[index].signal()
+            stepped.wait()  // the thread ended its hold, and freed the snapshot
+            XCTAssertEqual(reclamation.retiredCount, 0, "thread \(index) ended its hold without freeing the snapshot")
+            token.cancel()
+        }
+        for _ in 0..<threads { exit.signal() }
+        finished.wait()
+        XCTAssertEqual(kept, threads, "a snapshot held by one call was freed under it")
+    }
+
     /// An async `once` override is released once it fired and its call returned, or when it is cancelled before.
     func testAOnceOverrideIsReleasedOnceItFiredAndItsCallReturnedOrWhenCancelled() async throws {
         let point = AsyncHookPoint<Vehicle, String, String>("AsyncReclamation.onceOverride")

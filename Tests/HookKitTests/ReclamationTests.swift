@@ -186,6 +186,37 @@ final class ReclamationTests: XCTestCase {
         tokenBox.withLock { $0 = nil }
     }
 
+    /// A call keeps its snapshot whatever the depth of its slot.
+    ///
+    /// In the first block of slots or a later one, at a block's last slot, and with more slots occupied than the
+    /// scan's scratch space first holds (64). Inside its hook, the call first makes nested calls that return (they
+    /// must not take its slot), then cancels its own hook.
+    func testASnapshotUsedAtAnyNestingDepthIsKeptUntilItsCallReturns() throws {
+        let nesting = try Nest.enter.before { _, _ in }
+        defer { nesting.cancel() }
+        let point = HookPoint<Vehicle, String, String>("Reclamation.atDepth")
+        for depth in [0, 1, 14, 15, 16, 17, 31, 32, 47, 48, 63, 64, 65, 80] {
+            let retiredInside = Atomic<Int>(-1)
+            let tokenBox = Locked<HookToken?>(nil)
+            let hook = try registerCapturing { object in
+                try point.before { _, _ in
+                    _ = object
+                    _ = Nest().enter(40) {}  // 40 nested calls that come and go, above this call's slot
+                    let cancelled = tokenBox.withLock { $0 }?.cancel() ?? false
+                    retiredInside.store(cancelled ? _SnapshotReclamation.shared.retiredCount : -1, ordering: .relaxed)
+                }
+            }
+            tokenBox.withLock { $0 = hook.token }
+            let result = Nest().enter(depth) { _ = point.invoke(Car(name: "c"), "") { vehicle, _ in vehicle.name } }
+            XCTAssertEqual(result, depth)
+            XCTAssertEqual(
+                retiredInside.load(ordering: .relaxed), 1, "depth \(depth): the snapshot was freed under its call")
+            XCTAssertNil(hook.captured, "depth \(depth): the call returned without freeing its snapshot")
+            XCTAssertEqual(reclamation.retiredCount, 0)
+            tokenBox.withLock { $0 = nil }
+        }
+    }
+
     func testTheBacklogStaysBoundedUnderChurnAndEmptiesOnceCallsReturn() throws {
         let point = HookPoint<Vehicle, Int, Int>("Reclamation.churn")
         try point.before { _, _ in }
@@ -459,6 +490,91 @@ final class ReclamationTests: XCTestCase {
             "a running thread was confirmed in \(quietPublications) publications")
     }
 
+    /// Cancelling a point's last hook publishes nothing, which no running thread can show: the writer must fence for a
+    /// thread that runs other code, as it does when it replaces a snapshot.
+    func testAWriterFencesWhenItUnpublishesWhileAThreadRunsOtherCode() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock,
+            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.unpublishing")
+        let other = HookPoint<Vehicle, String, String>("Reclamation.unpublishing.other")
+        let otherHook = try other.before { _, _ in }
+        defer { otherHook.cancel() }
+        let spinning = Atomic<Bool>(true)
+        let spins = Atomic<Int>(0)
+        let probe = PreemptionProbe()
+        let finished = DispatchSemaphore(value: 0)
+        try XCTSkipUnless(_SnapshotReclamation.pinCurrentThread(toCPU: 0), "threads cannot be pinned to CPUs here")
+        defer { _ = _SnapshotReclamation.pinCurrentThread(toCPU: nil) }
+        Thread {
+            _ = _SnapshotReclamation.pinCurrentThread(toCPU: 1)
+            // A hooked call gives the thread a reader record; then it runs code that makes no hooked call.
+            _ = other.invoke(Car(name: "spinner"), "") { vehicle, _ in vehicle.name }
+            while spinning.load(ordering: .relaxed) {
+                spins.add(1, ordering: .relaxed)
+                probe.sample()
+            }
+            finished.signal()
+        }
+        .start()
+        while spins.load(ordering: .relaxed) == 0 {}  // the spinner is running
+        let unpublications = 50
+        var quietUnpublications = 0
+        var quietFences: UInt64 = 0
+        for _ in 0..<unpublications {
+            let token = try point.before { _, _ in }  // the point's only hook: it replaces no snapshot
+            let preemptionsBefore = probe.current()
+            let fencesBefore = _SnapshotReclamation.heavyFenceCount
+            token.cancel()  // replaces the snapshot with nothing
+            let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
+            if probe.current() == preemptionsBefore {
+                quietUnpublications += 1
+                quietFences += fences
+            }
+        }
+        spinning.store(false, ordering: .relaxed)
+        finished.wait()
+        XCTAssertEqual(reclamation.retiredCount, 0)
+        try XCTSkipIf(
+            quietUnpublications < unpublications / 2,
+            "the spinner was preempted during most unpublications: a busy machine")
+        XCTAssertGreaterThanOrEqual(
+            quietFences, UInt64(quietUnpublications * 9 / 10),
+            "a running thread was confirmed in \(quietUnpublications) unpublications")
+    }
+
+    /// A hook that cancels itself, while every other thread is idle, interrupts no thread.
+    ///
+    /// The change replaces the snapshot its own call uses, in its own thread's slot: that thread is the writer, which
+    /// sees the request to help without a fence, and every other thread is confirmed by its standing clock.
+    func testAHookThatReplacesItsOwnSnapshotNeedsNoFenceWhileOtherThreadsAreIdle() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock,
+            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.replacesItsOwn")
+        let permanent = try point.after { _, _, _ in }  // so that each change publishes a snapshot
+        defer { permanent.cancel() }
+        let changes = 50
+        let fences = Atomic<UInt64>(0)
+        for _ in 0..<changes {
+            let tokenBox = Locked<HookToken?>(nil)
+            let token = try point.before { _, _ in
+                let fencesBefore = _SnapshotReclamation.heavyFenceCount
+                _ = tokenBox.withLock { $0 }?.cancel()
+                fences.add(_SnapshotReclamation.heavyFenceCount - fencesBefore, ordering: .relaxed)
+            }
+            tokenBox.withLock { $0 = token }
+            XCTAssertEqual(point.invoke(Car(name: "c"), "") { vehicle, _ in vehicle.name }, "c")
+            XCTAssertFalse(token.isActive)
+            XCTAssertEqual(reclamation.retiredCount, 0, "the call returned without freeing its snapshot")
+            tokenBox.withLock { $0 = nil }
+        }
+        // A spurious wake-up may set another thread running while the writer looks; the others need no `membarrier`.
+        let fenced = fences.load(ordering: .relaxed)
+        XCTAssertLessThanOrEqual(fenced, UInt64(changes / 10), "\(fenced) of \(changes) self-replacements fenced")
+    }
+
     func testSnapshotsStayValidWhileCallersKeepLeavingTheirCPUs() throws {
         final class Canary: Sendable {
             let value = 0x5EED
@@ -505,7 +621,8 @@ final class ReclamationTests: XCTestCase {
     func testThePortablePathTakesOverWhenTheEnvironmentAsksForIt() throws {
         let requested = ProcessInfo.processInfo.environment["HOOKKIT_PORTABLE_FENCES"] == "1"
         try XCTSkipUnless(
-            requested || !_SnapshotReclamation.usesAsymmetricFences, "runs where calls take the portable path")
+            requested || !_SnapshotReclamation.usesAsymmetricFences,
+            "runs only on the portable path: HOOKKIT_PORTABLE_FENCES=1 (as CI's second run sets), or no membarrier")
         XCTAssertFalse(_SnapshotReclamation.usesAsymmetricFences, "calls still rely on membarrier")
         XCTAssertFalse(_SnapshotReclamation.confirmsByCPUClock, "writers still read other threads' clocks")
         let point = HookPoint<Vehicle, String, String>("Reclamation.portable")
@@ -647,6 +764,20 @@ private final class Countdown: Sendable {
     /// Counts down to 0 through `depth + 1` nested hooked calls; returns `depth`.
     func descend(_ depth: Int) -> Int {
         Self.descend.invoke(self, depth) { this, depth in depth == 0 ? 0 : 1 + this.descend(depth - 1) }
+    }
+}
+
+/// A recursive hooked method that runs a closure at the bottom.
+private final class Nest: Sendable {
+    static let enter = HookPoint<Nest, Int, Int>("Reclamation.Nest.enter")
+
+    /// Runs `innermost` inside `depth` nested hooked calls; returns `depth`.
+    func enter(_ depth: Int, _ innermost: () -> Void) -> Int {
+        guard depth > 0 else {
+            innermost()
+            return 0
+        }
+        return Self.enter.invoke(self, depth) { this, depth in 1 + this.enter(depth - 1, innermost) }
     }
 }
 

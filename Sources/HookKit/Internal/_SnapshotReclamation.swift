@@ -139,8 +139,10 @@ import _HookKitRuntime
 ///   publication; a wait of up to one fence's cost for a running thread that shows nothing, such as
 ///   one that is in a system call between two hooked calls), a scan of every slot (16 per record), and `membarrier`
 ///   only when some thread could not be confirmed, i.e. it kept running code that makes no hooked call, or a call
-///   still uses the replaced snapshot (about 0.15 µs with no other thread running, 10–45 µs on these machines while
-///   other threads run, whom it interrupts).
+///   still uses the replaced snapshot, or the publication *unpublishes* the point (its last hook cancelled, or hooks
+///   switched off): no slot can show an empty word, and `membarrier` costs about 0.15 µs with no other thread
+///   running, less than reading one idle thread's clock, while each running thread would need it anyway (10–45 µs on
+///   these machines while other threads run, whom it interrupts).
 /// - Threads: a record per thread that ever called a hooked method, reused by later threads once its thread exits
 ///   (a `pthread_key` destructor releases it), so a process that starts thousands of short-lived threads keeps only as
 ///   many records as it had threads at once. A thread that ends inside a hooked call (a hook that calls
