@@ -51,6 +51,53 @@ struct NavigationBarOwnershipTests {
             ])
     }
 
+    @Test("a pop back to a screen that a current-context presentation stands in for restores that screen's bar")
+    func popBackToAStandIn() throws {
+        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        let standIn = host.screen("E")
+        try host.root.present(standIn, style: .currentContext, animated: false)
+        // The presentation covers A's place, not the bar: the bar keeps A's look, and nothing is restored.
+        #expect(host.bar == "[bar: #FF0000]")
+        _ = host.events.take()
+        let b = host.screen("B", NavigationBarAttributes(barColor: color("#00FF00")))
+        try host.navigation.push(b, animated: true)
+        try host.navigation.pop(animated: true)
+        #expect(host.bar == "[bar: #FF0000]" && host.navigation.navigationBar.owner === host.root)
+        standIn.dismiss(animated: true)  // A comes back in its own place, under the bar it already shows
+        #expect(host.bar == "[bar: #FF0000]" && host.navigation.navigationBar.owner === host.root)
+        #expect(
+            host.events.take() == [
+                "appear(B) animated: [bar: #FF0000] -> [bar: #00FF00]", "A.willRestore([bar: #FF0000])",
+                "restore(A) animated: [bar: #00FF00] -> [bar: #FF0000]", "A.didRestore([bar: #FF0000])",
+            ])
+    }
+
+    @Test("an interactive pop back to a stand-in restores the revealed screen's bar; a cancel gives it back")
+    func interactivePopBackToAStandIn() throws {
+        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        try host.root.present(host.screen("E"), style: .currentContext, animated: false)
+        let b = host.screen("B", NavigationBarAttributes(barColor: color("#00FF00")))
+        try host.navigation.push(b, animated: false)
+        _ = host.events.take()
+        var pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(host.bar == "[bar: #FF0000]" && host.navigation.navigationBar.owner === host.root)
+        pop.cancel()
+        #expect(host.bar == "[bar: #00FF00]" && host.navigation.navigationBar.owner === b)
+        pop = try host.navigation.beginInteractivePop(translation: 10)
+        pop.finish()
+        #expect(host.bar == "[bar: #FF0000]" && host.navigation.navigationBar.owner === host.root)
+        #expect(
+            host.events.take() == [
+                "A.willRestore([bar: #FF0000])", "restore(A) animated interactive: [bar: #00FF00] -> [bar: #FF0000]",
+                "A.didRestore([bar: #FF0000])", "B.willRestore([bar: #00FF00])",
+                "restore(B) animated: [bar: #FF0000] -> [bar: #00FF00]", "B.didRestore([bar: #00FF00])",
+                "A.willRestore([bar: #FF0000])", "restore(A) animated interactive: [bar: #00FF00] -> [bar: #FF0000]",
+                "A.didRestore([bar: #FF0000])",
+            ])
+    }
+
     @Test("a child inside a container in the stack does not take over the bar")
     func childDoesNotOwnTheBar() throws {
         let host = try BarHost(driver: .immediate)

@@ -68,7 +68,11 @@ extension Screen {
         _currentCauses = _pendingCauses.intersection(.appearing)
         _moveOnScreen(to: place)
         _joinBatch(batch)
-        (parent as? NavigationController)?._stackScreenWillAppear(self, animated: animated)
+        if let navigation = parent as? NavigationController {
+            navigation._stackScreenWillAppear(self, animated: animated)
+        } else if let standIn = _standInForStackScreen {
+            standIn.navigation._stackScreenWillAppear(standIn.screen, animated: animated)
+        }
         let observedWindow = _beginObservedAppearance()
         _notifyObservers(.willBegin(.appear, animated: animated), in: observedWindow ?? window)
         _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
@@ -106,7 +110,11 @@ extension Screen {
         _currentCauses = _pendingCauses.intersection(.disappearing)
         (self as? NavigationController)?._topShownOnAppearing = nil
         _joinBatch(batch)
-        (parent as? NavigationController)?._stackScreenWillDisappear(self)
+        if let navigation = parent as? NavigationController {
+            navigation._stackScreenWillDisappear(self)
+        } else if let standIn = _standInForStackScreen {
+            standIn.navigation._stackScreenWillDisappear(standIn.screen)
+        }
         _revertParentStatusBarHidden()
         let observedWindow = _observedWindowIfAny
         _notifyObservers(.willBegin(.disappear, animated: animated), in: observedWindow)
@@ -141,7 +149,11 @@ extension Screen {
             appeared = true
             _appearance = .appeared
             _onScreen.batch = nil
-            (parent as? NavigationController)?._stackScreenDidAppear(self)
+            if let navigation = parent as? NavigationController {
+                navigation._stackScreenDidAppear(self)
+            } else if let standIn = _standInForStackScreen {
+                standIn.navigation._stackScreenDidAppear(standIn.screen)
+            }
             let observedWindow = _observedWindowIfAny
             _runObserved(.viewDidAppear(animated: animated), in: observedWindow) {
                 Screen.viewDidAppear.invoke(self, animated) { screen, animated in

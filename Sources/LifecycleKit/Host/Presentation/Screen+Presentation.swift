@@ -159,6 +159,24 @@ extension Screen {
         return self
     }
 
+    /// The screen of a navigation stack that this current-context presentation stands in for while that screen is
+    /// off screen (it appears and disappears in the screen's place), with its navigation controller; `nil` for any
+    /// other screen.
+    ///
+    /// The navigation bar follows the stack, not the presentation: when a pop brings such a stand-in back, the bar
+    /// restores the stack screen's stash, as UIKit's bar shows that screen's navigation item again.
+    var _standInForStackScreen: (screen: Screen, navigation: NavigationController)? {
+        guard parent == nil, _isEmbedded else { return nil }
+        var base: Screen = self
+        while base.parent == nil, base._isEmbedded, let presenter = base._presenter {
+            base = presenter
+        }
+        guard let navigation = base.parent as? NavigationController, base._appearance == .disappeared,
+            base._forwardingTarget === self
+        else { return nil }
+        return (base, navigation)
+    }
+
     /// Dismisses a presented screen: the one this screen or one of its ancestors presents
     /// (``presentedScreen``), else this screen itself (or the presented container it is in), with
     /// everything presented above it.
