@@ -107,4 +107,96 @@ struct NavigationBarOwnershipTests {
         #expect(host.navigation.navigationBar.owner === container)
         #expect(host.bar == "[]" && !host.navigation.navigationBar.isHidden)
     }
+
+    // MARK: - Review r17: current-context stand-ins (these fail on 62dd282)
+
+    @Test("dismissing a stand-in that a pop brought back leaves the bar as the screen left it")
+    func dismissAfterPopBackKeepsTheBar() throws {
+        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        let standIn = host.screen("E")
+        try host.root.present(standIn, style: .currentContext, animated: false)
+        try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
+        try host.navigation.pop(animated: true)
+        var appearance = host.navigation.navigationBar.appearance
+        appearance.itemColor = color("#00FF00")  // a direct change while the bar shows A's look
+        host.navigation.navigationBar.setAppearance(appearance)
+        _ = host.events.take()
+        standIn.dismiss(animated: true)
+        // Without the push and pop, the same dismissal restores A's stash (the direct change included). UIKit's bar is
+        // not touched by the dismissal of a current-context presentation; Appearance.md: a screen "comes back
+        // exactly as it left, including changes made to the bar directly".
+        #expect(host.bar == "[bar: #FF0000, item: #00FF00]")
+        #expect(host.events.take() == [])
+    }
+
+    @Test("a current-context presentation over a stand-in neither restores nor resolves the stack screen's bar")
+    func nestedStandInLeavesTheBarAlone() throws {
+        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        let e1 = host.screen("E1")
+        e1.definesPresentationContext = true
+        try host.root.present(e1, style: .currentContext, animated: false)
+        _ = host.events.take()
+        let e2 = host.screen("E2")
+        // E2 takes E1's place: nothing was popped back, and the bar keeps A's look with no restore.
+        try e1.present(e2, style: .currentContext, animated: true)
+        #expect(host.events.take() == [])
+        e2.dismiss(animated: true)
+        // Once the bar shows A through a pop back, a direct change survives E2's presentation and its dismissal.
+        try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
+        try host.navigation.pop(animated: true)
+        var appearance = host.navigation.navigationBar.appearance
+        appearance.itemColor = color("#00FF00")
+        host.navigation.navigationBar.setAppearance(appearance)
+        _ = host.events.take()
+        try e1.present(e2, style: .currentContext, animated: true)
+        e2.dismiss(animated: true)
+        #expect(host.bar == "[bar: #FF0000, item: #00FF00]")
+        #expect(host.events.take() == [])
+    }
+
+    @Test("the covered screen's bar follows its updates the same way however its stand-in came on screen")
+    func coveredScreenUpdatesTheBarEitherWay() throws {
+        // Presented directly: A disappeared from the bar (owner nil), so its update only drops its stash.
+        let presented = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        presented.root.definesPresentationContext = true
+        try presented.root.present(presented.screen("E"), style: .currentContext, animated: false)
+        // Brought back by a pop: the bar has A as its owner, and the update applies at once.
+        let popped = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        popped.root.definesPresentationContext = true
+        try popped.root.present(popped.screen("E"), style: .currentContext, animated: false)
+        try popped.navigation.push(popped.screen("B"), animated: false)
+        try popped.navigation.pop(animated: false)
+        // The same screen on screen, the same bar: Appearance.md, "covers that screen's place, not the bar".
+        #expect(popped.navigation.navigationBar.owner === popped.root)
+        #expect(presented.navigation.navigationBar.owner === presented.root)
+        for host in [presented, popped] {
+            host.root.bar.barColor = color("#0000FF")
+            host.root.updateNavigationAppearance(animated: false)
+        }
+        #expect(presented.bar == popped.bar)
+    }
+
+    @Test("a pop back to a stand-in whose dismissal waits ends the bar's visibility change at its viewDidAppear")
+    func queuedDismissalOfAStandInEndsTheVisibilityTransition() throws {
+        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        let standIn = host.screen("E")
+        try host.root.present(standIn, style: .currentContext, animated: false)
+        host.completeAll()
+        try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
+        host.completeAll()
+        let events = host.events
+        let bar = host.navigation.navigationBar
+        try host.navigation.pop(animated: true) { _ in
+            events.add("pop done, visibility: \(bar.visibilityTransition.map { "\($0)" } ?? "none")")
+        }
+        #expect(host.visibility == "show")
+        standIn.dismiss(animated: true)  // queued behind the pop
+        _ = host.events.take()
+        host.completeAll()
+        // NavigationBar.visibilityTransition: "cleared when that screen's viewDidAppear runs" (E's, in A's place).
+        #expect(host.events.take() == ["pop done, visibility: none"])
+    }
 }

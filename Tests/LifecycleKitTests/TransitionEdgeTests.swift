@@ -130,10 +130,17 @@ struct TransitionEdgeTests {
         b.hidesStatusBar = true
         try host.navigation.push(b, animated: false)
         #expect(host.window.statusBar.isHidden)
+        _ = host.events.take()
         let pop = try host.navigation.beginInteractivePop(translation: 5)
         #expect(!host.window.statusBar.isHidden)
         pop.cancel()
         #expect(host.window.screenForStatusBarHidden === b && host.window.statusBar.isHidden)
+        // The bar's look never changes (restores of identical stashes report no change): only the status bar moves.
+        #expect(
+            host.events.take() == [
+                "A.willRestore([])", "A.didRestore([])", "status: hidden default -> visible default",
+                "B.willRestore([])", "B.didRestore([])", "status: visible default -> hidden default",
+            ])
     }
 
     @Test("a transition's completion sees the status bar recomputed once its did-calls ran")

@@ -10,6 +10,9 @@ struct _ScreenChrome {
     var navigationBarStash: NavigationBarAppearance?
     /// Told when the stash is restored.
     weak var navigationBarRestoreDelegate: (any NavigationBarRestoreDelegate)?
+    /// The stack screen this current-context presentation is appearing for, from its `viewWillAppear` to its
+    /// `viewDidAppear`: kept, because a dismissal requested meanwhile unlinks the presentation at once.
+    weak var appearingInPlaceOf: Screen?
     /// Whether a non-covering presentation of the screen decides the status bar.
     var capturesStatusBarAppearance = false
     /// The override of the parent's status-bar visibility this screen installed, if any.

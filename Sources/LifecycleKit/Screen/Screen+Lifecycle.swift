@@ -71,6 +71,7 @@ extension Screen {
         if let navigation = parent as? NavigationController {
             navigation._stackScreenWillAppear(self, animated: animated)
         } else if let standIn = _standInForStackScreen {
+            _chrome.appearingInPlaceOf = standIn.screen
             standIn.navigation._stackScreenWillAppear(standIn.screen, animated: animated)
         }
         let observedWindow = _beginObservedAppearance()
@@ -111,10 +112,12 @@ extension Screen {
         (self as? NavigationController)?._topShownOnAppearing = nil
         _joinBatch(batch)
         if let navigation = parent as? NavigationController {
-            navigation._stackScreenWillDisappear(self)
+            // Not when a current-context presentation now stands in for it: that covers its place, not the bar.
+            if _forwardingTarget === self { navigation._stackScreenWillDisappear(self) }
         } else if let standIn = _standInForStackScreen {
             standIn.navigation._stackScreenWillDisappear(standIn.screen)
         }
+        _chrome.appearingInPlaceOf = nil
         _revertParentStatusBarHidden()
         let observedWindow = _observedWindowIfAny
         _notifyObservers(.willBegin(.disappear, animated: animated), in: observedWindow)
@@ -151,8 +154,9 @@ extension Screen {
             _onScreen.batch = nil
             if let navigation = parent as? NavigationController {
                 navigation._stackScreenDidAppear(self)
-            } else if let standIn = _standInForStackScreen {
-                standIn.navigation._stackScreenDidAppear(standIn.screen)
+            } else if let place = _chrome.appearingInPlaceOf {
+                _chrome.appearingInPlaceOf = nil
+                (place.parent as? NavigationController)?._stackScreenDidAppear(place)
             }
             let observedWindow = _observedWindowIfAny
             _runObserved(.viewDidAppear(animated: animated), in: observedWindow) {

@@ -25,6 +25,10 @@ public final class NavigationBar {
 
     /// The screen whose appearance the bar shows: the stack screen that appeared last and has not
     /// disappeared since; `nil` while none is on screen.
+    ///
+    /// A ``ModalPresentationStyle/currentContext`` presentation that stands in for a stack screen covers the
+    /// screen's place, not the bar: the screen stays the owner while the presentation shows in its place, though the
+    /// screen itself got `viewWillDisappear`, and it updates the bar as if it were on screen.
     public internal(set) weak var owner: Screen?
 
     /// The change of visibility the running screen transition makes, if any.

@@ -154,6 +154,9 @@ extension NavigationController {
     func _stackScreenWillAppear(_ screen: Screen, animated: Bool) {
         guard managesNavigationBarAppearance, _isInStack(screen) else { return }
         let bar = navigationBar
+        // Already on the bar: a current-context presentation that stood in for it went away, or one stands in for
+        // another (the bar showed the screen all along).
+        if bar.owner === screen, screen._chrome.navigationBarStash == nil { return }
         let isInteractive = _isRevealedInteractively(screen)
         bar._ownerAppearsAnimated = animated
         guard let stash = screen._chrome.navigationBarStash else {
