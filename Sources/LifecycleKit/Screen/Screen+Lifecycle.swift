@@ -113,11 +113,13 @@ extension Screen {
         _joinBatch(batch)
         if let navigation = parent as? NavigationController {
             // Not when a current-context presentation now stands in for it: that covers its place, not the bar.
-            if _forwardingTarget === self { navigation._stackScreenWillDisappear(self) }
-        } else if let standIn = _standInForStackScreen {
-            standIn.navigation._stackScreenWillDisappear(standIn.screen)
+            if _presented == nil || _forwardingTarget === self { navigation._stackScreenWillDisappear(self) }
+        } else if parent == nil {
+            if let standIn = _standInForStackScreen {
+                standIn.navigation._stackScreenWillDisappear(standIn.screen)
+            }
+            _chrome.appearingInPlaceOf = nil
         }
-        _chrome.appearingInPlaceOf = nil
         _revertParentStatusBarHidden()
         let observedWindow = _observedWindowIfAny
         _notifyObservers(.willBegin(.disappear, animated: animated), in: observedWindow)

@@ -154,12 +154,12 @@ extension NavigationController {
     func _stackScreenWillAppear(_ screen: Screen, animated: Bool) {
         guard managesNavigationBarAppearance, _isInStack(screen) else { return }
         let bar = navigationBar
-        // Already on the bar: a current-context presentation that stood in for it went away, or one stands in for
-        // another (the bar showed the screen all along).
-        if bar.owner === screen, screen._chrome.navigationBarStash == nil { return }
         let isInteractive = _isRevealedInteractively(screen)
         bar._ownerAppearsAnimated = animated
         guard let stash = screen._chrome.navigationBarStash else {
+            // Already on the bar: a current-context presentation that stood in for it went away, or one stands in
+            // for another (the bar showed the screen all along).
+            if bar.owner === screen { return }
             bar._apply(
                 resolvedNavigationBarAppearance(for: screen), reason: .appear, screen: screen, animated: animated,
                 isInteractive: isInteractive)
