@@ -199,4 +199,90 @@ struct NavigationBarOwnershipTests {
         // NavigationBar.visibilityTransition: "cleared when that screen's viewDidAppear runs" (E's, in A's place).
         #expect(host.events.take() == ["pop done, visibility: none"])
     }
+
+    // MARK: - Review r17, second pass (these fail on 87bdaea)
+
+    @Test("a stand-in dismissed during an interactive pop back to it still stashes the screen's bar on a cancel")
+    func cancelledPopBackToAStandInDismissedMeanwhile() throws {
+        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        let standIn = host.screen("E")
+        try host.root.present(standIn, style: .currentContext, animated: false)
+        host.completeAll()
+        try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
+        host.completeAll()
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        var appearance = host.navigation.navigationBar.appearance
+        appearance.itemColor = color("#00FF00")  // a direct change while the bar shows A's look
+        host.navigation.navigationBar.setAppearance(appearance)
+        standIn.dismiss(animated: true)  // unlinked at once, its transition queued behind the pop
+        _ = host.events.take()
+        pop.cancel()
+        // E disappears in A's place (its `appearingInPlaceOf` is still A): the bar stashes A's look, as it does when
+        // the dismissal is not requested, and as a cancel does for any revealed screen.
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #FF0000, item: #00FF00]")
+        host.completeAll()
+        try host.navigation.pop(animated: true)
+        host.completeAll()
+        #expect(host.bar == "[bar: #FF0000, item: #00FF00]" && host.navigation.navigationBar.owner === host.root)
+        #expect(
+            host.events.take() == [
+                "B.willRestore([hidden])", "restore(B) animated: [bar: #FF0000, item: #00FF00] -> [hidden]",
+                "B.didRestore([hidden])", "A.willRestore([bar: #FF0000, item: #00FF00])",
+                "restore(A) animated: [hidden] -> [bar: #FF0000, item: #00FF00]",
+                "A.didRestore([bar: #FF0000, item: #00FF00])",
+            ])
+    }
+
+    @Test("a push that runs before a queued current-context presentation stashes the covered screen's bar")
+    func pushBeforeAQueuedStandInStashes() throws {
+        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        try host.navigation.present(host.screen("S"), style: .pageSheet, animated: true)  // runs; the rest waits
+        var appearance = host.navigation.navigationBar.appearance
+        appearance.itemColor = color("#00FF00")
+        host.navigation.navigationBar.setAppearance(appearance)
+        try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
+        try host.root.present(host.screen("E"), style: .currentContext, animated: true)
+        _ = host.events.take()
+        host.completeAll()
+        // A left the bar for B before E came in its place: what the bar showed is stashed, as without E.
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #FF0000, item: #00FF00]")
+        try host.navigation.pop(animated: true)
+        host.completeAll()
+        #expect(host.bar == "[bar: #FF0000, item: #00FF00]" && host.navigation.navigationBar.owner === host.root)
+        #expect(
+            host.events.take() == [
+                "appear(B) animated: [bar: #FF0000, item: #00FF00] -> [hidden]",
+                "A.willRestore([bar: #FF0000, item: #00FF00])",
+                "restore(A) animated: [hidden] -> [bar: #FF0000, item: #00FF00]",
+                "A.didRestore([bar: #FF0000, item: #00FF00])",
+            ])
+    }
+
+    @Test("a window hidden before a queued current-context presentation leaves the bar without an owner")
+    func hiddenBeforeAQueuedStandInHasNoOwner() throws {
+        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        try host.navigation.present(host.screen("S"), style: .pageSheet, animated: true)  // runs; the rest waits
+        host.window.hide()
+        try host.root.present(host.screen("E"), style: .currentContext, animated: true)
+        host.completeAll()
+        // NavigationBar.owner: "nil while none is on screen"; A's look is stashed as it left.
+        #expect(host.navigation.navigationBar.owner == nil)
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #FF0000]")
+        var appearance = host.navigation.navigationBar.appearance
+        appearance.itemColor = color("#00FF00")  // a direct change while nothing is on screen
+        host.navigation.navigationBar.setAppearance(appearance)
+        _ = host.events.take()
+        host.window.makeKeyAndVisible()
+        host.completeAll()
+        // E comes on screen in A's place: the bar restores A's stash, as it does without E.
+        #expect(host.bar == "[bar: #FF0000]" && host.navigation.navigationBar.owner === host.root)
+        #expect(
+            host.events.take() == [
+                "A.willRestore([bar: #FF0000])", "restore(A): [bar: #FF0000, item: #00FF00] -> [bar: #FF0000]",
+                "A.didRestore([bar: #FF0000])",
+            ])
+    }
 }

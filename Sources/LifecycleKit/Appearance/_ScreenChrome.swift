@@ -11,7 +11,8 @@ struct _ScreenChrome {
     /// Told when the stash is restored.
     weak var navigationBarRestoreDelegate: (any NavigationBarRestoreDelegate)?
     /// The stack screen this current-context presentation is appearing for, from its `viewWillAppear` to its
-    /// `viewDidAppear`: kept, because a dismissal requested meanwhile unlinks the presentation at once.
+    /// `viewDidAppear` (or a `viewWillDisappear` that turns it around): kept, because a dismissal requested meanwhile
+    /// unlinks the presentation at once.
     weak var appearingInPlaceOf: Screen?
     /// Whether a non-covering presentation of the screen decides the status bar.
     var capturesStatusBarAppearance = false

@@ -112,11 +112,18 @@ extension Screen {
         (self as? NavigationController)?._topShownOnAppearing = nil
         _joinBatch(batch)
         if let navigation = parent as? NavigationController {
-            // Not when a current-context presentation now stands in for it: that covers its place, not the bar.
-            if _presented == nil || _forwardingTarget === self { navigation._stackScreenWillDisappear(self) }
+            // Not when a current-context presentation takes its place on screen (the screen is the top of a
+            // controller on screen): that covers its place, not the bar. A presentation still queued takes nothing.
+            let standInTakesItsPlace =
+                _presented != nil && navigation._appearance == .appeared && navigation.topViewController === self
+                && _forwardingTarget !== self
+            if !standInTakesItsPlace { navigation._stackScreenWillDisappear(self) }
         } else if parent == nil {
             if let standIn = _standInForStackScreen {
                 standIn.navigation._stackScreenWillDisappear(standIn.screen)
+            } else if let place = _chrome.appearingInPlaceOf, let navigation = place.parent as? NavigationController {
+                // Appearing in that screen's place when a dismissal unlinked it: it leaves that place all the same.
+                navigation._stackScreenWillDisappear(place)
             }
             _chrome.appearingInPlaceOf = nil
         }
