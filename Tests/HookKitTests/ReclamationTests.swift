@@ -439,50 +439,18 @@ final class ReclamationTests: XCTestCase {
     }
 
     func testAWriterFencesForAThreadThatIsRunningOtherCode() throws {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
-        try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
         let point = HookPoint<Vehicle, String, String>("Reclamation.runningThread")
         try point.before { _, _ in }
-        let spinning = Atomic<Bool>(true)
-        let spins = Atomic<Int>(0)
-        let probe = PreemptionProbe()
-        let finished = DispatchSemaphore(value: 0)
-        // The writer (this thread) and the spinner each get a CPU of their own, so the spinner runs throughout.
-        try XCTSkipUnless(_SnapshotReclamation.pinCurrentThread(toCPU: 0), "threads cannot be pinned to CPUs here")
-        defer { _ = _SnapshotReclamation.pinCurrentThread(toCPU: nil) }
-        Thread {
-            _ = _SnapshotReclamation.pinCurrentThread(toCPU: 1)
-            // A hooked call gives the thread a reader record; then it runs code that makes no hooked call.
-            _ = point.invoke(Car(name: "spinner"), "") { vehicle, _ in vehicle.name }
-            while spinning.load(ordering: .relaxed) {
-                spins.add(1, ordering: .relaxed)
-                probe.sample()
-            }
-            finished.signal()
-        }
-        .start()
-        while spins.load(ordering: .relaxed) == 0 {}  // the spinner is running
-        // Each pair of publications (register, cancel) counts when the spinner ran throughout it.
-        let publications = 100
-        var quietPublications = 0
-        var quietFences: UInt64 = 0
-        for _ in 0..<publications / 2 {
-            let preemptionsBefore = probe.current()
-            let fencesBefore = _SnapshotReclamation.heavyFenceCount
+        // Each change is two publications (register, cancel).
+        let (quietChanges, quietFences) = try changesWhileAThreadRunsOtherCode(
+            givingItAReaderRecord: { _ = point.invoke(Car(name: "spinner"), "") { vehicle, _ in vehicle.name } },
+            changes: 50
+        ) {
             try point.after { _, _, _ in }.cancel()
-            let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
-            if probe.current() == preemptionsBefore {
-                quietPublications += 2
-                quietFences += fences
-            }
         }
-        spinning.store(false, ordering: .relaxed)
-        finished.wait()
+        let quietPublications = 2 * quietChanges
         XCTAssertEqual(reclamation.retiredCount, 0)
-        try XCTSkipIf(
-            quietPublications < publications / 2, "the spinner was preempted during most publications: a busy machine")
+        try XCTSkipIf(quietPublications < 50, "the spinner was preempted during most publications: a busy machine")
         // The spinner's clock advances, so it is not taken for a thread that is switched out: publications fence.
         // (A few may find it truly stopped: a virtual machine's hypervisor can take its CPU away for a moment.)
         XCTAssertGreaterThanOrEqual(
@@ -493,24 +461,48 @@ final class ReclamationTests: XCTestCase {
     /// Cancelling a point's last hook publishes nothing, which no running thread can show: the writer must fence for a
     /// thread that runs other code, as it does when it replaces a snapshot.
     func testAWriterFencesWhenItUnpublishesWhileAThreadRunsOtherCode() throws {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
-        try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
         let point = HookPoint<Vehicle, String, String>("Reclamation.unpublishing")
         let other = HookPoint<Vehicle, String, String>("Reclamation.unpublishing.other")
         let otherHook = try other.before { _, _ in }
         defer { otherHook.cancel() }
+        let (quietUnpublications, quietFences) = try changesWhileAThreadRunsOtherCode(
+            givingItAReaderRecord: { _ = other.invoke(Car(name: "spinner"), "") { vehicle, _ in vehicle.name } },
+            changes: 50
+        ) {
+            // The point's only hook: registering replaces no snapshot, cancelling replaces it with nothing.
+            try point.before { _, _ in }.cancel()
+        }
+        XCTAssertEqual(reclamation.retiredCount, 0)
+        try XCTSkipIf(quietUnpublications < 25, "the spinner was preempted during most unpublications: a busy machine")
+        XCTAssertGreaterThanOrEqual(
+            quietFences, UInt64(quietUnpublications * 9 / 10),
+            "a running thread was confirmed in \(quietUnpublications) unpublications")
+    }
+
+    /// Makes `changes` changes, each a call of `change`, while another thread spins on a CPU of its own in code
+    /// that makes no hooked call (after `givingItAReaderRecord`, a hooked call that gives it a reader record); this
+    /// thread runs on another CPU.
+    ///
+    /// - Returns: How many changes ran while the spinner was not preempted, and how many heavy fences those changes
+    ///   issued. Skips where writers do not confirm threads by their clocks, with one CPU, or where threads cannot
+    ///   be pinned.
+    private func changesWhileAThreadRunsOtherCode(
+        givingItAReaderRecord: @escaping @Sendable () -> Void, changes: Int, _ change: () throws -> Void
+    ) throws -> (quietChanges: Int, quietFences: UInt64) {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock,
+            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
         let spinning = Atomic<Bool>(true)
         let spins = Atomic<Int>(0)
         let probe = PreemptionProbe()
         let finished = DispatchSemaphore(value: 0)
+        // The writer (this thread) and the spinner each get a CPU of their own, so the spinner runs throughout.
         try XCTSkipUnless(_SnapshotReclamation.pinCurrentThread(toCPU: 0), "threads cannot be pinned to CPUs here")
         defer { _ = _SnapshotReclamation.pinCurrentThread(toCPU: nil) }
         Thread {
             _ = _SnapshotReclamation.pinCurrentThread(toCPU: 1)
-            // A hooked call gives the thread a reader record; then it runs code that makes no hooked call.
-            _ = other.invoke(Car(name: "spinner"), "") { vehicle, _ in vehicle.name }
+            givingItAReaderRecord()
             while spinning.load(ordering: .relaxed) {
                 spins.add(1, ordering: .relaxed)
                 probe.sample()
@@ -518,30 +510,24 @@ final class ReclamationTests: XCTestCase {
             finished.signal()
         }
         .start()
+        defer {
+            spinning.store(false, ordering: .relaxed)
+            finished.wait()
+        }
         while spins.load(ordering: .relaxed) == 0 {}  // the spinner is running
-        let unpublications = 50
-        var quietUnpublications = 0
+        var quietChanges = 0
         var quietFences: UInt64 = 0
-        for _ in 0..<unpublications {
-            let token = try point.before { _, _ in }  // the point's only hook: it replaces no snapshot
+        for _ in 0..<changes {
             let preemptionsBefore = probe.current()
             let fencesBefore = _SnapshotReclamation.heavyFenceCount
-            token.cancel()  // replaces the snapshot with nothing
+            try change()
             let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
             if probe.current() == preemptionsBefore {
-                quietUnpublications += 1
+                quietChanges += 1
                 quietFences += fences
             }
         }
-        spinning.store(false, ordering: .relaxed)
-        finished.wait()
-        XCTAssertEqual(reclamation.retiredCount, 0)
-        try XCTSkipIf(
-            quietUnpublications < unpublications / 2,
-            "the spinner was preempted during most unpublications: a busy machine")
-        XCTAssertGreaterThanOrEqual(
-            quietFences, UInt64(quietUnpublications * 9 / 10),
-            "a running thread was confirmed in \(quietUnpublications) unpublications")
+        return (quietChanges, quietFences)
     }
 
     /// A hook that cancels itself, while every other thread is idle, interrupts no thread.
