@@ -86,6 +86,24 @@ struct BarHost {
     func completeAll() {
         window.transitionDriver.completeAll()
     }
+
+    /// A host whose root A (bar `#FF0000`) defines a presentation context and presents E over it, unanimated: E
+    /// stands in for A.
+    static func withStandIn(driver: TransitionDriver.Mode) throws -> (host: BarHost, standIn: StyledScreen) {
+        let host = try BarHost(driver: driver, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        let standIn = host.screen("E")
+        try host.root.present(standIn, style: .currentContext, animated: false)
+        host.completeAll()
+        return (host, standIn)
+    }
+
+    /// Changes the item color on the bar directly, as an app may between transitions.
+    func setItemColorDirectly(_ hex: String) {
+        var appearance = navigation.navigationBar.appearance
+        appearance.itemColor = color(hex)
+        navigation.navigationBar.setAppearance(appearance)
+    }
 }
 
 /// Parses a color the tests know to be valid.

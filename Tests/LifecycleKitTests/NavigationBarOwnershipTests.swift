@@ -51,12 +51,21 @@ struct NavigationBarOwnershipTests {
             ])
     }
 
+    @Test("a child inside a container in the stack does not take over the bar")
+    func childDoesNotOwnTheBar() throws {
+        let host = try BarHost(driver: .immediate)
+        let container = host.screen("K")
+        try container.addChild(host.screen("X", NavigationBarAttributes(isHidden: true)))
+        try host.navigation.push(container, animated: true)
+        #expect(host.navigation.navigationBar.owner === container)
+        #expect(host.bar == "[]" && !host.navigation.navigationBar.isHidden)
+    }
+
+    // MARK: - Current-context presentations and the covered screen's bar
+
     @Test("a pop back to a screen that a current-context presentation stands in for restores that screen's bar")
     func popBackToAStandIn() throws {
-        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        host.root.definesPresentationContext = true
-        let standIn = host.screen("E")
-        try host.root.present(standIn, style: .currentContext, animated: false)
+        let (host, standIn) = try BarHost.withStandIn(driver: .immediate)
         // The presentation covers A's place, not the bar: the bar keeps A's look, and nothing is restored.
         #expect(host.bar == "[bar: #FF0000]")
         _ = host.events.take()
@@ -75,9 +84,7 @@ struct NavigationBarOwnershipTests {
 
     @Test("an interactive pop back to a stand-in restores the revealed screen's bar; a cancel gives it back")
     func interactivePopBackToAStandIn() throws {
-        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        host.root.definesPresentationContext = true
-        try host.root.present(host.screen("E"), style: .currentContext, animated: false)
+        let (host, _) = try BarHost.withStandIn(driver: .immediate)
         let b = host.screen("B", NavigationBarAttributes(barColor: color("#00FF00")))
         try host.navigation.push(b, animated: false)
         _ = host.events.take()
@@ -98,29 +105,12 @@ struct NavigationBarOwnershipTests {
             ])
     }
 
-    @Test("a child inside a container in the stack does not take over the bar")
-    func childDoesNotOwnTheBar() throws {
-        let host = try BarHost(driver: .immediate)
-        let container = host.screen("K")
-        try container.addChild(host.screen("X", NavigationBarAttributes(isHidden: true)))
-        try host.navigation.push(container, animated: true)
-        #expect(host.navigation.navigationBar.owner === container)
-        #expect(host.bar == "[]" && !host.navigation.navigationBar.isHidden)
-    }
-
-    // MARK: - Review r17: current-context stand-ins (these fail on 62dd282)
-
     @Test("dismissing a stand-in that a pop brought back leaves the bar as the screen left it")
     func dismissAfterPopBackKeepsTheBar() throws {
-        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        host.root.definesPresentationContext = true
-        let standIn = host.screen("E")
-        try host.root.present(standIn, style: .currentContext, animated: false)
+        let (host, standIn) = try BarHost.withStandIn(driver: .immediate)
         try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
         try host.navigation.pop(animated: true)
-        var appearance = host.navigation.navigationBar.appearance
-        appearance.itemColor = color("#00FF00")  // a direct change while the bar shows A's look
-        host.navigation.navigationBar.setAppearance(appearance)
+        host.setItemColorDirectly("#00FF00")  // a direct change while the bar shows A's look
         _ = host.events.take()
         standIn.dismiss(animated: true)
         // Without the push and pop, the same dismissal restores A's stash (the direct change included). UIKit's bar is
@@ -146,9 +136,7 @@ struct NavigationBarOwnershipTests {
         // Once the bar shows A through a pop back, a direct change survives E2's presentation and its dismissal.
         try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
         try host.navigation.pop(animated: true)
-        var appearance = host.navigation.navigationBar.appearance
-        appearance.itemColor = color("#00FF00")
-        host.navigation.navigationBar.setAppearance(appearance)
+        host.setItemColorDirectly("#00FF00")
         _ = host.events.take()
         try e1.present(e2, style: .currentContext, animated: true)
         e2.dismiss(animated: true)
@@ -159,13 +147,9 @@ struct NavigationBarOwnershipTests {
     @Test("the covered screen's bar follows its updates the same way however its stand-in came on screen")
     func coveredScreenUpdatesTheBarEitherWay() throws {
         // Presented directly: A disappeared from the bar (owner nil), so its update only drops its stash.
-        let presented = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        presented.root.definesPresentationContext = true
-        try presented.root.present(presented.screen("E"), style: .currentContext, animated: false)
+        let (presented, _) = try BarHost.withStandIn(driver: .immediate)
         // Brought back by a pop: the bar has A as its owner, and the update applies at once.
-        let popped = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        popped.root.definesPresentationContext = true
-        try popped.root.present(popped.screen("E"), style: .currentContext, animated: false)
+        let (popped, _) = try BarHost.withStandIn(driver: .immediate)
         try popped.navigation.push(popped.screen("B"), animated: false)
         try popped.navigation.pop(animated: false)
         // The same screen on screen, the same bar: Appearance.md, "covers that screen's place, not the bar".
@@ -180,11 +164,7 @@ struct NavigationBarOwnershipTests {
 
     @Test("a pop back to a stand-in whose dismissal waits ends the bar's visibility change at its viewDidAppear")
     func queuedDismissalOfAStandInEndsTheVisibilityTransition() throws {
-        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        host.root.definesPresentationContext = true
-        let standIn = host.screen("E")
-        try host.root.present(standIn, style: .currentContext, animated: false)
-        host.completeAll()
+        let (host, standIn) = try BarHost.withStandIn(driver: .manual)
         try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
         host.completeAll()
         let events = host.events
@@ -200,21 +180,15 @@ struct NavigationBarOwnershipTests {
         #expect(host.events.take() == ["pop done, visibility: none"])
     }
 
-    // MARK: - Review r17, second pass (these fail on 87bdaea)
+    // MARK: - Current-context presentations and queued transitions
 
     @Test("a stand-in dismissed during an interactive pop back to it still stashes the screen's bar on a cancel")
     func cancelledPopBackToAStandInDismissedMeanwhile() throws {
-        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        host.root.definesPresentationContext = true
-        let standIn = host.screen("E")
-        try host.root.present(standIn, style: .currentContext, animated: false)
-        host.completeAll()
+        let (host, standIn) = try BarHost.withStandIn(driver: .manual)
         try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
         host.completeAll()
         let pop = try host.navigation.beginInteractivePop(translation: 10)
-        var appearance = host.navigation.navigationBar.appearance
-        appearance.itemColor = color("#00FF00")  // a direct change while the bar shows A's look
-        host.navigation.navigationBar.setAppearance(appearance)
+        host.setItemColorDirectly("#00FF00")  // a direct change while the bar shows A's look
         standIn.dismiss(animated: true)  // unlinked at once, its transition queued behind the pop
         _ = host.events.take()
         pop.cancel()
@@ -239,9 +213,7 @@ struct NavigationBarOwnershipTests {
         let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
         host.root.definesPresentationContext = true
         try host.navigation.present(host.screen("S"), style: .pageSheet, animated: true)  // runs; the rest waits
-        var appearance = host.navigation.navigationBar.appearance
-        appearance.itemColor = color("#00FF00")
-        host.navigation.navigationBar.setAppearance(appearance)
+        host.setItemColorDirectly("#00FF00")
         try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
         try host.root.present(host.screen("E"), style: .currentContext, animated: true)
         _ = host.events.take()
@@ -271,9 +243,7 @@ struct NavigationBarOwnershipTests {
         // NavigationBar.owner: "nil while none is on screen"; A's look is stashed as it left.
         #expect(host.navigation.navigationBar.owner == nil)
         #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #FF0000]")
-        var appearance = host.navigation.navigationBar.appearance
-        appearance.itemColor = color("#00FF00")  // a direct change while nothing is on screen
-        host.navigation.navigationBar.setAppearance(appearance)
+        host.setItemColorDirectly("#00FF00")  // a direct change while nothing is on screen
         _ = host.events.take()
         host.window.makeKeyAndVisible()
         host.completeAll()
