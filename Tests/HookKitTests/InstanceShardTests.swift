@@ -140,6 +140,30 @@ struct InstanceShardTests {
         #expect(providerRuns.count == 400)
     }
 
+    /// The log of instance changes, from which a compilation rebuilds only the changed shards, holds only the changes
+    /// the published snapshot does not reflect yet: none once a change to hooked objects is published.
+    @Test("each publication empties the log of instance changes")
+    func changeLogIsTrimmed() throws {
+        let point = HookPoint<Vehicle, String, String>("InstanceShards.log")
+        let cars = [Car(name: "a"), Car(name: "b")]
+        let trace = Trace()
+        var tokens: [HookToken] = []
+        for car in cars {
+            tokens.append(try point.before(.instance(car)) { vehicle, _ in trace.record("hook(\(vehicle.name))") })
+        }
+        let existing = point.existingStorage
+        let storage = try #require(existing)
+        #expect(storage.lock.withLock { storage.levels.instanceChanges.count } == 0)
+        for _ in 0..<3 {
+            try point.before(.instance(cars[1])) { _, _ in }.cancel()
+            #expect(storage.lock.withLock { storage.levels.instanceChanges.count } == 0)
+        }
+        tokens[0].cancel()
+        #expect(storage.lock.withLock { storage.levels.instanceChanges.count } == 0)
+        for car in cars { call(point, on: car, trace: trace) }
+        #expect(trace.all == ["body(a)", "hook(b)", "body(b)"])
+    }
+
     /// An object whose hooks went away: no chain of its is kept in any shard of the compile cache.
     @Test("the compile cache keeps no chain of a cancelled or dead object")
     func cacheHoldsNoDeadChains() throws {

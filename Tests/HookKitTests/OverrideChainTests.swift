@@ -57,6 +57,36 @@ struct OverrideChainTests {
         #expect(builds.take() == ["outer"])
     }
 
+    @Test("an object's override is built again only when the part of the object's chain inside it changes")
+    func instanceProvidersAreReused() throws {
+        let point = HookPoint<Vehicle, String, String>("Chain.instanceProviders")
+        let builds = Trace()
+        let car = Car(name: "c")
+        try point.override(.instance(car), label: "mine") { original in
+            builds.record("mine")
+            return { vehicle, prefix in "mine(" + original(vehicle, prefix) + ")" }
+        }
+        #expect(builds.take() == ["mine"])
+        // The object's chain is compiled again (its own level changed, then every chain's), around the same body.
+        try point.before(.instance(car)) { _, _ in }
+        #expect(builds.take() == [])
+        try point.before { _, _ in }
+        #expect(builds.take() == [])
+        // A type override goes inside the object's: both are built, once.
+        try point.override(.type(Car.self), label: "type") { original in
+            builds.record("type")
+            return { vehicle, prefix in "type(" + original(vehicle, prefix) + ")" }
+        }
+        #expect(builds.take() == ["type", "mine"])
+        try point.before(.instance(car)) { _, _ in }
+        #expect(builds.take() == [])
+        let trace = Trace()
+        #expect(call(point, on: car, trace: trace) == "mine(type(c))")
+        #expect(call(point, on: Car(name: "d"), trace: trace) == "type(d)")
+        #expect(trace.all == ["body(c)", "body(d)"])
+        #expect(builds.take() == [])
+    }
+
     @Test("a type's override wrapping the same inner part in several chains is built once for them all")
     func providersAreSharedAcrossChains() throws {
         let point = HookPoint<Vehicle, String, String>("Chain.sharedProviders")
