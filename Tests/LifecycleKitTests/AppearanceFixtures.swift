@@ -87,11 +87,17 @@ struct BarHost {
         window.transitionDriver.completeAll()
     }
 
+    /// A host whose root A (bar `#FF0000`) defines a presentation context.
+    static func withRootDefiningContext(driver: TransitionDriver.Mode) throws -> BarHost {
+        let host = try BarHost(driver: driver, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        host.root.definesPresentationContext = true
+        return host
+    }
+
     /// A host whose root A (bar `#FF0000`) defines a presentation context and presents E over it, unanimated: E
     /// stands in for A.
     static func withStandIn(driver: TransitionDriver.Mode) throws -> (host: BarHost, standIn: StyledScreen) {
-        let host = try BarHost(driver: driver, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        host.root.definesPresentationContext = true
+        let host = try withRootDefiningContext(driver: driver)
         let standIn = host.screen("E")
         try host.root.present(standIn, style: .currentContext, animated: false)
         host.completeAll()

@@ -122,8 +122,7 @@ struct NavigationBarOwnershipTests {
 
     @Test("a current-context presentation over a stand-in neither restores nor resolves the stack screen's bar")
     func nestedStandInLeavesTheBarAlone() throws {
-        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        host.root.definesPresentationContext = true
+        let host = try BarHost.withRootDefiningContext(driver: .immediate)
         let e1 = host.screen("E1")
         e1.definesPresentationContext = true
         try host.root.present(e1, style: .currentContext, animated: false)
@@ -210,8 +209,7 @@ struct NavigationBarOwnershipTests {
 
     @Test("a push that runs before a queued current-context presentation stashes the covered screen's bar")
     func pushBeforeAQueuedStandInStashes() throws {
-        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        host.root.definesPresentationContext = true
+        let host = try BarHost.withRootDefiningContext(driver: .manual)
         try host.navigation.present(host.screen("S"), style: .pageSheet, animated: true)  // runs; the rest waits
         host.setItemColorDirectly("#00FF00")
         try host.navigation.push(host.screen("B", NavigationBarAttributes(isHidden: true)), animated: true)
@@ -234,8 +232,7 @@ struct NavigationBarOwnershipTests {
 
     @Test("a window hidden before a queued current-context presentation leaves the bar without an owner")
     func hiddenBeforeAQueuedStandInHasNoOwner() throws {
-        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
-        host.root.definesPresentationContext = true
+        let host = try BarHost.withRootDefiningContext(driver: .manual)
         try host.navigation.present(host.screen("S"), style: .pageSheet, animated: true)  // runs; the rest waits
         host.window.hide()
         try host.root.present(host.screen("E"), style: .currentContext, animated: true)
