@@ -6,6 +6,9 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
     public let receiverType: String
     /// The receiver's identity when it is an object (`nil` for a value), to tell objects of the same type apart.
     ///
+    /// An optional receiver is a value, whatever it wraps: a point on `Cart?` reports `Swift.Optional<…>` as
+    /// ``receiverType`` and `nil` here.
+    ///
     /// Only for comparison: the object may be gone by the time the event is read.
     public let receiver: ObjectIdentifier?
     /// The hooks that ran, in the order they started: before hooks, the overrides that were entered (outermost first;

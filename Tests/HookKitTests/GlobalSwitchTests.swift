@@ -218,6 +218,17 @@ final class GlobalSwitchTests: XCTestCase {
         XCTAssertNil(events.all.first?.receiver)
     }
 
+    func testOptionalReceiversAreValuesWhateverTheyWrap() throws {
+        let point = HookPoint<Vehicle?, Void, String>("Global.tracer.optional")
+        let events = EventLog()
+        try point.before(label: "read") { _, _ in }
+        Hooks.tracer = HookTracer { events.append($0) }
+        let car: Vehicle? = Car(name: "c")
+        XCTAssertEqual(point.invoke(car) { $0?.name ?? "none" }, "c")
+        XCTAssertEqual(events.all.map(\.receiverType), ["Swift.Optional<HookKitTests.Vehicle>"])
+        XCTAssertNil(events.all.first?.receiver)
+    }
+
     /// A tracer only observes: a nested call's before and after hooks run outside its body's frame with a tracer set
     /// too, so that the outer call's `original`, called from them, reaches the outer body.
     func testTracedNestedCallsHooksReachTheOuterBodyThroughTheOuterOriginal() throws {
