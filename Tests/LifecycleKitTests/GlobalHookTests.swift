@@ -174,7 +174,7 @@ struct GlobalHookTests {
         #expect(b.visibleState == [.loaded, .didDisappear])
     }
 
-    @Test("an override that skips a method: Lifecycle's after hooks still see the state after it, the point's do not")
+    @Test("an override that skips a method hides the new state from the point's after hooks, not from Lifecycle's")
     func afterHooksBehindASkippingOverride() throws {
         let host = try NavigationHost(driver: .immediate)
         let log = host.log
@@ -205,6 +205,14 @@ struct GlobalHookTests {
                 "phase hook sees [loaded, didAppear]", "method hook sees [loaded, didAppear]",
             ])
         #expect(b.visibleState == [.loaded, .didAppear])
+
+        let c = host.screen("C")
+        let hookOnC = try Screen.viewDidAppear.after(.instance(c)) { screen, _, _ in
+            log.add("point hook on C sees \(screen.visibleState)")
+        }
+        defer { hookOnC.cancel() }
+        try host.navigation.push(c, animated: false)
+        #expect(log.take().filter { $0.contains("sees") } == ["point hook on C sees [loaded, didAppear]"])
     }
 
     @Test("a scope type that is not a Screen is refused")

@@ -119,6 +119,50 @@ struct ScreenStatisticsTests {
         #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.100 (mins), viewed 1, resumed 0]")
     }
 
+    @Test("a view that starts under a sheet starts paused: the sheet's dismissal starts its time, without a resume")
+    func viewStartedUnderSheet() throws {
+        let host = try StatisticsHost()
+        host.time.advance(by: 10)
+        let cart = Cart()
+        try host.navigation.present(cart, style: .pageSheet, animated: false)
+        host.time.advance(by: 5)
+        try host.navigation.push(ProductDetail(), animated: false)  // on screen under the sheet: paused from its start
+        host.time.advance(by: 20)
+        #expect(cart.dismiss(animated: false))
+        host.time.advance(by: 4)
+        #expect(host.line("Home") == "[Home: stayed 0.167 (mins), viewed 1, resumed 0]")
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.067 (mins), viewed 1, resumed 0]")
+    }
+
+    @Test(
+        "a view paused by a sheet and by the background at once resumes once, when the last of them ends",
+        arguments: [false, true])
+    func sheetAndBackgroundTogether(dismissedInBackground: Bool) throws {
+        let host = try StatisticsHost()
+        host.time.advance(by: 10)
+        let cart = Cart()
+        try host.navigation.present(cart, style: .pageSheet, animated: false)  // Home pauses at 10
+        host.time.advance(by: 20)
+        host.window.enterBackground()  // Cart pauses at 30
+        host.time.advance(by: 50)
+        if dismissedInBackground {
+            #expect(cart.dismiss(animated: false))  // Cart ends, paused, at 80
+            host.time.advance(by: 50)
+            host.window.enterForeground()  // Home resumes at 130
+        } else {
+            host.window.enterForeground()  // Cart resumes at 80
+            host.time.advance(by: 50)
+            #expect(cart.dismiss(animated: false))  // Cart ends, Home resumes at 130
+        }
+        host.time.advance(by: 7)
+        #expect(host.line("Home") == "[Home: stayed 0.283 (mins), viewed 1, resumed 1]")
+        #expect(
+            host.line("Cart")
+                == (dismissedInBackground
+                    ? "[Cart: stayed 0.333 (mins), viewed 1, resumed 0]"
+                    : "[Cart: stayed 1.167 (mins), viewed 1, resumed 1]"))
+    }
+
     @Test("a cancelled interactive pop pauses and resumes the top screen; a finished one ends it")
     func interactivePop() throws {
         let host = try StatisticsHost()

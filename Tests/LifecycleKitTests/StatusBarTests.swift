@@ -336,6 +336,9 @@ struct StatusBarTests {
         try parent.addChild(overlay)
         #expect(window.statusBar.isHidden)
         #expect(Screen.prefersStatusBarHidden.hooks(for: parent).map(\.label) == ["overrideParentStatusBarHidden"])
+        // The window reads the point; the parent's property keeps its own answer.
+        #expect(Screen.prefersStatusBarHidden.invoke(parent) { $0.prefersStatusBarHidden })
+        #expect(!parent.prefersStatusBarHidden)
         // Another instance of the parent's class is untouched.
         #expect(Screen.prefersStatusBarHidden.hooks(for: sibling).isEmpty)
         #expect(!Screen.prefersStatusBarHidden.invoke(sibling) { $0.prefersStatusBarHidden })

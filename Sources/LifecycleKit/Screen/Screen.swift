@@ -250,6 +250,9 @@ open class Screen {
     ///
     /// Read through the ``Screen/prefersStatusBarHidden-swift.type.property`` hook point; see
     /// ``Window/statusBar``. Call ``setNeedsStatusBarAppearanceUpdate()`` when the answer changes.
+    ///
+    /// This property is the screen's own answer, the body of the hook point: the point's overrides (including
+    /// ``overrideParentStatusBarHidden(_:)``) change what the window uses, not what this property returns.
     open var prefersStatusBarHidden: Bool { false }
 
     /// The status-bar style this screen wants when it decides it; ``StatusBarStyle/default`` by default.

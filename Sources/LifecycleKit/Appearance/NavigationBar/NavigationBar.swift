@@ -83,12 +83,12 @@ public final class NavigationBar {
         return top.navigationBackItem
     }
 
-    /// The title the back item shows, by UIKit's rule; `nil` when the bar shows no back item.
+    /// The title the back item shows, by UIKit's rule; `nil` when the bar shows no back item, or one without a title.
     ///
     /// The back item's own ``BarButtonItem/title`` if it has one; else, from the screen below the top, the title of
     /// its ``NavigationItem/backBarButtonItem`` when it has one (`nil` for an item without a title), else its title
     /// (``NavigationItem/title``, then ``Screen/title``), else "Back". The root of a presented stack, whose back item
-    /// closes the presentation, has no screen below: its back item shows its own title, if any.
+    /// closes the presentation, has no screen below: its back item shows only its own title (`nil` without one).
     ///
     /// ```swift
     /// inbox.navigationItem.backBarButtonItem = BarButtonItem(title: "Mail")

@@ -68,7 +68,8 @@ extension Screen {
     /// ```
     ///
     /// It matters when the parent decides the status bar, that is when the parent does not delegate
-    /// the decision to this screen.
+    /// the decision to this screen. It changes what the window reads through the hook point; the
+    /// parent's ``Screen/prefersStatusBarHidden-swift.property`` property still returns the parent's own answer.
     ///
     /// - Returns: The override's token (cancelling it directly does not recompute the status bar).
     /// - Throws: ``LifecycleError/Code-swift.struct/noParent`` when the screen has no parent.

@@ -41,7 +41,9 @@ import Foundation
 ///   so it gets no view), a finished pop ends it and the revealed screen starts a new view.
 ///
 /// A paused view that becomes active again counts as a *resume* (``Record/resumeCount``), never as a
-/// new view (``Record/viewCount``). A covering presentation (``ModalPresentationStyle/fullScreen``,
+/// new view (``Record/viewCount``): once when a sheet and the background paused it together, and not
+/// at all when it started paused (its screen appeared under a sheet, or in the background). A
+/// covering presentation (``ModalPresentationStyle/fullScreen``,
 /// ``ModalPresentationStyle/currentContext``) makes the presenter disappear, which ends its view, and
 /// the presenter's `viewDidAppear` after the dismissal starts a new one, as UIKit reports. A single
 /// view whose active time exceeds ``Configuration/maximumViewDuration`` (24 hours by default) is
