@@ -41,6 +41,14 @@ struct StatisticsHost {
     func line(_ name: String) -> String {
         statistics.record(named: name)?.description ?? "none"
     }
+
+    /// Lets `seconds` pass with Home on screen, then presents a `Cart` over it as a page sheet, which pauses Home.
+    func presentCartSheet(after seconds: Double) throws -> Cart {
+        time.advance(by: seconds)
+        let cart = Cart()
+        try home.present(cart, style: .pageSheet, animated: false)
+        return cart
+    }
 }
 
 /// A temporary directory for one test, removed by ``remove()``.

@@ -90,9 +90,7 @@ struct ScreenStatisticsTests {
     @Test("background while a sheet is up: the foreground resumes the sheet, not the presenter it covers")
     func backgroundUnderSheet() throws {
         let host = try StatisticsHost()
-        host.time.advance(by: 6)
-        let cart = Cart()
-        try host.home.present(cart, style: .pageSheet, animated: false)
+        let cart = try host.presentCartSheet(after: 6)
         host.time.advance(by: 6)
         host.window.enterBackground()
         host.time.advance(by: 100)
@@ -122,9 +120,7 @@ struct ScreenStatisticsTests {
     @Test("a view that starts under a sheet starts paused: the sheet's dismissal starts its time, without a resume")
     func viewStartedUnderSheet() throws {
         let host = try StatisticsHost()
-        host.time.advance(by: 10)
-        let cart = Cart()
-        try host.navigation.present(cart, style: .pageSheet, animated: false)
+        let cart = try host.presentCartSheet(after: 10)
         host.time.advance(by: 5)
         try host.navigation.push(ProductDetail(), animated: false)  // on screen under the sheet: paused from its start
         host.time.advance(by: 20)
@@ -139,9 +135,7 @@ struct ScreenStatisticsTests {
         arguments: [false, true])
     func sheetAndBackgroundTogether(dismissedInBackground: Bool) throws {
         let host = try StatisticsHost()
-        host.time.advance(by: 10)
-        let cart = Cart()
-        try host.navigation.present(cart, style: .pageSheet, animated: false)  // Home pauses at 10
+        let cart = try host.presentCartSheet(after: 10)  // Home pauses at 10
         host.time.advance(by: 20)
         host.window.enterBackground()  // Cart pauses at 30
         host.time.advance(by: 50)
