@@ -85,6 +85,14 @@ struct DemoOutputTests {
         #expect(lines.filter { $0.contains("%") }.count == 1)
     }
 
+    @Test("the text header prints the title on one line: line breaks and control characters come out escaped")
+    func textTitleEscapes() throws {
+        let contents = BadScenarioTests.scenario(actions: "[]")
+            .replacingOccurrences(of: #""title": "test""#, with: #""title": "two\nlines \u001b[31mred\u0000""#)
+        let output = try BadScenarioTests.expectSuccess(contents)
+        #expect(output.hasPrefix("lifecycle-demo: two\\nlines \\u{1B}[31mred\\u{0}\n\n"))
+    }
+
     @Test("--format mermaid gives screens generated IDs, so names such as end or Host cannot break the diagram")
     func mermaidIdentifiers() throws {
         let contents = BadScenarioTests.scenario(

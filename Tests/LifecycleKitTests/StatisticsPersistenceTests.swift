@@ -311,6 +311,8 @@ struct StatisticsPersistenceTests {
     func descriptions() {
         let event = ScreenStatistics.Event.viewDiscarded(name: "Player", duration: 90_000, limit: 86_400)
         #expect("\(event)" == "discarded a view of Player lasting 90000.000 s (limit 86400.000 s)")
+        let oddName = ScreenStatistics.Event.viewDiscarded(name: "Play\ner\u{1B}", duration: 2, limit: 1)
+        #expect("\(oddName)" == #"discarded a view of Play\ner\u{1B} lasting 2.000 s (limit 1.000 s)"#)
         let record = ScreenStatistics.Record(name: "ProductDetail", stayTime: 75, viewCount: 3, resumeCount: 1)
         #expect("\(record)" == "[ProductDetail: stayed 1.250 (mins), viewed 3, resumed 1]")
         #expect(StatisticsStoreError.Code.corrupt.description == "corrupt")
