@@ -157,6 +157,38 @@ struct ScreenStatisticsTests {
                     : "[Cart: stayed 1.167 (mins), viewed 1, resumed 1]"))
     }
 
+    @Test("a sheet pauses the screens deep in the containers below it, not those inside the sheet's own containers")
+    func sheetOverNestedContainers() throws {
+        let time = VirtualTime()
+        let window = Window(time: time)
+        let statistics = ScreenStatistics(time: time)
+        statistics.attach(to: window)
+        let screens = ["outer", "middle", "inner", "sheet", "sheetMiddle", "sheetInner"].map { name in
+            let screen = Screen(title: name)
+            screen.statisticName = name
+            return screen
+        }
+        let (outer, middle, inner, sheet, sheetMiddle, sheetInner) = (
+            screens[0], screens[1], screens[2], screens[3], screens[4], screens[5]
+        )
+        try middle.addChild(inner)
+        try outer.addChild(middle)
+        try sheetMiddle.addChild(sheetInner)
+        try sheet.addChild(sheetMiddle)
+        try window.setRootScreen(outer)
+        window.makeKeyAndVisible()
+        time.advance(by: 10)
+        try inner.present(sheet, style: .pageSheet, animated: false)  // inner pauses at 10
+        time.advance(by: 20)
+        #expect(sheet.dismiss(animated: false))  // inner resumes at 30
+        time.advance(by: 5)
+        #expect(
+            statistics.records.map(\.description) == [
+                "[inner: stayed 0.250 (mins), viewed 1, resumed 1]",
+                "[sheetInner: stayed 0.333 (mins), viewed 1, resumed 0]",
+            ])
+    }
+
     @Test("a cancelled interactive pop pauses and resumes the top screen; a finished one ends it")
     func interactivePop() throws {
         let host = try StatisticsHost()

@@ -78,12 +78,4 @@ extension Screen {
         }
         return false
     }
-
-    /// Whether a presentation that does not cover its presenter (a sheet, ``ModalPresentationStyle/overFullScreen``)
-    /// is on screen above this screen in `window`, so that the user looks at it rather than at this screen.
-    func _isCoveredBySheet(in window: Window) -> Bool {
-        _presentations(above: window).contains { presented in
-            !presented.modalPresentationStyle.coversPresenter && presented._appearance == .appeared
-        }
-    }
 }

@@ -98,7 +98,8 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         _records[name, default: Record(name: name)]._countView()
         var view = _StatisticsView(
             screen: screen, window: window, name: name, pausesWhileItShowsChildren: counting.asLeaf)
-        if _isActive(view) {
+        var coverage = _SheetCoverage()
+        if _isActive(view, coverage: &coverage) {
             _ = view.activate(at: now)
         }
         _views[key] = view
@@ -133,15 +134,18 @@ extension ScreenStatistics: ScreenLifecycleObserver {
 
     /// Whether `view` should be active now: not being popped interactively, its application in the
     /// foreground, and no sheet on screen above it.
-    func _isActive(_ view: _StatisticsView) -> Bool {
+    ///
+    /// - Parameter coverage: Answers for the sheets, shared by the views of one refresh.
+    func _isActive(_ view: _StatisticsView, coverage: inout _SheetCoverage) -> Bool {
         guard let screen = view.screen, let window = view.window else { return false }
         return !view.isInteractivelyPaused && window.applicationState == .active
-            && !screen._isCoveredBySheet(in: window)
+            && !coverage.isCovered(screen, in: window)
     }
 
     /// Pauses and resumes the views in progress to match the state of their screens, and drops the views of
     /// screens or windows that no longer exist.
     func _refresh(at now: Double) {
+        var coverage = _SheetCoverage()
         for key in Array(_views.keys) {
             guard var view = _views[key] else { continue }
             guard let screen = view.screen, view.window != nil else {
@@ -149,7 +153,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
                 _views[key] = nil
                 continue
             }
-            if !_isActive(view) {
+            if !_isActive(view, coverage: &coverage) {
                 view.interrupt(at: now)
             } else if view.pausesWhileItShowsChildren && !screen.childrenForAppearanceForwarding.isEmpty {
                 view.pause(at: now)  // the content it gained counts instead
