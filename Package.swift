@@ -48,6 +48,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
+            name: "HookBenchmarksTests",
+            dependencies: ["HookBenchmarks"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
             name: "LifecycleDemoTests",
             dependencies: ["LifecycleDemo"],
             resources: [.copy("Golden")],

@@ -3,36 +3,46 @@ import Foundation
 /// The `hook-benchmarks` command: parses the options, then times the suite, runs one case's
 /// loop, lists the cases or prints the usage.
 enum BenchmarkCommand {
-    /// Runs the command with `arguments` (without the program name) and returns the exit status:
-    /// 0 on success, 1 when a case fails to set up or a file cannot be written, 2 for a usage error.
-    static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the command with `arguments` (without the program name), its report on `output` and its messages on
+    /// `errors`, and returns the exit status: 0 on success, 1 when a case fails to set up or a report or file cannot
+    /// be written, 2 for a usage error.
+    static func run(_ arguments: [String], output: FileHandle, errors: FileHandle) -> Int32 {
+        let console = CommandOutput(output: output, errors: errors)
+        let status = run(arguments, console)
+        guard console.lostReport else { return status }
+        console.message("the report could not be written")
+        return status == 0 ? 1 : status
+    }
+
+    /// Runs the command, writing on `console`; returns the exit status.
+    private static func run(_ arguments: [String], _ console: CommandOutput) -> Int32 {
         do {
             let options = try BenchmarkOptions.parse(arguments)
             if options.help {
-                print(usage, terminator: "")
+                console.report(usage)
             } else if options.list {
                 for type in BenchmarkSuite.cases {
                     let fields = [
                         type.name, "\(type.operationsPerIteration)", "\(type.measureIterations)", type.baseline.name,
                         type.summary,
                     ]
-                    print(fields.joined(separator: "\t"))
+                    console.report(fields.joined(separator: "\t") + "\n")
                 }
             } else if let name = options.caseName, let iterations = options.iterations {
                 try runLoop(name, iterations: iterations, inStep: options.inStep)
             } else if isDebugBuild {
-                printError(
+                console.message(
                     "this is a debug build, whose timings mean nothing; run `swift run -c release hook-benchmarks`")
                 return 2
             } else {
-                return try time(options)
+                return try time(options, console)
             }
             return 0
         } catch let error as UsageError {
-            printError("\(error); see --help")
+            console.message("\(error); see --help")
             return 2
         } catch {
-            printError("\(error)")
+            console.message("\(error)")
             return 1
         }
     }
@@ -63,21 +73,26 @@ enum BenchmarkCommand {
 
     /// Times the selected cases, prints the table or the JSON, and writes the chart if asked;
     /// returns the exit status (1 when the chart cannot be written).
-    private static func time(_ options: BenchmarkOptions) throws -> Int32 {
+    ///
+    /// The chart's path is checked before the cases run, so that a path that cannot take it fails at once.
+    private static func time(_ options: BenchmarkOptions, _ console: CommandOutput) throws -> Int32 {
         let cases = BenchmarkSuite.selected(by: options.filter)
         guard !cases.isEmpty else { throw UsageError("no case name contains '\(options.filter ?? "")'") }
+        let chartFile: ChartFile?
+        do {
+            chartFile = try options.svgPath.map { path throws(ChartFile.Refusal) in try ChartFile(checking: path) }
+        } catch {
+            console.message("\(error)")
+            return 1
+        }
         var settings = options.quick ? BenchmarkSettings.quick : BenchmarkSettings.full
         if let repetitions = options.repetitions { settings.repetitions = repetitions }
 
         let runner = BenchmarkRunner(settings: settings)
-        let results = try runner.run(cases) { line in printError(line) }
+        let results = try runner.run(cases) { line in console.message(line) }
 
-        if options.json {
-            print(JSONReport.render(results), terminator: "")
-        } else {
-            print(TableReport.render(results), terminator: "")
-        }
-        if let path = options.svgPath {
+        console.report(options.json ? JSONReport.render(results) : TableReport.render(results))
+        if let chartFile {
             let scaling = results.compactMap { result in
                 result.scaling.map { "\(result.name) \(NumberFormatting.ratio($0))" }
             }
@@ -85,21 +100,15 @@ enum BenchmarkCommand {
                 "Fastest of \(settings.repetitions) repetitions per case, release build; "
                 + "direct-call = \(NumberFormatting.nanoseconds(results[0].nsPerOp)) ns in the same run"
                 + (scaling.isEmpty ? "." : "; two threads vs one: " + scaling.joined(separator: ", ") + ".")
-            let chart = SVGChart(results: results, subtitle: subtitle).render()
             do {
-                try chart.write(toFile: path, atomically: true, encoding: .utf8)
+                try chartFile.write(SVGChart(results: results, subtitle: subtitle).render())
             } catch {
-                printError("cannot write \(path): \(error.localizedDescription)")
+                console.message("\(error)")
                 return 1
             }
-            printError("wrote \(path)")
+            console.message("wrote \(chartFile.path)")
         }
         return 0
-    }
-
-    /// Writes `message` as one line on stderr, prefixed with the program name.
-    private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("hook-benchmarks: \(message)\n".utf8))
     }
 
     /// The text of `--help`.
@@ -132,7 +141,9 @@ enum BenchmarkCommand {
                                     baseline, ratioToBaseline, …, and for the concurrent cases scaling (two
                                     threads' calls per second ÷ one's), callerCPUNsPerCall and
                                     registrarCPUNsPerChange
-              --svg FILE            also write a bar chart of ns/op (log scale) as a self-contained SVG
+              --svg FILE            also write a bar chart of ns/op (log scale) as a self-contained SVG: a
+                                    regular file, replaced whole, or a new one in an existing folder (a
+                                    symbolic link is followed); checked before the cases run
               --case NAME           set NAME up, run its loop N times and print nothing (for callgrind and
               --iterations N        dhat: the setup is the same for any N, so two values of N cancel it).
                                     For the concurrent cases, N is each caller thread's (or task's) call count.
@@ -141,8 +152,11 @@ enum BenchmarkCommand {
                                     ns); how two-processes-before-1 runs two processes together
               --list                print each case as: name, operations per iteration, measure.sh
                                     iterations (0: not measured, its calls run in other processes),
-                                    baseline, summary (tab-separated)
+                                    baseline, summary (tab-separated); takes no other option
               -h, --help            print this help
+
+            Each option may be given once. Exit status: 0 on success, 1 when a case fails to set up or
+            the report or the chart cannot be written, 2 for a usage error.
 
             CASES:
             \(cases.joined(separator: "\n"))

@@ -23,16 +23,20 @@ struct BenchmarkOptions: Sendable {
 
     /// Parses `arguments` (without the program name).
     ///
-    /// - Throws: ``UsageError`` for an unknown option, a missing or malformed value, or options
-    ///   that cannot go together.
+    /// - Throws: ``UsageError`` for an unknown or repeated option, a missing, empty or malformed value,
+    ///   or options that cannot go together.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkOptions {
         var options = BenchmarkOptions()
         var remaining = arguments[...]
+        var given: Set<String> = []
         while let argument = remaining.popFirst() {
             let value = { () throws(UsageError) -> String in
                 guard let value = remaining.popFirst() else { throw UsageError("\(argument) needs a value") }
+                guard !value.isEmpty else { throw UsageError("\(argument) needs a value, not an empty one") }
                 return value
             }
+            let name = argument == "-h" ? "--help" : argument
+            guard given.insert(name).inserted else { throw UsageError("\(name) is given twice") }
             switch argument {
             case "--json": options.json = true
             case "--quick": options.quick = true
@@ -54,6 +58,12 @@ struct BenchmarkOptions: Sendable {
     /// Checks the combinations: `--case` and `--iterations` go together and with nothing that times.
     private func validate() throws(UsageError) {
         if help { return }
+        if list
+            && (json || quick || filter != nil || svgPath != nil || repetitions != nil || caseName != nil
+                || iterations != nil || inStep)
+        {
+            throw UsageError("--list prints the cases; it takes no other option")
+        }
         if caseName != nil && iterations == nil { throw UsageError("--case needs --iterations N") }
         if iterations != nil && caseName == nil { throw UsageError("--iterations goes with --case NAME") }
         if caseName != nil && (json || quick || filter != nil || svgPath != nil || repetitions != nil || list) {

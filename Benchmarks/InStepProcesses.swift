@@ -18,17 +18,23 @@ enum InStepProcesses {
     /// A child's side of `--in-step`: runs `instance`'s loop when released, and reports its span.
     static func runChild(_ instance: any BenchmarkCase, iterations: Int) throws {
         instance.run(iterations: max(1, iterations / 10))  // warm-up, not timed
-        report("ready")
+        try report("ready")
         guard readLine() != nil else { throw Failure(description: "--in-step: standard input closed before the start") }
         let start = DispatchTime.now().uptimeNanoseconds
         instance.run(iterations: iterations)
         let end = DispatchTime.now().uptimeNanoseconds
-        report("\(start) \(end)")
+        try report("\(start) \(end)")
     }
 
     /// Writes `line` to standard output at once (unbuffered: the parent is waiting for it).
-    private static func report(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    ///
+    /// - Throws: ``Failure`` when standard output cannot be written (closed, or a full disk).
+    private static func report(_ line: String) throws {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+        } catch {
+            throw Failure(description: "--in-step: cannot write to standard output: \(error.localizedDescription)")
+        }
     }
 
     /// Runs `caseName`'s loop `iterations` times in each of `count` child processes at once; returns the time from

@@ -1,3 +1,3 @@
 import Foundation
 
-exit(BenchmarkCommand.run(Array(CommandLine.arguments.dropFirst())))
+exit(BenchmarkCommand.run(Array(CommandLine.arguments.dropFirst()), output: .standardOutput, errors: .standardError))
