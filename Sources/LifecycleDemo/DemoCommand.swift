@@ -19,6 +19,8 @@ enum DemoCommand {
                                       json; a Mermaid diagram is only a trace)
           --help                      print this help
 
+        Each option may be given once.
+
         EXIT STATUS: 0 on success, 1 when the report cannot be made or written, 2 for a bad
         option or a bad scenario (nothing is run). A reader that closes the pipe early (| head)
         ends the run with SIGPIPE, as for other command-line tools.
@@ -37,7 +39,12 @@ enum DemoCommand {
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
         var remaining = arguments[...]
+        var given: Set<String> = []
         while let argument = remaining.popFirst() {
+            let name = argument == "-h" ? "--help" : argument
+            if name.hasPrefix("--") && !given.insert(name).inserted {
+                throw UsageError("\(name) is given twice; give each option once")
+            }
             switch argument {
             case "--help", "-h":
                 options.help = true

@@ -329,5 +329,14 @@ struct DemoOutputTests {
             #expect(result.output == "")
             #expect(result.error == "lifecycle-demo: error: --scenario needs a file path\n")
         }
+        for (arguments, option) in [
+            (["--format", "json", "--format", "text"], "--format"), (["--no-trace", "--no-trace"], "--no-trace"),
+            (["-h", "--help"], "--help"),
+        ] {
+            let result = Self.run(arguments)
+            #expect(result.status == 2)
+            #expect(result.output == "")
+            #expect(result.error == "lifecycle-demo: error: \(option) is given twice; give each option once\n")
+        }
     }
 }
