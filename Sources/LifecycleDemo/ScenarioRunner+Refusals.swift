@@ -59,8 +59,7 @@ extension ScenarioRunner {
             else { break }
             switch refusal {
             case .singleScreen:
-                let root = controller.viewControllers.first.map { " (\(name(of: $0)))" } ?? ""
-                return "\(navigation) holds only its root\(root); expected a push first"
+                return "\(navigation) \(stackContents(of: controller)); expected a push first"
             case .notOnScreen:
                 return controller.window == nil
                     ? "\(navigation) is not in the window; expected a Navigation that is shown"
@@ -82,12 +81,19 @@ extension ScenarioRunner {
         return "expected a request the host accepts"
     }
 
-    /// The error for a pop or a pop to root of `controller`, which holds only its root.
+    /// The error for a pop or a pop to root of `controller`, which holds only its root, or no screen at all.
     func onlyRoot(of controller: NavigationController, refusing step: ScenarioStep) -> ScenarioError {
-        let root = controller.viewControllers.first.map { " (\(name(of: $0)))" } ?? ""
-        return ScenarioError(
+        ScenarioError(
             file: file, location: "",
-            problem: "\(step.description): \(name(of: controller)) holds only its root\(root); expected a push first")
+            problem: "\(step.description): \(name(of: controller)) \(stackContents(of: controller)); "
+                + "expected a push first")
+    }
+
+    /// What a stack with nothing to pop holds: `holds only its root (home)`, or `holds no screen` once its root was
+    /// removed.
+    private func stackContents(of controller: NavigationController) -> String {
+        guard let root = controller.viewControllers.first else { return "holds no screen (its root was removed)" }
+        return "holds only its root (\(name(of: root)))"
     }
 
     /// Where `screen` is shown, such as `in the stack of shop` or `presented by home`; `nil` if nowhere.

@@ -258,6 +258,9 @@ struct BadScenarioTests {
                     + #"{ "action": "popToRoot" }]"#),
             "actions[2]: pop to root: nav holds only its root (home); expected a push first")
         try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "removeFromParent", "screen": "home" }, { "action": "pop" }]"#),
+            "actions[1]: pop: nav holds no screen (its root was removed); expected a push first")
+        try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "foreground" }]"#),
             "actions[0]: the app is already in the foreground; expected a background action before")
         try Self.expectRefusal(
