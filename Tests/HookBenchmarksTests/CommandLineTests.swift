@@ -59,7 +59,8 @@ struct CommandLineTests {
 
     @Test("a report that cannot be written: status 1 and a message; a message that cannot be written is dropped")
     func unwritableReport() throws {
-        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        // Open for reading only: every write fails, on every system.
+        let full = try #require(FileHandle(forReadingAtPath: "/dev/null"))
         let directory = try TemporaryFolder()
         defer { directory.remove() }
         let errorsPath = try directory.file("errors", contents: "")
@@ -92,9 +93,26 @@ struct CommandLineTests {
         try ChartFile(checking: link).write("<svg>linked</svg>")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "<svg>linked</svg>")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+
+        // `..` after a link goes up from where the link points, as the system resolves it: into `a`, not here.
+        try FileManager.default.createDirectory(atPath: directory.path("a/b"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.path("lb"), withDestinationPath: "a/b")
+        try ChartFile(checking: directory.path("lb/../up.svg")).write("<svg/>")
+        #expect(FileManager.default.fileExists(atPath: directory.path("a/up.svg")))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("up.svg")))
+
+        // A replaced file keeps its permissions; nothing else is left in the folder.
+        let private_ = try directory.file("private.svg", contents: "old")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: private_)
+        try ChartFile(checking: private_).write("<svg/>")
+        #expect(try FileManager.default.attributesOfItem(atPath: private_)[.posixPermissions] as? Int == 0o600)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == [
+                "a", "lb", "link.svg", "new.svg", "old.svg", "private.svg", "target.svg",
+            ])
     }
 
-    @Test("a folder, a device, a pipe, a link to nothing or a missing folder is refused and left as it is")
+    @Test("a folder, a device, a pipe, a link to nothing, a path through a file or a missing folder is refused")
     func chartRefusals() throws {
         let directory = try TemporaryFolder()
         defer { directory.remove() }
@@ -105,7 +123,11 @@ struct CommandLineTests {
         let dangling = directory.path("dangling.svg")
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: directory.path("nothing"))
         let missing = directory.path("missing/chart.svg")
+        let file = try directory.file("file.svg", contents: "kept")
+        let trailing = directory.url.path + "/fresh/"
         let expectations = [
+            (trailing, "cannot write \(trailing): it names a folder; name a file"),
+            (file + "/x.svg", "cannot write \(file)/x.svg: Not a directory"),
             (folder, "cannot write \(folder): it is a folder; name a file"),
             ("/dev/null", "cannot write /dev/null: it is not a regular file (a device, a pipe or a socket)"),
             (pipe, "cannot write \(pipe): it is not a regular file (a device, a pipe or a socket)"),
@@ -119,5 +141,7 @@ struct CommandLineTests {
         var pipeStatus = stat()
         #expect(lstat(pipe, &pipeStatus) == 0 && pipeStatus.st_mode & S_IFMT == S_IFIFO)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling) == directory.path("nothing"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "kept")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("fresh")))
     }
 }
