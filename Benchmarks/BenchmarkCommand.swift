@@ -35,7 +35,7 @@ enum BenchmarkCommand {
                     "this is a debug build, whose timings mean nothing; run `swift run -c release hook-benchmarks`")
                 return 2
             } else {
-                return try time(options, console)
+                try time(options, console)
             }
             return 0
         } catch let error as UsageError {
@@ -71,20 +71,17 @@ enum BenchmarkCommand {
         instance.tearDown()
     }
 
-    /// Times the selected cases, prints the table or the JSON, and writes the chart if asked;
-    /// returns the exit status (1 when the chart cannot be written).
+    /// Times the selected cases, prints the table or the JSON, and writes the chart if asked.
     ///
     /// The chart's path is checked before the cases run, so that a path that cannot take it fails at once.
-    private static func time(_ options: BenchmarkOptions, _ console: CommandOutput) throws -> Int32 {
+    ///
+    /// - Throws: ``ChartFile/Refusal`` when the chart cannot be written (status 1), ``UsageError`` when no case
+    ///   matches the filter (status 2).
+    private static func time(_ options: BenchmarkOptions, _ console: CommandOutput) throws {
         let cases = BenchmarkSuite.selected(by: options.filter)
         guard !cases.isEmpty else { throw UsageError("no case name contains '\(options.filter ?? "")'") }
-        let chartFile: ChartFile?
-        do {
-            chartFile = try options.svgPath.map { path throws(ChartFile.Refusal) in try ChartFile(checking: path) }
-        } catch {
-            console.message("\(error)")
-            return 1
-        }
+        // A refusal, here or when writing, ends the command as any failure does: its message, status 1.
+        let chartFile = try options.svgPath.map { path throws(ChartFile.Refusal) in try ChartFile(checking: path) }
         var settings = options.quick ? BenchmarkSettings.quick : BenchmarkSettings.full
         if let repetitions = options.repetitions { settings.repetitions = repetitions }
 
@@ -100,15 +97,9 @@ enum BenchmarkCommand {
                 "Fastest of \(settings.repetitions) repetitions per case, release build; "
                 + "direct-call = \(NumberFormatting.nanoseconds(results[0].nsPerOp)) ns in the same run"
                 + (scaling.isEmpty ? "." : "; two threads vs one: " + scaling.joined(separator: ", ") + ".")
-            do {
-                try chartFile.write(SVGChart(results: results, subtitle: subtitle).render())
-            } catch {
-                console.message("\(error)")
-                return 1
-            }
+            try chartFile.write(SVGChart(results: results, subtitle: subtitle).render())
             console.message("wrote \(chartFile.path)")
         }
-        return 0
     }
 
     /// The text of `--help`.

@@ -48,6 +48,9 @@ struct ChartFile: Sendable {
             default: throw refuse("it is not a regular file (a device, a pipe or a socket)")
             }
             guard access(resolved, W_OK) == 0 else { throw refuse("the file is read-only") }
+            guard access((resolved as NSString).deletingLastPathComponent, W_OK) == 0 else {
+                throw refuse("its folder is read-only (the chart replaces the file through a temporary file)")
+            }
             target = resolved
             replacedMode = status.st_mode & 0o7777
         } else {
@@ -56,7 +59,7 @@ struct ChartFile: Sendable {
             if missing == ENOENT && lstat(path, &link) == 0 {
                 throw refuse("it is a symbolic link to nothing")
             }
-            guard missing == ENOENT else { throw refuse(String(cString: strerror(missing))) }
+            guard missing == ENOENT else { throw refuse(Self.systemError(missing)) }
             let folder = (path as NSString).deletingLastPathComponent
             guard let resolvedFolder = Self.realPath(folder.isEmpty ? "." : folder) else {
                 throw refuse("the folder \(folder) does not exist")
@@ -65,10 +68,6 @@ struct ChartFile: Sendable {
             guard name.utf8.count <= Int(NAME_MAX) else { throw refuse("the file name is too long") }
             target = (resolvedFolder as NSString).appendingPathComponent(name)
             replacedMode = nil
-        }
-        let folder = (target as NSString).deletingLastPathComponent
-        guard access(folder, W_OK) == 0 else {
-            throw refuse("its folder is read-only (the chart replaces the file through a temporary file)")
         }
     }
 
@@ -119,8 +118,8 @@ struct ChartFile: Sendable {
         return String(cString: resolved)
     }
 
-    /// The system's description of `errno`.
-    private static func systemError() -> String {
-        String(cString: strerror(errno))
+    /// The system's description of `code`, by default the last error (`errno`).
+    private static func systemError(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
     }
 }
