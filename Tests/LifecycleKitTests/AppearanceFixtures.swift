@@ -104,6 +104,22 @@ struct BarHost {
         return (host, standIn)
     }
 
+    /// What a pop from a screen with a hidden bar back to a root whose look is `[bar: #FF0000, item: #00FF00]` ends
+    /// with: the root's look restored, animated.
+    static let rootRestoredFromHiddenBar = [
+        "A.willRestore([bar: #FF0000, item: #00FF00])",
+        "restore(A) animated: [hidden] -> [bar: #FF0000, item: #00FF00]",
+        "A.didRestore([bar: #FF0000, item: #00FF00])",
+    ]
+
+    /// Pops the top screen, animated, and completes the pop; returns whether the bar then shows `look`, with the root
+    /// as its owner.
+    func popBackToTheRoot(showing look: String) throws -> Bool {
+        try navigation.pop(animated: true)
+        completeAll()
+        return bar == look && navigation.navigationBar.owner === root
+    }
+
     /// Changes the item color on the bar directly, as an app may between transitions.
     func setItemColorDirectly(_ hex: String) {
         var appearance = navigation.navigationBar.appearance

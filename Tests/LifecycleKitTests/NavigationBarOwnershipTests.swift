@@ -195,16 +195,12 @@ struct NavigationBarOwnershipTests {
         // the dismissal is not requested, and as a cancel does for any revealed screen.
         #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #FF0000, item: #00FF00]")
         host.completeAll()
-        try host.navigation.pop(animated: true)
-        host.completeAll()
-        #expect(host.bar == "[bar: #FF0000, item: #00FF00]" && host.navigation.navigationBar.owner === host.root)
+        #expect(try host.popBackToTheRoot(showing: "[bar: #FF0000, item: #00FF00]"))
         #expect(
             host.events.take() == [
                 "B.willRestore([hidden])", "restore(B) animated: [bar: #FF0000, item: #00FF00] -> [hidden]",
-                "B.didRestore([hidden])", "A.willRestore([bar: #FF0000, item: #00FF00])",
-                "restore(A) animated: [hidden] -> [bar: #FF0000, item: #00FF00]",
-                "A.didRestore([bar: #FF0000, item: #00FF00])",
-            ])
+                "B.didRestore([hidden])",
+            ] + BarHost.rootRestoredFromHiddenBar)
     }
 
     @Test("a push that runs before a queued current-context presentation stashes the covered screen's bar")
@@ -218,16 +214,11 @@ struct NavigationBarOwnershipTests {
         host.completeAll()
         // A left the bar for B before E came in its place: what the bar showed is stashed, as without E.
         #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #FF0000, item: #00FF00]")
-        try host.navigation.pop(animated: true)
-        host.completeAll()
-        #expect(host.bar == "[bar: #FF0000, item: #00FF00]" && host.navigation.navigationBar.owner === host.root)
+        #expect(try host.popBackToTheRoot(showing: "[bar: #FF0000, item: #00FF00]"))
         #expect(
-            host.events.take() == [
-                "appear(B) animated: [bar: #FF0000, item: #00FF00] -> [hidden]",
-                "A.willRestore([bar: #FF0000, item: #00FF00])",
-                "restore(A) animated: [hidden] -> [bar: #FF0000, item: #00FF00]",
-                "A.didRestore([bar: #FF0000, item: #00FF00])",
-            ])
+            host.events.take()
+                == ["appear(B) animated: [bar: #FF0000, item: #00FF00] -> [hidden]"] + BarHost.rootRestoredFromHiddenBar
+        )
     }
 
     @Test("a window hidden before a queued current-context presentation leaves the bar without an owner")
