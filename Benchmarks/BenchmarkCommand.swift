@@ -29,7 +29,7 @@ enum BenchmarkCommand {
                     console.report(fields.joined(separator: "\t") + "\n")
                 }
             } else if let name = options.caseName, let iterations = options.iterations {
-                try runLoop(name, iterations: iterations, inStep: options.inStep)
+                try runLoop(name, iterations: iterations, inStep: options.inStep, console)
             } else if isDebugBuild {
                 console.message(
                     "this is a debug build, whose timings mean nothing; run `swift run -c release hook-benchmarks`")
@@ -60,11 +60,11 @@ enum BenchmarkCommand {
     /// down, and prints nothing, so that callgrind and dhat can count from outside.
     ///
     /// With `--in-step`, the loop runs as one of ``InStepProcesses``.
-    private static func runLoop(_ name: String, iterations: Int, inStep: Bool) throws {
+    private static func runLoop(_ name: String, iterations: Int, inStep: Bool, _ console: CommandOutput) throws {
         guard let type = BenchmarkSuite.named(name) else { throw UsageError("unknown case '\(name)'") }
         let instance = try type.init()
         if inStep {
-            try InStepProcesses.runChild(instance, iterations: iterations)
+            try InStepProcesses.runChild(instance, iterations: iterations, output: console)
         } else {
             instance.run(iterations: iterations)
         }

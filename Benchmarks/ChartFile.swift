@@ -41,7 +41,7 @@ struct ChartFile: Sendable {
         }
         if let resolved = Self.realPath(path) {
             var status = stat()
-            guard stat(resolved, &status) == 0 else { throw refuse(Self.systemError()) }
+            guard stat(resolved, &status) == 0 else { throw refuse(SystemError.describe()) }
             switch status.st_mode & S_IFMT {
             case S_IFREG: break
             case S_IFDIR: throw refuse("it is a folder; name a file")
@@ -59,7 +59,7 @@ struct ChartFile: Sendable {
             if missing == ENOENT && lstat(path, &link) == 0 {
                 throw refuse("it is a symbolic link to nothing")
             }
-            guard missing == ENOENT else { throw refuse(Self.systemError(missing)) }
+            guard missing == ENOENT else { throw refuse(SystemError.describe(missing)) }
             let folder = (path as NSString).deletingLastPathComponent
             guard let resolvedFolder = Self.realPath(folder.isEmpty ? "." : folder) else {
                 throw refuse("the folder \(folder) does not exist")
@@ -80,22 +80,22 @@ struct ChartFile: Sendable {
         var template = Array((folder as NSString).appendingPathComponent(".hook-benchmarks-chart.XXXXXX").utf8CString)
         // A file of its own in the target's folder, so that the rename replaces the target in one step.
         let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw refuse(Self.systemError()) }
+        guard descriptor >= 0 else { throw refuse(SystemError.describe()) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var problem: String?
         do {
             try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: Data(text.utf8))
         } catch {
-            problem = error.localizedDescription
+            problem = SystemError.describe(error)
         }
         if problem == nil && fchmod(descriptor, replacedMode ?? Self.newFileMode) != 0 {
-            problem = Self.systemError()
+            problem = SystemError.describe()
         }
         if close(descriptor) != 0 && problem == nil {
-            problem = Self.systemError()
+            problem = SystemError.describe()
         }
         if problem == nil && rename(temporary, target) != 0 {
-            problem = Self.systemError()
+            problem = SystemError.describe()
         }
         if let problem {
             unlink(temporary)
@@ -116,10 +116,5 @@ struct ChartFile: Sendable {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// The system's description of `code`, by default the last error (`errno`).
-    private static func systemError(_ code: Int32 = errno) -> String {
-        String(cString: strerror(code))
     }
 }

@@ -32,6 +32,12 @@ final class CommandOutput: Sendable {
         }
     }
 
+    /// Writes `text`, part of the report, at once, and throws the system's error when it cannot be written, for a
+    /// caller that stops there (the lost text is not remembered for ``lostReport``).
+    func reportOrThrow(_ text: String) throws {
+        try output.write(contentsOf: Data(text.utf8))
+    }
+
     /// Writes `message` as one line of messages, prefixed with the program's name.
     func message(_ message: String) {
         try? errors.write(contentsOf: Data("hook-benchmarks: \(message)\n".utf8))

@@ -16,24 +16,24 @@ enum InStepProcesses {
     }
 
     /// A child's side of `--in-step`: runs `instance`'s loop when released, and reports its span.
-    static func runChild(_ instance: any BenchmarkCase, iterations: Int) throws {
+    static func runChild(_ instance: any BenchmarkCase, iterations: Int, output: CommandOutput) throws {
         instance.run(iterations: max(1, iterations / 10))  // warm-up, not timed
-        try report("ready")
+        try report("ready", on: output)
         guard readLine() != nil else { throw Failure(description: "--in-step: standard input closed before the start") }
         let start = DispatchTime.now().uptimeNanoseconds
         instance.run(iterations: iterations)
         let end = DispatchTime.now().uptimeNanoseconds
-        try report("\(start) \(end)")
+        try report("\(start) \(end)", on: output)
     }
 
-    /// Writes `line` to standard output at once (unbuffered: the parent is waiting for it).
+    /// Writes `line` on `output` (standard output) at once (unbuffered: the parent is waiting for it).
     ///
-    /// - Throws: ``Failure`` when standard output cannot be written (closed, or a full disk).
-    private static func report(_ line: String) throws {
+    /// - Throws: ``Failure`` when it cannot be written (closed, or a full disk), with the system's reason.
+    private static func report(_ line: String, on output: CommandOutput) throws {
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+            try output.reportOrThrow(line + "\n")
         } catch {
-            throw Failure(description: "--in-step: cannot write to standard output: \(error.localizedDescription)")
+            throw Failure(description: "--in-step: cannot write to standard output: \(SystemError.describe(error))")
         }
     }
 

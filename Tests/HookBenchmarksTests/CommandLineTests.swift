@@ -67,10 +67,14 @@ struct CommandLineTests {
         let errors = try #require(FileHandle(forWritingAtPath: errorsPath))
         #expect(BenchmarkCommand.run(["--list"], output: full, errors: errors) == 1)
         #expect(BenchmarkCommand.run(["--help"], output: full, errors: errors) == 1)
+        // A child of `--in-step` stops at its first line, with the system's reason.
+        let child = ["--case", "direct-call", "--iterations", "10", "--in-step"]
+        #expect(BenchmarkCommand.run(child, output: full, errors: errors) == 1)
         try errors.close()
         #expect(
             try String(contentsOfFile: errorsPath, encoding: .utf8)
-                == String(repeating: "hook-benchmarks: the report could not be written\n", count: 2))
+                == String(repeating: "hook-benchmarks: the report could not be written\n", count: 2)
+                + "hook-benchmarks: --in-step: cannot write to standard output: Bad file descriptor\n")
         // Messages to a full disk are dropped, and the status stays the usage error's.
         #expect(BenchmarkCommand.run(["--bogus"], output: full, errors: full) == 2)
     }

@@ -17,7 +17,7 @@ extension ScreenStatistics {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            _setAside(url, code: .unreadable, reason: "it cannot be read (\(error.localizedDescription))")
+            _setAside(url, code: .unreadable, reason: "it cannot be read (\(_systemReason(error)))")
             return
         }
         switch _StatisticsFile.decode(data) {
@@ -96,7 +96,7 @@ extension ScreenStatistics {
         } catch {
             try? fileManager.removeItem(at: temporary)
             throw StatisticsStoreError(
-                .writeFailed, "\(url.path) cannot be written (\(error.localizedDescription))", fileURL: url)
+                .writeFailed, "\(url.path) cannot be written (\(_systemReason(error)))", fileURL: url)
         }
         guard rename(temporary.path, url.path) == 0 else {
             let cause = String(cString: strerror(errno))
