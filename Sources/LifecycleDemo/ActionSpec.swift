@@ -28,6 +28,8 @@ struct ActionSpec: Decodable, Sendable {
     var seconds: Double?
     /// Seconds of virtual time that pass before the action.
     var after: Double?
+    /// The fields given as `null`, which count as absent (so that a required one's message can say so).
+    var nullFields: Set<String> = []
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case action, screen, parent, navigation, from, style, animated, end, progress, duration, seconds, after
@@ -48,5 +50,8 @@ struct ActionSpec: Decodable, Sendable {
         duration = try container.decodeIfPresent(Double.self, forKey: .duration)
         seconds = try container.decodeIfPresent(Double.self, forKey: .seconds)
         after = try container.decodeIfPresent(Double.self, forKey: .after)
+        for key in CodingKeys.allCases where container.contains(key) {
+            if try container.decodeNil(forKey: key) { nullFields.insert(key.rawValue) }
+        }
     }
 }

@@ -53,7 +53,7 @@ enum DemoCommand {
             case "--format":
                 guard let value = remaining.popFirst() else { throw UsageError("--format needs a value") }
                 guard let format = OutputFormat(rawValue: value) else {
-                    throw UsageError("unknown format \"\(value)\"; expected text, json or mermaid")
+                    throw UsageError("unknown format \(value.quoted); expected text, json or mermaid")
                 }
                 options.format = format
             case "--scenario":
@@ -62,7 +62,7 @@ enum DemoCommand {
                 }
                 options.scenarioPath = value
             default:
-                throw UsageError("unknown option \"\(argument)\"; see --help")
+                throw UsageError("unknown option \(argument.quoted); see --help")
             }
         }
         if !options.includeTrace && options.format == .mermaid && !options.help {

@@ -94,7 +94,7 @@ struct JSONSyntaxChecker {
             let name = try string()
             guard names.insert(name).inserted else {
                 index = nameStart
-                throw failure("each field once", problem: "duplicate field \"\(Self.shortened(name))\"")
+                throw failure("each field once", problem: "duplicate field \(name.quoted)")
             }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw failure("':' after the field name") }

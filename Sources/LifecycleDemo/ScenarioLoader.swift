@@ -83,7 +83,7 @@ enum ScenarioLoader {
         switch error {
         case .keyNotFound(let key, let context):
             return ScenarioError(
-                file: file, location: path(context.codingPath), problem: "missing field \"\(key.stringValue)\"")
+                file: file, location: path(context.codingPath), problem: "missing field \(key.stringValue.quoted)")
         case .typeMismatch(let type, let context):
             return ScenarioError(
                 file: file, location: path(context.codingPath), problem: "expected \(describe(type))")

@@ -63,20 +63,20 @@ struct ScenarioPlan: Sendable {
             let location = "screens[\(index)]"
             guard Self.isValidName(spec.name) else {
                 throw fail(
-                    "\(location).name", "\"\(spec.name)\" is not a valid name; expected \(Self.nameRule)")
+                    "\(location).name", "\(spec.name.quoted) is not a valid name; expected \(Self.nameRule)")
             }
             guard byName[spec.name] == nil else {
-                throw fail("\(location).name", "\"\(spec.name)\" is declared twice; expected unique names")
+                throw fail("\(location).name", "\(spec.name.quoted) is declared twice; expected unique names")
             }
             guard let type = DemoScreenType(rawValue: spec.type) else {
                 throw fail(
-                    "\(location).type", "unknown type \"\(spec.type)\"; expected one of: \(DemoScreenType.names)")
+                    "\(location).type", "unknown type \(spec.type.quoted); expected one of: \(DemoScreenType.names)")
             }
             if type == .navigation && spec.root == nil {
                 throw fail(location, "a Navigation needs a \"root\" screen")
             }
             if type != .navigation && spec.root != nil {
-                throw fail("\(location).root", "only a Navigation has a root; \"\(spec.name)\" is a \(spec.type)")
+                throw fail("\(location).root", "only a Navigation has a root; \(spec.name.quoted) is a \(spec.type)")
             }
             let preferences = try Self.preferences(spec.appearance, location: "\(location).appearance", file: file)
             let screen = PlannedScreen(
@@ -90,31 +90,31 @@ struct ScenarioPlan: Sendable {
             guard let root = screen.root else { continue }
             guard let rootScreen = byName[root] else {
                 throw fail(
-                    "screens[\(index)].root", "unknown screen \"\(root)\"; expected one of: \(Self.names(planned))")
+                    "screens[\(index)].root", "unknown screen \(root.quoted); expected one of: \(Self.names(planned))")
             }
             guard rootScreen.type != .navigation else {
-                throw fail("screens[\(index)].root", "\"\(root)\" is a Navigation; expected a screen to show in it")
+                throw fail("screens[\(index)].root", "\(root.quoted) is a Navigation; expected a screen to show in it")
             }
             guard navigationRoots.insert(root).inserted else {
-                throw fail("screens[\(index)].root", "\"\(root)\" is already the root of another Navigation")
+                throw fail("screens[\(index)].root", "\(root.quoted) is already the root of another Navigation")
             }
         }
         screens = planned
         guard byName[scenario.root] != nil else {
-            throw fail("root", "unknown screen \"\(scenario.root)\"; expected one of: \(Self.names(planned))")
+            throw fail("root", "unknown screen \(scenario.root.quoted); expected one of: \(Self.names(planned))")
         }
         guard !navigationRoots.contains(scenario.root) else {
-            throw fail("root", "\"\(scenario.root)\" is the root of a Navigation; expected the Navigation itself")
+            throw fail("root", "\(scenario.root.quoted) is the root of a Navigation; expected the Navigation itself")
         }
         root = scenario.root
         if let observed = scenario.observe, byName[observed] == nil {
-            throw fail("observe", "unknown screen \"\(observed)\"; expected one of: \(Self.names(planned))")
+            throw fail("observe", "unknown screen \(observed.quoted); expected one of: \(Self.names(planned))")
         }
         observed = scenario.observe
         if let typeName = scenario.hideNavigationBarOn {
             let types = DemoScreenType.allCases.filter { $0 != .navigation }.map(\.rawValue).joined(separator: ", ")
             guard let type = DemoScreenType(rawValue: typeName) else {
-                throw fail("hideNavigationBarOn", "unknown screen type \"\(typeName)\"; expected one of: \(types)")
+                throw fail("hideNavigationBarOn", "unknown screen type \(typeName.quoted); expected one of: \(types)")
             }
             guard type != .navigation else {
                 throw fail(
@@ -133,17 +133,18 @@ struct ScenarioPlan: Sendable {
             guard let fields = Self.fields[spec.action] else {
                 throw fail(
                     "\(location).action",
-                    "unknown action \"\(spec.action)\"; expected one of: "
+                    "unknown action \(spec.action.quoted); expected one of: "
                         + Self.fields.keys.sorted().joined(separator: ", "))
             }
             let given = Self.givenFields(spec)
             for field in fields.required where !given.contains(field) {
-                throw fail(location, "\"\(spec.action)\" needs a \"\(field)\" field")
+                let null = spec.nullFields.contains(field) ? "; null counts as absent" : ""
+                throw fail(location, "\(spec.action.quoted) needs a \(field.quoted) field\(null)")
             }
             for field in given where !fields.required.contains(field) && !fields.optional.contains(field) {
                 throw fail(
                     "\(location).\(field)",
-                    "\"\(spec.action)\" takes no \"\(field)\"; it takes: "
+                    "\(spec.action.quoted) takes no \(field.quoted); it takes: "
                         + (["action", "after"] + fields.required + fields.optional).joined(separator: ", "))
             }
             func seconds(_ value: Double?, _ field: String) throws(ScenarioError) -> Double? {
@@ -160,14 +161,14 @@ struct ScenarioPlan: Sendable {
                 guard let name, byName[name] != nil else {
                     throw fail(
                         "\(location).\(field)",
-                        "unknown screen \"\(name ?? "")\"; expected one of: \(Self.names(planned))")
+                        "unknown screen \((name ?? "").quoted); expected one of: \(Self.names(planned))")
                 }
                 return name
             }
             func navigation() throws(ScenarioError) -> String {
                 if let name = spec.navigation {
                     guard byName[name]?.type == .navigation else {
-                        throw fail("\(location).navigation", "\"\(name)\" is not a Navigation")
+                        throw fail("\(location).navigation", "\(name.quoted) is not a Navigation")
                     }
                     return name
                 }
@@ -190,7 +191,7 @@ struct ScenarioPlan: Sendable {
                 guard let style = ModalPresentationStyle(rawValue: spec.style ?? "") else {
                     throw fail(
                         "\(location).style",
-                        "unknown style \"\(spec.style ?? "")\"; expected one of: "
+                        "unknown style \((spec.style ?? "").quoted); expected one of: "
                             + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 step = .present(
@@ -204,14 +205,14 @@ struct ScenarioPlan: Sendable {
             case "addChild":
                 let parent = try screen(spec.parent, "parent")
                 guard byName[parent]?.type == .container else {
-                    throw fail("\(location).parent", "\"\(parent)\" is not a Container; expected a Container screen")
+                    throw fail("\(location).parent", "\(parent.quoted) is not a Container; expected a Container screen")
                 }
                 step = .addChild(screen: try screen(spec.screen, "screen"), parent: parent)
             case "removeFromParent":
                 step = .removeFromParent(screen: try screen(spec.screen, "screen"))
             case "interactivePop":
                 guard spec.end == "finish" || spec.end == "cancel" else {
-                    throw fail("\(location).end", "unknown end \"\(spec.end ?? "")\"; expected finish or cancel")
+                    throw fail("\(location).end", "unknown end \((spec.end ?? "").quoted); expected finish or cancel")
                 }
                 let progress = spec.progress ?? 0.5
                 guard (0...1).contains(progress) else {
@@ -268,8 +269,11 @@ struct ScenarioPlan: Sendable {
         return name.utf8.dropFirst().allSatisfy { isLetter($0) || isOther($0) }
     }
 
+    /// The screens' names for a message: the first 20, then how many more (`a, b, …, and 980 more`).
     private static func names(_ screens: [PlannedScreen]) -> String {
-        screens.map(\.name).joined(separator: ", ")
+        let shown = 20
+        let names = screens.prefix(shown).map(\.name).joined(separator: ", ")
+        return screens.count <= shown ? names : "\(names), and \(screens.count - shown) more"
     }
 
     private static func preferences(
@@ -283,7 +287,7 @@ struct ScenarioPlan: Sendable {
             } catch {
                 throw ScenarioError(
                     file: file, location: "\(location).\(field)",
-                    problem: "\"\(string)\" is not a color; expected #RRGGBB or #RRGGBBAA")
+                    problem: "\(string.quoted) is not a color; expected #RRGGBB or #RRGGBBAA")
             }
         }
         return DemoPreferences(

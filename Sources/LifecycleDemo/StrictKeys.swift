@@ -21,7 +21,7 @@ extension Decoder {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: codingPath + [key],
-                    debugDescription: "unknown field \"\(key.stringValue)\"; expected one of: "
+                    debugDescription: "unknown field \(key.stringValue.quoted); expected one of: "
                         + known.joined(separator: ", ")))
         }
     }

@@ -164,6 +164,46 @@ struct BadScenarioTests {
             Self.scenario(actions: "[]", screens: #"[{ "name": "home" }]"#), "screens[0]: missing field \"type\"")
     }
 
+    @Test("null: an optional field given as null counts as absent; a required one is refused, saying so")
+    func nullFields() throws {
+        let withNulls = try Self.expectSuccess(
+            Self.scenario(
+                actions: #"[{ "action": "push", "screen": "detail", "animated": null, "after": null }]"#,
+                screens: #"""
+                    [
+                      { "name": "home", "type": "Home", "title": null, "appearance": null },
+                      { "name": "detail", "type": "ProductDetail", "statisticName": null },
+                      { "name": "nav", "type": "Navigation", "root": "home" }
+                    ]
+                    """#),
+            options: ["--format", "json"])
+        let leftOut = try Self.expectSuccess(
+            Self.scenario(actions: #"[{ "action": "push", "screen": "detail" }]"#), options: ["--format", "json"])
+        #expect(withNulls == leftOut)
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "wait", "seconds": null }]"#),
+            "actions[0]: \"wait\" needs a \"seconds\" field; null counts as absent")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": null }]"#), "actions[0].action: expected a string, found null")
+    }
+
+    @Test("a quoted value escapes its quotes and backslashes and is cut after 40 characters; 20 names are listed")
+    func quotedValues() throws {
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "push", "screen": "de\"t\\ail" }]"#),
+            #"actions[0].screen: unknown screen "de\"t\\ail"; expected one of: home, detail, nav"#)
+        let long = String(repeating: "x", count: 50)
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "push", "screen": "\#(long)" }]"#),
+            "actions[0].screen: unknown screen \"\(long.prefix(40))…\"; expected one of: home, detail, nav")
+        let names = (1...25).map { "s\($0)" }
+        let screens = "[" + names.map { #"{ "name": "\#($0)", "type": "Home" }"# }.joined(separator: ", ") + "]"
+        try Self.expectRefusal(
+            #"{ "title": "x", "screens": \#(screens), "root": "nowhere", "actions": [] }"#,
+            "root: unknown screen \"nowhere\"; expected one of: \(names.prefix(20).joined(separator: ", ")), and 5 more"
+        )
+    }
+
     @Test("a field of the wrong type, an unknown field, an unknown value")
     func wrongFields() throws {
         try Self.expectRefusal(
