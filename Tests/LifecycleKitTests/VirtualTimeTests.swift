@@ -93,6 +93,25 @@ struct VirtualTimeTests {
         #expect(runs == 1)
     }
 
+    @Test("an action that advances the clock itself: what falls due runs inside it, and time never goes back")
+    func nestedAdvance() {
+        let time = VirtualTime()
+        var seen: [String] = []
+        time.schedule(after: 1) {
+            seen.append("outer at \(time.now)")
+            time.advance(by: 10)
+            seen.append("outer done at \(time.now)")
+        }
+        time.schedule(after: 5) { seen.append("inner at \(time.now)") }
+        time.schedule(after: 1.5) { seen.append("late at \(time.now)") }
+        time.advance(by: 2)
+        #expect(
+            seen == [
+                "outer at 1.0", "late at 1.5", "inner at 5.0", "outer done at 11.0",
+            ])
+        #expect(time.now == 11)
+    }
+
     @Test("cancelled actions that never fall due do not pile up")
     func cancelledActionsAreSweptOut() {
         let time = VirtualTime()

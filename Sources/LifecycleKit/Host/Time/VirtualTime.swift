@@ -59,19 +59,21 @@ public final class VirtualTime: HostTime {
     /// itself again every `p` seconds runs once per period, so a span of many periods takes as many runs (a confirmed
     /// leak's release watch, say, every 30 seconds). Time never goes back: a negative, NaN or infinite `seconds`
     /// counts as 0 (the actions due now run), as negative and NaN delays do in ``schedule(after:_:)``, and the clock
-    /// stops at the largest finite time. An action with an infinite delay never runs.
+    /// stops at the largest finite time. An action with an infinite delay never runs. An action may advance the clock
+    /// itself: the actions that fall due then run inside its call, and the outer call carries on from the later time.
     public func advance(by seconds: Double) {
         // Capped: a clock at infinity would run an action that reschedules itself forever. Below infinity, an action
         // due at infinity never falls due.
         let end = min(now + (seconds.isFinite && seconds > 0 ? seconds : 0), .greatestFiniteMagnitude)
         while let index = nextDueIndex(notAfter: end) {
             let entry = queue.remove(at: index)
-            now = entry.due
+            // An action that advanced the clock itself (a nested call) already ran what fell due meanwhile.
+            now = max(now, entry.due)
             if !entry.handle.isCancelled {
                 entry.action()
             }
         }
-        now = end
+        now = max(now, end)
     }
 
     /// Runs every action that is due now, without moving time.
