@@ -42,6 +42,10 @@ public struct LifecycleError: Error, Hashable, CustomStringConvertible {
         public static let invalidContainment = Code("invalidContainment")
         /// The request needs the screen to have a parent container, and it has none.
         public static let noParent = Code("noParent")
+        /// A request to change a navigation stack came from a callback of a change of the same stack that has not
+        /// finished (its screens' `willPop(animated:)` or `willMove(toParent:)`): make it from the change's
+        /// completion, or from a lifecycle method, where it is queued.
+        public static let changeInProgress = Code("changeInProgress")
 
         /// The code's name.
         public var description: String { name }

@@ -93,6 +93,10 @@ extension Screen {
         // The children this screen shows now (a child's current-context presentation stands in for it).
         for child in childrenForAppearanceForwarding.map(\._forwardingTarget) {
             guard _appearance == .appearing else { return _settleChildrenOnScreen() }
+            // The child's view loads first: its viewDidLoad is the app's code, which may take it out of this screen.
+            child.loadViewIfNeeded()
+            guard _appearance == .appearing else { return _settleChildrenOnScreen() }
+            guard childrenForAppearanceForwarding.contains(where: { $0._forwardingTarget === child }) else { continue }
             child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
         }
     }
@@ -252,6 +256,15 @@ extension Screen {
         _runObserved(.willMove(toParent: parent), in: observedWindow ?? parent?.window ?? window) {
             Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
         }
+    }
+
+    /// Runs `willMove(toParent: parent)` for a screen about to be linked into `parent`, which the caller does right
+    /// after: meanwhile the screen counts as attached to `parent` (``_joiningParent``), so that the app's code in it
+    /// can neither attach it elsewhere nor make `parent` its descendant.
+    func _willMove(toJoin parent: Screen) {
+        _joiningParent = parent
+        defer { _joiningParent = nil }
+        _willMove(toParent: parent)
     }
 
     /// Runs `didMove(toParent:)` through its hook point.

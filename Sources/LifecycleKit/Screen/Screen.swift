@@ -100,6 +100,14 @@ open class Screen {
     /// The lifecycle phase, as ``visibleState`` reports it.
     public internal(set) var visibleState: ScreenVisibleState = []
 
+    /// The container whose request runs this screen's `willMove(toParent:)` before linking it in
+    /// (``_willMove(toJoin:)``); `nil` otherwise.
+    var _joiningParent: Screen?
+
+    /// Set while ``removeFromParent()`` takes this screen out of a container and runs the app's code (willMove,
+    /// the disappearance): a second removal meanwhile does nothing.
+    var _isLeavingParent = false
+
     /// Where the screen is in an appearance transition; drives which calls it may receive.
     var _appearance: _AppearanceState = .disappeared
 

@@ -15,6 +15,10 @@ extension Screen {
     /// `didMove(toParent:)` by the container): do not call ``didMove(toParent:)`` yourself after it. A child of
     /// another container is refused rather than moved: call ``removeFromParent()`` first.
     ///
+    /// The child's willMove(toParent:) and viewDidLoad run before anything else is decided: a child that leaves from
+    /// them does not appear and gets no didMove(toParent: self), and while its willMove runs it counts as this
+    /// screen's child already (see *Refused requests* in <doc:TheNavigationHost>).
+    ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `child` is attached
     ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is this screen
     ///   or contains it, or if this screen is a ``NavigationController`` (use
@@ -31,11 +35,16 @@ extension Screen {
                 .invalidContainment, "\(child.debugLabel) cannot become a child of itself or of a screen it contains")
         }
         try child._checkDetached(for: "become a child of \(debugLabel)")
-        child._willMove(toParent: self)
+        child._willMove(toJoin: self)
         _attach(child)
         child._didJoinHierarchy()
+        if _appearance.isVisible && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
+            // The view loads before anything is decided, as in a transition: its viewDidLoad is the app's code, which
+            // may take the child out again, or change what this screen shows.
+            child._forwardingTarget.loadViewIfNeeded()
+        }
         let target = child._forwardingTarget
-        if childrenForAppearanceForwarding.contains(where: { $0 === child }) {
+        if child.parent === self && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
             switch _appearance {
             case .appeared:
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
@@ -47,7 +56,10 @@ extension Screen {
                 break
             }
         }
-        child._didMove(toParent: self)
+        // A child that left again meanwhile got its didMove(toParent: nil) already.
+        if child.parent === self {
+            child._didMove(toParent: self)
+        }
         window?._updateStatusBar()
     }
 
@@ -60,23 +72,28 @@ extension Screen {
     /// disappears in its place, and stays presented by it. A screen in a navigation stack leaves the stack
     /// (without animation); a screen that already left a stack and waits for its transition finishes leaving
     /// now. Does nothing for a screen without a container, for a popped screen inside its didPop (it leaves right
-    /// after), and for a screen in the stack of a navigation controller that is in an interactive pop or for the
-    /// screen that pop takes out of the stack (end the pop first).
+    /// after), for a screen in the stack of a navigation controller that is in an interactive pop or for the
+    /// screen that pop takes out of the stack (end the pop first), for a screen in a stack whose change is calling
+    /// the app's code (a willPop or willMove of that change), and for a screen already leaving its container in a call
+    /// of this method that has not returned (from its willMove(toParent: nil) or its disappearance).
     public func removeFromParent() {
         guard let parent else { return }
         if let navigation = parent as? NavigationController {
             if navigation._finishLeaving(self, reason: .removeFromParent) { return }
             // A child not in the stack is already leaving (taken by an interactive pop, or inside its didPop): it
             // leaves the controller when that ends.
-            if navigation._isInStack(self) && navigation.interactivePop == nil {
+            if navigation._isInStack(self) && navigation.interactivePop == nil && !navigation._isChangingStack {
                 navigation._remove(self)
             }
             return
         }
+        guard !_isLeavingParent else { return }
         let window = parent.window
+        _isLeavingParent = true
         _willMove(toParent: nil)
         _disappearNowWithPresentations(animated: false)
         parent._detach(self)
+        _isLeavingParent = false
         _didMove(toParent: nil)
         _didLeaveHierarchy(.removeFromParent, from: window)
         // A child that decided the status bar no longer does: the parent (or its next choice) decides again.

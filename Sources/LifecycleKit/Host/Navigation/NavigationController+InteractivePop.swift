@@ -10,7 +10,7 @@ extension NavigationController {
     /// - Parameter translation: The horizontal drag so far, in points.
     public func interactivePopRefusal(translation: Double) -> PopGestureRefusal? {
         // A pop in progress took its screen out of the stack already: say why, rather than that one screen is left.
-        if interactivePop != nil { return .transitionRunning }
+        if interactivePop != nil || _isChangingStack { return .transitionRunning }
         guard viewControllers.count >= 2, let top = topViewController else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
         if _isCoveredByPresentation(in: window) { return .coveredByPresentation }
@@ -80,6 +80,7 @@ extension NavigationController {
         pop.poppingTarget = poppingTarget
         pop.revealedTarget = revealedTarget
         revealedTarget.loadViewIfNeeded()
+        guard pop.state == .active else { return pop }
         _willShow(revealed, animated: true)
         guard pop.state == .active else { return pop }
         poppingTarget._beginDisappearing(animated: true, batch: pop.batch)

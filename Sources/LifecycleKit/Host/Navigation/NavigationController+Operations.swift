@@ -10,7 +10,8 @@ extension NavigationController {
     ///   (the article's rule: never push a screen twice), ``LifecycleError/Code-swift.struct/alreadyAttached``
     ///   if it is attached elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` for a navigation
     ///   controller (UIKit does not support pushing one) or a screen that contains this controller,
-    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
     public func push(
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
@@ -24,9 +25,11 @@ extension NavigationController {
         try _checkStackable(screen)
         try screen._checkDetached(for: "be pushed on \(debugLabel)")
         let oldTop = topViewController
-        screen._willMove(toParent: self)
-        _attach(screen)
-        viewControllers.append(screen)
+        _changingStack {
+            screen._willMove(toJoin: self)
+            _attach(screen)
+            viewControllers.append(screen)
+        }
         screen._didJoinHierarchy()
         _transition(from: oldTop, added: [screen], removed: [], animated: animated, completion: completion)
     }
@@ -35,7 +38,8 @@ extension NavigationController {
     ///
     /// - Returns: The popped screen, or `nil` when the stack holds one screen or none (the
     ///   completion then runs after any queued transition).
-    /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
     @discardableResult
     public func pop(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
@@ -56,7 +60,8 @@ extension NavigationController {
     ///
     /// - Returns: The popped screens, bottom first; empty when `screen` is already on top.
     /// - Throws: ``LifecycleError/Code-swift.struct/notInStack`` if `screen` is not in the stack,
-    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
     @discardableResult
     public func popTo(
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
@@ -75,7 +80,8 @@ extension NavigationController {
     /// Only the top screen and the root get appearance calls.
     ///
     /// - Returns: The popped screens, bottom first; empty when the root is on top.
-    /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
     @discardableResult
     public func popToRoot(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
@@ -102,7 +108,8 @@ extension NavigationController {
     ///   holds a screen twice, ``LifecycleError/Code-swift.struct/alreadyAttached`` for a new
     ///   screen attached elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` for a navigation
     ///   controller or a screen that contains this controller,
-    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``.
+    ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
     public func setViewControllers(
         _ screens: [Screen], animated: Bool = false, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
@@ -130,19 +137,21 @@ extension NavigationController {
         }
         let removed = viewControllers.filter { screen in !screens.contains { $0 === screen } }
         let oldTop = topViewController
-        for screen in removed.reversed() {
-            screen._willPop(animated: animated && screen === oldTop)
+        _changingStack {
+            for screen in removed.reversed() {
+                screen._willPop(animated: animated && screen === oldTop)
+            }
+            for screen in removed.reversed() {
+                screen._willMove(toParent: nil)
+            }
+            for screen in added {
+                screen._willMove(toJoin: self)
+                _attach(screen)
+            }
+            viewControllers = screens
+            // Keep `children` in stack order (removed screens leave when the transition completes).
+            children = screens + children.filter { child in !screens.contains { $0 === child } }
         }
-        for screen in removed.reversed() {
-            screen._willMove(toParent: nil)
-        }
-        for screen in added {
-            screen._willMove(toParent: self)
-            _attach(screen)
-        }
-        viewControllers = screens
-        // Keep `children` in stack order (removed screens leave when the transition completes).
-        children = screens + children.filter { child in !screens.contains { $0 === child } }
         for screen in added {
             screen._didJoinHierarchy()
         }
@@ -157,13 +166,15 @@ extension NavigationController {
     ) {
         let oldTop = topViewController
         let removed = Array(viewControllers[(index + 1)...].reversed())
-        for screen in removed {
-            screen._willPop(animated: animated && screen === oldTop)
+        _changingStack {
+            for screen in removed {
+                screen._willPop(animated: animated && screen === oldTop)
+            }
+            for screen in removed {
+                screen._willMove(toParent: nil)
+            }
+            viewControllers.removeLast(removed.count)
         }
-        for screen in removed {
-            screen._willMove(toParent: nil)
-        }
-        viewControllers.removeLast(removed.count)
         _transition(
             from: oldTop, added: [], removed: removed, reason: reason, animated: animated, completion: completion)
     }
@@ -175,9 +186,11 @@ extension NavigationController {
         let remaining = viewControllers.filter { $0 !== screen }
         if remaining.isEmpty {
             let oldTop = topViewController
-            screen._willPop(animated: false)
-            screen._willMove(toParent: nil)
-            viewControllers = []
+            _changingStack {
+                screen._willPop(animated: false)
+                screen._willMove(toParent: nil)
+                viewControllers = []
+            }
             _transition(
                 from: oldTop, added: [], removed: [screen], reason: .removeFromParent, animated: false,
                 completion: nil)
@@ -315,10 +328,26 @@ extension NavigationController {
         }
     }
 
-    /// What every request to change the stack does first: refuses it during an interactive pop, then ends the move
-    /// a top screen that joined off screen still owes (``_endOwedMove()``), before the request reads the stack (the
-    /// owed `didMove(toParent:)` runs the app's code).
+    /// Runs `change`, which calls the app's code (willPop, willMove) before it changes the stack, refusing requests to
+    /// change the stack meanwhile: the change goes on from the stack it read, so that the stack and the children
+    /// stay one list.
+    func _changingStack(_ change: () -> Void) {
+        _isChangingStack = true
+        defer { _isChangingStack = false }
+        change()
+    }
+
+    /// What every request to change the stack does first: refuses it inside another change of the stack
+    /// (``_changingStack(_:)``) and during an interactive pop, then ends the move a top screen that joined off screen
+    /// still owes (``_endOwedMove()``), before the request reads the stack (the owed `didMove(toParent:)` runs the
+    /// app's code).
     func _beginStackRequest() throws(LifecycleError) {
+        if _isChangingStack {
+            throw LifecycleError(
+                .changeInProgress,
+                "\(debugLabel) is changing its stack (a willPop or willMove of that change is running); "
+                    + "request this from the change's completion instead")
+        }
         if interactivePop != nil {
             throw LifecycleError(
                 .interactivePopInProgress, "\(debugLabel) is in an interactive pop; finish or cancel it first")

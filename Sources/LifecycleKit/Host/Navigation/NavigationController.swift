@@ -44,6 +44,10 @@ open class NavigationController: Screen {
     weak var _queuedDriver: TransitionDriver?
     var _queuedCount = 0
 
+    /// Set while a change of the stack runs the app's code (its screens' willPop and willMove) before it has
+    /// changed the stack: requests to change the stack meanwhile are refused (``_beginStackRequest()``).
+    var _isChangingStack = false
+
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
     ///
     /// `rootScreen` gets `willMove(toParent:)` now and `didMove(toParent:)` after its first appearance, as in UIKit
@@ -56,7 +60,7 @@ open class NavigationController: Screen {
         super.init(title: title)
         try _checkStackable(rootScreen)
         try rootScreen._checkDetached(for: "become the root of \(debugLabel)")
-        rootScreen._willMove(toParent: self)
+        rootScreen._willMove(toJoin: self)
         _attach(rootScreen)
         viewControllers = [rootScreen]
         rootScreen._didJoinHierarchy()

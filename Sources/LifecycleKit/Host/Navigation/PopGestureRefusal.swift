@@ -2,8 +2,9 @@
 public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// There is only one screen in the stack.
     case singleScreen
-    /// A transition is running or queued in the window, or a transition of the navigation controller in the window it
-    /// left.
+    /// A transition is running or queued in the window, a transition of the navigation controller in the window it
+    /// left, another interactive pop is in progress, or a change of the stack is running the app's code (a willPop or
+    /// willMove of that change).
     case transitionRunning
     /// The navigation controller is not on screen, or is going off screen (a covering presentation's transition has
     /// started).

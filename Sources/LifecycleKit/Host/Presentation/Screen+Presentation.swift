@@ -287,10 +287,10 @@ extension Screen {
 
     /// Whether this screen contains `screen` (through children or presentations).
     func _isAncestor(of screen: Screen) -> Bool {
-        var current = screen.parent ?? screen._presenter
+        var current = screen.parent ?? screen._joiningParent ?? screen._presenter
         while let candidate = current {
             if candidate === self { return true }
-            current = candidate.parent ?? candidate._presenter
+            current = candidate.parent ?? candidate._joiningParent ?? candidate._presenter
         }
         return false
     }
@@ -302,6 +302,11 @@ extension Screen {
         if let parent {
             throw LifecycleError(
                 .alreadyAttached, "\(debugLabel) cannot \(purpose()): it is a child of \(parent.debugLabel)")
+        }
+        if let joining = _joiningParent {
+            throw LifecycleError(
+                .alreadyAttached,
+                "\(debugLabel) cannot \(purpose()): it is joining \(joining.debugLabel) (its willMove is running)")
         }
         if let presenter = _presenter {
             throw LifecycleError(

@@ -1,0 +1,238 @@
+import LifecycleKit
+import Testing
+
+/// A ``TestScreen`` that runs the app's code from its callbacks, after recording them.
+final class ActingScreen: TestScreen {
+    var onViewDidLoad: (() -> Void)?
+    var onViewWillDisappear: (() -> Void)?
+    var onWillMove: ((Screen?) -> Void)?
+    var onWillPop: (() -> Void)?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        onViewDidLoad?()
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        onViewWillDisappear?()
+    }
+
+    override func willMove(toParent parent: Screen?) {
+        super.willMove(toParent: parent)
+        onWillMove?(parent)
+    }
+
+    override func willPop(animated: Bool) {
+        super.willPop(animated: animated)
+        onWillPop?()
+    }
+}
+
+/// Requests made from the callbacks that a request runs before it has changed the hierarchy (willPop, willMove,
+/// the viewDidLoad of a screen it loads): refused with a typed error, or a documented no-op, never a crash, a hang,
+/// or a stack that disagrees with the children.
+@Suite("Requests from a change's own callbacks")
+struct ReentrantRequestTests {
+    /// Records what `request` throws, if anything.
+    final class Refusals {
+        var codes: [LifecycleError.Code] = []
+
+        func attempt(_ request: () throws -> Void) {
+            do {
+                try request()
+            } catch let error as LifecycleError {
+                codes.append(error.code)
+            } catch {
+                Issue.record("not a LifecycleError: \(error)")
+            }
+        }
+    }
+
+    @Test("a stack request from a willPop of a pop or popToRoot of the same stack is refused; the pop goes on")
+    func stackRequestFromWillPop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c) = (ActingScreen("B", host.log), ActingScreen("C", host.log))
+        try host.navigation.setViewControllers([host.root, b, c], animated: false)
+        let refusals = Refusals()
+        c.onWillPop = {
+            refusals.attempt { _ = try host.navigation.popToRoot(animated: false) }
+            refusals.attempt { try host.navigation.push(host.screen("D"), animated: false) }
+            refusals.attempt { try host.navigation.setViewControllers([host.root], animated: false) }
+            refusals.attempt { _ = try host.navigation.beginInteractivePop(translation: 10) }
+        }
+        _ = host.log.take()
+        #expect(try host.navigation.popToRoot(animated: false).map(\.title) == ["B", "C"])
+        #expect(refusals.codes == [.changeInProgress, .changeInProgress, .changeInProgress, .popGestureRefused])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+        #expect(host.navigation.children.map(\.title) == ["A"])
+        #expect(
+            host.log.take() == [
+                "C.willPop(false)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "nav.willShow(A)",
+                "C.viewWillDisappear", "A.viewWillAppear", "C.viewDidDisappear", "A.viewDidAppear", "C.didPop(false)",
+                "B.didPop(false)", "C.didMove(nil)", "B.didMove(nil)", "nav.didShow(A)",
+            ])
+    }
+
+    @Test("a push from a willPop of setViewControllers, or from the willMove(nil) of a removal, is refused")
+    func pushFromStackReplacementAndRemoval() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = ActingScreen("B", host.log)
+        try host.navigation.push(b, animated: false)
+        let refusals = Refusals()
+        b.onWillPop = { refusals.attempt { try host.navigation.push(host.screen("C"), animated: false) } }
+        try host.navigation.setViewControllers([host.root, host.screen("D")], animated: false)
+        let e = ActingScreen("E", host.log)
+        try host.navigation.push(e, animated: false)
+        e.onWillMove = { parent in
+            if parent == nil { refusals.attempt { try host.navigation.push(host.screen("F"), animated: false) } }
+        }
+        e.removeFromParent()
+        #expect(refusals.codes == [.changeInProgress, .changeInProgress])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "D"])
+        #expect(host.navigation.children.map(\.title) == ["A", "D"])
+        #expect(b.parent == nil && e.parent == nil)
+    }
+
+    @Test("a removal of a stack screen from a willPop of the same stack's change does nothing")
+    func removalFromWillPop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c) = (ActingScreen("B", host.log), ActingScreen("C", host.log))
+        try host.navigation.setViewControllers([host.root, b, c], animated: false)
+        c.onWillPop = { b.removeFromParent() }
+        try host.navigation.pop(animated: false)
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(host.navigation.children.map(\.title) == ["A", "B"])
+        #expect(b.parent === host.navigation && c.parent == nil)
+    }
+
+    @Test("a screen whose willMove runs while it joins counts as attached: no cycle, no second parent, no twin")
+    func attachFromWillMoveOfJoining() throws {
+        let log = EventLog()
+        let (parent, child) = (ActingScreen("P", log), ActingScreen("C", log))
+        let refusals = Refusals()
+        child.onWillMove = { destination in
+            guard destination === parent else { return }
+            refusals.attempt { try child.addChild(parent) }  // would make each the other's parent
+            refusals.attempt { try TestScreen("Q", log).addChild(child) }
+            refusals.attempt { try parent.addChild(child) }
+        }
+        try parent.addChild(child)
+        #expect(refusals.codes == [.invalidContainment, .alreadyAttached, .alreadyAttached])
+        #expect(child.parent === parent && parent.parent == nil && child.children.isEmpty)
+        #expect(log.take() == ["C.willMove(P)", "C.didMove(P)"])
+
+        let host = try NavigationHost(driver: .immediate)
+        let other = try TestNavigation("other", root: host.screen("X"), host.log)
+        let b = ActingScreen("B", host.log)
+        b.onWillMove = { destination in
+            guard destination === host.navigation else { return }
+            refusals.attempt { try host.navigation.push(b, animated: false) }
+            refusals.attempt { try other.push(b, animated: false) }
+        }
+        try host.navigation.push(b, animated: false)
+        #expect(refusals.codes.suffix(2) == [.changeInProgress, .alreadyAttached])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(other.viewControllers.map(\.title) == ["X"] && b.parent === host.navigation)
+    }
+
+    @Test("removeFromParent called again while it runs (willMove(nil), viewWillDisappear) does nothing")
+    func removalInsideRemoval() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: false)
+        let (c, d) = (ActingScreen("C", host.log), ActingScreen("D", host.log))
+        try container.addChild(c)
+        try container.addChild(d)
+        c.onViewWillDisappear = { c.removeFromParent() }
+        d.onWillMove = { parent in if parent == nil { d.removeFromParent() } }
+        _ = host.log.take()
+        c.removeFromParent()
+        d.removeFromParent()
+        #expect(
+            host.log.take() == [
+                "C.willMove(nil)", "C.viewWillDisappear", "C.viewDidDisappear", "C.didMove(nil)",
+                "D.willMove(nil)", "D.viewWillDisappear", "D.viewDidDisappear", "D.didMove(nil)",
+            ])
+        #expect(container.children.isEmpty && c.parent == nil && d.parent == nil)
+    }
+
+    @Test("a child that leaves from its viewDidLoad, run by addChild or by its parent's appearance, never appears")
+    func childLeavingFromViewDidLoad() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: false)
+        let x = ActingScreen("X", host.log)
+        x.onViewDidLoad = { x.removeFromParent() }
+        _ = host.log.take()
+        try container.addChild(x)
+        #expect(
+            host.log.take() == ["X.willMove(K)", "X.loadView", "X.viewDidLoad", "X.willMove(nil)", "X.didMove(nil)"])
+        #expect(x.parent == nil && x.visibleState == .loaded && container.children.isEmpty)
+
+        let box = host.screen("L")
+        let y = ActingScreen("Y", host.log)
+        try box.addChild(y)
+        y.onViewDidLoad = { y.removeFromParent() }
+        _ = host.log.take()
+        try host.navigation.push(box, animated: false)
+        #expect(
+            host.log.take() == [
+                "L.willMove(nav)", "L.loadView", "L.viewDidLoad", "nav.willShow(L)", "K.viewWillDisappear",
+                "L.viewWillAppear", "Y.loadView", "Y.viewDidLoad", "Y.willMove(nil)", "Y.didMove(nil)",
+                "K.viewDidDisappear", "L.viewDidAppear", "L.didMove(nav)", "nav.didShow(L)",
+            ])
+        #expect(y.parent == nil && y.visibleState == .loaded)
+    }
+
+    @Test("a child whose viewDidLoad covers its parent, or shows the window again, appears as the parent decides")
+    func childChangingTheScreenFromViewDidLoad() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: false)
+        let x = ActingScreen("X", host.log)
+        x.onViewDidLoad = { try? container.present(host.screen("F"), style: .fullScreen, animated: false) }
+        _ = host.log.take()
+        try container.addChild(x)
+        #expect(
+            host.log.take() == [
+                "X.willMove(K)", "X.loadView", "X.viewDidLoad", "F.loadView", "F.viewDidLoad", "nav.viewWillDisappear",
+                "K.viewWillDisappear", "F.viewWillAppear", "F.viewDidAppear", "nav.viewDidDisappear",
+                "K.viewDidDisappear", "X.didMove(K)",
+            ])
+        #expect(x.visibleState == .loaded && x.parent === container)
+
+        let y = ActingScreen("Y", host.log)
+        let f = try #require(container.presentedScreen)
+        y.onViewDidLoad = {
+            host.window.hide()
+            host.window.makeKeyAndVisible()
+        }
+        _ = container.dismiss(animated: false)
+        _ = host.log.take()
+        try container.addChild(y)
+        // Shown again with its parent while it loaded: it appears once.
+        #expect(
+            host.log.takeLifecycle().filter { $0.hasPrefix("Y.") } == [
+                "Y.loadView", "Y.viewDidLoad", "Y.viewWillAppear", "Y.viewDidAppear",
+            ])
+        #expect(y.visibleState == [.loaded, .didAppear] && f.parent == nil)
+    }
+
+    @Test("an interactive pop cancelled from the revealed screen's viewDidLoad goes no further: no willShow")
+    func popCancelledFromRevealedViewDidLoad() throws {
+        let host = try NavigationHost()
+        let a = ActingScreen("A0", host.log)
+        let b = host.screen("B")
+        try host.navigation.setViewControllers([a, b], animated: false)
+        host.window.transitionDriver.completeAll()
+        a.onViewDidLoad = { host.navigation.interactivePop?.cancel() }
+        _ = host.log.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        host.window.transitionDriver.completeAll()
+        #expect(pop.state == .cancelled)
+        #expect(!host.log.take().contains("nav.willShow(A0)"))
+        #expect(host.navigation.viewControllers.map(\.title) == ["A0", "B"])
+        #expect(b.visibleState == [.loaded, .didAppear])
+    }
+}
