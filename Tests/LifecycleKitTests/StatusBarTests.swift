@@ -303,6 +303,29 @@ struct StatusBarTests {
             ])
     }
 
+    @Test("a driver given to two windows recomputes the status bar of each after the transitions it runs")
+    func sharedDriver() throws {
+        final class Hiding: TestScreen {
+            override var prefersStatusBarHidden: Bool { true }
+        }
+        let log = EventLog()
+        let driver = TransitionDriver(mode: .manual)
+        let first = Window(time: VirtualTime(), transitionDriver: driver)
+        let second = Window(time: VirtualTime(), transitionDriver: driver)
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try first.setRootScreen(navigation)
+        first.makeKeyAndVisible()
+        try second.setRootScreen(TestScreen("other", log))
+        second.makeKeyAndVisible()
+        driver.completeAll()
+        try navigation.push(Hiding("H", log), animated: true)
+        driver.completeAll()
+        #expect(first.statusBar.isHidden && !second.statusBar.isHidden)
+        try navigation.pop(animated: true)
+        driver.completeAll()
+        #expect(!first.statusBar.isHidden)
+    }
+
     @Test("a current-context presentation decides the status bar only when it captures it, as UIKit documents")
     func currentContextStatusBar() throws {
         final class Hiding: TestScreen {

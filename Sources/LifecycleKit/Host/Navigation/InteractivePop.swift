@@ -155,8 +155,8 @@ public final class InteractivePop {
         navigation.interactivePop = nil
         let driver = self.driver
         driver?._releaseInteractiveOwner(self)
-        driver?.window?._updateStatusBar()
-        if let window = navigation.window, window !== driver?.window {
+        driver?._updateStatusBars()
+        if let window = navigation.window, driver?._serves(window) != true {
             window._updateStatusBar()
         }
         completion?(outcome)

@@ -135,15 +135,14 @@ extension Screen {
         screen._presenter = presenter
         screen._pendingCauses.insert(.beingPresented)
         screen._didJoinHierarchy()
-        let driver = window.transitionDriver
         window.transitionDriver.enqueue(
             _Transition(
                 animated: animated, didOrder: .appearingFirst,
-                plan: { [weak driver, weak screen] in
+                plan: { [weak window, weak screen] in
                     // Decided when it starts: over a current context inside a container, the presented screen
                     // takes the context's place there; otherwise it is a unit of the window.
                     if let container = screen?._forwardingContainer { return container._childrenPlan }
-                    return driver?.window?._unitsPlan ?? _AppearancePlan()
+                    return window?._unitsPlan ?? _AppearancePlan()
                 },
                 onFinish: { [weak screen] in screen?._pendingCauses.remove(.beingPresented) },
                 completion: completion))

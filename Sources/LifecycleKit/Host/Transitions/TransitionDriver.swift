@@ -36,11 +36,12 @@ public final class TransitionDriver {
     /// When animated transitions complete.
     public var mode: Mode
 
-    /// The time source of ``Mode/timed(seconds:)``; the window sets it.
+    /// The time source of ``Mode/timed(seconds:)``; each window given this driver sets it (the last one wins).
     weak var time: (any HostTime)?
 
-    /// The window whose status bar is recomputed when a transition starts and completes; the window sets it.
-    weak var window: Window?
+    /// The windows whose status bars are recomputed when a transition starts and completes; each window given this
+    /// driver adds itself (``_serve(_:)``).
+    private var windows: [_Weak<Window>] = []
 
     private var queue: [_Transition] = []
     private var current: _Transition?
@@ -92,7 +93,7 @@ public final class TransitionDriver {
         guard let transition = current else { return false }
         current = nil
         isBusy = true
-        transition.finish { window?._updateStatusBar() }
+        transition.finish { [weak self] in self?._updateStatusBars() }
         isBusy = false
         drain()
         return true
@@ -101,6 +102,24 @@ public final class TransitionDriver {
     /// Completes transitions until none is animating (queued ones start and may animate too).
     public func completeAll() {
         while completeCurrentTransition() {}
+    }
+
+    /// Adds `window` to the windows this driver serves.
+    func _serve(_ window: Window) {
+        windows.removeAll { $0.object == nil }
+        windows.append(_Weak(window))
+    }
+
+    /// Whether this driver serves `window`.
+    func _serves(_ window: Window) -> Bool {
+        windows.contains { $0.object === window }
+    }
+
+    /// Recomputes the status bar of each window this driver serves.
+    func _updateStatusBars() {
+        for window in windows {
+            window.object?._updateStatusBar()
+        }
     }
 
     /// Lets the queue go on after `owner`, an interactive transition, ended.
@@ -123,14 +142,14 @@ public final class TransitionDriver {
             let transition = queue.removeFirst()
             isBusy = true
             transition.start()
-            window?._updateStatusBar()
+            _updateStatusBars()
             isBusy = false
             if transition.animated && transition.hasAppearanceWork, !isImmediate {
                 current = transition
                 scheduleCompletion(of: transition)
             } else {
                 isBusy = true
-                transition.finish { window?._updateStatusBar() }
+                transition.finish { [weak self] in self?._updateStatusBars() }
                 isBusy = false
             }
         }
