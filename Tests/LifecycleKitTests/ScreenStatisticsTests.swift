@@ -76,6 +76,41 @@ struct ScreenStatisticsTests {
         #expect(host.line("Checkout") == "[Checkout: stayed 0.500 (mins), viewed 1, resumed 0]")
     }
 
+    @Test("a view belongs to the window its screen appeared in, even once another window took the screen on screen")
+    func rootMovedToAnotherWindow() throws {
+        let time = VirtualTime()
+        let statistics = ScreenStatistics(time: time, handler: { _ in })
+        let first = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let second = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        statistics.attach(to: first)
+        statistics.attach(to: second)
+        let home = Home(title: "Home")
+        try first.setRootScreen(home)
+        first.makeKeyAndVisible()
+        second.makeKeyAndVisible()
+        time.advance(by: 10)
+        // The sheet's animation holds the first window's queue, so that its root's removal waits: the second window
+        // takes the root while it is still on screen, and it stays on screen.
+        try home.present(Screen(title: "sheet"), style: .overFullScreen, animated: true)
+        try first.setRootScreen(nil, animated: true)
+        try second.setRootScreen(home)
+        first.transitionDriver.completeAll()
+        second.transitionDriver.completeAll()
+        #expect(home.visibleState == [.loaded, .didAppear])
+        time.advance(by: 10)
+        first.enterBackground()  // the view's window: it pauses
+        time.advance(by: 10)
+        first.enterForeground()
+        time.advance(by: 10)
+        #expect(statistics.record(named: "Home")?.description == "[Home: stayed 0.500 (mins), viewed 1, resumed 1]")
+        // Detaching the first window ends the view, and its disappearance would be reported there too.
+        statistics.detach(from: first)
+        time.advance(by: 10)
+        try second.setRootScreen(nil)
+        second.transitionDriver.completeAll()
+        #expect(statistics.record(named: "Home")?.description == "[Home: stayed 0.500 (mins), viewed 1, resumed 1]")
+    }
+
     @Test("the background pauses the views on screen and the foreground resumes them")
     func backgroundAndForeground() throws {
         let host = try StatisticsHost()

@@ -143,6 +143,10 @@ public final class ScreenStatistics {
 
     /// Stops counting the screens of `window`: their views in progress end now, and the file is written.
     ///
+    /// A view belongs to the window its screen appeared in, which reports its pauses and its end (see
+    /// <doc:WritingALifecycleObserver>), even when another window took the screen meanwhile without it leaving the
+    /// screen: detaching that window ends the view.
+    ///
     /// Detaching a window the recorder is not attached to does nothing.
     public func detach(from window: Window) {
         guard window.removeObserver(self) else { return }
