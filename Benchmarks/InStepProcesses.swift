@@ -8,7 +8,8 @@ import Foundation
 /// `ready`, waits for a line on its standard input, times its loop, and prints the loop's start and end on the
 /// system-wide monotonic clock (`DispatchTime`, nanoseconds). The parent waits until every child is ready, releases
 /// them together (each child is blocked in a read, so they start within microseconds of each other), and returns the
-/// time from the first start to the last end. Process start-up is not timed.
+/// time from the first start to the last end. Process start-up is not timed. A child whose standard input ends before
+/// it has reported (its parent was killed) stops at once rather than running on alone.
 enum InStepProcesses {
     /// Why a run could not be timed.
     struct Failure: Error, CustomStringConvertible {
@@ -17,13 +18,49 @@ enum InStepProcesses {
 
     /// A child's side of `--in-step`: runs `instance`'s loop when released, and reports its span.
     static func runChild(_ instance: any BenchmarkCase, iterations: Int, output: CommandOutput) throws {
-        instance.run(iterations: max(1, iterations / 10))  // warm-up, not timed
+        // Warm-up, not timed: a tenth of the loop, at most a million calls (a few milliseconds).
+        instance.run(iterations: max(1, min(iterations / 10, 1_000_000)))
         try report("ready", on: output)
-        guard readLine() != nil else { throw Failure(description: "--in-step: standard input closed before the start") }
+        let released = DispatchSemaphore(value: 0)
+        watchParent(FileHandle.standardInput, released: { released.signal() }) {
+            try? FileHandle.standardError.write(
+                contentsOf: Data("hook-benchmarks: --in-step: the parent went away; stopping\n".utf8))
+            _exit(1)  // not exit(): the main thread may be exiting too, and exit() must not run twice
+        }
+        released.wait()
         let start = DispatchTime.now().uptimeNanoseconds
         instance.run(iterations: iterations)
         let end = DispatchTime.now().uptimeNanoseconds
         try report("\(start) \(end)", on: output)
+    }
+
+    /// Reads `input`, the child's standard input, on a thread of its own: calls `released` when the parent's line
+    /// arrives, and `parentWentAway` when the input ends.
+    ///
+    /// The parent keeps its end of the pipe open until it has read the child's span, so an end before then means that
+    /// it was killed: without this, a child asked for billions of iterations would run on alone, holding a core (a
+    /// signal sent to the parent alone, as `timeout` and `kill` send it, does not reach it). The thread is blocked in
+    /// a read meanwhile and costs the timed loop nothing.
+    static func watchParent(
+        _ input: FileHandle, released: @escaping @Sendable () -> Void,
+        parentWentAway: @escaping @Sendable () -> Void
+    ) {
+        let descriptor = input.fileDescriptor
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            var wasReleased = false
+            while true {
+                // What has arrived (a `FileHandle` read would wait for a full buffer); 0 at the end, -1 on an error.
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                if !wasReleased && buffer[..<count].contains(UInt8(ascii: "\n")) {
+                    wasReleased = true
+                    released()
+                }
+            }
+            parentWentAway()
+        }
     }
 
     /// Writes `line` on `output` (standard output) at once (unbuffered: the parent is waiting for it).

@@ -79,6 +79,21 @@ struct CommandLineTests {
         #expect(BenchmarkCommand.run(["--bogus"], output: full, errors: full) == 2)
     }
 
+    @Test("a child of --in-step starts at its parent's line, and stops once its parent's end of the pipe closes")
+    func childWatchesItsParent() throws {
+        let pipe = Pipe()
+        let (released, wentAway) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        InStepProcesses.watchParent(pipe.fileHandleForReading) {
+            released.signal()
+        } parentWentAway: {
+            wentAway.signal()
+        }
+        try pipe.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
+        #expect(released.wait(timeout: .now() + 30) == .success)
+        try pipe.fileHandleForWriting.close()
+        #expect(wentAway.wait(timeout: .now() + 30) == .success)
+    }
+
     @Test("a chart goes to a regular file or a new one in an existing folder, through symbolic links")
     func chartDestinations() throws {
         let directory = try TemporaryFolder()
