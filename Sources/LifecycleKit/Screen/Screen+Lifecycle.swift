@@ -93,10 +93,15 @@ extension Screen {
         // The children this screen shows now (a child's current-context presentation stands in for it).
         for child in childrenForAppearanceForwarding.map(\._forwardingTarget) {
             guard _appearance == .appearing else { return _settleChildrenOnScreen() }
-            // The child's view loads first: its viewDidLoad is the app's code, which may take it out of this screen.
-            child.loadViewIfNeeded()
-            guard _appearance == .appearing else { return _settleChildrenOnScreen() }
-            guard childrenForAppearanceForwarding.contains(where: { $0._forwardingTarget === child }) else { continue }
+            if !child.isViewLoaded {
+                // The child's view loads first: its viewDidLoad is the app's code, which may take it out of this
+                // screen, or this screen off screen.
+                child.loadViewIfNeeded()
+                guard _appearance == .appearing else { return _settleChildrenOnScreen() }
+                guard childrenForAppearanceForwarding.contains(where: { $0._forwardingTarget === child }) else {
+                    continue
+                }
+            }
             child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
         }
     }

@@ -104,8 +104,9 @@ open class Screen {
     /// (``_willMove(toJoin:)``); `nil` otherwise.
     var _joiningParent: Screen?
 
-    /// Set while ``removeFromParent()`` takes this screen out of a container and runs the app's code (willMove,
-    /// the disappearance): a second removal meanwhile does nothing.
+    /// Whether ``removeFromParent()`` is taking this screen out of a container and running the app's code.
+    ///
+    /// Set during its willMove and disappearance: a second removal meanwhile does nothing.
     var _isLeavingParent = false
 
     /// Where the screen is in an appearance transition; drives which calls it may receive.

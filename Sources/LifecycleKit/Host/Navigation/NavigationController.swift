@@ -44,8 +44,10 @@ open class NavigationController: Screen {
     weak var _queuedDriver: TransitionDriver?
     var _queuedCount = 0
 
-    /// Set while a change of the stack runs the app's code (its screens' willPop and willMove) before it has
-    /// changed the stack: requests to change the stack meanwhile are refused (``_beginStackRequest()``).
+    /// Whether a change of the stack is running the app's code before it has changed the stack.
+    ///
+    /// Set during its screens' willPop and willMove: requests to change the stack meanwhile are refused
+    /// (``_beginStackRequest()``).
     var _isChangingStack = false
 
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
