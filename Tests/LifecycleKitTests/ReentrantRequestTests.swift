@@ -49,6 +49,16 @@ struct ReentrantRequestTests {
         }
     }
 
+    /// A container K pushed on an immediate host's navigation controller, on screen, and a screen X not added yet;
+    /// the log is empty.
+    static func childAboutToJoinPushedContainer() throws -> (NavigationHost, TestScreen, ActingScreen) {
+        let host = try NavigationHost(driver: .immediate)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: false)
+        _ = host.log.take()
+        return (host, container, ActingScreen("X", host.log))
+    }
+
     @Test("a stack request from a willPop of a pop or popToRoot of the same stack is refused; the pop goes on")
     func stackRequestFromWillPop() throws {
         let host = try NavigationHost(driver: .immediate)
@@ -159,12 +169,8 @@ struct ReentrantRequestTests {
 
     @Test("a child that leaves from its viewDidLoad, run by addChild or by its parent's appearance, never appears")
     func childLeavingFromViewDidLoad() throws {
-        let host = try NavigationHost(driver: .immediate)
-        let container = host.screen("K")
-        try host.navigation.push(container, animated: false)
-        let x = ActingScreen("X", host.log)
+        let (host, container, x) = try Self.childAboutToJoinPushedContainer()
         x.onViewDidLoad = { x.removeFromParent() }
-        _ = host.log.take()
         try container.addChild(x)
         #expect(
             host.log.take() == ["X.willMove(K)", "X.loadView", "X.viewDidLoad", "X.willMove(nil)", "X.didMove(nil)"])
@@ -187,12 +193,8 @@ struct ReentrantRequestTests {
 
     @Test("a child whose viewDidLoad covers its parent, or shows the window again, appears as the parent decides")
     func childChangingTheScreenFromViewDidLoad() throws {
-        let host = try NavigationHost(driver: .immediate)
-        let container = host.screen("K")
-        try host.navigation.push(container, animated: false)
-        let x = ActingScreen("X", host.log)
+        let (host, container, x) = try Self.childAboutToJoinPushedContainer()
         x.onViewDidLoad = { try? container.present(host.screen("F"), style: .fullScreen, animated: false) }
-        _ = host.log.take()
         try container.addChild(x)
         #expect(
             host.log.take() == [
