@@ -140,8 +140,9 @@ enum BenchmarkCommand {
                                     For the concurrent cases, N is each caller thread's (or task's) call count.
               --in-step             with --case: warm up, print "ready", wait for a line on standard
                                     input, then time the loop and print its start and end (monotonic
-                                    ns); how two-processes-before-1 runs two processes together. Stops
-                                    (status 1) when standard input ends first: the parent went away
+                                    ns); how two-processes-before-1 runs two processes together. Keep
+                                    standard input open until then: the copy stops (status 1) when it
+                                    ends first, as when the parent went away
               --list                print each case as: name, operations per iteration, measure.sh
                                     iterations (0: not measured, its calls run in other processes),
                                     baseline, summary (tab-separated); takes no other option

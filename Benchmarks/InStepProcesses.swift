@@ -24,7 +24,9 @@ enum InStepProcesses {
         let released = DispatchSemaphore(value: 0)
         watchParent(FileHandle.standardInput, released: { released.signal() }) {
             try? FileHandle.standardError.write(
-                contentsOf: Data("hook-benchmarks: --in-step: the parent went away; stopping\n".utf8))
+                contentsOf: Data(
+                    ("hook-benchmarks: --in-step: standard input ended before the span was reported (the parent went "
+                        + "away, or closed it early); stopping\n").utf8))
             _exit(1)  // not exit(): the main thread may be exiting too, and exit() must not run twice
         }
         released.wait()

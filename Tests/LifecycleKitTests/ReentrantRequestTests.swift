@@ -116,6 +116,21 @@ struct ReentrantRequestTests {
         #expect(b.parent === host.navigation && c.parent == nil)
     }
 
+    @Test("a push from the root's willMove, run by the navigation controller's initializer, is refused")
+    func pushFromRootWillMoveInInit() throws {
+        let log = EventLog()
+        let root = ActingScreen("R", log)
+        let x = TestScreen("X", log)
+        let refusals = Refusals()
+        root.onWillMove = { parent in
+            refusals.attempt { try (parent as? NavigationController)?.push(x, animated: false) }
+        }
+        let navigation = try TestNavigation("nav", root: root, log)
+        #expect(refusals.codes == [.changeInProgress])
+        #expect(navigation.viewControllers.map(\.title) == ["R"] && navigation.children.map(\.title) == ["R"])
+        #expect(x.parent == nil)
+    }
+
     @Test("a screen whose willMove runs while it joins counts as attached: no cycle, no second parent, no twin")
     func attachFromWillMoveOfJoining() throws {
         let log = EventLog()
@@ -191,6 +206,25 @@ struct ReentrantRequestTests {
         #expect(y.parent == nil && y.visibleState == .loaded)
     }
 
+    @Test("a child that leaves and joins again from its viewDidLoad gets the calls of the second addChild once")
+    func childRejoiningFromViewDidLoad() throws {
+        let (host, container, x) = try Self.childAboutToJoinPushedContainer()
+        var rejoined = false
+        x.onViewDidLoad = {
+            guard !rejoined else { return }
+            rejoined = true
+            x.removeFromParent()
+            try? container.addChild(x)
+        }
+        try container.addChild(x)
+        #expect(
+            host.log.take() == [
+                "X.willMove(K)", "X.loadView", "X.viewDidLoad", "X.willMove(nil)", "X.didMove(nil)", "X.willMove(K)",
+                "X.viewWillAppear", "X.viewDidAppear", "X.didMove(K)",
+            ])
+        #expect(x.parent === container && container.children.count == 1 && x.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("a child whose viewDidLoad covers its parent, or shows the window again, appears as the parent decides")
     func childChangingTheScreenFromViewDidLoad() throws {
         let (host, container, x) = try Self.childAboutToJoinPushedContainer()
@@ -221,20 +255,29 @@ struct ReentrantRequestTests {
         #expect(y.visibleState == [.loaded, .didAppear] && f.parent == nil)
     }
 
-    @Test("an interactive pop cancelled from the revealed screen's viewDidLoad goes no further: no willShow")
-    func popCancelledFromRevealedViewDidLoad() throws {
+    @Test(
+        "an interactive pop ended from the revealed screen's viewDidLoad goes no further: no willShow, nor didShow",
+        arguments: [false, true])
+    func popEndedFromRevealedViewDidLoad(finishing: Bool) throws {
         let host = try NavigationHost()
         let a = ActingScreen("A0", host.log)
         let b = host.screen("B")
         try host.navigation.setViewControllers([a, b], animated: false)
         host.window.transitionDriver.completeAll()
-        a.onViewDidLoad = { host.navigation.interactivePop?.cancel() }
+        a.onViewDidLoad = {
+            if finishing {
+                host.navigation.interactivePop?.finish()
+            } else {
+                host.navigation.interactivePop?.cancel()
+            }
+        }
         _ = host.log.take()
         let pop = try host.navigation.beginInteractivePop(translation: 10)
         host.window.transitionDriver.completeAll()
-        #expect(pop.state == .cancelled)
-        #expect(!host.log.take().contains("nav.willShow(A0)"))
-        #expect(host.navigation.viewControllers.map(\.title) == ["A0", "B"])
-        #expect(b.visibleState == [.loaded, .didAppear])
+        #expect(pop.state == (finishing ? .finished : .cancelled))
+        let log = host.log.take()
+        #expect(!log.contains("nav.willShow(A0)") && !log.contains("nav.didShow(A0)"))
+        #expect(host.navigation.viewControllers.map(\.title) == (finishing ? ["A0"] : ["A0", "B"]))
+        #expect(b.visibleState == (finishing ? [.loaded, .didDisappear] : [.loaded, .didAppear]))
     }
 }

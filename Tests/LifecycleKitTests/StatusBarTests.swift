@@ -326,6 +326,26 @@ struct StatusBarTests {
         #expect(!first.statusBar.isHidden)
     }
 
+    @Test("a timed driver given to two windows completes on the clock of the first one that still exists")
+    func sharedTimedDriver() throws {
+        let log = EventLog()
+        let driver = TransitionDriver(mode: .timed(seconds: 0.3))
+        let time = VirtualTime()
+        let first = Window(time: time, transitionDriver: driver)
+        do {
+            let second = Window(time: VirtualTime(), transitionDriver: driver)
+            second.makeKeyAndVisible()
+        }
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try first.setRootScreen(navigation)
+        first.makeKeyAndVisible()
+        let b = TestScreen("B", log)
+        try navigation.push(b, animated: true)
+        #expect(driver.isAnimating)
+        time.advance(by: 0.3)
+        #expect(!driver.isAnimating && b.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("a current-context presentation decides the status bar only when it captures it, as UIKit documents")
     func currentContextStatusBar() throws {
         final class Hiding: TestScreen {

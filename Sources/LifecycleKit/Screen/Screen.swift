@@ -104,6 +104,10 @@ open class Screen {
     /// (``_willMove(toJoin:)``); `nil` otherwise.
     var _joiningParent: Screen?
 
+    /// How many times the screen was linked into a container (``_attach(_:)``): a request that ran the app's code
+    /// after linking it tells by this whether the screen left and joined again meanwhile.
+    var _attachments = 0
+
     /// Whether ``removeFromParent()`` is taking this screen out of a container and running the app's code.
     ///
     /// Set during its willMove and disappearance: a second removal meanwhile does nothing.

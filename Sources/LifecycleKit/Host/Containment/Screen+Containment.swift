@@ -37,14 +37,18 @@ extension Screen {
         try child._checkDetached(for: "become a child of \(debugLabel)")
         child._willMove(toJoin: self)
         _attach(child)
+        let attachment = child._attachments
         child._didJoinHierarchy()
         if _appearance.isVisible && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
             // The view loads before anything is decided, as in a transition: its viewDidLoad is the app's code, which
             // may take the child out again, or change what this screen shows.
             child._forwardingTarget.loadViewIfNeeded()
         }
+        // A child that left again meanwhile, or left and came back through another addChild (which did the rest),
+        // is done with.
+        let isStillJoining = child.parent === self && child._attachments == attachment
         let target = child._forwardingTarget
-        if child.parent === self && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
+        if isStillJoining && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
             switch _appearance {
             case .appeared:
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
@@ -56,8 +60,8 @@ extension Screen {
                 break
             }
         }
-        // A child that left again meanwhile got its didMove(toParent: nil) already.
-        if child.parent === self {
+        // Asked again: the appearance ran the app's code too.
+        if child.parent === self && child._attachments == attachment {
             child._didMove(toParent: self)
         }
         window?._updateStatusBar()
@@ -113,6 +117,7 @@ extension Screen {
     func _attach(_ child: Screen) {
         children.append(child)
         child.parent = self
+        child._attachments += 1
     }
 
     /// Unlinks `child`.

@@ -56,6 +56,9 @@ public final class InteractivePop {
     weak var poppingTarget: Screen?
     /// The screen that got viewWillAppear: the revealed screen, or what stands in for it.
     weak var revealedTarget: Screen?
+    /// Whether the pop's beginning sent willShow for the revealed screen (it ends earlier when the app's code in
+    /// the calls before it ended the pop): a finished pop sends didShow only then.
+    var sentWillShow = false
 
     init(
         navigationController: NavigationController, poppingScreen: Screen, revealedScreen: Screen,
@@ -105,7 +108,7 @@ public final class InteractivePop {
         poppingScreen._didPop(animated: true)
         navigation._leave(afterPop: poppingScreen)
         poppingScreen._didLeaveHierarchy(.interactivePop, from: departureWindow)
-        if isOnScreen {
+        if isOnScreen && sentWillShow {
             navigation._didShow(revealedScreen, animated: true)
         }
         end(navigation, outcome: .completed)

@@ -81,6 +81,7 @@ extension NavigationController {
         pop.revealedTarget = revealedTarget
         revealedTarget.loadViewIfNeeded()
         guard pop.state == .active else { return pop }
+        pop.sentWillShow = true
         _willShow(revealed, animated: true)
         guard pop.state == .active else { return pop }
         poppingTarget._beginDisappearing(animated: true, batch: pop.batch)

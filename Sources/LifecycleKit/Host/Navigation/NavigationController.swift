@@ -62,9 +62,11 @@ open class NavigationController: Screen {
         super.init(title: title)
         try _checkStackable(rootScreen)
         try rootScreen._checkDetached(for: "become the root of \(debugLabel)")
-        rootScreen._willMove(toJoin: self)
-        _attach(rootScreen)
-        viewControllers = [rootScreen]
+        _changingStack {
+            rootScreen._willMove(toJoin: self)
+            _attach(rootScreen)
+            viewControllers = [rootScreen]
+        }
         rootScreen._didJoinHierarchy()
         // Its didMove(toParent:) follows its first appearance.
         _screenOwedDidMove = rootScreen

@@ -23,7 +23,8 @@ extension Screen {
     /// ``LeaveReason/pop``, as with the back button); from a screen further down,
     /// ``NavigationController/popTo(_:animated:completion:)``. While the navigation controller is in an interactive
     /// pop, it does nothing for the screens of its stack and the screen being popped: the gesture decides. It does
-    /// nothing either for a screen already popped whose transition has not completed (a second tap).
+    /// nothing either for a screen already popped whose transition has not completed (a second tap), nor for a screen
+    /// of a stack whose change is calling the app's code (from a willPop or willMove of that change).
     ///
     /// - Parameters:
     ///   - animated: Whether the transition animates.
@@ -57,7 +58,8 @@ extension Screen {
                     }
                     return .popped
                 } catch {
-                    // Not reached: the only refusal, an interactive pop in progress, was answered above.
+                    // Refused inside a change of the same stack (from one of its willPop or willMove): nothing to
+                    // do, as for a screen on its way out. (An interactive pop in progress was answered above.)
                     completion?(.completed)
                     return .nothing
                 }

@@ -36,8 +36,11 @@ public final class TransitionDriver {
     /// When animated transitions complete.
     public var mode: Mode
 
-    /// The time source of ``Mode/timed(seconds:)``; each window given this driver sets it (the last one wins).
-    weak var time: (any HostTime)?
+    /// The time source of ``Mode/timed(seconds:)``: the clock of the first window given this driver that still
+    /// exists.
+    var time: (any HostTime)? {
+        window?.time ?? otherWindows.lazy.compactMap { $0.object?.time }.first
+    }
 
     /// The first window whose status bar is recomputed when a transition starts and completes.
     ///

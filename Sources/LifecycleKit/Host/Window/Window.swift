@@ -47,11 +47,10 @@ public final class Window {
     ///   - time: The clock and scheduler; ``SystemTime`` by default, ``VirtualTime`` in tests.
     ///   - transitionDriver: When animated transitions complete; at once by default. Give each window its own: a
     ///     driver given to several windows queues their transitions together, in one order, recomputes each one's
-    ///     status bar, and completes timed transitions on the clock of the window given it last.
+    ///     status bar, and completes timed transitions on the clock of the first of them that still exists.
     public init(time: any HostTime = SystemTime(), transitionDriver: TransitionDriver = TransitionDriver()) {
         self.time = time
         self.transitionDriver = transitionDriver
-        transitionDriver.time = time
         transitionDriver._serve(self)
     }
 
