@@ -9,14 +9,15 @@ struct LeakDetectorTests {
     /// A visible window on a virtual clock with a navigation controller rooted at a `Home` screen, and a
     /// detector that records its reports.
     struct Host {
-        let time = VirtualTime()
+        let time: VirtualTime
         let window: Window
         let navigation: NavigationController
         let home = Home(title: "Home")
         let detector: LeakDetector
         let reports = EventLog()
 
-        init(configuration: LeakDetector.Configuration = .init()) throws {
+        init(configuration: LeakDetector.Configuration = .init(), start: Double = 0) throws {
+            time = VirtualTime(start: start)
             window = Window(time: time)
             navigation = try NavigationController(rootScreen: home)
             let reports = self.reports
@@ -66,6 +67,20 @@ struct LeakDetectorTests {
             ])
         #expect(host.detector.trackedScreenCount == 0)
         #expect(host.time.pendingCount == 0)
+    }
+
+    @Test(
+        "a release watch always moves time on: a tiny interval counts as a millisecond, a huge clock steps by one ulp",
+        arguments: [(1e-300, 1.0, 2.0), (30, 1e18, 1_000)])
+    func releaseWatchMovesOn(interval: Double, start: Double, span: Double) throws {
+        let host = try Host(
+            configuration: .init(gracePeriod: 1, backoff: [], releaseWatchInterval: interval), start: start)
+        let kept = ProductDetail(title: "Kept")
+        try host.navigation.push(kept, animated: false)
+        try host.navigation.pop(animated: false)
+        host.time.advance(by: span)  // returned: no check fell due again at the time it ran
+        #expect(host.reports.take().map { $0.hasPrefix("confirmed leak") } == [true])
+        withExtendedLifetime(kept) {}
     }
 
     @Test("a popped screen is tracked even when its controller left the window while the pop waited")

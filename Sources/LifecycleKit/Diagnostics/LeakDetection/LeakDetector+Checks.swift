@@ -16,12 +16,27 @@ extension LeakDetector: ScreenLifecycleObserver {
         return !configuration.excludedTypes.matches(type)
     }
 
-    /// The delay before check number `index` (0 is the grace period), then the release-watch interval; negative
-    /// and NaN delays count as 0.
+    /// The delay before check number `index` (0 is the grace period), then the release-watch interval (at least
+    /// ``_minimumReleaseWatchInterval``); negative and NaN delays count as 0.
     func _delay(at index: Int) -> Double {
         let delays = configuration._checkDelays
-        let delay = index < delays.count ? delays[index] : (configuration.releaseWatchInterval ?? 0)
+        if index >= delays.count, let interval = configuration.releaseWatchInterval, interval > 0 {
+            return max(interval, Self._minimumReleaseWatchInterval)
+        }
+        let delay = index < delays.count ? delays[index] : 0
         return delay >= 0 ? delay : 0
+    }
+
+    /// The shortest release-watch interval: a smaller positive one counts as this, since the watch repeats until the
+    /// screen is released, and a span of virtual time takes one check per interval.
+    static let _minimumReleaseWatchInterval = 0.001
+
+    /// `now + delay`, or the next representable time after `now` when the clock is so large that adding a positive
+    /// delay changes nothing (a time of 10^18 absorbs 30 seconds): a repeating check must never fall due again at
+    /// the time it runs, which would run it forever.
+    static func _checkTime(after now: Double, delay: Double) -> Double {
+        let due = now + delay
+        return delay > 0 && due <= now ? now.nextUp : due
     }
 
     /// Whether confirmed screens are watched for a late release (an interval that is not positive stops it).
@@ -125,7 +140,7 @@ extension LeakDetector: ScreenLifecycleObserver {
         if entry.checks >= checkCount && !_watchesReleases {
             _forget(entry)
         } else {
-            _enqueue(entry, due: now + _delay(at: entry.checks))
+            _enqueue(entry, due: Self._checkTime(after: now, delay: _delay(at: entry.checks)))
         }
     }
 
