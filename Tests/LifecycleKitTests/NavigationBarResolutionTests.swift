@@ -206,8 +206,9 @@ struct NavigationBarResolutionTests {
             ("", ColorParseError.Code.missingHash), ("FF0000", .missingHash), (" #FF0000", .missingHash),
             ("#", .wrongLength), ("#FFF", .wrongLength), ("#12345", .wrongLength), ("#1234567", .wrongLength),
             ("#123456789", .wrongLength), ("#FF0000 ", .wrongLength), ("#GG0000", .invalidDigit),
-            ("#12345z", .invalidDigit), ("#-12345", .invalidDigit), ("#ééé", .invalidDigit),
-            ("#0x1234", .invalidDigit),
+            ("#12345z", .invalidDigit), ("#-12345", .invalidDigit), ("#0x1234", .invalidDigit),
+            // Characters are counted, not bytes: é is two bytes in UTF-8, Ｆ (full width) three.
+            ("#ééé", .wrongLength), ("#1234é", .wrongLength), ("#éééééé", .invalidDigit), ("#ＦＦＦＦＦＦ", .invalidDigit),
         ])
     func malformedColors(string: String, code: ColorParseError.Code) {
         do {

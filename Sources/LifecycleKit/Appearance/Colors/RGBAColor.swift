@@ -36,13 +36,15 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``ColorParseError`` naming the string: ``ColorParseError/Code-swift.struct/missingHash``,
     ///   ``ColorParseError/Code-swift.struct/wrongLength`` or ``ColorParseError/Code-swift.struct/invalidDigit``.
     public init(hex string: String) throws(ColorParseError) {
-        let bytes = Array(string.utf8)
-        guard bytes.first == UInt8(ascii: "#") else { throw ColorParseError(.missingHash, string) }
-        let digits = bytes.dropFirst()
+        guard string.first == "#" else { throw ColorParseError(.missingHash, string) }
+        // Characters, as the error codes count them: `#ééé` has the wrong length, `#ＦＦＦＦＦＦ` a wrong digit.
+        let digits = string.dropFirst()
         guard digits.count == 6 || digits.count == 8 else { throw ColorParseError(.wrongLength, string) }
         var value: UInt32 = 0
-        for byte in digits {
-            guard let digit = Self.hexValue(byte) else { throw ColorParseError(.invalidDigit, string) }
+        for character in digits {
+            guard let byte = character.asciiValue, let digit = Self.hexValue(byte) else {
+                throw ColorParseError(.invalidDigit, string)
+            }
             value = value << 4 | UInt32(digit)
         }
         if digits.count == 6 {

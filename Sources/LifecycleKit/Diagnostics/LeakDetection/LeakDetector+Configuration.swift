@@ -24,10 +24,11 @@ extension LeakDetector {
         /// The last check reports a screen still alive and detached as ``LeakReport/Kind/confirmed``. Without
         /// back-off delays, the first check confirms at once.
         public var backoff: [Double]
-        /// How often a confirmed screen is checked again to notice a late release, in seconds (30 by default; a
-        /// positive value below a millisecond counts as one); `nil` (or a value that is not positive) stops watching
-        /// it once confirmed. On a clock so large that adding the interval changes nothing, the next check comes at
-        /// the next representable time.
+        /// How often a confirmed screen is checked again to notice a late release, in seconds (30 by default).
+        ///
+        /// `nil` (or a value that is not positive) stops watching it once confirmed. A positive value below a
+        /// millisecond counts as one. On a clock so large that adding the interval changes nothing, the next check
+        /// comes at the next representable time.
         public var releaseWatchInterval: Double?
         /// Types that are not checked, with their subtypes, unless a switch says otherwise; empty by default.
         public var excludedTypes: ScreenTypeSet
