@@ -85,6 +85,10 @@ struct ScreenStateTests {
         let untitled = Screen()
         #expect(untitled.debugLabel.hasPrefix("Screen.nil<0x"))
         #expect(Screen.stackDescription([screen, untitled]) == "[\n\(screen.debugLabel)\n\(untitled.debugLabel)\n]")
+        // One line per screen, whatever the title holds.
+        let odd = Screen(title: "A\nB\u{1B}")
+        #expect(odd.debugLabel.hasPrefix(#"Screen.A\nB\u{1B}<0x"#))
+        #expect(Screen.stackDescription([odd, screen]).split(separator: "\n").count == 4)
         #expect(Screen.stackDescription([]) == "[\n\n]")
     }
 }

@@ -1,9 +1,11 @@
 /// Debug strings (RR's `logStringFor:` and `stackStringFor:`).
 extension Screen {
     /// `Type.title<0x…>`, such as `ProductScreen.Shoes<0x600000abc0>`; `nil` for a missing title.
+    ///
+    /// One line: control characters and line breaks in the title are written as in Swift (`\n`, `\u{1B}`).
     public var debugLabel: String {
         let address = UInt(bitPattern: ObjectIdentifier(self))
-        return "\(type(of: self)).\(title ?? "nil")<0x\(String(address, radix: 16))>"
+        return "\(type(of: self)).\(title.map { _oneLine($0) } ?? "nil")<0x\(String(address, radix: 16))>"
     }
 
     /// The debug labels of `screens`, one per line, between brackets.
