@@ -33,10 +33,11 @@ public struct HookDescription: Sendable, Hashable, CustomStringConvertible {
         self.isOnce = isOnce
     }
 
-    /// One line, such as `before type(Shop.Sub) priority 10 'audit' once`.
+    /// One line, such as `before type(Shop.Sub) priority 10 'audit' once`; control characters and line breaks in the
+    /// label are written as in Swift (`\n`, `\u{1B}`).
     public var description: String {
         var text = "\(kind) \(scope) priority \(priority)"
-        if let label { text += " '\(label)'" }
+        if let label { text += " '\(_oneLine(label))'" }
         if isOnce { text += " once" }
         return text
     }

@@ -45,7 +45,8 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
     /// One line, in the order things ran: `Checkout.submit on Shop.Checkout: before all 'audit', body, after all`.
     ///
     /// Each hook is its kind, its scope and its label in quotes; `body` comes after the before hooks and the overrides
-    /// and before the after hooks, and `threw` last.
+    /// and before the after hooks, and `threw` last. Control characters and line breaks in the point's name and the
+    /// labels are written as in Swift (`\n`, `\u{1B}`).
     public var description: String {
         var parts: [String] = []
         var bodyIsListed = !bodyRan
@@ -54,10 +55,10 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
                 parts.append("body")
                 bodyIsListed = true
             }
-            parts.append("\(hook.kind) \(hook.scope)" + (hook.label.map { " '\($0)'" } ?? ""))
+            parts.append("\(hook.kind) \(hook.scope)" + (hook.label.map { " '\(_oneLine($0))'" } ?? ""))
         }
         if !bodyIsListed { parts.append("body") }
         if threw { parts.append("threw") }
-        return "\(pointName) on \(receiverType): " + parts.joined(separator: ", ")
+        return "\(_oneLine(pointName)) on \(_oneLine(receiverType)): " + parts.joined(separator: ", ")
     }
 }

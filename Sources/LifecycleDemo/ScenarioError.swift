@@ -21,8 +21,8 @@ struct ScenarioError: Error, Equatable, CustomStringConvertible {
 
     /// `text` with control characters and line separators escaped, so that it prints as one line.
     ///
-    /// LifecycleKit escapes leak reports' titles the same way, in a helper of its own: the demo uses only the
-    /// library's public API, and a string-escaping function is not part of it.
+    /// HookKit and LifecycleKit escape their one-line descriptions the same way, in a helper of the package that the
+    /// demo does not use: it uses only the libraries' public API, and a string-escaping function is not part of it.
     static func oneLine(_ text: String) -> String {
         var line = ""
         for scalar in text.unicodeScalars {

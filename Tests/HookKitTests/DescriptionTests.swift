@@ -62,4 +62,14 @@ struct DescriptionTests {
         let bare = HookTraceEvent(pointName: "P", receiverType: "T", hooks: [], bodyRan: true, threw: false)
         #expect(bare.description == "P on T: body")
     }
+
+    @Test("descriptions stay on one line: line breaks and control characters in names and labels are escaped")
+    func oneLineDescriptions() {
+        let odd = HookDescription(
+            id: 1, kind: .before, scope: .all, label: "a\nb\u{0}c\u{1B}", priority: 0, isOnce: false)
+        #expect(odd.description == #"before all priority 0 'a\nb\u{0}c\u{1B}'"#)
+        let event = HookTraceEvent(
+            pointName: "Hunt.run\nsecond", receiverType: "T", hooks: [odd], bodyRan: true, threw: false)
+        #expect(event.description == #"Hunt.run\nsecond on T: before all 'a\nb\u{0}c\u{1B}', body"#)
+    }
 }

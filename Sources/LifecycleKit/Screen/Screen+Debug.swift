@@ -1,3 +1,5 @@
+import HookKit
+
 /// Debug strings (RR's `logStringFor:` and `stackStringFor:`).
 extension Screen {
     /// `Type.title<0x…>`, such as `ProductScreen.Shoes<0x600000abc0>`; `nil` for a missing title.

@@ -1,3 +1,5 @@
+import HookKit
+
 /// What a ``LeakDetector`` reports about a screen that stayed alive after it left the hierarchy.
 ///
 /// The report carries what was known when the screen was removed, so that a ``Kind/releasedLate``

@@ -1,3 +1,5 @@
+import HookKit
+
 extension ScreenStatistics {
     /// Something the statistics recorder tells its handler: a persistence failure, or a discarded view.
     ///

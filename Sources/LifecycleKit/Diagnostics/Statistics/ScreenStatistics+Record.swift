@@ -1,4 +1,5 @@
 import Foundation
+import HookKit
 
 extension ScreenStatistics {
     /// What statistics know about one statistic name: its views, resumes and total stay time.

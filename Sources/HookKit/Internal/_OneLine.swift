@@ -1,0 +1,21 @@
+/// `text` on one line: each line break and other control character written as Swift writes it in a string literal
+/// (`\n`, `\t`, `\u{1B}`), and, when `quoting`, each double quote and backslash escaped too.
+///
+/// For the descriptions that promise one line, in HookKit and in LifecycleKit (hence `package`). The demo's
+/// `ScenarioError.oneLine` escapes its messages the same way, seeing only the public API.
+package func _oneLine(_ text: String, quoting: Bool = false) -> String {
+    var line = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": line += "\\n"
+        case "\r": line += "\\r"
+        case "\t": line += "\\t"
+        case "\"" where quoting: line += "\\\""
+        case "\\" where quoting: line += "\\\\"
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+            line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default: line.unicodeScalars.append(scalar)
+        }
+    }
+    return line
+}
