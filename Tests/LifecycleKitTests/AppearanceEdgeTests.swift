@@ -140,4 +140,25 @@ struct AppearanceEdgeTests {
         #expect(change.description == "appear(nil) animated interactive: [] -> [hidden]")
         #expect(change.changedAttributes == [.hidden] && change.changesVisibility)
     }
+
+    @Test("a NaN title font size counts as none: the attributes equal themselves and re-applying them changes nothing")
+    func nanFontSize() throws {
+        var attributes = TitleTextAttributes(fontSize: .nan)
+        #expect(attributes.fontSize == nil && attributes == attributes)
+        attributes.fontSize = .nan
+        #expect(attributes.fontSize == nil)
+        let host = try NavigationHost(driver: .immediate)
+        let bar = host.navigation.navigationBar
+        let changes = EventLog()
+        let token = try NavigationBar.didChange.after(.instance(bar)) { _, change, _ in
+            changes.add("\(change.changedAttributes)")
+        }
+        defer { token.cancel() }
+        var appearance = bar.appearance
+        appearance.titleTextAttributes = TitleTextAttributes(fontName: "Menlo", fontSize: .nan)
+        bar.setAppearance(appearance)
+        #expect(changes.take().count == 1)
+        bar.setAppearance(bar.appearance)
+        #expect(changes.take() == [])
+    }
 }

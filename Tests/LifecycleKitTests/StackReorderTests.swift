@@ -18,4 +18,16 @@ struct StackReorderTests {
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["B", "A"])
     }
+
+    @Test("setViewControllers takes a stack of 20,000 screens, and refuses one that holds a screen twice at its end")
+    func longStack() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let screens = [host.root] + (1..<20_000).map { Screen(title: "S\($0)") }
+        expectError(.invalidStack) { try host.navigation.setViewControllers(screens + [screens[1]], animated: false) }
+        #expect(host.navigation.viewControllers.count == 1)
+        try host.navigation.setViewControllers(screens, animated: false)
+        #expect(host.navigation.viewControllers.count == 20_000 && host.navigation.children.count == 20_000)
+        try host.navigation.setViewControllers([host.root], animated: false)
+        #expect(host.navigation.children.map(\.title) == ["A"])
+    }
 }

@@ -11,14 +11,19 @@ public struct TitleTextAttributes: Sendable, Hashable, CustomStringConvertible {
     public var color: RGBAColor?
     /// The name of the title's font.
     public var fontName: String?
-    /// The title's font size, in points.
-    public var fontSize: Double?
+    /// The title's font size, in points; NaN counts as none (the system's size), so that attributes always equal
+    /// themselves and an unchanged bar reports no change.
+    public var fontSize: Double? {
+        didSet {
+            if fontSize?.isNaN == true { fontSize = nil }
+        }
+    }
 
-    /// Creates title attributes; every field defaults to the system's look.
+    /// Creates title attributes; every field defaults to the system's look (a NaN size too).
     public init(color: RGBAColor? = nil, fontName: String? = nil, fontSize: Double? = nil) {
         self.color = color
         self.fontName = fontName
-        self.fontSize = fontSize
+        self.fontSize = fontSize?.isNaN == true ? nil : fontSize
     }
 
     /// The fields that are set, such as `{color: #FFFFFF, size: 17.0}`.

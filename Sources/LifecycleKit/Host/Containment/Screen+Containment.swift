@@ -122,7 +122,11 @@ extension Screen {
 
     /// Unlinks `child`.
     func _detach(_ child: Screen) {
-        children.removeAll { $0 === child }
+        // A child is in the list once; searched from the end, where the screens a pop takes out are, so that a pop
+        // of many screens costs time in proportion to them.
+        if let index = children.lastIndex(where: { $0 === child }) {
+            children.remove(at: index)
+        }
         if child.parent === self {
             child._revertParentStatusBarHidden()
             child._chrome.navigationBarStash = nil

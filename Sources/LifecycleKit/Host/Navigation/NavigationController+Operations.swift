@@ -124,10 +124,13 @@ extension NavigationController {
         guard !screens.isEmpty else {
             throw LifecycleError(.invalidStack, "\(debugLabel) needs at least one screen")
         }
-        for (index, screen) in screens.enumerated() where screens[..<index].contains(where: { $0 === screen }) {
+        // Sets of identities, so that a stack of any length costs time in proportion to it.
+        var inNewStack = Set<ObjectIdentifier>(minimumCapacity: screens.count)
+        for screen in screens where !inNewStack.insert(ObjectIdentifier(screen)).inserted {
             throw LifecycleError(.invalidStack, "\(screen.debugLabel) appears twice in the new stack of \(debugLabel)")
         }
-        let added = screens.filter { screen in !viewControllers.contains { $0 === screen } }
+        let inOldStack = Set(viewControllers.map(ObjectIdentifier.init))
+        let added = screens.filter { !inOldStack.contains(ObjectIdentifier($0)) }
         for screen in added {
             if screen === self || screen._isAncestor(of: self) {
                 throw LifecycleError(.invalidContainment, "\(debugLabel) cannot contain itself")
@@ -135,7 +138,7 @@ extension NavigationController {
             try _checkStackable(screen)
             try screen._checkDetached(for: "join the stack of \(debugLabel)")
         }
-        let removed = viewControllers.filter { screen in !screens.contains { $0 === screen } }
+        let removed = viewControllers.filter { !inNewStack.contains(ObjectIdentifier($0)) }
         let oldTop = topViewController
         _changingStack {
             for screen in removed.reversed() {
@@ -150,7 +153,7 @@ extension NavigationController {
             }
             viewControllers = screens
             // Keep `children` in stack order (removed screens leave when the transition completes).
-            children = screens + children.filter { child in !screens.contains { $0 === child } }
+            children = screens + children.filter { !inNewStack.contains(ObjectIdentifier($0)) }
         }
         for screen in added {
             screen._didJoinHierarchy()
@@ -259,9 +262,12 @@ extension NavigationController {
             onFinish: { [weak self] in
                 guard let self else { return }
                 self._queuedCount -= 1
-                // A screen removed from the controller meanwhile already finished leaving.
-                let leaving = removed.filter { screen in self._leaving.contains { $0 === screen } }
-                self._leaving.removeAll { screen in leaving.contains { $0 === screen } }
+                // A screen removed from the controller meanwhile already finished leaving. (Sets of identities: a pop
+                // of many screens costs time in proportion to them.)
+                let stillLeaving = Set(self._leaving.map(ObjectIdentifier.init))
+                let leaving = removed.filter { stillLeaving.contains(ObjectIdentifier($0)) }
+                let leavingNow = Set(leaving.map(ObjectIdentifier.init))
+                self._leaving.removeAll { leavingNow.contains(ObjectIdentifier($0)) }
                 let windows = leaving.map { self._windowLeft(by: $0) }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
                 for screen in leaving {
