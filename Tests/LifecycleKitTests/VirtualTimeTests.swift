@@ -112,6 +112,20 @@ struct VirtualTimeTests {
         #expect(time.now == 11)
     }
 
+    @Test("100,000 pending actions run in due order, then scheduling order, in time that grows as n log n")
+    func manyActions() {
+        let time = VirtualTime()
+        var order: [Int] = []
+        for index in 0..<100_000 {
+            // Due times out of order, with ties: 9, 8, …, 0, then again.
+            time.schedule(after: Double(9 - index % 10)) { order.append(index) }
+        }
+        time.advance(by: 10)
+        #expect(order.count == 100_000 && time.pendingCount == 0)
+        let expected = (0..<10).flatMap { due in (0..<100_000).filter { 9 - $0 % 10 == due } }
+        #expect(order == expected)
+    }
+
     @Test("cancelled actions that never fall due do not pile up")
     func cancelledActionsAreSweptOut() {
         let time = VirtualTime()

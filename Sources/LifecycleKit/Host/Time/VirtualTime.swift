@@ -16,7 +16,8 @@ public final class VirtualTime: HostTime {
 
     /// The current virtual time, in seconds.
     public private(set) var now: Double
-    private var queue: [Entry] = []
+    /// The actions waiting, earliest first (then in scheduling order), cancelled ones until a sweep.
+    private var queue = _MinHeap<Entry> { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
     /// The length of ``queue`` at which cancelled entries are swept out next: it doubles with what stays, so that
     /// sweeping costs a constant per scheduled action on average.
     private var sweepLength = 64
@@ -30,10 +31,10 @@ public final class VirtualTime: HostTime {
     }
 
     /// The number of actions waiting to run.
-    public var pendingCount: Int { queue.filter { !$0.handle.isCancelled }.count }
+    public var pendingCount: Int { queue.elements.filter { !$0.handle.isCancelled }.count }
 
     /// The number of entries kept, cancelled ones included (for tests).
-    var _storedCount: Int { queue.count }
+    var _storedCount: Int { queue.elements.count }
 
     /// Runs `action` once, `delay` seconds from now (see ``HostTime/schedule(after:_:)``).
     @discardableResult
@@ -43,11 +44,11 @@ public final class VirtualTime: HostTime {
         if delay > 0 && due == now {
             due = now.nextUp  // a delay below the clock's resolution at this time still comes after now
         }
-        if queue.count >= sweepLength {
+        if queue.elements.count >= sweepLength {
             queue.removeAll { $0.handle.isCancelled }
-            sweepLength = max(64, 2 * queue.count)
+            sweepLength = max(64, 2 * queue.elements.count)
         }
-        queue.append(Entry(due: due, sequence: nextSequence, action: action, handle: handle))
+        queue.insert(Entry(due: due, sequence: nextSequence, action: action, handle: handle))
         nextSequence += 1
         return handle
     }
@@ -65,8 +66,7 @@ public final class VirtualTime: HostTime {
         // Capped: a clock at infinity would run an action that reschedules itself forever. Below infinity, an action
         // due at infinity never falls due.
         let end = min(now + (seconds.isFinite && seconds > 0 ? seconds : 0), .greatestFiniteMagnitude)
-        while let index = nextDueIndex(notAfter: end) {
-            let entry = queue.remove(at: index)
+        while let next = queue.first, next.due <= end, let entry = queue.removeFirst() {
             // An action that advanced the clock itself (a nested call) already ran what fell due meanwhile.
             now = max(now, entry.due)
             if !entry.handle.isCancelled {
@@ -79,18 +79,5 @@ public final class VirtualTime: HostTime {
     /// Runs every action that is due now, without moving time.
     public func runDueActions() {
         advance(by: 0)
-    }
-
-    private func nextDueIndex(notAfter end: Double) -> Int? {
-        var best: Int?
-        for (index, entry) in queue.enumerated() where entry.due <= end {
-            if let current = best {
-                let other = queue[current]
-                if (entry.due, entry.sequence) < (other.due, other.sequence) { best = index }
-            } else {
-                best = index
-            }
-        }
-        return best
     }
 }
