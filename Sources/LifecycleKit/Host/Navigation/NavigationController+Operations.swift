@@ -262,12 +262,19 @@ extension NavigationController {
             onFinish: { [weak self] in
                 guard let self else { return }
                 self._queuedCount -= 1
-                // A screen removed from the controller meanwhile already finished leaving. (Sets of identities: a pop
-                // of many screens costs time in proportion to them.)
-                let stillLeaving = Set(self._leaving.map(ObjectIdentifier.init))
-                let leaving = removed.filter { stillLeaving.contains(ObjectIdentifier($0)) }
-                let leavingNow = Set(leaving.map(ObjectIdentifier.init))
-                self._leaving.removeAll { leavingNow.contains(ObjectIdentifier($0)) }
+                // A screen removed from the controller meanwhile already finished leaving.
+                let leaving: [Screen]
+                if removed.count <= 16 {
+                    // A pop: one screen, or a few, compared directly (building sets costs more).
+                    leaving = removed.filter { screen in self._leaving.contains { $0 === screen } }
+                    self._leaving.removeAll { screen in leaving.contains { $0 === screen } }
+                } else {
+                    // Many: through sets of identities, so that the time grows in proportion to them.
+                    let stillLeaving = Set(self._leaving.map(ObjectIdentifier.init))
+                    leaving = removed.filter { stillLeaving.contains(ObjectIdentifier($0)) }
+                    let leavingNow = Set(leaving.map(ObjectIdentifier.init))
+                    self._leaving.removeAll { leavingNow.contains(ObjectIdentifier($0)) }
+                }
                 let windows = leaving.map { self._windowLeft(by: $0) }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
                 for screen in leaving {
