@@ -288,6 +288,24 @@ struct StatisticsPersistenceTests {
         #expect(statistics.records.map(\.description) == ["[Home: stayed 1.000 (mins), viewed 1, resumed 0]"])
     }
 
+    @Test("a URL that is not a file URL is refused at once: nothing is read, moved or written at its path")
+    func notAFileURL() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("{ not json", to: "stats.json")
+        let local = directory.url.appendingPathComponent("stats.json")
+        let remote = try #require(URL(string: "https://example.com" + local.path))
+        let events = Events()
+        let statistics = ScreenStatistics(
+            fileURL: remote, time: VirtualTime(), configuration: configuration(), handler: events.add)
+        #expect(events.takeErrors().map(\.code) == [.unreadable])
+        let error = #expect(throws: StatisticsStoreError.self) { try statistics.flush() }
+        #expect(error?.code == .unreadable)
+        // The unrelated local file at the same path is left as it was.
+        #expect(try directory.fileNames() == ["stats.json"])
+        #expect(try directory.contents(of: "stats.json") == "{ not json")
+    }
+
     @Test("a write that fails throws a typed error and keeps the counts in memory")
     func writeFailure() throws {
         let directory = try TemporaryDirectory()

@@ -95,7 +95,9 @@ public final class ScreenStatistics {
     /// Creates a recorder, reading `fileURL` if it exists.
     ///
     /// A file that cannot be read or is not valid is moved aside and reported to `handler` before this
-    /// initializer returns.
+    /// initializer returns. A URL that is not a file URL (`https:`) is reported as
+    /// ``StatisticsStoreError/Code-swift.struct/unreadable``, and the statistics stay in memory: nothing is read,
+    /// moved or written, not even a local file at the same path.
     ///
     /// - Parameters:
     ///   - fileURL: The JSON file to keep the statistics in; `nil` (the default) for memory only.
@@ -112,7 +114,17 @@ public final class ScreenStatistics {
         self.configuration = configuration
         self._handler = handler
         if let fileURL {
-            _load(from: fileURL)
+            if fileURL.isFileURL {
+                _load(from: fileURL)
+            } else {
+                // Its path could name an unrelated local file, which setting a bad file aside would rename.
+                let error = StatisticsStoreError(
+                    .unreadable,
+                    "\(fileURL.absoluteString) is not a file URL; statistics stay in memory and nothing is written",
+                    fileURL: fileURL)
+                _blockingError = error
+                _handler(.storeFailed(error))
+            }
         }
     }
 
