@@ -8,7 +8,9 @@ func _seconds(_ seconds: Double) -> String {
 /// Why a file operation failed, as the system says it: the POSIX error underneath a Foundation error (`Is a
 /// directory`, `No space left on device`), whose own description on Linux is often only a code
 /// (`The operation could not be completed. (NSCocoaErrorDomain error 256.)`); otherwise the error's description.
-func _systemReason(_ error: any Error) -> String {
+///
+/// `package`: `hook-benchmarks` names its file errors with it too.
+package func _systemReason(_ error: any Error) -> String {
     var current = error as NSError
     // Foundation nests the POSIX error (a `POSIXError` on Linux, an `NSError` on Apple platforms) one level down;
     // a few more levels are looked at, never a cycle.
