@@ -46,6 +46,11 @@ struct _MinHeap<Element> {
         return first
     }
 
+    /// Removes every element.
+    mutating func removeAll() {
+        elements.removeAll()
+    }
+
     /// Removes the elements that match `shouldBeRemoved`, in O(n log n).
     mutating func removeAll(where shouldBeRemoved: (Element) -> Bool) {
         elements.removeAll(where: shouldBeRemoved)

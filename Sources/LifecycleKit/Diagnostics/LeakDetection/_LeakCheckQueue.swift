@@ -29,6 +29,6 @@ struct _LeakCheckQueue {
     }
 
     mutating func removeAll() {
-        items.removeAll { _ in true }
+        items.removeAll()
     }
 }

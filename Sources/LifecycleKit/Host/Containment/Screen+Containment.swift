@@ -38,17 +38,17 @@ extension Screen {
         child._willMove(toJoin: self)
         _attach(child)
         let attachment = child._attachments
+        // Whether the child is still joining by this call: the app's code run since may have taken it out again, or
+        // out and back in through another addChild, which did the rest.
+        func isStillJoining() -> Bool { child.parent === self && child._attachments == attachment }
         child._didJoinHierarchy()
         if _appearance.isVisible && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
             // The view loads before anything is decided, as in a transition: its viewDidLoad is the app's code, which
             // may take the child out again, or change what this screen shows.
             child._forwardingTarget.loadViewIfNeeded()
         }
-        // A child that left again meanwhile, or left and came back through another addChild (which did the rest),
-        // is done with.
-        let isStillJoining = child.parent === self && child._attachments == attachment
         let target = child._forwardingTarget
-        if isStillJoining && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
+        if isStillJoining() && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
             switch _appearance {
             case .appeared:
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
@@ -61,7 +61,7 @@ extension Screen {
             }
         }
         // Asked again: the appearance ran the app's code too.
-        if child.parent === self && child._attachments == attachment {
+        if isStillJoining() {
             child._didMove(toParent: self)
         }
         window?._updateStatusBar()
