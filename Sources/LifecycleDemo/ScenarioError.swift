@@ -1,3 +1,5 @@
+import HookKit
+
 /// A scenario that cannot be run: where it is wrong and what was expected.
 ///
 /// Printed as one line, `<file>: <location>: <problem>`, and the demo exits with status 2 without
@@ -19,22 +21,9 @@ struct ScenarioError: Error, Equatable, CustomStringConvertible {
         Self.oneLine(location.isEmpty ? "\(file): \(problem)" : "\(file): \(location): \(problem)")
     }
 
-    /// `text` with control characters and line separators escaped, so that it prints as one line.
-    ///
-    /// HookKit and LifecycleKit escape their one-line descriptions the same way, in a helper of the package that the
-    /// demo does not use: it uses only the libraries' public API, and a string-escaping function is not part of it.
+    /// `text` with control characters and line separators escaped, so that it prints as one line: HookKit's
+    /// `_oneLine`, which the libraries' one-line descriptions use too.
     static func oneLine(_ text: String) -> String {
-        var line = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
-                line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
+        _oneLine(text)
     }
 }

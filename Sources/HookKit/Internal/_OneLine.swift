@@ -1,8 +1,8 @@
 /// `text` on one line: each line break and other control character written as Swift writes it in a string literal
 /// (`\n`, `\t`, `\u{1B}`), and, when `quoting`, each double quote and backslash escaped too.
 ///
-/// For the descriptions that promise one line, in HookKit and in LifecycleKit (hence `package`). The demo's
-/// `ScenarioError.oneLine` escapes its messages the same way, seeing only the public API.
+/// For the descriptions that promise one line, in HookKit and LifecycleKit, and the demo's messages (hence
+/// `package`).
 package func _oneLine(_ text: String, quoting: Bool = false) -> String {
     var line = ""
     for scalar in text.unicodeScalars {
