@@ -679,12 +679,13 @@ struct NavigationOrderTests {
         let container = TestScreen("K", log)
         try container.addChild(TestNavigation("nav", root: TestScreen("X", log), log))
         try window.setRootScreen(container)
-        #expect(log.take() == ["X.willMove(nav)"])
+        // Adding the navigation controller's view loads the container's and its own, not its top screen's.
+        #expect(log.take() == ["X.willMove(nav)", "K.loadView", "K.viewDidLoad", "nav.loadView", "nav.viewDidLoad"])
         window.makeKeyAndVisible()
         #expect(
             log.take() == [
-                "K.loadView", "K.viewDidLoad", "K.viewWillAppear", "nav.loadView", "nav.viewDidLoad",
-                "nav.viewWillAppear", "nav.willShow(X)", "X.loadView", "X.viewDidLoad", "X.viewWillAppear",
+                "K.viewWillAppear", "nav.viewWillAppear", "nav.willShow(X)", "X.loadView", "X.viewDidLoad",
+                "X.viewWillAppear",
                 "K.viewDidAppear", "nav.viewDidAppear", "X.viewDidAppear", "X.didMove(nav)", "nav.didShow(X)",
             ])
         let cover = TestScreen("M", log)

@@ -145,7 +145,10 @@ struct ReentrantRequestTests {
         try parent.addChild(child)
         #expect(refusals.codes == [.invalidContainment, .alreadyAttached, .alreadyAttached])
         #expect(child.parent === parent && parent.parent == nil && child.children.isEmpty)
-        #expect(log.take() == ["C.willMove(P)", "C.didMove(P)"])
+        #expect(
+            log.take() == [
+                "C.willMove(P)", "P.loadView", "P.viewDidLoad", "C.loadView", "C.viewDidLoad", "C.didMove(P)",
+            ])
 
         let host = try NavigationHost(driver: .immediate)
         let other = try TestNavigation("other", root: host.screen("X"), host.log)
@@ -191,9 +194,11 @@ struct ReentrantRequestTests {
             host.log.take() == ["X.willMove(K)", "X.loadView", "X.viewDidLoad", "X.willMove(nil)", "X.didMove(nil)"])
         #expect(x.parent == nil && x.visibleState == .loaded && container.children.isEmpty)
 
-        let box = host.screen("L")
+        // A child that its container shows only from now on: it loads when the container appears.
+        let box = SelectingContainer("L", host.log)
         let y = ActingScreen("Y", host.log)
         try box.addChild(y)
+        box.shown = y
         y.onViewDidLoad = { y.removeFromParent() }
         _ = host.log.take()
         try host.navigation.push(box, animated: false)

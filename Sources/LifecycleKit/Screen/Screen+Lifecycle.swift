@@ -91,14 +91,14 @@ extension Screen {
         }
         (self as? NavigationController)?._showTopOnAppearing(animated: animated)
         // The children this screen shows now (a child's current-context presentation stands in for it).
-        for child in childrenForAppearanceForwarding.map(\._forwardingTarget) {
+        for child in _shownChildren.map(\._forwardingTarget) {
             guard _appearance == .appearing else { return _settleChildrenOnScreen() }
             if !child.isViewLoaded {
                 // The child's view loads first: its viewDidLoad is the app's code, which may take it out of this
                 // screen, or this screen off screen.
                 child.loadViewIfNeeded()
                 guard _appearance == .appearing else { return _settleChildrenOnScreen() }
-                guard childrenForAppearanceForwarding.contains(where: { $0._forwardingTarget === child }) else {
+                guard _shownChildren.contains(where: { $0._forwardingTarget === child }) else {
                     continue
                 }
             }

@@ -288,5 +288,8 @@ open class Screen {
     /// The children that appear and disappear with this screen.
     ///
     /// A plain container forwards appearance to every child; a ``NavigationController`` only to its top screen.
+    /// Override it for a container that shows some of its children, as a tab container shows one. Only current
+    /// children count: a screen the list names that is not a child of this screen (one removed since, say) neither
+    /// appears nor loads with it.
     open var childrenForAppearanceForwarding: [Screen] { children }
 }

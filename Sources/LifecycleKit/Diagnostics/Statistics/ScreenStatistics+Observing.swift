@@ -155,7 +155,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
             }
             if !_isActive(view, coverage: &coverage) {
                 view.interrupt(at: now)
-            } else if view.pausesWhileItShowsChildren && !screen.childrenForAppearanceForwarding.isEmpty {
+            } else if view.pausesWhileItShowsChildren && !screen._shownChildren.isEmpty {
                 view.pause(at: now)  // the content it gained counts instead
             } else {
                 if view.activate(at: now) {

@@ -2,11 +2,23 @@
 extension Screen {
     /// Adds `child` as the last child of this screen.
     ///
-    /// Sends child.willMove(toParent: self); when this screen is on screen and shows the child (see
-    /// ``childrenForAppearanceForwarding``), the child appears (child.loadView, child.viewDidLoad,
-    /// child.viewWillAppear, child.viewDidAppear); then child.didMove(toParent: self). From then on,
-    /// appearance of this screen is forwarded to the child. A child that presents a screen over its
-    /// current context is represented by that screen: the presented screen appears in its place.
+    /// Sends child.willMove(toParent: self). When this screen shows the child (see
+    /// ``childrenForAppearanceForwarding``), this screen's view loads, then the child's (loadView, viewDidLoad, for
+    /// each that has not loaded yet), on screen or off, as reading `view` does in UIKit's
+    /// `view.addSubview(child.view)`; when this screen is also on screen, the child appears (child.viewWillAppear,
+    /// child.viewDidAppear). Then child.didMove(toParent: self). From then on, appearance of this screen is forwarded
+    /// to the child. A child that presents a screen over its current context is represented by that screen: the
+    /// presented screen appears in its place.
+    ///
+    /// A child added from this screen's viewDidLoad, where UIKit containers usually add theirs, therefore loads there,
+    /// before this screen appears:
+    ///
+    /// ```swift
+    /// override func viewDidLoad() {
+    ///     super.viewDidLoad()
+    ///     try? addChild(banner)  // banner.willMove, banner.loadView, banner.viewDidLoad, banner.didMove
+    /// }
+    /// ```
     ///
     /// While this screen is appearing, the child's viewWillAppear runs now and its viewDidAppear with this
     /// screen's.
@@ -15,9 +27,9 @@ extension Screen {
     /// `didMove(toParent:)` by the container): do not call ``didMove(toParent:)`` yourself after it. A child of
     /// another container is refused rather than moved: call ``removeFromParent()`` first.
     ///
-    /// The child's willMove(toParent:) and viewDidLoad run before anything else is decided: a child that leaves from
-    /// them does not appear and gets no didMove(toParent: self), and while its willMove runs it counts as this
-    /// screen's child already (see *Refused requests* in <doc:TheNavigationHost>).
+    /// The child's willMove(toParent:), this screen's viewDidLoad and the child's run before anything else is decided:
+    /// a child that leaves from them does not load or appear, and gets no didMove(toParent: self), and while its
+    /// willMove runs it counts as this screen's child already (see *Refused requests* in <doc:TheNavigationHost>).
     ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `child` is attached
     ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is this screen
@@ -42,13 +54,20 @@ extension Screen {
         // out and back in through another addChild, which did the rest.
         func isStillJoining() -> Bool { child.parent === self && child._attachments == attachment }
         child._didJoinHierarchy()
-        if _appearance.isVisible && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
-            // The view loads before anything is decided, as in a transition: its viewDidLoad is the app's code, which
-            // may take the child out again, or change what this screen shows.
-            child._forwardingTarget.loadViewIfNeeded()
+        if _shownChildren.contains(where: { $0 === child }) {
+            // Adding the child's view, as UIKit's `view.addSubview(child.view)` does: this screen's view loads, then
+            // the child's, on screen or off. Before anything else is decided: each viewDidLoad is the app's code,
+            // which may take the child out again, or change what this screen shows.
+            loadViewIfNeeded()
+            if isStillJoining() {
+                child.loadViewIfNeeded()
+            }
+            if isStillJoining() && _appearance.isVisible {
+                child._forwardingTarget.loadViewIfNeeded()
+            }
         }
         let target = child._forwardingTarget
-        if isStillJoining() && childrenForAppearanceForwarding.contains(where: { $0 === child }) {
+        if isStillJoining() && _shownChildren.contains(where: { $0 === child }) {
             switch _appearance {
             case .appeared:
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
@@ -111,6 +130,14 @@ extension Screen {
             current._disappearNow(animated: animated)
             screen = current._presented.flatMap { $0.modalPresentationStyle == .currentContext ? $0 : nil }
         }
+    }
+
+    /// The children this screen shows (``childrenForAppearanceForwarding``), without the screens that an override
+    /// lists but that are not children of this screen (any more).
+    var _shownChildren: [Screen] {
+        let listed = childrenForAppearanceForwarding
+        // The common case, every listed screen a child, returns the list itself: no copy.
+        return listed.allSatisfy { $0.parent === self } ? listed : listed.filter { $0.parent === self }
     }
 
     /// Links `child` as the last child.

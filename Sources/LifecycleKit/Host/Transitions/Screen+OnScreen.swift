@@ -71,7 +71,7 @@ extension Screen {
     /// container itself is not on screen.
     var _childrenPlan: _AppearancePlan {
         guard _appearance == .appeared else { return _AppearancePlan() }
-        let shown = childrenForAppearanceForwarding.map(\._forwardingTarget)
+        let shown = _shownChildren.map(\._forwardingTarget)
         var plan = _AppearancePlan()
         plan.disappearing = _onScreen.children.filter { child in
             child._appearance.isVisible && !shown.contains { $0 === child }
@@ -97,11 +97,11 @@ extension Screen {
     /// represented by its current-context presentation if it has one.
     var _forwardedDescendants: [Screen] {
         var result: [Screen] = []
-        var pending = childrenForAppearanceForwarding.map(\._forwardingTarget)
+        var pending = _shownChildren.map(\._forwardingTarget)
         while let screen = pending.popLast() {
             guard !result.contains(where: { $0 === screen }) else { continue }
             result.append(screen)
-            pending += screen.childrenForAppearanceForwarding.map(\._forwardingTarget)
+            pending += screen._shownChildren.map(\._forwardingTarget)
         }
         return result
     }

@@ -1,0 +1,131 @@
+import LifecycleKit
+import Testing
+
+/// A container that adds its children from its own viewDidLoad, as UIKit containers usually do.
+final class SelfFillingContainer: TestScreen {
+    /// The children it adds when its view has loaded.
+    var childrenToAdd: [Screen] = []
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        for child in childrenToAdd {
+            try? addChild(child)
+        }
+    }
+}
+
+/// A container that shows one of its children at a time (as a tab container does): only that one appears with it.
+final class SelectingContainer: TestScreen {
+    /// The child that appears with the container, if any.
+    var shown: Screen?
+
+    override var childrenForAppearanceForwarding: [Screen] { shown.map { [$0] } ?? [] }
+}
+
+/// `addChild` does what UIKit's three-step recipe does (`addChild`, `view.addSubview(child.view)`, `didMove`), so the
+/// container's view and then the child's load at once, on screen or off, as reading `view` loads it in UIKit.
+@Suite("Containment loads views as UIKit's recipe does")
+struct ContainmentLoadingTests {
+    @Test("a child added from its container's viewDidLoad loads there, before the container appears")
+    func childAddedInViewDidLoad() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let container = SelfFillingContainer("K", host.log)
+        container.childrenToAdd = [host.screen("C")]
+        try host.navigation.push(container, animated: false)
+        #expect(
+            host.log.take() == [
+                "K.willMove(nav)", "K.loadView", "K.viewDidLoad", "C.willMove(K)", "C.loadView", "C.viewDidLoad",
+                "C.didMove(K)", "nav.willShow(K)", "A.viewWillDisappear", "K.viewWillAppear", "C.viewWillAppear",
+                "A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear", "K.didMove(nav)", "nav.didShow(K)",
+            ])
+    }
+
+    @Test("a child added to a container off screen loads the container's view, then its own; both appear later")
+    func childAddedOffScreen() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let container = host.screen("K")
+        let child = host.screen("C")
+        try container.addChild(child)
+        #expect(
+            host.log.take() == [
+                "C.willMove(K)", "K.loadView", "K.viewDidLoad", "C.loadView", "C.viewDidLoad", "C.didMove(K)",
+            ])
+        #expect(container.visibleState == .loaded && child.visibleState == .loaded)
+
+        // A second child of the loaded container loads only its own view.
+        try container.addChild(host.screen("D"))
+        #expect(host.log.take() == ["D.willMove(K)", "D.loadView", "D.viewDidLoad", "D.didMove(K)"])
+
+        try host.navigation.push(container, animated: false)
+        #expect(
+            host.log.take() == [
+                "K.willMove(nav)", "nav.willShow(K)", "A.viewWillDisappear", "K.viewWillAppear", "C.viewWillAppear",
+                "D.viewWillAppear", "A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear", "D.viewDidAppear",
+                "K.didMove(nav)", "nav.didShow(K)",
+            ])
+    }
+
+    @Test("a child its container does not show loads nothing until the container shows it")
+    func childNotShownStaysUnloaded() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let container = SelectingContainer("T", host.log)
+        let (first, second) = (host.screen("F"), host.screen("S"))
+        container.shown = first
+        try container.addChild(first)
+        try container.addChild(second)
+        #expect(
+            host.log.take() == [
+                "F.willMove(T)", "T.loadView", "T.viewDidLoad", "F.loadView", "F.viewDidLoad", "F.didMove(T)",
+                "S.willMove(T)", "S.didMove(T)",
+            ])
+        #expect(!second.isViewLoaded)
+
+        container.shown = second
+        try host.navigation.push(container, animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "A.viewWillDisappear", "T.viewWillAppear", "S.loadView", "S.viewDidLoad", "S.viewWillAppear",
+                "A.viewDidDisappear", "T.viewDidAppear", "S.viewDidAppear",
+            ])
+    }
+
+    @Test("a child that its container's viewDidLoad takes out again does not load, and gets no didMove for it")
+    func childRemovedByContainerViewDidLoad() throws {
+        let log = EventLog()
+        let container = ActingScreen("K", log)
+        let child = TestScreen("C", log)
+        container.onViewDidLoad = { child.removeFromParent() }
+        try container.addChild(child)
+        #expect(
+            log.take() == ["C.willMove(K)", "K.loadView", "K.viewDidLoad", "C.willMove(nil)", "C.didMove(nil)"])
+        #expect(child.parent == nil && container.children.isEmpty && !child.isViewLoaded)
+    }
+
+    @Test("a screen the container lists without holding it as a child neither loads nor appears with it")
+    func listedStrangerIgnored() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let container = SelectingContainer("T", host.log)
+        let (child, stranger) = (host.screen("C"), host.screen("X"))
+        try container.addChild(child)
+        container.shown = stranger
+        try host.navigation.push(container, animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "T.loadView", "T.viewDidLoad", "A.viewWillDisappear", "T.viewWillAppear", "A.viewDidDisappear",
+                "T.viewDidAppear",
+            ])
+        #expect(!stranger.isViewLoaded && stranger.visibleState.isEmpty && stranger.window == nil)
+
+        // Removed, the child it still lists does not come back with it either.
+        container.shown = child
+        try host.navigation.push(host.screen("B"), animated: false)
+        child.removeFromParent()
+        _ = host.log.take()
+        _ = try host.navigation.pop(animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "B.viewWillDisappear", "T.viewWillAppear", "B.viewDidDisappear", "T.viewDidAppear",
+            ])
+        #expect(child.window == nil)
+    }
+}
