@@ -288,8 +288,9 @@ open class Screen {
     /// The children that appear and disappear with this screen.
     ///
     /// A plain container forwards appearance to every child; a ``NavigationController`` only to its top screen.
-    /// Override it for a container that shows some of its children, as a tab container shows one. Only current
-    /// children count: a screen the list names that is not a child of this screen (one removed since, say) neither
-    /// appears nor loads with it.
+    /// Override it for a container that shows only some of its children. Only current children count: a screen the
+    /// list names that is not a child of this screen (one removed since, say) neither appears nor loads with it. The
+    /// host reads the list when a child is added and when this screen appears; the children that appeared with it
+    /// disappear with it, whatever the list says by then.
     open var childrenForAppearanceForwarding: [Screen] { children }
 }
