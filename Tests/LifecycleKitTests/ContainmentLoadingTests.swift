@@ -15,11 +15,22 @@ final class SelfFillingContainer: TestScreen {
 }
 
 /// A container that shows one of its children at a time (as a tab container does): only that one appears with it.
-final class SelectingContainer: TestScreen {
+class SelectingContainer: TestScreen {
     /// The child that appears with the container, if any.
     var shown: Screen?
 
     override var childrenForAppearanceForwarding: [Screen] { shown.map { [$0] } ?? [] }
+}
+
+/// A tab container that restores the tab shown last time when its view loads.
+final class RestoringContainer: SelectingContainer {
+    /// The child to show once the view has loaded.
+    var restored: Screen?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        if let restored { shown = restored }
+    }
 }
 
 /// `addChild` does what UIKit's three-step recipe does (`addChild`, `view.addSubview(child.view)`, `didMove`), so the
@@ -87,6 +98,20 @@ struct ContainmentLoadingTests {
                 "A.viewWillDisappear", "T.viewWillAppear", "S.loadView", "S.viewDidLoad", "S.viewWillAppear",
                 "A.viewDidDisappear", "T.viewDidAppear", "S.viewDidAppear",
             ])
+    }
+
+    @Test("a child that the container's viewDidLoad stops showing does not load")
+    func childHiddenByContainerViewDidLoad() throws {
+        let log = EventLog()
+        let container = RestoringContainer("T", log)
+        let (first, second) = (TestScreen("F", log), TestScreen("S", log))
+        container.shown = first
+        container.restored = second
+        try container.addChild(first)
+        #expect(log.take() == ["F.willMove(T)", "T.loadView", "T.viewDidLoad", "F.didMove(T)"])
+        #expect(!first.isViewLoaded && first.parent === container)
+        try container.addChild(second)
+        #expect(log.take() == ["S.willMove(T)", "S.loadView", "S.viewDidLoad", "S.didMove(T)"])
     }
 
     @Test("a child that its container's viewDidLoad takes out again does not load, and gets no didMove for it")

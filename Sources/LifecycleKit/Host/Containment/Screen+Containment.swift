@@ -27,9 +27,11 @@ extension Screen {
     /// `didMove(toParent:)` by the container): do not call ``didMove(toParent:)`` yourself after it. A child of
     /// another container is refused rather than moved: call ``removeFromParent()`` first.
     ///
-    /// The child's willMove(toParent:), this screen's viewDidLoad and the child's run before anything else is decided:
-    /// a child that leaves from them does not load or appear, and gets no didMove(toParent: self), and while its
-    /// willMove runs it counts as this screen's child already (see *Refused requests* in <doc:TheNavigationHost>).
+    /// The child's willMove(toParent:), this screen's viewDidLoad and the child's run before anything else is decided,
+    /// with the child already linked in: a child that leaves from them does not appear (nor load, when it leaves
+    /// before its own viewDidLoad) and gets no didMove(toParent: self); a child this screen's viewDidLoad stops
+    /// showing does not load; and while its willMove runs the child counts as this screen's already (see *Refused
+    /// requests* in <doc:TheNavigationHost>).
     ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `child` is attached
     ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is this screen
@@ -57,13 +59,15 @@ extension Screen {
         if _shownChildren.contains(where: { $0 === child }) {
             // Adding the child's view, as UIKit's `view.addSubview(child.view)` does: this screen's view loads, then
             // the child's, on screen or off. Before anything else is decided: each viewDidLoad is the app's code,
-            // which may take the child out again, or change what this screen shows.
+            // which may take the child out again, or change what this screen shows (a tab container restoring its
+            // tab in its viewDidLoad).
             loadViewIfNeeded()
-            if isStillJoining() {
+            if isStillJoining() && _shownChildren.contains(where: { $0 === child }) {
                 child.loadViewIfNeeded()
-            }
-            if isStillJoining() && _appearance.isVisible {
-                child._forwardingTarget.loadViewIfNeeded()
+                if isStillJoining() && _appearance.isVisible {
+                    // A current-context presentation stands in for the child on screen: it appears in its place.
+                    child._forwardingTarget.loadViewIfNeeded()
+                }
             }
         }
         let target = child._forwardingTarget
