@@ -76,6 +76,8 @@ extension Screen {
         }
         let observedWindow = _beginObservedAppearance()
         _notifyObservers(.willBegin(.appear, animated: animated), in: observedWindow ?? window)
+        let wasRunningViewWillAppear = _isRunningViewWillAppear
+        _isRunningViewWillAppear = true
         _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
             Screen.viewWillAppear.invoke(self, animated) { screen, animated in
                 screen.viewWillAppear(animated)
@@ -83,6 +85,7 @@ extension Screen {
             }
             _settleVisibleState(after: .viewWillAppear)
         }
+        _isRunningViewWillAppear = wasRunningViewWillAppear
         guard _appearance == .appearing else {
             // Its viewWillAppear ended the transition it began (an interactive pop finished or cancelled from it):
             // what it shows comes on screen at once if it appeared, and nothing more happens if it went away.

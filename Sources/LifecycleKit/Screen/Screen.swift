@@ -113,6 +113,10 @@ open class Screen {
     /// Set during its willMove and disappearance: a second removal meanwhile does nothing.
     var _isLeavingParent = false
 
+    /// Set while this screen's viewWillAppear runs: a child added meanwhile appears when the screen forwards its
+    /// appearance to its children, right after.
+    var _isRunningViewWillAppear = false
+
     /// Where the screen is in an appearance transition; drives which calls it may receive.
     var _appearance: _AppearanceState = .disappeared
 

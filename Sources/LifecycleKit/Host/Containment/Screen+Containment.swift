@@ -20,8 +20,10 @@ extension Screen {
     /// }
     /// ```
     ///
-    /// While this screen is appearing, the child's viewWillAppear runs now and its viewDidAppear with this
-    /// screen's.
+    /// While this screen is appearing, the child's viewDidAppear runs with this screen's, and its viewWillAppear now;
+    /// or, for a child added from this screen's own viewWillAppear, right after it returns, when this screen forwards
+    /// its appearance to its children (after the children it had already), as in UIKit, where the container's view is
+    /// not in a window yet during its viewWillAppear: the child gets its didMove(toParent: self) first.
     ///
     /// This one call does what UIKit's recipe does in three (`addChild`, adding the child's view, then
     /// `didMove(toParent:)` by the container): do not call ``didMove(toParent:)`` yourself after it. A child of
@@ -76,6 +78,10 @@ extension Screen {
             case .appeared:
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
                 target._endAppearanceTransition(animated: false)
+            case .appearing where _isRunningViewWillAppear:
+                // Added from this screen's viewWillAppear: the child appears when this screen forwards its appearance
+                // to its children, right after, as UIKit's forwarding reaches it (its view is not in a window yet).
+                break
             case .appearing:
                 // This screen's own appearance completes the child's.
                 target._beginAppearing(animated: false, at: .child(self), batch: _onScreen.batch)

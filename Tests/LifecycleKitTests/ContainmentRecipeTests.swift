@@ -33,10 +33,26 @@ final class RestoringContainer: SelectingContainer {
     }
 }
 
+/// A container that adds a child from its own viewWillAppear.
+final class AppearingFiller: TestScreen {
+    /// The child it adds the next time it is about to appear.
+    var childToAdd: Screen?
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if let child = childToAdd {
+            childToAdd = nil
+            try? addChild(child)
+        }
+        log.add("\(name).viewWillAppear returns")
+    }
+}
+
 /// `addChild` does what UIKit's three-step recipe does (`addChild`, `view.addSubview(child.view)`, `didMove`), so the
-/// container's view and then the child's load at once, on screen or off, as reading `view` loads it in UIKit.
-@Suite("Containment loads views as UIKit's recipe does")
-struct ContainmentLoadingTests {
+/// container's view and then the child's load at once, on screen or off, as reading `view` loads it in UIKit, and the
+/// child appears when UIKit's would.
+@Suite("Containment calls what UIKit's recipe calls")
+struct ContainmentRecipeTests {
     @Test("a child added from its container's viewDidLoad loads there, before the container appears")
     func childAddedInViewDidLoad() throws {
         let host = try NavigationHost(driver: .immediate)
@@ -152,5 +168,38 @@ struct ContainmentLoadingTests {
                 "B.viewWillDisappear", "T.viewWillAppear", "B.viewDidDisappear", "T.viewDidAppear",
             ])
         #expect(child.window == nil)
+    }
+
+    @Test("a child added from its container's viewWillAppear appears after it returns, after the older children")
+    func childAddedInViewWillAppear() throws {
+        for driver in [TransitionDriver.Mode.immediate, .manual] {
+            let host = try NavigationHost(driver: driver)
+            let container = AppearingFiller("K", host.log)
+            try container.addChild(host.screen("E"))
+            container.childToAdd = host.screen("C")
+            _ = host.log.take()
+            try host.navigation.push(container, animated: true)
+            host.window.transitionDriver.completeAll()
+            #expect(
+                host.log.take() == [
+                    "K.willMove(nav)", "nav.willShow(K)", "A.viewWillDisappear", "K.viewWillAppear", "C.willMove(K)",
+                    "C.loadView", "C.viewDidLoad", "C.didMove(K)", "K.viewWillAppear returns", "E.viewWillAppear",
+                    "C.viewWillAppear", "A.viewDidDisappear", "K.viewDidAppear", "E.viewDidAppear", "C.viewDidAppear",
+                    "K.didMove(nav)", "nav.didShow(K)",
+                ], "\(driver)")
+        }
+    }
+
+    @Test("a child added while its container appears, after its viewWillAppear, appears at once")
+    func childAddedDuringAnimatedAppearance() throws {
+        let host = try NavigationHost(driver: .manual)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: true)
+        _ = host.log.take()
+        try container.addChild(host.screen("C"))
+        #expect(
+            host.log.take() == ["C.willMove(K)", "C.loadView", "C.viewDidLoad", "C.viewWillAppear", "C.didMove(K)"])
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.takeLifecycle() == ["A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear"])
     }
 }
