@@ -1,5 +1,6 @@
-import LifecycleKit
 import Testing
+
+@testable import LifecycleKit
 
 /// A container that adds its children from its own viewDidLoad, as UIKit containers usually do.
 final class SelfFillingContainer: TestScreen {
@@ -201,5 +202,20 @@ struct ContainmentRecipeTests {
             host.log.take() == ["C.willMove(K)", "C.loadView", "C.viewDidLoad", "C.viewWillAppear", "C.didMove(K)"])
         host.window.transitionDriver.completeAll()
         #expect(host.log.takeLifecycle() == ["A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear"])
+    }
+
+    @Test("a child that outlives its container keeps no identity of it, which a new object at its address could take")
+    func childOutlivingItsContainer() throws {
+        let log = EventLog()
+        let child = TestScreen("C", log)
+        weak var released: Screen?
+        do {
+            let container = TestScreen("K", log)
+            try container.addChild(child)
+            #expect(child._parentIdentifier == ObjectIdentifier(container))
+            released = container
+        }
+        #expect(released == nil)
+        #expect(child.parent == nil && child._parentIdentifier == nil)
     }
 }

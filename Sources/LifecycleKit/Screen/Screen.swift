@@ -46,6 +46,11 @@ open class Screen {
     /// The container that holds this screen as a child.
     public internal(set) weak var parent: Screen?
 
+    /// The identity of ``parent`` while it holds this screen, for checks on paths that every transition takes: a weak
+    /// load costs a retain and a release through the object's side table. Set and cleared with `parent`, and by the
+    /// parent's `deinit`, so that it never names a dead container whose address was reused.
+    var _parentIdentifier: ObjectIdentifier?
+
     /// The screens this screen contains, in order.
     public internal(set) var children: [Screen] = []
 
@@ -148,6 +153,14 @@ open class Screen {
     /// - Parameter title: The screen's title.
     public init(title: String? = nil) {
         self.title = title
+    }
+
+    deinit {
+        // Children that outlive this screen (held elsewhere) no longer have a parent: their `parent` reads `nil`.
+        let identifier = ObjectIdentifier(self)
+        for child in children where child._parentIdentifier == identifier {
+            child._parentIdentifier = nil
+        }
     }
 
     /// Whether the screen is appearing or on screen (``ScreenVisibleState/isAppearing``).

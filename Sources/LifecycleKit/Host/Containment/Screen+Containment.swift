@@ -146,14 +146,17 @@ extension Screen {
     /// lists but that are not children of this screen (any more).
     var _shownChildren: [Screen] {
         let listed = childrenForAppearanceForwarding
+        let identifier = ObjectIdentifier(self)
         // The common case, every listed screen a child, returns the list itself: no copy.
-        return listed.allSatisfy { $0.parent === self } ? listed : listed.filter { $0.parent === self }
+        return listed.allSatisfy { $0._parentIdentifier == identifier }
+            ? listed : listed.filter { $0._parentIdentifier == identifier }
     }
 
     /// Links `child` as the last child.
     func _attach(_ child: Screen) {
         children.append(child)
         child.parent = self
+        child._parentIdentifier = ObjectIdentifier(self)
         child._attachments += 1
     }
 
@@ -168,6 +171,7 @@ extension Screen {
             child._revertParentStatusBarHidden()
             child._chrome.navigationBarStash = nil
             child.parent = nil
+            child._parentIdentifier = nil
         }
     }
 }
