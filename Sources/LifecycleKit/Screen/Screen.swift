@@ -46,9 +46,11 @@ open class Screen {
     /// The container that holds this screen as a child.
     public internal(set) weak var parent: Screen?
 
-    /// The identity of ``parent`` while it holds this screen, for checks on paths that every transition takes: a weak
-    /// load costs a retain and a release through the object's side table. Set and cleared with `parent`, and by the
-    /// parent's `deinit`, so that it never names a dead container whose address was reused.
+    /// The identity of ``parent`` while it holds this screen.
+    ///
+    /// For checks on paths that every transition takes, where a weak load costs a retain and a release through the
+    /// object's side table. Set and cleared with `parent`, and by the parent's `deinit`, so that it never names a dead
+    /// container whose address was reused.
     var _parentIdentifier: ObjectIdentifier?
 
     /// The screens this screen contains, in order.
