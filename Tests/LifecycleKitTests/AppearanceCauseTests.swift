@@ -231,4 +231,46 @@ struct AppearanceCauseTests {
             ])
         #expect(host.noCauses(host.a, b))
     }
+
+    /// A screen that logs, in each appearance call, the causes its parent reports then (`-` for none).
+    final class ParentCauseScreen: TestScreen {
+        private func logParentCauses(_ method: String) {
+            var causes: [String] = []
+            if parent?.isMovingToParent == true { causes.append("movingTo") }
+            if parent?.isMovingFromParent == true { causes.append("movingFrom") }
+            if parent?.isBeingPresented == true { causes.append("presented") }
+            if parent?.isBeingDismissed == true { causes.append("dismissed") }
+            log.add("\(name).\(method) parent:\(causes.isEmpty ? "-" : causes.joined(separator: ","))")
+        }
+
+        override func viewWillAppear(_ animated: Bool) { logParentCauses("viewWillAppear") }
+        override func viewDidAppear(_ animated: Bool) { logParentCauses("viewDidAppear") }
+        override func viewWillDisappear(_ animated: Bool) { logParentCauses("viewWillDisappear") }
+        override func viewDidDisappear(_ animated: Bool) { logParentCauses("viewDidDisappear") }
+    }
+
+    @Test("a container's cause is still true in the did-calls it forwards to its children, as UIKit's")
+    func parentCauseInChildrensDidCalls() throws {
+        let host = try Host()
+        let container = host.screen("K")
+        try container.addChild(ParentCauseScreen("C", host.log))
+        try host.navigation.push(container, animated: true)
+        host.window.transitionDriver.completeAll()
+        _ = try host.navigation.pop(animated: true)
+        host.window.transitionDriver.completeAll()
+        let x = ParentCauseScreen("X", host.log)
+        let sheet = try NavigationController(rootScreen: x, title: "sheet")
+        try host.a.present(sheet, style: .pageSheet, animated: true)
+        host.window.transitionDriver.completeAll()
+        #expect(sheet.dismiss(animated: true))
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { $0.contains("parent:") } == [
+                "C.viewWillAppear parent:movingTo", "C.viewDidAppear parent:movingTo",
+                "C.viewWillDisappear parent:movingFrom", "C.viewDidDisappear parent:movingFrom",
+                "X.viewWillAppear parent:presented", "X.viewDidAppear parent:presented",
+                "X.viewWillDisappear parent:dismissed", "X.viewDidDisappear parent:dismissed",
+            ])
+        #expect(!container.isMovingFromParent && !sheet.isBeingDismissed)
+    }
 }

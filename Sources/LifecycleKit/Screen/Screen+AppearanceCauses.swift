@@ -10,7 +10,9 @@
 /// }
 /// ```
 ///
-/// Each is `true` only during the matching appearance transition, from the will-call to the did-call, as in UIKit.
+/// Each is `true` only during the matching appearance transition, from the will-call to the did-call, as in UIKit,
+/// and still in the did-calls the screen forwards to its children: a child's `viewDidDisappear` can ask
+/// `parent?.isMovingFromParent`.
 extension Screen {
     /// Whether the screen appears because it is being added to a container: pushed on a navigation controller,
     /// added by ``NavigationController/setViewControllers(_:animated:completion:)``, or added with

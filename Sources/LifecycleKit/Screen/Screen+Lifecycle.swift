@@ -204,10 +204,15 @@ extension Screen {
         case .appeared, .disappeared:
             return
         }
-        _currentCauses = []
         let waiting: _AppearanceState = appeared ? .appearing : .disappearing
         for child in _onScreen.children where child._appearance == waiting && child._onScreen.batch === batch {
             child._endAppearanceTransition(animated: animated)
+        }
+        // The transition ends after the did-calls it forwards: a child reads why its parent moved (`isMovingToParent`,
+        // `isBeingDismissed`…) in its own did-call, as in UIKit. Unless the app's code began another transition of
+        // this screen meanwhile, whose causes stay.
+        if _appearance == (appeared ? .appeared : .disappeared) {
+            _currentCauses = []
         }
         if appeared && _appearance == .appeared {
             (self as? NavigationController)?._showedTopOnAppearing(animated: animated)
