@@ -91,4 +91,59 @@ struct ScreenStateTests {
         #expect(Screen.stackDescription([odd, screen]).split(separator: "\n").count == 4)
         #expect(Screen.stackDescription([]) == "[\n\n]")
     }
+
+    /// Logs whether its view is in a window in each call (UIKit's `view.window != nil`).
+    final class ViewWindowScreen: TestScreen {
+        private func logWindow(_ method: String) { log.add("\(name).\(method) inWindow=\(view.window != nil)") }
+        override func viewDidLoad() { logWindow("viewDidLoad") }
+        override func viewWillAppear(_ animated: Bool) { logWindow("viewWillAppear") }
+        override func viewDidAppear(_ animated: Bool) { logWindow("viewDidAppear") }
+        override func viewWillDisappear(_ animated: Bool) { logWindow("viewWillDisappear") }
+        override func viewDidDisappear(_ animated: Bool) { logWindow("viewDidDisappear") }
+    }
+
+    @Test("view.window is set from the end of viewWillAppear to viewDidDisappear, and nil while another screen covers")
+    func viewWindowFollowsTheViewHierarchy() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let a = ViewWindowScreen("A", log)
+        let navigation = try NavigationController(rootScreen: a, title: "nav")
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        #expect(a.view.window === window)
+        let b = ViewWindowScreen("B", log)
+        try navigation.push(b, animated: true)
+        window.transitionDriver.completeAll()
+        #expect(a.view.window == nil)  // covered by the push: UIKit's navigation controller removed A's view
+        _ = try navigation.pop(animated: true)
+        window.transitionDriver.completeAll()
+        let p = ViewWindowScreen("P", log)
+        try navigation.present(p, style: .fullScreen, animated: true)
+        window.transitionDriver.completeAll()
+        #expect(a.view.window == nil && navigation.view.window == nil)  // full screen removes the presenter's views
+        #expect(p.dismiss(animated: true))
+        window.transitionDriver.completeAll()
+        let sheet = ViewWindowScreen("S", log)
+        try navigation.present(sheet, style: .pageSheet, animated: true)
+        window.transitionDriver.completeAll()
+        #expect(a.view.window === window && sheet.view.window === window)  // a sheet leaves them in the window
+        let trace = log.take().filter { ($0.hasPrefix("B.") || $0.hasPrefix("P.")) && $0.contains("inWindow") }
+        #expect(
+            trace == [
+                "B.viewDidLoad inWindow=false", "B.viewWillAppear inWindow=false", "B.viewDidAppear inWindow=true",
+                "B.viewWillDisappear inWindow=true", "B.viewDidDisappear inWindow=false",
+                "P.viewDidLoad inWindow=false", "P.viewWillAppear inWindow=false", "P.viewDidAppear inWindow=true",
+                "P.viewWillDisappear inWindow=true", "P.viewDidDisappear inWindow=false",
+            ])
+        // A child that its container does not show has its view outside the window.
+        let container = SelectingContainer("T", log)
+        let (shown, hidden) = (TestScreen("F", log), TestScreen("H", log))
+        container.shown = shown
+        try container.addChild(shown)
+        try container.addChild(hidden)
+        try navigation.setViewControllers([a, container], animated: false)
+        #expect(sheet.dismiss(animated: false))
+        window.transitionDriver.completeAll()
+        #expect(shown.view.window === window && hidden.view.window == nil)
+    }
 }

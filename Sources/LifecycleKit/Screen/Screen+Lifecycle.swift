@@ -161,6 +161,16 @@ extension Screen {
         }
     }
 
+    /// Whether the screen's view is in its window's view hierarchy (``ScreenView/window``): from the end of its
+    /// viewWillAppear to the start of its viewDidDisappear.
+    var _isViewInWindow: Bool {
+        switch _appearance {
+        case .appearing: !_isRunningViewWillAppear
+        case .appeared, .disappearing: true
+        case .disappeared: false
+        }
+    }
+
     /// Completes the appearance transition begun last: `viewDidAppear` or `viewDidDisappear`, then the
     /// children on screen through this one that began it in the same batch (parent first).
     ///

@@ -8,6 +8,22 @@ open class ScreenView {
         self.screen = screen
     }
 
-    /// The window the view is in: its screen's window.
-    public var window: Window? { screen?.window }
+    /// The window the view is in, as UIKit's `view.window`: its screen's window while the view is in that window's
+    /// view hierarchy, and `nil` otherwise.
+    ///
+    /// The view joins the window once its screen's viewWillAppear has returned and leaves it before its
+    /// viewDidDisappear: `nil` in viewDidLoad, viewWillAppear and viewDidDisappear, non-`nil` in viewDidAppear and
+    /// viewWillDisappear. A screen that another covers (pushed over it, or presented over it full screen or over its
+    /// current context) is off screen and its view out of the window, as UIKit removes it; under a sheet or an
+    /// over-full-screen presentation it stays. So UIKit's visibility check works here too:
+    ///
+    /// ```swift
+    /// let isVisible = screen.isViewLoaded && screen.view.window != nil
+    /// ```
+    public var window: Window? {
+        guard let screen, screen._isViewInWindow else { return nil }
+        // The window it is on screen in, whatever the hierarchy says now: a dismissed or popped screen is still
+        // on screen, and its view in the window, until its transition ends.
+        return screen._onScreenWindow
+    }
 }
