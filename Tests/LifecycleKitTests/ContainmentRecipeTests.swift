@@ -49,6 +49,19 @@ final class AppearingFiller: TestScreen {
     }
 }
 
+/// A screen that runs an action once, from its next viewWillAppear.
+final class WillAppearActing: TestScreen {
+    /// The action, dropped once it has run.
+    var onViewWillAppear: (() -> Void)?
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        let action = onViewWillAppear
+        onViewWillAppear = nil
+        action?()
+    }
+}
+
 /// `addChild` does what UIKit's three-step recipe does (`addChild`, `view.addSubview(child.view)`, `didMove`), so the
 /// container's view and then the child's load at once, on screen or off, as reading `view` loads it in UIKit, and the
 /// child appears when UIKit's would.
@@ -217,5 +230,47 @@ struct ContainmentRecipeTests {
         }
         #expect(released == nil)
         #expect(child.parent == nil && child._parentIdentifier == nil)
+    }
+
+    @Test(
+        "a screen moved from its viewWillAppear to a container appearing elsewhere: a child it adds then appears with it"
+    )
+    func childAddedAfterMovingFromViewWillAppear() throws {
+        let host = try NavigationHost(driver: .manual)
+        let second = Window(time: host.time, transitionDriver: TransitionDriver(mode: .manual))
+        try second.setRootScreen(try TestNavigation("nav2", root: host.screen("A2"), host.log))
+        second.makeKeyAndVisible()
+        second.transitionDriver.completeAll()
+        let q = host.screen("Q")
+        try (second.rootScreen as? NavigationController)?.push(q, animated: true)  // Q appears in the second window
+        let (p, k, c) = (host.screen("P"), WillAppearActing("K", host.log), host.screen("C"))
+        try p.addChild(k)
+        k.onViewWillAppear = {
+            k.removeFromParent()
+            try? q.addChild(k)  // K appears again, with Q
+            try? k.addChild(c)
+        }
+        try host.navigation.push(p, animated: true)
+        host.window.transitionDriver.completeAll()
+        #expect(!host.log.take().contains("C.viewDidAppear"))
+        second.transitionDriver.completeAll()
+        let calls = host.log.takeLifecycle()
+        #expect(calls.filter { $0.hasPrefix("K.") || $0.hasPrefix("C.") } == ["K.viewDidAppear", "C.viewDidAppear"])
+        #expect(k.visibleState == [.loaded, .didAppear] && c.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("20,000 children added one by one, off screen and on screen (each step looks at the new child only)")
+    func manyChildren() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (offScreen, onScreen) = (Screen(title: "off"), Screen(title: "on"))
+        try host.navigation.push(onScreen, animated: false)
+        for index in 0..<20_000 {
+            try offScreen.addChild(Screen(title: "C\(index)"))
+            try onScreen.addChild(Screen(title: "D\(index)"))
+        }
+        #expect(offScreen.children.count == 20_000 && offScreen.children.allSatisfy { $0.visibleState == .loaded })
+        #expect(
+            onScreen.children.count == 20_000
+                && onScreen.children.allSatisfy { $0.visibleState == [.loaded, .didAppear] })
     }
 }

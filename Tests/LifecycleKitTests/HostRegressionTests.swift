@@ -439,8 +439,9 @@ struct HostRegressionTests {
         try n1.present(host.screen("S6"), style: .fullScreen, animated: true)
         _ = host.log.take()
         host.window.transitionDriver.completeAll()
-        // The full-screen S6 covers the navigation controller before the push of `inner` runs: it never shows (its
-        // view and its child's loaded when the child was added).
+        // The full-screen S6 covers the navigation controller before the push of `inner` runs: it never shows, and
+        // nothing reaches it or its child (their views loaded when the child was added).
+        #expect(!host.log.take().contains { $0.hasPrefix("inner.") || $0.hasPrefix("X.") })
         #expect(n1.visibleState == .loaded && x.visibleState == .loaded)
         #expect(host.navigation.visibleState == [.loaded, .didDisappear])
         #expect(n1.presentedScreen?.title == "S6" && n1.presentedScreen?.visibleState == [.loaded, .didAppear])

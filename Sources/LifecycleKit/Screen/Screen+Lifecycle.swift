@@ -76,7 +76,6 @@ extension Screen {
         }
         let observedWindow = _beginObservedAppearance()
         _notifyObservers(.willBegin(.appear, animated: animated), in: observedWindow ?? window)
-        let wasRunningViewWillAppear = _isRunningViewWillAppear
         _isRunningViewWillAppear = true
         _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
             Screen.viewWillAppear.invoke(self, animated) { screen, animated in
@@ -85,7 +84,10 @@ extension Screen {
             }
             _settleVisibleState(after: .viewWillAppear)
         }
-        _isRunningViewWillAppear = wasRunningViewWillAppear
+        // Cleared, not restored, after an appearance that this viewWillAppear began again (the screen moved to another
+        // container meanwhile): that one has forwarded already, so a child added from here on appears at once, in
+        // the screen's current transition.
+        _isRunningViewWillAppear = false
         guard _appearance == .appearing else {
             // Its viewWillAppear ended the transition it began (an interactive pop finished or cancelled from it):
             // what it shows comes on screen at once if it appeared, and nothing more happens if it went away.

@@ -20,19 +20,21 @@ extension Screen {
     /// }
     /// ```
     ///
-    /// While this screen is appearing, the child's viewDidAppear runs with this screen's, and its viewWillAppear now;
-    /// or, for a child added from this screen's own viewWillAppear, right after it returns, when this screen forwards
-    /// its appearance to its children (after the children it had already), as in UIKit, where the container's view is
-    /// not in a window yet during its viewWillAppear: the child gets its didMove(toParent: self) first.
+    /// While this screen is appearing (its transition runs), the child's viewWillAppear runs now and its viewDidAppear
+    /// with this screen's. A child added from this screen's own viewWillAppear appears right after it returns instead,
+    /// when this screen forwards its appearance to its children (after the children it had already), as in UIKit,
+    /// where the container's view is not in a window yet during its viewWillAppear: the child gets its
+    /// didMove(toParent: self) first.
     ///
     /// This one call does what UIKit's recipe does in three (`addChild`, adding the child's view, then
     /// `didMove(toParent:)` by the container): do not call ``didMove(toParent:)`` yourself after it. A child of
     /// another container is refused rather than moved: call ``removeFromParent()`` first.
     ///
-    /// The child's willMove(toParent:), this screen's viewDidLoad and the child's run before anything else is decided,
-    /// with the child already linked in: a child that leaves from them does not appear (nor load, when it leaves
-    /// before its own viewDidLoad) and gets no didMove(toParent: self); a child this screen's viewDidLoad stops
-    /// showing does not load; and while its willMove runs the child counts as this screen's already (see *Refused
+    /// The child's willMove(toParent:), this screen's viewDidLoad and the child's run before anything else is decided.
+    /// While its willMove runs, the child counts as this screen's already (attaching it elsewhere is refused), though
+    /// it is not yet in ``children`` and its ``parent`` is still `nil`; the viewDidLoads find it linked in. A child
+    /// that leaves from them does not appear (nor load, when it leaves before its own viewDidLoad) and gets no
+    /// didMove(toParent: self), and a child that this screen's viewDidLoad stops showing does not load (see *Refused
     /// requests* in <doc:TheNavigationHost>).
     ///
     /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `child` is attached
@@ -58,13 +60,13 @@ extension Screen {
         // out and back in through another addChild, which did the rest.
         func isStillJoining() -> Bool { child.parent === self && child._attachments == attachment }
         child._didJoinHierarchy()
-        if _shownChildren.contains(where: { $0 === child }) {
+        if _shows(child) {
             // Adding the child's view, as UIKit's `view.addSubview(child.view)` does: this screen's view loads, then
             // the child's, on screen or off. Before anything else is decided: each viewDidLoad is the app's code,
             // which may take the child out again, or change what this screen shows (a tab container restoring its
             // tab in its viewDidLoad).
             loadViewIfNeeded()
-            if isStillJoining() && _shownChildren.contains(where: { $0 === child }) {
+            if isStillJoining() && _shows(child) {
                 child.loadViewIfNeeded()
                 if isStillJoining() && _appearance.isVisible {
                     // A current-context presentation stands in for the child on screen: it appears in its place.
@@ -73,7 +75,7 @@ extension Screen {
             }
         }
         let target = child._forwardingTarget
-        if isStillJoining() && _shownChildren.contains(where: { $0 === child }) {
+        if isStillJoining() && _shows(child) {
             switch _appearance {
             case .appeared:
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
@@ -150,6 +152,15 @@ extension Screen {
         // The common case, every listed screen a child, returns the list itself: no copy.
         return listed.allSatisfy { $0._parentIdentifier == identifier }
             ? listed : listed.filter { $0._parentIdentifier == identifier }
+    }
+
+    /// Whether this screen shows `child`, one of its children, in ``childrenForAppearanceForwarding``.
+    ///
+    /// Searched from the end, where `addChild` puts a new child: constant time for the default list, so that adding
+    /// many children one by one costs time in proportion to them.
+    func _shows(_ child: Screen) -> Bool {
+        child._parentIdentifier == ObjectIdentifier(self)
+            && childrenForAppearanceForwarding.reversed().contains { $0 === child }
     }
 
     /// Links `child` as the last child.
