@@ -232,9 +232,7 @@ struct ContainmentRecipeTests {
         #expect(child.parent == nil && child._parentIdentifier == nil)
     }
 
-    @Test(
-        "a screen moved from its viewWillAppear to a container appearing elsewhere: a child it adds then appears with it"
-    )
+    @Test("a screen moved from its viewWillAppear to a container appearing elsewhere: its new child appears with it")
     func childAddedAfterMovingFromViewWillAppear() throws {
         let host = try NavigationHost(driver: .manual)
         let second = Window(time: host.time, transitionDriver: TransitionDriver(mode: .manual))
