@@ -257,7 +257,7 @@ struct ContainmentRecipeTests {
         #expect(k.visibleState == [.loaded, .didAppear] && c.visibleState == [.loaded, .didAppear])
     }
 
-    @Test("20,000 children added one by one, off screen and on screen (each step looks at the new child only)")
+    @Test("a container of 20,000 children, filled one by one off screen and on screen, goes on and off screen")
     func manyChildren() throws {
         let host = try NavigationHost(driver: .immediate)
         let (offScreen, onScreen) = (Screen(title: "off"), Screen(title: "on"))
@@ -270,5 +270,15 @@ struct ContainmentRecipeTests {
         #expect(
             onScreen.children.count == 20_000
                 && onScreen.children.allSatisfy { $0.visibleState == [.loaded, .didAppear] })
+
+        // Each container then goes on and off screen with its children, in time proportional to them.
+        _ = try host.navigation.pop(animated: true)
+        #expect(onScreen.children.allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
+        try host.navigation.push(offScreen, animated: true)
+        #expect(offScreen.children.allSatisfy { $0.visibleState == [.loaded, .didAppear] })
+        try offScreen.present(Screen(title: "cover"), style: .fullScreen, animated: true)
+        #expect(offScreen.children.allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
+        #expect(offScreen.dismiss(animated: true))
+        #expect(offScreen.children.allSatisfy { $0.visibleState == [.loaded, .didAppear] })
     }
 }

@@ -263,18 +263,10 @@ extension NavigationController {
                 guard let self else { return }
                 self._queuedCount -= 1
                 // A screen removed from the controller meanwhile already finished leaving.
-                let leaving: [Screen]
-                if removed.count <= 16 {
-                    // A pop: one screen, or a few, compared directly (building sets costs more).
-                    leaving = removed.filter { screen in self._leaving.contains { $0 === screen } }
-                    self._leaving.removeAll { screen in leaving.contains { $0 === screen } }
-                } else {
-                    // Many: through sets of identities, so that the time grows in proportion to them.
-                    let stillLeaving = Set(self._leaving.map(ObjectIdentifier.init))
-                    leaving = removed.filter { stillLeaving.contains(ObjectIdentifier($0)) }
-                    let leavingNow = Set(leaving.map(ObjectIdentifier.init))
-                    self._leaving.removeAll { leavingNow.contains(ObjectIdentifier($0)) }
-                }
+                let stillLeaving = _ScreenSet(self._leaving)
+                let leaving = removed.filter { stillLeaving.contains($0) }
+                let leavingNow = _ScreenSet(leaving)
+                self._leaving.removeAll { leavingNow.contains($0) }
                 let windows = leaving.map { self._windowLeft(by: $0) }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
                 for screen in leaving {

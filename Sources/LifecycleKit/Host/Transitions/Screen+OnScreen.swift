@@ -47,7 +47,11 @@ extension Screen {
     /// Takes the screen out of the on-screen tree (the screens on screen through it keep their place under it).
     func _leaveOnScreen() {
         if let parent = _onScreen.parent {
-            parent._onScreen.children.removeAll { $0 === self }
+            // Searched from the start, where the children that a container's disappearance takes off come from, in
+            // order: a large container leaves in time proportional to its children, not to their square.
+            if let index = parent._onScreen.children.firstIndex(where: { $0 === self }) {
+                parent._onScreen.children.remove(at: index)
+            }
             _onScreen.parent = nil
         }
         if let window = _onScreen.window {
@@ -96,13 +100,12 @@ extension Screen {
     /// The screens this screen shows when it appears, recursively (not itself): its forwarding children, each
     /// represented by its current-context presentation if it has one.
     var _forwardedDescendants: [Screen] {
-        var result: [Screen] = []
+        var result = _ScreenSet()
         var pending = _shownChildren.map(\._forwardingTarget)
         while let screen = pending.popLast() {
-            guard !result.contains(where: { $0 === screen }) else { continue }
-            result.append(screen)
+            guard result.insert(screen) else { continue }
             pending += screen._shownChildren.map(\._forwardingTarget)
         }
-        return result
+        return result.screens
     }
 }

@@ -52,23 +52,23 @@ final class _Transition {
     func start() {
         let planned = plan()
         // A screen on screen that an appearing screen shows (it joined it meanwhile) stays: it only moves.
-        let shownByAppearing =
-            planned.disappearing.isEmpty ? [] : planned.appearing.flatMap { $0.screen._forwardedDescendants }
+        let shownByAppearing = _ScreenSet(
+            planned.disappearing.isEmpty ? [] : planned.appearing.flatMap { $0.screen._forwardedDescendants })
         disappearing = planned.disappearing.filter { screen in
-            screen._appearance.isVisible && !shownByAppearing.contains { $0 === screen }
+            screen._appearance.isVisible && !shownByAppearing.contains(screen)
         }
         // A container that goes off screen in this transition shows nothing new.
-        var goingOff = disappearing
+        var goingOff = _ScreenSet(disappearing)
         var index = 0
-        while index < goingOff.count {
-            for child in goingOff[index]._onScreen.children where !goingOff.contains(where: { $0 === child }) {
-                goingOff.append(child)
+        while index < goingOff.screens.count {
+            for child in goingOff.screens[index]._onScreen.children {
+                goingOff.insert(child)
             }
             index += 1
         }
         var places: [_AppearancePlan.Place] = []
         for (screen, place) in planned.appearing {
-            if case .child(let parent) = place, goingOff.contains(where: { $0 === parent }) {
+            if case .child(let parent) = place, goingOff.contains(parent) {
                 continue
             }
             if screen._appearance.isVisible {
