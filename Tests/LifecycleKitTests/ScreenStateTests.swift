@@ -146,4 +146,52 @@ struct ScreenStateTests {
         window.transitionDriver.completeAll()
         #expect(shown.view.window === window && hidden.view.window == nil)
     }
+
+    /// Logs, in each appearance call, whether its view and its parent's are in a window (`1`, `0`, or `-` without a
+    /// parent).
+    final class WindowProbe: TestScreen {
+        private func probe(_ method: String) {
+            let parentInWindow = parent.map { $0.view.window != nil ? "1" : "0" } ?? "-"
+            log.add("\(name).\(method) self=\(view.window != nil ? "1" : "0") parent=\(parentInWindow)")
+        }
+        override func viewWillAppear(_ animated: Bool) { probe("viewWillAppear") }
+        override func viewDidAppear(_ animated: Bool) { probe("viewDidAppear") }
+        override func viewWillDisappear(_ animated: Bool) { probe("viewWillDisappear") }
+        override func viewDidDisappear(_ animated: Bool) { probe("viewDidDisappear") }
+    }
+
+    @Test("a container's view joins the window with its children's, after their viewWillAppear")
+    func containerViewJoinsWithItsChildren() throws {
+        let host = try NavigationHost(driver: .manual)
+        let container = host.screen("K")
+        try container.addChild(WindowProbe("C", host.log))
+        try container.addChild(WindowProbe("D", host.log))
+        try host.navigation.push(container, animated: true)
+        #expect(
+            host.log.take().filter { $0.contains("self=") } == [
+                "C.viewWillAppear self=0 parent=0", "D.viewWillAppear self=0 parent=0",
+            ])
+        #expect(container.view.window === host.window)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { $0.contains("self=") } == [
+                "C.viewDidAppear self=1 parent=1", "D.viewDidAppear self=1 parent=1",
+            ])
+    }
+
+    @Test("the view of a screen whose interactive pop is cancelled stays in the window throughout")
+    func cancelledPopKeepsTheViewInTheWindow() throws {
+        let host = try NavigationHost(driver: .manual)
+        try host.navigation.push(WindowProbe("B", host.log), animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = host.log.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        pop.cancel()
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { $0.contains("self=") } == [
+                "B.viewWillDisappear self=1 parent=1", "B.viewWillAppear self=1 parent=1",
+                "B.viewDidAppear self=1 parent=1",
+            ])
+    }
 }

@@ -61,6 +61,8 @@ extension Screen {
         }
         loadViewIfNeeded()
         _appearance = .appearing
+        _isViewJoiningWindow = !reversing
+        defer { _isViewJoiningWindow = false }
         if parent == nil {
             // A move that never ended (its navigation controller went away before it appeared) explains nothing now.
             _pendingCauses.remove(.movingToParent)
@@ -163,13 +165,19 @@ extension Screen {
         }
     }
 
-    /// Whether the screen's view is in its window's view hierarchy (``ScreenView/window``): from the end of its
-    /// viewWillAppear to the start of its viewDidDisappear.
+    /// Whether the screen's view is in its window's view hierarchy (``ScreenView/window``): from the end of the
+    /// will-calls that bring it on screen (its own viewWillAppear and the ones it forwards to its children) to the
+    /// start of its viewDidDisappear, and only while the screens it is on screen through have theirs in the window
+    /// too (a container's view holds its children's).
     var _isViewInWindow: Bool {
-        switch _appearance {
-        case .appearing: !_isRunningViewWillAppear
-        case .appeared, .disappearing: true
-        case .disappeared: false
+        var screen = self
+        while true {
+            switch screen._appearance {
+            case .appearing where screen._isViewJoiningWindow, .disappeared: return false
+            case .appearing, .appeared, .disappearing: break
+            }
+            guard let parent = screen._onScreen.parent else { return true }
+            screen = parent
         }
     }
 

@@ -124,6 +124,13 @@ open class Screen {
     /// appearance to its children, right after.
     var _isRunningViewWillAppear = false
 
+    /// Set while this screen appears and its view has not joined the window yet.
+    ///
+    /// From its viewWillAppear until it has forwarded the appearance to its children (their viewWillAppear run before
+    /// the container's view joins the window, with theirs), as in UIKit. Not for a disappearance turned around (a
+    /// cancelled interactive pop), whose view never left.
+    var _isViewJoiningWindow = false
+
     /// Where the screen is in an appearance transition; drives which calls it may receive.
     var _appearance: _AppearanceState = .disappeared
 
@@ -181,6 +188,11 @@ open class Screen {
 
     /// The window the screen is in: through its parents and presenters, the window whose root it
     /// descends from.
+    ///
+    /// The hierarchy's answer, which changes when a request is made: a screen covered by a push is still in its
+    /// window, and a dismissed or popped one is out of it at once. Whether the screen's *view* is in a window, as
+    /// UIKit's `view.window` tells, is ``ScreenView/window``: `nil` for the covered screen, and set for the leaving
+    /// one until its transition ends.
     public var window: Window? {
         var screen = self
         while true {
