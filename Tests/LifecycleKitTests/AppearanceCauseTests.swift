@@ -6,20 +6,8 @@ import Testing
 @Suite("Appearance causes")
 struct AppearanceCauseTests {
     /// A screen that logs, in each appearance call, the causes that are true then (`-` for none).
-    final class CauseScreen: TestScreen {
-        private func logCauses(_ method: String) {
-            var causes: [String] = []
-            if isMovingToParent { causes.append("movingTo") }
-            if isMovingFromParent { causes.append("movingFrom") }
-            if isBeingPresented { causes.append("presented") }
-            if isBeingDismissed { causes.append("dismissed") }
-            log.add("\(name).\(method) \(causes.isEmpty ? "-" : causes.joined(separator: ","))")
-        }
-
-        override func viewWillAppear(_ animated: Bool) { logCauses("viewWillAppear") }
-        override func viewDidAppear(_ animated: Bool) { logCauses("viewDidAppear") }
-        override func viewWillDisappear(_ animated: Bool) { logCauses("viewWillDisappear") }
-        override func viewDidDisappear(_ animated: Bool) { logCauses("viewDidDisappear") }
+    static func causeScreen(_ name: String, _ log: EventLog) -> ProbingScreen {
+        ProbingScreen(name, log) { ProbingScreen.causes(of: $0) }
     }
 
     /// A visible window on a manual driver whose root is the navigation controller `nav` = [A].
@@ -27,17 +15,17 @@ struct AppearanceCauseTests {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
         let navigation: NavigationController
-        let a: CauseScreen
+        let a: ProbingScreen
 
         init() throws {
-            a = CauseScreen("A", log)
+            a = AppearanceCauseTests.causeScreen("A", log)
             navigation = try NavigationController(rootScreen: a, title: "nav")
             try window.setRootScreen(navigation)
             window.makeKeyAndVisible()
         }
 
-        func screen(_ name: String) -> CauseScreen {
-            CauseScreen(name, log)
+        func screen(_ name: String) -> ProbingScreen {
+            AppearanceCauseTests.causeScreen(name, log)
         }
 
         /// The appearance calls logged since the last call (not the loading ones).
@@ -232,33 +220,17 @@ struct AppearanceCauseTests {
         #expect(host.noCauses(host.a, b))
     }
 
-    /// A screen that logs, in each appearance call, the causes its parent reports then (`-` for none).
-    final class ParentCauseScreen: TestScreen {
-        private func logParentCauses(_ method: String) {
-            var causes: [String] = []
-            if parent?.isMovingToParent == true { causes.append("movingTo") }
-            if parent?.isMovingFromParent == true { causes.append("movingFrom") }
-            if parent?.isBeingPresented == true { causes.append("presented") }
-            if parent?.isBeingDismissed == true { causes.append("dismissed") }
-            log.add("\(name).\(method) parent:\(causes.isEmpty ? "-" : causes.joined(separator: ","))")
-        }
-
-        override func viewWillAppear(_ animated: Bool) { logParentCauses("viewWillAppear") }
-        override func viewDidAppear(_ animated: Bool) { logParentCauses("viewDidAppear") }
-        override func viewWillDisappear(_ animated: Bool) { logParentCauses("viewWillDisappear") }
-        override func viewDidDisappear(_ animated: Bool) { logParentCauses("viewDidDisappear") }
-    }
-
     @Test("a container's cause is still true in the did-calls it forwards to its children, as UIKit's")
     func parentCauseInChildrensDidCalls() throws {
         let host = try Host()
         let container = host.screen("K")
-        try container.addChild(ParentCauseScreen("C", host.log))
+        let parentCauses = { (screen: Screen) in "parent:" + ProbingScreen.causes(of: screen.parent) }
+        try container.addChild(ProbingScreen("C", host.log, probe: parentCauses))
         try host.navigation.push(container, animated: true)
         host.window.transitionDriver.completeAll()
         _ = try host.navigation.pop(animated: true)
         host.window.transitionDriver.completeAll()
-        let x = ParentCauseScreen("X", host.log)
+        let x = ProbingScreen("X", host.log, probe: parentCauses)
         let sheet = try NavigationController(rootScreen: x, title: "sheet")
         try host.a.present(sheet, style: .pageSheet, animated: true)
         host.window.transitionDriver.completeAll()

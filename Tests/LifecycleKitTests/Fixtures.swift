@@ -62,6 +62,46 @@ class TestScreen: Screen {
     override func didPop(animated: Bool) { log.add("\(name).didPop(\(animated))") }
 }
 
+/// A screen that logs, in each appearance call, what `probe` reports about it then, as `name.method report` (and in
+/// viewDidLoad too when `probesLoad`, after the plain `name.viewDidLoad`).
+final class ProbingScreen: TestScreen {
+    let probe: (Screen) -> String
+    let probesLoad: Bool
+
+    init(_ name: String, _ log: EventLog, probesLoad: Bool = false, probe: @escaping (Screen) -> String) {
+        self.probe = probe
+        self.probesLoad = probesLoad
+        super.init(name, log)
+    }
+
+    private func report(_ method: String) { log.add("\(name).\(method) \(probe(self))") }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        if probesLoad { report("viewDidLoad") }
+    }
+
+    override func viewWillAppear(_ animated: Bool) { report("viewWillAppear") }
+    override func viewDidAppear(_ animated: Bool) { report("viewDidAppear") }
+    override func viewWillDisappear(_ animated: Bool) { report("viewWillDisappear") }
+    override func viewDidDisappear(_ animated: Bool) { report("viewDidDisappear") }
+
+    /// The appearance causes `screen` reports now (`-` for none): `movingTo`, `movingFrom`, `presented`, `dismissed`.
+    static func causes(of screen: Screen?) -> String {
+        var causes: [String] = []
+        if screen?.isMovingToParent == true { causes.append("movingTo") }
+        if screen?.isMovingFromParent == true { causes.append("movingFrom") }
+        if screen?.isBeingPresented == true { causes.append("presented") }
+        if screen?.isBeingDismissed == true { causes.append("dismissed") }
+        return causes.isEmpty ? "-" : causes.joined(separator: ",")
+    }
+
+    /// `1` when `screen`'s view is in a window (UIKit's `view.window != nil`), `0` when not, `-` without a screen.
+    static func viewInWindow(_ screen: Screen?) -> String {
+        screen.map { $0.view.window != nil ? "1" : "0" } ?? "-"
+    }
+}
+
 /// A navigation controller that records its own lifecycle calls and willShow/didShow.
 final class TestNavigation: NavigationController {
     let name: String

@@ -92,38 +92,29 @@ struct ScreenStateTests {
         #expect(Screen.stackDescription([]) == "[\n\n]")
     }
 
-    /// Logs whether its view is in a window in each call (UIKit's `view.window != nil`).
-    final class ViewWindowScreen: TestScreen {
-        private func logWindow(_ method: String) { log.add("\(name).\(method) inWindow=\(view.window != nil)") }
-        override func viewDidLoad() { logWindow("viewDidLoad") }
-        override func viewWillAppear(_ animated: Bool) { logWindow("viewWillAppear") }
-        override func viewDidAppear(_ animated: Bool) { logWindow("viewDidAppear") }
-        override func viewWillDisappear(_ animated: Bool) { logWindow("viewWillDisappear") }
-        override func viewDidDisappear(_ animated: Bool) { logWindow("viewDidDisappear") }
-    }
-
     @Test("view.window is set from the end of viewWillAppear to viewDidDisappear, and nil while another screen covers")
     func viewWindowFollowsTheViewHierarchy() throws {
         let log = EventLog()
+        let inWindow = { (screen: Screen) in "inWindow=\(screen.view.window != nil)" }
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let a = ViewWindowScreen("A", log)
+        let a = ProbingScreen("A", log, probesLoad: true, probe: inWindow)
         let navigation = try NavigationController(rootScreen: a, title: "nav")
         try window.setRootScreen(navigation)
         window.makeKeyAndVisible()
         #expect(a.view.window === window)
-        let b = ViewWindowScreen("B", log)
+        let b = ProbingScreen("B", log, probesLoad: true, probe: inWindow)
         try navigation.push(b, animated: true)
         window.transitionDriver.completeAll()
         #expect(a.view.window == nil)  // covered by the push: UIKit's navigation controller removed A's view
         _ = try navigation.pop(animated: true)
         window.transitionDriver.completeAll()
-        let p = ViewWindowScreen("P", log)
+        let p = ProbingScreen("P", log, probesLoad: true, probe: inWindow)
         try navigation.present(p, style: .fullScreen, animated: true)
         window.transitionDriver.completeAll()
         #expect(a.view.window == nil && navigation.view.window == nil)  // full screen removes the presenter's views
         #expect(p.dismiss(animated: true))
         window.transitionDriver.completeAll()
-        let sheet = ViewWindowScreen("S", log)
+        let sheet = ProbingScreen("S", log, probesLoad: true, probe: inWindow)
         try navigation.present(sheet, style: .pageSheet, animated: true)
         window.transitionDriver.completeAll()
         #expect(a.view.window === window && sheet.view.window === window)  // a sheet leaves them in the window
@@ -149,23 +140,18 @@ struct ScreenStateTests {
 
     /// Logs, in each appearance call, whether its view and its parent's are in a window (`1`, `0`, or `-` without a
     /// parent).
-    final class WindowProbe: TestScreen {
-        private func probe(_ method: String) {
-            let parentInWindow = parent.map { $0.view.window != nil ? "1" : "0" } ?? "-"
-            log.add("\(name).\(method) self=\(view.window != nil ? "1" : "0") parent=\(parentInWindow)")
+    static func windowProbe(_ name: String, _ log: EventLog) -> ProbingScreen {
+        ProbingScreen(name, log) { screen in
+            "self=\(ProbingScreen.viewInWindow(screen)) parent=\(ProbingScreen.viewInWindow(screen.parent))"
         }
-        override func viewWillAppear(_ animated: Bool) { probe("viewWillAppear") }
-        override func viewDidAppear(_ animated: Bool) { probe("viewDidAppear") }
-        override func viewWillDisappear(_ animated: Bool) { probe("viewWillDisappear") }
-        override func viewDidDisappear(_ animated: Bool) { probe("viewDidDisappear") }
     }
 
     @Test("a container's view joins the window with its children's, after their viewWillAppear")
     func containerViewJoinsWithItsChildren() throws {
         let host = try NavigationHost(driver: .manual)
         let container = host.screen("K")
-        try container.addChild(WindowProbe("C", host.log))
-        try container.addChild(WindowProbe("D", host.log))
+        try container.addChild(Self.windowProbe("C", host.log))
+        try container.addChild(Self.windowProbe("D", host.log))
         try host.navigation.push(container, animated: true)
         #expect(
             host.log.take().filter { $0.contains("self=") } == [
@@ -182,7 +168,7 @@ struct ScreenStateTests {
     @Test("the view of a screen whose interactive pop is cancelled stays in the window throughout")
     func cancelledPopKeepsTheViewInTheWindow() throws {
         let host = try NavigationHost(driver: .manual)
-        try host.navigation.push(WindowProbe("B", host.log), animated: false)
+        try host.navigation.push(Self.windowProbe("B", host.log), animated: false)
         host.window.transitionDriver.completeAll()
         _ = host.log.take()
         let pop = try host.navigation.beginInteractivePop(translation: 10)

@@ -111,7 +111,7 @@ struct TransitionEdgeTests {
     @Test("a pop cancelled off screen leaves the popping screen no longer moving from its parent")
     func offScreenCancelForgetsTheDeparture() throws {
         let host = try NavigationHost(driver: .immediate)
-        let y = AppearanceCauseTests.CauseScreen("Y", host.log)
+        let y = AppearanceCauseTests.causeScreen("Y", host.log)
         let (navigation, box) = try innerNavigation(on: host, top: y)
         let pop = try navigation.beginInteractivePop(translation: 5)
         navigation.removeFromParent()
