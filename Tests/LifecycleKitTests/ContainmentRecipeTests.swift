@@ -204,19 +204,6 @@ struct ContainmentRecipeTests {
         }
     }
 
-    @Test("a child added while its container appears, after its viewWillAppear, appears at once")
-    func childAddedDuringAnimatedAppearance() throws {
-        let host = try NavigationHost(driver: .manual)
-        let container = host.screen("K")
-        try host.navigation.push(container, animated: true)
-        _ = host.log.take()
-        try container.addChild(host.screen("C"))
-        #expect(
-            host.log.take() == ["C.willMove(K)", "C.loadView", "C.viewDidLoad", "C.viewWillAppear", "C.didMove(K)"])
-        host.window.transitionDriver.completeAll()
-        #expect(host.log.takeLifecycle() == ["A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear"])
-    }
-
     @Test("a child that outlives its container keeps no identity of it, which a new object at its address could take")
     func childOutlivingItsContainer() throws {
         let log = EventLog()
