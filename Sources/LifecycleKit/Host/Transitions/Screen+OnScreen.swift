@@ -75,12 +75,12 @@ extension Screen {
     /// container itself is not on screen.
     var _childrenPlan: _AppearancePlan {
         guard _appearance == .appeared else { return _AppearancePlan() }
-        let shown = _shownChildren.map(\._forwardingTarget)
+        let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
         var plan = _AppearancePlan()
         plan.disappearing = _onScreen.children.filter { child in
-            child._appearance.isVisible && !shown.contains { $0 === child }
+            child._appearance.isVisible && !shown.contains(child)
         }
-        plan.appearing = shown.filter { child in !(child._onScreen.parent === self && child._appearance.isVisible) }
+        plan.appearing = shown.screens.filter { child in !(child._onScreen.parent === self && child._appearance.isVisible) }
             .map { ($0, .child(self)) }
         return plan
     }
