@@ -80,8 +80,10 @@ extension Screen {
         plan.disappearing = _onScreen.children.filter { child in
             child._appearance.isVisible && !shown.contains(child)
         }
-        plan.appearing = shown.screens.filter { child in !(child._onScreen.parent === self && child._appearance.isVisible) }
-            .map { ($0, .child(self)) }
+        plan.appearing = shown.screens.filter { child in
+            !(child._onScreen.parent === self && child._appearance.isVisible)
+        }
+        .map { ($0, .child(self)) }
         return plan
     }
 
