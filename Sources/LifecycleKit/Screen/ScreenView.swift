@@ -13,9 +13,10 @@ open class ScreenView {
     ///
     /// The view joins the window once its screen's viewWillAppear has returned, with the viewWillAppear calls that the
     /// screen forwards to its children (a container's view holds theirs), and leaves it before its viewDidDisappear:
-    /// `nil` in viewDidLoad, viewWillAppear and viewDidDisappear, non-`nil` in viewDidAppear and viewWillDisappear. A screen that another covers (pushed over it, or presented over it full screen or over its
-    /// current context) is off screen and its view out of the window, as UIKit removes it; under a sheet or an
-    /// over-full-screen presentation it stays. So UIKit's visibility check works here too:
+    /// `nil` in viewDidLoad, viewWillAppear and viewDidDisappear, non-`nil` in viewDidAppear and viewWillDisappear.
+    /// A screen that another covers (pushed over it, or presented over it full screen or over its current context)
+    /// is off screen and its view out of the window, as UIKit removes it; under a sheet or an over-full-screen
+    /// presentation it stays. So UIKit's visibility check works here too:
     ///
     /// ```swift
     /// let isVisible = screen.isViewLoaded && screen.view.window != nil
