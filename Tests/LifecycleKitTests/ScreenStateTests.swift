@@ -180,4 +180,28 @@ struct ScreenStateTests {
                 "B.viewDidAppear self=1 parent=1",
             ])
     }
+
+    @Test("a child that a container's cancelled interactive pop shows for the first time joins the window as usual")
+    func childFirstShownByCancelledPop() throws {
+        let host = try NavigationHost(driver: .manual)
+        let container = SelectingContainer("B", host.log)
+        let (first, second) = (Self.windowProbe("F", host.log), Self.windowProbe("G", host.log))
+        container.shown = first
+        try container.addChild(first)
+        try container.addChild(second)
+        try host.navigation.push(container, animated: false)
+        host.window.transitionDriver.completeAll()
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        let added = Self.windowProbe("C", host.log)
+        try container.addChild(added)
+        container.shown = second
+        #expect(added.view.window == nil)
+        _ = host.log.take()
+        pop.cancel()
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { $0.contains("viewWillAppear self=") } == [
+                "G.viewWillAppear self=0 parent=1"
+            ])
+    }
 }

@@ -60,9 +60,11 @@ extension Screen {
             if _appearance.isVisible { return _moveOnScreen(to: place) }
         }
         loadViewIfNeeded()
-        _appearance = .appearing
-        _isViewJoiningWindow = !reversing
+        // A disappearance turned around keeps its view in the window; anything else joins it, including a child that a
+        // turned-around container shows for the first time.
+        _isViewJoiningWindow = !(reversing && _appearance == .disappearing)
         defer { _isViewJoiningWindow = false }
+        _appearance = .appearing
         if parent == nil {
             // A move that never ended (its navigation controller went away before it appeared) explains nothing now.
             _pendingCauses.remove(.movingToParent)
