@@ -124,13 +124,13 @@ extension NavigationController {
         guard !screens.isEmpty else {
             throw LifecycleError(.invalidStack, "\(debugLabel) needs at least one screen")
         }
-        // Sets of identities, so that a stack of any length costs time in proportion to it.
-        var inNewStack = Set<ObjectIdentifier>(minimumCapacity: screens.count)
-        for screen in screens where !inNewStack.insert(ObjectIdentifier(screen)).inserted {
+        // Screen sets (hashed once they are long), so that a stack of any length costs time in proportion to it.
+        var inNewStack = _ScreenSet()
+        for screen in screens where !inNewStack.insert(screen) {
             throw LifecycleError(.invalidStack, "\(screen.debugLabel) appears twice in the new stack of \(debugLabel)")
         }
-        let inOldStack = Set(viewControllers.map(ObjectIdentifier.init))
-        let added = screens.filter { !inOldStack.contains(ObjectIdentifier($0)) }
+        let inOldStack = _ScreenSet(viewControllers)
+        let added = screens.filter { !inOldStack.contains($0) }
         for screen in added {
             if screen === self || screen._isAncestor(of: self) {
                 throw LifecycleError(.invalidContainment, "\(debugLabel) cannot contain itself")
@@ -138,7 +138,7 @@ extension NavigationController {
             try _checkStackable(screen)
             try screen._checkDetached(for: "join the stack of \(debugLabel)")
         }
-        let removed = viewControllers.filter { !inNewStack.contains(ObjectIdentifier($0)) }
+        let removed = viewControllers.filter { !inNewStack.contains($0) }
         let oldTop = topViewController
         _changingStack {
             for screen in removed.reversed() {
@@ -153,7 +153,7 @@ extension NavigationController {
             }
             viewControllers = screens
             // Keep `children` in stack order (removed screens leave when the transition completes).
-            children = screens + children.filter { !inNewStack.contains(ObjectIdentifier($0)) }
+            children = screens + children.filter { !inNewStack.contains($0) }
         }
         for screen in added {
             screen._didJoinHierarchy()
