@@ -6,8 +6,9 @@ public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomS
     /// left, another interactive pop is in progress, or a change of the stack is running the app's code (a willPop or
     /// willMove of that change).
     case transitionRunning
-    /// The navigation controller is not on screen, or is going off screen (a covering presentation's transition has
-    /// started).
+    /// The navigation controller is not on screen, is going off screen (a covering presentation's transition has
+    /// started), or is still coming on screen (its `viewDidAppear` has not run: a dismissal that uncovers it is
+    /// still animating).
     case notOnScreen
     /// A screen presented above the navigation controller takes the touches, as UIKit's presentation covers the
     /// window: a sheet, or a covering presentation whose transition still waits in the queue.
