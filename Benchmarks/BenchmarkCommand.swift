@@ -127,7 +127,7 @@ enum BenchmarkCommand {
               --quick               5 short repetitions per case (the suite in about 4 s), for CI
               --filter SUBSTRING    only the cases whose name contains SUBSTRING (direct-call and the
                                     cases' own baselines always run)
-              --repetitions K       K timed repetitions per case (default 15, or 5 with --quick)
+              --repetitions K       K timed repetitions per case (default 15, or 5 with --quick; at most 1000)
               --json                print a JSON array, one object per case: name, nsPerOp, ratioToDirect,
                                     baseline, ratioToBaseline, …, and for the concurrent cases scaling (two
                                     threads' calls per second ÷ one's), callerCPUNsPerCall and
@@ -138,6 +138,7 @@ enum BenchmarkCommand {
               --case NAME           set NAME up, run its loop N times and print nothing (for callgrind and
               --iterations N        dhat: the setup is the same for any N, so two values of N cancel it).
                                     For the concurrent cases, N is each caller thread's (or task's) call count.
+                                    N is at most 1000000000000.
               --in-step             with --case: warm up, print "ready", wait for a line on standard
                                     input, then time the loop and print its start and end (monotonic
                                     ns); how two-processes-before-1 runs two processes together. Keep

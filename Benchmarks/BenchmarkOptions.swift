@@ -46,8 +46,10 @@ struct BenchmarkOptions: Sendable {
             case "--filter": options.filter = try value()
             case "--case": options.caseName = try value()
             case "--svg": options.svgPath = try value()
-            case "--iterations": options.iterations = try positiveInteger(try value(), for: argument)
-            case "--repetitions": options.repetitions = try positiveInteger(try value(), for: argument)
+            case "--iterations":
+                options.iterations = try positiveInteger(try value(), for: argument, atMost: maximumIterations)
+            case "--repetitions":
+                options.repetitions = try positiveInteger(try value(), for: argument, atMost: maximumRepetitions)
             default: throw UsageError("unknown option '\(argument)'")
             }
         }
@@ -72,10 +74,21 @@ struct BenchmarkOptions: Sendable {
         if inStep && caseName == nil { throw UsageError("--in-step goes with --case NAME") }
     }
 
-    /// `text` as an integer of at least 1.
-    private static func positiveInteger(_ text: String, for option: String) throws(UsageError) -> Int {
+    /// The most `--iterations` takes: a trillion calls, some 17 minutes at a nanosecond each, far beyond any
+    /// measurement, and small enough that the counts derived from it (calls of both threads, changes) cannot overflow.
+    static let maximumIterations = 1_000_000_000_000
+    /// The most `--repetitions` takes: the suite already runs about a minute with the default 15.
+    static let maximumRepetitions = 1_000
+
+    /// `text` as an integer from 1 to `maximum`.
+    private static func positiveInteger(
+        _ text: String, for option: String, atMost maximum: Int
+    ) throws(UsageError) -> Int {
         guard let number = Int(text), number > 0 else {
             throw UsageError("\(option) needs a positive integer, not '\(text)'")
+        }
+        guard number <= maximum else {
+            throw UsageError("\(option) takes at most \(maximum), not '\(text)'")
         }
         return number
     }

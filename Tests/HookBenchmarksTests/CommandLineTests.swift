@@ -37,6 +37,15 @@ struct CommandLineTests {
             (["--list", "--filter", "zzz"], "--list prints the cases; it takes no other option"),
             (["--iterations", "0", "--case", "before-1"], "--iterations needs a positive integer, not '0'"),
             (
+                ["--case", "before-1", "--iterations", "1000000000001"],
+                "--iterations takes at most 1000000000000, not '1000000000001'"
+            ),
+            (
+                ["--case", "before-1", "--iterations", "99999999999999999999"],
+                "--iterations needs a positive integer, not '99999999999999999999'"
+            ),
+            (["--repetitions", "1001"], "--repetitions takes at most 1000, not '1001'"),
+            (
                 ["--case", "before-1", "--iterations", "5", "--json"],
                 "--case runs one loop; it takes no other option than --iterations and --in-step"
             ),
