@@ -15,7 +15,6 @@ extension Screen {
             }
         }
         isViewLoaded = true
-        _isLoadingView = false
         _runObserved(.viewDidLoad, in: observedWindow ?? window) {
             Screen.viewDidLoad.invoke(self) { screen in
                 screen.viewDidLoad()
@@ -23,6 +22,7 @@ extension Screen {
             }
             _insertVisibleState(.loaded)
         }
+        _isLoadingView = false
         _notifyObservers(.didEnd(.load, animated: false), in: observedWindow ?? window)
     }
 

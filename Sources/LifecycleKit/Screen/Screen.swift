@@ -101,7 +101,8 @@ open class Screen {
     /// UIKit.
     public internal(set) var isViewLoaded = false
 
-    /// Set while the view loads, so that a lifecycle method that reads ``view`` does not load again.
+    /// Set while the view loads (``loadView()`` and ``viewDidLoad()``), so that a lifecycle method that reads ``view``
+    /// does not load again, and a presentation requested meanwhile knows that the view is not in a window yet.
     var _isLoadingView = false
 
     /// The lifecycle phase, as ``visibleState`` reports it.

@@ -96,6 +96,14 @@ extension Screen {
     /// the presented screen appears when the window shows (over its presenter, which then never appears if the
     /// style covers it). UIKit is stricter: it logs "whose view is not in the window hierarchy" and presents nothing.
     ///
+    /// In a visible window, a presentation asked from the ``loadView()``, ``viewDidLoad()`` or `viewWillAppear` of
+    /// this screen or of its presentation context, while the context's view is not in the window yet, is refused
+    /// with ``LifecycleError/Code-swift.struct/presenterNotInWindow``, as UIKit refuses it: present from
+    /// `viewDidAppear`. That covers a window's first root, the top screen of a window's first navigation controller,
+    /// and a presented screen presenting from its own `viewDidLoad`. A screen being pushed on a navigation
+    /// controller that is on screen presents from its `viewDidLoad`: the controller presents, and its view is in the
+    /// window; the presentation waits for the push.
+    ///
     /// - Parameters:
     ///   - screen: The screen to present; it must not be attached anywhere.
     ///   - style: How it covers the presenter; `nil` (the default) uses `screen`'s ``modalPresentationStyle``
@@ -106,7 +114,8 @@ extension Screen {
     /// - Throws: ``LifecycleError`` with ``LifecycleError/Code-swift.struct/alreadyPresenting``
     ///   if the presentation context already presents a screen,
     ///   ``LifecycleError/Code-swift.struct/presenterNotInWindow`` if this screen is not in a
-    ///   window, ``LifecycleError/Code-swift.struct/alreadyAttached`` or
+    ///   window, or its presentation context's view not yet (see above),
+    ///   ``LifecycleError/Code-swift.struct/alreadyAttached`` or
     ///   ``LifecycleError/Code-swift.struct/invalidPresentation`` for a screen that cannot be
     ///   presented.
     public func present(
@@ -118,6 +127,12 @@ extension Screen {
         guard let window = presenter.window else {
             throw LifecycleError(
                 .presenterNotInWindow, "\(debugLabel) cannot present \(screen.debugLabel): it is not in a window")
+        }
+        if window.isVisible && (_isComingOnScreen || presenter._isComingOnScreen) && !presenter._isViewInWindow {
+            throw LifecycleError(
+                .presenterNotInWindow,
+                "\(debugLabel) cannot present \(screen.debugLabel) from its view's loading or viewWillAppear: the "
+                    + "view of \(presenter.debugLabel) is not in the window yet; present from viewDidAppear")
         }
         if let presented = presenter._presented {
             throw LifecycleError(
@@ -147,6 +162,11 @@ extension Screen {
                 onFinish: { [weak screen] in screen?._pendingCauses.remove(.beingPresented) },
                 completion: completion))
     }
+
+    /// Whether the screen runs its view's loading (``loadView()``, ``viewDidLoad()``) or its `viewWillAppear`: then its
+    /// view is not in a window yet, and UIKit refuses to present from it ("whose view is not in the window
+    /// hierarchy").
+    var _isComingOnScreen: Bool { _isLoadingView || _isRunningViewWillAppear }
 
     /// The screen that appears in this screen's place when its container forwards appearance: a
     /// current-context presentation made from this screen stands in for it.

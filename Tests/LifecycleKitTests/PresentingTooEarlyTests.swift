@@ -1,0 +1,122 @@
+import LifecycleKit
+import Testing
+
+/// UIKit's best-known presentation rule: a screen whose view is not in the window yet cannot present ("Attempt to
+/// present … whose view is not in the window hierarchy"), so a presentation from `viewDidLoad` or `viewWillAppear`
+/// of a screen coming on screen is refused, and one from `viewDidAppear` works.
+@Suite("Presenting before the view is in the window")
+struct PresentingTooEarlyTests {
+    /// A screen that presents a sheet named `sheet` from one of its lifecycle methods, and logs the outcome.
+    final class EagerPresenter: TestScreen {
+        let method: String
+        let sheet: TestScreen
+
+        init(_ name: String, presentingFrom method: String, _ log: EventLog) {
+            self.method = method
+            sheet = TestScreen("sheet", log)
+            super.init(name, log)
+        }
+
+        private func presentIfDue(_ current: String) {
+            guard current == method else { return }
+            do {
+                try present(sheet, style: .fullScreen, animated: false)
+                log.add("\(name).\(current): presented")
+            } catch {
+                log.add("\(name).\(current): \(error.code)")
+            }
+        }
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            presentIfDue("viewDidLoad")
+        }
+
+        override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            presentIfDue("viewWillAppear")
+        }
+
+        override func viewDidAppear(_ animated: Bool) {
+            super.viewDidAppear(animated)
+            presentIfDue("viewDidAppear")
+        }
+    }
+
+    @Test(
+        "a window's first root presents from viewDidAppear, and is refused from viewDidLoad and viewWillAppear",
+        arguments: ["viewDidLoad", "viewWillAppear", "viewDidAppear"])
+    func firstRoot(method: String) throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let root = EagerPresenter("R", presentingFrom: method, log)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        if method == "viewDidAppear" {
+            #expect(
+                log.take() == [
+                    "R.loadView", "R.viewDidLoad", "R.viewWillAppear", "R.viewDidAppear", "R.viewDidAppear: presented",
+                    "sheet.loadView", "sheet.viewDidLoad", "R.viewWillDisappear", "sheet.viewWillAppear",
+                    "sheet.viewDidAppear", "R.viewDidDisappear",
+                ])
+            #expect(root.presentedScreen === root.sheet)
+        } else {
+            let calls = log.take()
+            #expect(calls.contains("R.\(method): presenterNotInWindow"))
+            #expect(calls.filter { $0.hasPrefix("sheet.") }.isEmpty)
+            #expect(root.presentedScreen == nil && root.sheet.presentingScreen == nil)
+            #expect(root.visibleState == [.loaded, .didAppear])
+            // Nothing is left half-attached: the sheet can be presented once the root is in the window.
+            try root.present(root.sheet, animated: false)
+            #expect(root.presentedScreen === root.sheet)
+        }
+    }
+
+    @Test("the top screen of a window's first navigation controller is refused from its viewDidLoad")
+    func topOfFirstNavigationController() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let top = EagerPresenter("A", presentingFrom: "viewDidLoad", log)
+        try window.setRootScreen(try NavigationController(rootScreen: top))
+        window.makeKeyAndVisible()
+        #expect(log.take().contains("A.viewDidLoad: presenterNotInWindow"))
+        #expect(top.navigationController?.presentedScreen == nil)
+    }
+
+    @Test("a presented screen is refused from its own viewDidLoad and viewWillAppear, as it comes on screen")
+    func presentedScreen() throws {
+        for method in ["viewDidLoad", "viewWillAppear"] {
+            let host = try NavigationHost(driver: .immediate)
+            let presented = EagerPresenter("P", presentingFrom: method, host.log)
+            try host.navigation.present(presented, style: .fullScreen, animated: true)
+            #expect(host.log.take().contains("P.\(method): presenterNotInWindow"), "\(method)")
+            #expect(presented.presentedScreen == nil && presented.visibleState == [.loaded, .didAppear])
+        }
+    }
+
+    @Test("a pushed screen presents from its viewDidLoad: its navigation controller, the presenter, is in the window")
+    func pushedScreen() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let pushed = EagerPresenter("B", presentingFrom: "viewDidLoad", host.log)
+        try host.navigation.push(pushed, animated: true)
+        let calls = host.log.take()
+        #expect(calls.contains("B.viewDidLoad: presented"))
+        // The presentation waits for the push.
+        let pushEnds = try #require(calls.firstIndex(of: "B.viewDidAppear"))
+        #expect(calls.firstIndex(of: "sheet.viewWillAppear").map { $0 > pushEnds } == true)
+        #expect(host.navigation.presentedScreen === pushed.sheet)
+    }
+
+    @Test("a window that is not visible yet still accepts a presentation made before it shows, as documented")
+    func invisibleWindowAccepts() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let root = TestScreen("R", log)
+        try window.setRootScreen(root)
+        root.loadViewIfNeeded()
+        let sheet = TestScreen("S", log)
+        try root.present(sheet, style: .fullScreen, animated: false)
+        window.makeKeyAndVisible()
+        #expect(root.presentedScreen === sheet && sheet.visibleState == [.loaded, .didAppear])
+    }
+}
