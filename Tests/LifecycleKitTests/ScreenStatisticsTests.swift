@@ -245,6 +245,28 @@ struct ScreenStatisticsTests {
         #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.450 (mins), viewed 1, resumed 1]")
     }
 
+    @Test("a screen that leaves before its appearance completed counts no view for the viewDidAppear that balances it")
+    func appearanceEndedOnlyToLeave() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let revealed = ProductList(title: "X")
+        let inner = try NavigationController(rootScreen: revealed)
+        let box = Dashboard()
+        try box.addChild(inner)
+        try host.navigation.push(box, animated: false)  // X: view 1
+        try inner.push(ProductDetail(title: "Y"), animated: false)
+        host.time.advance(by: 5)
+        // The gesture reveals X (its viewWillAppear), then the stack leaves its container: X gets viewDidAppear only
+        // to balance that call, then disappears at once.
+        let pop = try inner.beginInteractivePop(translation: 10)
+        inner.removeFromParent()
+        pop.cancel()
+        host.window.transitionDriver.completeAll()
+        #expect(host.line("ProductList") == "[ProductList: stayed 0.000 (mins), viewed 1, resumed 0]")
+        // A screen that appears for real counts as before.
+        try host.navigation.pop(animated: false)
+        #expect(host.line("Home") == "[Home: stayed 0.000 (mins), viewed 2, resumed 0]")
+    }
+
     /// The statistic names counted in a window whose root is a dashboard holding a product list and a cart,
     /// or a `ShopNavigation` holding a product list.
     private func countedNames(

@@ -122,7 +122,10 @@ extension Screen {
     func _beginDisappearing(animated: Bool, batch: _AppearanceBatch?, reversing: Bool = false) {
         guard _appearance.isVisible else { return }
         if _appearance == .appearing && !reversing {
+            let wasEndingToLeave = _isEndingAppearanceToLeave
+            _isEndingAppearanceToLeave = true
             _endAppearanceTransition(animated: animated)
+            _isEndingAppearanceToLeave = wasEndingToLeave
             guard _appearance == .appeared else { return }
         }
         _appearance = .disappearing
@@ -165,6 +168,17 @@ extension Screen {
             }
             child._beginDisappearing(animated: animated, batch: batch, reversing: reversing)
         }
+    }
+
+    /// Whether this viewDidAppear only balances a viewWillAppear: the screen, or one it is on screen through, must
+    /// disappear before its appearance completed (see ``_isEndingAppearanceToLeave``).
+    var _isAppearingOnlyToLeave: Bool {
+        var screen: Screen? = self
+        while let current = screen {
+            if current._isEndingAppearanceToLeave { return true }
+            screen = current._onScreen.parent
+        }
+        return false
     }
 
     /// Whether the screen's view is in its window's view hierarchy (``ScreenView/window``): from the end of the

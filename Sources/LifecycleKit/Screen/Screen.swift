@@ -132,6 +132,11 @@ open class Screen {
     /// cancelled interactive pop), whose view never left.
     var _isViewJoiningWindow = false
 
+    /// Set while the host completes this screen's appearance only because the screen must disappear before it
+    /// completed (``Screen/viewDidAppear(_:)``, its own and its children's, then only balances their viewWillAppear;
+    /// UIKit sends none there).
+    var _isEndingAppearanceToLeave = false
+
     /// Where the screen is in an appearance transition; drives which calls it may receive.
     var _appearance: _AppearanceState = .disappeared
 

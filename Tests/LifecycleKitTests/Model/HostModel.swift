@@ -260,6 +260,9 @@ final class HostModel {
         for (id, count) in fired.enumerated() where count > (accepted[id] ? 1 : 0) {
             return fail("request #\(id) completed \(count) times (accepted: \(accepted[id]))")
         }
+        if let name = tracker.appearedOnlyToLeave.first {
+            return fail("\(name)'s viewDidAppear only balanced a viewWillAppear, yet it stayed on screen")
+        }
         checkLinks(settled: false)
         var views: [String: Int] = [:]
         for record in statistics.records {

@@ -1,4 +1,4 @@
-import LifecycleKit
+@testable import LifecycleKit
 
 /// What the host model learns from the screens' own lifecycle methods: it checks each appearance call against
 /// the call before it, and counts the views the statistics should count.
@@ -16,12 +16,15 @@ final class ModelTracker {
     /// The violations seen so far, in order.
     private(set) var violations: [String] = []
     /// The views each counted screen started, by name: its counted viewDidAppear calls that did not resume a
-    /// view paused by an interactive pop.
+    /// view paused by an interactive pop, nor only balance a viewWillAppear.
     private(set) var expectedViews: [String: Int] = [:]
     /// The screens whose statistics view is in progress.
     private var viewInProgress: Set<String> = []
     /// The screens whose view an interactive pop paused.
     private var pausedViews: Set<String> = []
+    /// The screens whose last viewDidAppear the host sent only to balance a viewWillAppear, because they must
+    /// disappear at once (it starts no view): each must get its viewWillDisappear before the step ends.
+    private(set) var appearedOnlyToLeave: Set<String> = []
 
     /// Every appearance call, in order, as `name.method`.
     private(set) var calls: [String] = []
@@ -52,6 +55,11 @@ final class ModelTracker {
             violations.append("\(name).viewDidAppear after \(phase)")
         }
         phases[name] = .on
+        if screen._isAppearingOnlyToLeave {
+            // Checked by the model: the screen disappears before the step ends.
+            appearedOnlyToLeave.insert(name)
+            return
+        }
         if pausedViews.remove(name) != nil {
             // The view an interactive pop paused goes on.
             viewInProgress.insert(name)
@@ -71,6 +79,7 @@ final class ModelTracker {
             violations.append("\(name).viewWillDisappear after \(phase)")
         }
         phases[name] = .willDisappear
+        appearedOnlyToLeave.remove(name)
         if viewInProgress.remove(name) != nil && isBeginningInteractivePop {
             pausedViews.insert(name)
         }

@@ -46,6 +46,9 @@ extension ScreenStatistics: ScreenLifecycleObserver {
             // Back after a cancelled interactive pop: the same view goes on.
             view.isInteractivelyPaused = false
             _views[key] = view
+        } else if screen._isAppearingOnlyToLeave {
+            // A viewDidAppear that only balances a viewWillAppear (the screen leaves before it came on screen, where
+            // UIKit sends none): no view.
         } else if let window = screen.window ?? screen._onScreenWindow {
             // A screen that left its window while it was appearing (dismissed before its presentation completed)
             // still appeared in the window it is on screen in.

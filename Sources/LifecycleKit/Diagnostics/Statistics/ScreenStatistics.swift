@@ -30,7 +30,10 @@ import Foundation
 /// counts whether or not it has children.
 ///
 /// **Views.** A view starts at `viewDidAppear` and ends at `viewWillDisappear`; its active time is
-/// added to the stay time when it ends. A view is *paused*, and its paused time not counted, while:
+/// added to the stay time when it ends. A `viewDidAppear` that the host sends only to balance a
+/// `viewWillAppear`, because the screen must disappear before its appearance completed (see "Balanced calls"
+/// in <doc:TheNavigationHost>; UIKit sends none there), starts no view. A view is *paused*, and its paused time
+/// not counted, while:
 /// - a presentation that does not cover its presenter (a sheet, ``ModalPresentationStyle/overFullScreen``)
 ///   is on screen above it: the presenter gets no disappear call, so its view is paused when the
 ///   presentation's `viewDidAppear` runs and resumed when the presentation's `viewWillDisappear` runs;
