@@ -6,13 +6,19 @@ import Testing
 /// of a screen coming on screen is refused, and one from `viewDidAppear` works.
 @Suite("Presenting before the view is in the window")
 struct PresentingTooEarlyTests {
-    /// A screen that presents a sheet named `sheet` from one of its lifecycle methods, and logs the outcome.
+    /// A screen that presents a sheet named `sheet` from one of its lifecycle methods (itself, or through the screen
+    /// `through` picks), and logs the outcome.
     final class EagerPresenter: TestScreen {
-        let method: String
+        var method: String
         let sheet: TestScreen
+        let through: @Sendable (Screen) -> Screen?
 
-        init(_ name: String, presentingFrom method: String, _ log: EventLog) {
+        init(
+            _ name: String, presentingFrom method: String, _ log: EventLog,
+            through: @escaping @Sendable (Screen) -> Screen? = { $0 }
+        ) {
             self.method = method
+            self.through = through
             sheet = TestScreen("sheet", log)
             super.init(name, log)
         }
@@ -20,7 +26,7 @@ struct PresentingTooEarlyTests {
         private func presentIfDue(_ current: String) {
             guard current == method else { return }
             do {
-                try present(sheet, style: .fullScreen, animated: false)
+                try through(self)?.present(sheet, style: .fullScreen, animated: false)
                 log.add("\(name).\(current): presented")
             } catch {
                 log.add("\(name).\(current): \(error.code)")
@@ -72,15 +78,49 @@ struct PresentingTooEarlyTests {
         }
     }
 
-    @Test("the top screen of a window's first navigation controller is refused from its viewDidLoad")
-    func topOfFirstNavigationController() throws {
+    @Test(
+        "the top of a window's first navigation controller is refused in viewDidLoad and viewWillAppear, itself or not",
+        arguments: ["viewDidLoad", "viewWillAppear"], [false, true])
+    func topOfFirstNavigationController(method: String, throughNavigation: Bool) throws {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
-        let top = EagerPresenter("A", presentingFrom: "viewDidLoad", log)
+        let top = EagerPresenter("A", presentingFrom: method, log) { screen in
+            throughNavigation ? screen.navigationController : screen
+        }
         try window.setRootScreen(try NavigationController(rootScreen: top))
         window.makeKeyAndVisible()
-        #expect(log.take().contains("A.viewDidLoad: presenterNotInWindow"))
+        #expect(log.take().contains("A.\(method): presenterNotInWindow"))
         #expect(top.navigationController?.presentedScreen == nil)
+    }
+
+    @Test("a child is refused while the container that presents for it loads: the container's view is not in a window")
+    func childOfLoadingRoot() throws {
+        final class Dashboard: TestScreen {
+            let child: EagerPresenter
+
+            init(_ log: EventLog) {
+                child = EagerPresenter("X", presentingFrom: "none", log)
+                super.init("K", log)
+            }
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                try? addChild(child)
+                do {
+                    try child.present(child.sheet, animated: false)
+                    log.add("K.viewDidLoad: X presented")
+                } catch {
+                    log.add("K.viewDidLoad: X \(error.code)")
+                }
+            }
+        }
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let root = Dashboard(log)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        #expect(log.take().contains("K.viewDidLoad: X presenterNotInWindow"))
+        #expect(root.presentedScreen == nil)
     }
 
     @Test("a presented screen is refused from its own viewDidLoad and viewWillAppear, as it comes on screen")
@@ -107,16 +147,32 @@ struct PresentingTooEarlyTests {
         #expect(host.navigation.presentedScreen === pushed.sheet)
     }
 
-    @Test("a window that is not visible yet still accepts a presentation made before it shows, as documented")
+    @Test("a window that is not visible yet accepts a presentation from its root's viewDidLoad, as documented")
     func invisibleWindowAccepts() throws {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
-        let root = TestScreen("R", log)
+        let root = EagerPresenter("R", presentingFrom: "viewDidLoad", log)
         try window.setRootScreen(root)
         root.loadViewIfNeeded()
-        let sheet = TestScreen("S", log)
-        try root.present(sheet, style: .fullScreen, animated: false)
+        #expect(log.take() == ["R.loadView", "R.viewDidLoad", "R.viewDidLoad: presented"])
         window.makeKeyAndVisible()
-        #expect(root.presentedScreen === sheet && sheet.visibleState == [.loaded, .didAppear])
+        #expect(root.presentedScreen === root.sheet && root.sheet.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test(
+        "a presenter that a dismissal uncovers is refused from its viewWillAppear, and presents from viewDidAppear",
+        arguments: ["viewWillAppear", "viewDidAppear"])
+    func presenterUncoveredByDismissal(method: String) throws {
+        let host = try NavigationHost(driver: .immediate)
+        let presenter = EagerPresenter("P", presentingFrom: "none", host.log)
+        try host.navigation.present(presenter, style: .fullScreen, animated: false)
+        let cover = TestScreen("C", host.log)
+        try presenter.present(cover, style: .fullScreen, animated: false)
+        presenter.method = method  // armed only now: P comes back on screen when C goes
+        _ = host.log.take()
+        #expect(cover.dismiss(animated: true))
+        let outcome = method == "viewWillAppear" ? "presenterNotInWindow" : "presented"
+        #expect(host.log.take().contains("P.\(method): \(outcome)"))
+        #expect((presenter.presentedScreen === presenter.sheet) == (method == "viewDidAppear"))
     }
 }

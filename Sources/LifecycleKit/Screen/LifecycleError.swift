@@ -33,9 +33,8 @@ public struct LifecycleError: Error, Hashable, CustomStringConvertible {
         public static let popGestureRefused = Code("popGestureRefused")
         /// The screen (or its presentation context) already presents a screen.
         public static let alreadyPresenting = Code("alreadyPresenting")
-        /// The presenting screen is not in a window, or, in a visible window, asked from its view's loading or its
-        /// `viewWillAppear` before its presentation context's view is in the window (UIKit: "whose view is not in
-        /// the window hierarchy").
+        /// The presenting screen is not in a window, or, in a visible window, its presentation context is still coming
+        /// on screen and its view not in the window yet (UIKit: "whose view is not in the window hierarchy").
         public static let presenterNotInWindow = Code("presenterNotInWindow")
         /// A screen cannot present itself or a screen that contains it.
         public static let invalidPresentation = Code("invalidPresentation")

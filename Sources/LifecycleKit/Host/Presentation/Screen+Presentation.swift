@@ -96,13 +96,14 @@ extension Screen {
     /// the presented screen appears when the window shows (over its presenter, which then never appears if the
     /// style covers it). UIKit is stricter: it logs "whose view is not in the window hierarchy" and presents nothing.
     ///
-    /// In a visible window, a presentation asked from the ``loadView()``, ``viewDidLoad()`` or `viewWillAppear` of
-    /// this screen or of its presentation context, while the context's view is not in the window yet, is refused
-    /// with ``LifecycleError/Code-swift.struct/presenterNotInWindow``, as UIKit refuses it: present from
-    /// `viewDidAppear`. That covers a window's first root, the top screen of a window's first navigation controller,
-    /// and a presented screen presenting from its own `viewDidLoad`. A screen being pushed on a navigation
-    /// controller that is on screen presents from its `viewDidLoad`: the controller presents, and its view is in the
-    /// window; the presentation waits for the push.
+    /// In a visible window, a presentation is refused with ``LifecycleError/Code-swift.struct/presenterNotInWindow``
+    /// while its presentation context is still coming on screen (its view loads, or it appears and its view has not
+    /// joined the window: see ``ScreenView/window``), as UIKit refuses it: present from `viewDidAppear`. That covers
+    /// the `viewDidLoad` and `viewWillAppear` of a window's first root, of the screens inside it (say, the top of the
+    /// window's first navigation controller, whether it calls `present` or `navigationController?.present`), of a
+    /// presented screen and of a presenter that a dismissal uncovers. A screen being pushed on a navigation controller
+    /// that is on screen presents from its `viewDidLoad`: the controller presents, and its view is in the window; the
+    /// presentation waits for the push.
     ///
     /// - Parameters:
     ///   - screen: The screen to present; it must not be attached anywhere.
@@ -128,11 +129,11 @@ extension Screen {
             throw LifecycleError(
                 .presenterNotInWindow, "\(debugLabel) cannot present \(screen.debugLabel): it is not in a window")
         }
-        if window.isVisible && (_isComingOnScreen || presenter._isComingOnScreen) && !presenter._isViewInWindow {
+        if window.isVisible && presenter._isComingOnScreen && !presenter._isViewInWindow {
             throw LifecycleError(
                 .presenterNotInWindow,
-                "\(debugLabel) cannot present \(screen.debugLabel) from its view's loading or viewWillAppear: the "
-                    + "view of \(presenter.debugLabel) is not in the window yet; present from viewDidAppear")
+                "\(debugLabel) cannot present \(screen.debugLabel) yet: \(presenter.debugLabel), which presents it, is "
+                    + "still coming on screen and its view is not in the window; present from viewDidAppear")
         }
         if let presented = presenter._presented {
             throw LifecycleError(
@@ -163,10 +164,11 @@ extension Screen {
                 completion: completion))
     }
 
-    /// Whether the screen runs its view's loading (``loadView()``, ``viewDidLoad()``) or its `viewWillAppear`: then its
-    /// view is not in a window yet, and UIKit refuses to present from it ("whose view is not in the window
+    /// Whether the screen is still coming on screen, loading its view or appearing.
+    ///
+    /// While its view is not in the window too, UIKit refuses to present from it ("whose view is not in the window
     /// hierarchy").
-    var _isComingOnScreen: Bool { _isLoadingView || _isRunningViewWillAppear }
+    var _isComingOnScreen: Bool { _isLoadingView || _appearance == .appearing }
 
     /// The screen that appears in this screen's place when its container forwards appearance: a
     /// current-context presentation made from this screen stands in for it.
