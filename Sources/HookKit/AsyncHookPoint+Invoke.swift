@@ -25,7 +25,8 @@ extension AsyncThrowingHookPoint {
     /// }
     /// ```
     ///
-    /// The call runs in its caller's isolation, hooks and overrides included, and uses one consistent snapshot of
+    /// The call runs in its caller's isolation, hooks and overrides included (an actor's point called with an
+    /// `isolated` body runs isolated to the receiver instead), and uses one consistent snapshot of
     /// the point's hooks from start to end, across its suspensions: a hook added or cancelled while it runs applies
     /// from the next call. It takes no lock. With an override, the body is bound to the call's task (a task-local
     /// value, on the task's own allocator), which is how `original` finds it after suspensions, on other threads and

@@ -40,9 +40,11 @@ public typealias AsyncHookPoint<Receiver, Arguments, Result> =
 /// priorities, `once`, tokens, introspection, the tracer and ``Hooks/isEnabled``. Before and after hooks may be
 /// synchronous or `async`; overrides are `async` and receive an `async` ``Original``. A call runs in its caller's
 /// isolation (an actor method's hooks run on the actor), and a method of an actor can declare its body `isolated` to
-/// the receiver. See <doc:AsyncMethodsAndActors>.
+/// the receiver; a call that passes such a body runs isolated to the receiver instead. See
+/// <doc:AsyncMethodsAndActors>.
 ///
-/// Like a synchronous point, it is a non-copyable value holding one atomic word, initialized statically as a
+/// Like a synchronous point, it is a small non-copyable value (one atomic word for its hooks, beside its name and any
+/// declared body), initialized statically as a
 /// `static let`: a call of a method without hooks costs one atomic load and a branch on top of the body.
 ///
 /// `AsyncHookPoint` is the non-throwing spelling (`Failure == Never`).

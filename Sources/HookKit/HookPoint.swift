@@ -40,7 +40,8 @@ public typealias HookPoint<Receiver, Arguments, Result> = ThrowingHookPoint<Rece
 /// then the **after** hooks; see <doc:TheOrderContract>. Errors thrown by the body or by an
 /// override propagate to the caller, and after hooks do not run for a call that throws.
 ///
-/// The point is a non-copyable value holding one atomic word: declared as a `static let`, it is
+/// The point is a small non-copyable value (one atomic word for its hooks, beside its name and any declared body):
+/// declared as a `static let`, it is
 /// initialized statically (no lazy initialization on access), and a call of a method that has
 /// no hooks costs one atomic load and a branch on top of the body. Everything else (the
 /// registrations and the compiled chains) lives in storage created by the first registration.

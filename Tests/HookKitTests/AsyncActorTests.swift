@@ -121,6 +121,32 @@ struct AsyncActorTests {
             ])
     }
 
+    @Test("called from outside the actor: a passed isolated body runs the call on the receiver, a declared body not")
+    @MainActor
+    func callsFromOutsideTheActor() async throws {
+        let point = AsyncHookPoint<Account, Int, Int>("AsyncActor.fromOutside")
+        let trace = Trace()
+        let passed = try point.before { _, _ in trace.record("passed body: hook on \(NamedQueueExecutor.current)") }
+        let declared = try Account.audit.before { _, _ in
+            trace.record("declared body: hook on \(NamedQueueExecutor.current)")
+        }
+        defer {
+            passed.cancel()
+            declared.cancel()
+        }
+        let account = Account("outside")
+        let balance = await point.invoke(account, 3) { account, amount in
+            trace.record("body on \(NamedQueueExecutor.current)")
+            return amount
+        }
+        #expect(balance == 3)
+        #expect(await Account.audit.invoke(account) == [])
+        #expect(
+            trace.all == [
+                "passed body: hook on outside", "body on outside", "declared body: hook on elsewhere",
+            ])
+    }
+
     @Test("a hook that captures through a weak let runs on the actor; one with a capture list does not yet")
     func captureListsAndIsolation() async throws {
         let point = AsyncHookPoint<Account, Int, Int>("AsyncActor.captures")
