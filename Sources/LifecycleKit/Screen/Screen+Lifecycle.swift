@@ -65,6 +65,9 @@ extension Screen {
         _isViewJoiningWindow = !(reversing && _appearance == .disappearing)
         defer { _isViewJoiningWindow = false }
         _appearance = .appearing
+        // A new appearance is a real one, even if it began inside a viewDidAppear that only balanced a viewWillAppear
+        // (the screen moved to a container on screen from there).
+        _isEndingAppearanceToLeave = false
         if parent == nil {
             // A move that never ended (its navigation controller went away before it appeared) explains nothing now.
             _pendingCauses.remove(.movingToParent)
