@@ -22,10 +22,11 @@
 /// on any thread (a `once` hook that fires is a cancellation; setting ``Hooks/tracer`` or ``Hooks/isEnabled``
 /// recompiles every point and reclaims too), removes its hooks: the `deinit`'s calls after it run without
 /// them. An instance hook registered for the object during its `deinit` is inactive from the start and
-/// never runs. Objective-C objects on Apple platforms (such as view controllers) are the exception: HookKit cannot keep a dead one's address
-/// from being reused, so a call on one that has instance hooks confirms that it is alive (a weak-reference
-/// load: a lock and a retain in the Objective-C runtime, where the rest of the call path writes nothing
-/// shared), and methods called from its `deinit` run without the instance hooks.
+/// never runs. Objective-C objects on Apple platforms (such as view controllers) are the exception:
+/// HookKit cannot keep a dead one's address from being reused, so a call on one that has instance hooks
+/// confirms that it is alive (a weak-reference load: a lock and a retain in the Objective-C runtime, where
+/// the rest of the call path writes nothing shared), and methods called from its `deinit` run without the
+/// instance hooks.
 public struct HookScope<Receiver> {
     enum Kind {
         case all
