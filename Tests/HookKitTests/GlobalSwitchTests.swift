@@ -23,21 +23,33 @@ final class GlobalSwitchTests: XCTestCase {
 
     /// A global switch recompiles every point, which reclaims the hooks of an object whose `deinit` runs, as any
     /// change of the point does (see HookPointsAndScopes): the `deinit`'s calls after it run without them.
-    func testSettingTheTracerDuringADeinitReclaimsTheDyingObjectsHooks() throws {
-        let point = HookPoint<Vehicle, String, String>("Global.tracer.duringDeinit")
-        let trace = Trace()
-        var car: InstanceDeinitTests.LastWordsCar? = InstanceDeinitTests.LastWordsCar(name: "doomed")
-        car?.lastWords = { this in
-            call(point, on: this, "first ", trace: trace)
-            Hooks.tracer = nil
-            call(point, on: this, "second ", trace: trace)
+    func testGlobalSwitchesDuringADeinitReclaimTheDyingObjectsHooks() throws {
+        let switches: [(name: String, flip: @Sendable () -> Void)] = [
+            ("tracer", { Hooks.tracer = nil }),
+            (
+                "isEnabled",
+                {
+                    Hooks.isEnabled = false
+                    Hooks.isEnabled = true
+                }
+            ),
+        ]
+        for (name, flip) in switches {
+            let point = HookPoint<Vehicle, String, String>("Global.duringDeinit.\(name)")
+            let trace = Trace()
+            var car: InstanceDeinitTests.LastWordsCar? = InstanceDeinitTests.LastWordsCar(name: "doomed")
+            car?.lastWords = { this in
+                call(point, on: this, "first ", trace: trace)
+                flip()
+                call(point, on: this, "second ", trace: trace)
+            }
+            let token = try point.before(.instance(car!)) { vehicle, prefix in
+                trace.record("hook(\(prefix)\(vehicle.name))")
+            }
+            car = nil
+            XCTAssertEqual(trace.all, ["hook(first doomed)", "body(doomed)", "body(doomed)"], name)
+            XCTAssertFalse(token.isActive, name)
         }
-        let token = try point.before(.instance(car!)) { vehicle, prefix in
-            trace.record("hook(\(prefix)\(vehicle.name))")
-        }
-        car = nil
-        XCTAssertEqual(trace.all, ["hook(first doomed)", "body(doomed)", "body(doomed)"])
-        XCTAssertFalse(token.isActive)
     }
 
     func testDisablingKeepsRegistrationsAndReenablingRestoresThem() throws {
