@@ -1,4 +1,5 @@
 import Foundation
+import HookKit
 
 /// The `lifecycle-demo` command line: options, the run, and exit statuses.
 enum DemoCommand {
@@ -105,7 +106,7 @@ enum DemoCommand {
         do {
             options = try parse(arguments)
         } catch {
-            writeError("lifecycle-demo: error: \(ScenarioError.oneLine(error.message))\n")
+            writeError("lifecycle-demo: error: \(_oneLine(error.message))\n")
             return 2
         }
         if options.help {

@@ -18,12 +18,6 @@ struct ScenarioError: Error, Equatable, CustomStringConvertible {
     /// Control characters and line separators that the file name or the scenario's text may hold
     /// are escaped (`\n`, `\u{2028}`).
     var description: String {
-        Self.oneLine(location.isEmpty ? "\(file): \(problem)" : "\(file): \(location): \(problem)")
-    }
-
-    /// `text` with control characters and line separators escaped, so that it prints as one line: HookKit's
-    /// `_oneLine`, which the libraries' one-line descriptions use too.
-    static func oneLine(_ text: String) -> String {
-        _oneLine(text)
+        _oneLine(location.isEmpty ? "\(file): \(problem)" : "\(file): \(location): \(problem)")
     }
 }

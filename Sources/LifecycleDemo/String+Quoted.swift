@@ -3,7 +3,7 @@ extension String {
     /// The string in double quotes, with a double quote or a backslash in it escaped, so that the quotes show where it
     /// ends (`"a\"b"`), and cut after 40 characters (`…`): `unknown screen "detial"`.
     ///
-    /// Control characters are escaped when the message is printed (``ScenarioError/oneLine(_:)``).
+    /// Control characters are escaped when the message is printed (HookKit's `_oneLine`).
     var quoted: String {
         let shown = count <= 40 ? self : prefix(40) + "…"
         var text = "\""

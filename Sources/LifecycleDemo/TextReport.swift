@@ -1,7 +1,9 @@
+import HookKit
+
 /// The demo's output as aligned text: the trace indented by action, then statistics, then leaks.
 enum TextReport {
     static func render(_ output: DemoOutput, includeTrace: Bool) -> String {
-        var lines = ["lifecycle-demo: \(ScenarioError.oneLine(output.scenario))", ""]
+        var lines = ["lifecycle-demo: \(_oneLine(output.scenario))", ""]
         if includeTrace {
             lines.append("Lifecycle trace (virtual seconds, screen.method, hooks and observers that ran)")
             lines.append("(each where it ran: before hooks and will callbacks come above the call they precede)")
