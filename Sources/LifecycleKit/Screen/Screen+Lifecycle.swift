@@ -176,12 +176,7 @@ extension Screen {
     /// Whether this viewDidAppear only balances a viewWillAppear: the screen, or one it is on screen through, must
     /// disappear before its appearance completed (see ``_isEndingAppearanceToLeave``).
     var _isAppearingOnlyToLeave: Bool {
-        var screen: Screen? = self
-        while let current = screen {
-            if current._isEndingAppearanceToLeave { return true }
-            screen = current._onScreen.parent
-        }
-        return false
+        _onScreenLineage.contains { $0._isEndingAppearanceToLeave }
     }
 
     /// Whether the screen's view is in its window's view hierarchy (``ScreenView/window``): from the end of the
@@ -189,14 +184,12 @@ extension Screen {
     /// start of its viewDidDisappear, and only while the screens it is on screen through have theirs in the window
     /// too (a container's view holds its children's).
     var _isViewInWindow: Bool {
-        var screen = self
-        while true {
+        !_onScreenLineage.contains { screen in
             switch screen._appearance {
-            case .appearing where screen._isViewJoiningWindow, .disappeared: return false
-            case .appearing, .appeared, .disappearing: break
+            case .appearing: screen._isViewJoiningWindow
+            case .disappeared: true
+            case .appeared, .disappearing: false
             }
-            guard let parent = screen._onScreen.parent else { return true }
-            screen = parent
         }
     }
 
