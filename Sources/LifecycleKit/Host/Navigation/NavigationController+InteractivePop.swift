@@ -7,11 +7,30 @@ extension NavigationController {
     /// the back direction (to the right, or to the left in a right-to-left layout; zero is refused), and the top
     /// screen allowing it (``Screen/shouldPop(trigger:)`` with ``PopTrigger/gesture``, asked last).
     ///
+    /// `shouldPop(trigger:)` is the app's code, so the rules are checked again after it: a `shouldPop` that changed the
+    /// stack is refused as the stack then stands (``PopGestureRefusal/singleScreen`` after a pop to the root,
+    /// ``PopGestureRefusal/transitionRunning`` while its animated change runs), and with
+    /// ``PopGestureRefusal/transitionRunning`` when it changed the top two screens without animation, so that the
+    /// gesture never pops a screen that was not asked.
+    ///
     /// - Parameter translation: The horizontal drag so far, in points.
     public func interactivePopRefusal(translation: Double) -> PopGestureRefusal? {
+        if let refusal = _popGestureRefusalBeforeAsking(translation: translation) { return refusal }
+        let count = viewControllers.count
+        let (revealed, top) = (viewControllers[count - 2], viewControllers[count - 1])
+        guard top._shouldPop(trigger: .gesture) else { return .refusedByScreen }
+        // The answer ran the app's code, which may have changed what the gesture would pop.
+        if let refusal = _popGestureRefusalBeforeAsking(translation: translation) { return refusal }
+        let now = viewControllers.count
+        guard viewControllers[now - 1] === top, viewControllers[now - 2] === revealed else { return .transitionRunning }
+        return nil
+    }
+
+    /// ``interactivePopRefusal(translation:)`` without asking the top screen: every rule but the last.
+    private func _popGestureRefusalBeforeAsking(translation: Double) -> PopGestureRefusal? {
         // A pop in progress took its screen out of the stack already: say why, rather than that one screen is left.
         if interactivePop != nil || _isChangingStack { return .transitionRunning }
-        guard viewControllers.count >= 2, let top = topViewController else { return .singleScreen }
+        guard viewControllers.count >= 2 else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
         if _isCoveredByPresentation(in: window) { return .coveredByPresentation }
         // Its own transitions too, which may still run in the window it left (they keep their queue, and their order).
@@ -21,7 +40,6 @@ extension NavigationController {
         }
         let backward = window.layoutDirection == .leftToRight ? translation > 0 : translation < 0
         guard backward else { return .wrongDirection }
-        guard top._shouldPop(trigger: .gesture) else { return .refusedByScreen }
         return nil
     }
 
