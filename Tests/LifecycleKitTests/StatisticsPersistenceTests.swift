@@ -3,6 +3,14 @@ import LifecycleKit
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Saving statistics: batched atomic writes, round trips, and bad files set aside.
 @Suite("Statistics persistence")
 struct StatisticsPersistenceTests {
@@ -233,7 +241,7 @@ struct StatisticsPersistenceTests {
         #expect(try directory.fileNames() == ["stats.json"])
     }
 
-    @Test("a second bad file with the same timestamp gets a numbered name; an unreadable path is set aside too")
+    @Test("a second bad file with the same timestamp gets a numbered name; an unreadable file is set aside too")
     func repeatedAndUnreadable() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -247,14 +255,17 @@ struct StatisticsPersistenceTests {
         #expect(events.takeErrors().map(\.code) == [.corrupt, .corrupt])
         #expect(try directory.contents(of: "stats.json.corrupt-20250102T030405Z") == "first")
         #expect(try directory.contents(of: "stats.json.corrupt-20250102T030405Z-2") == "second")
-        // A directory where the file should be cannot be read.
-        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        #if os(Linux)
+        // A file whose reading fails, for root too: a link to this process's memory file, whose first page is never
+        // mapped. Setting it aside renames the link.
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/proc/self/mem")
         let statistics = ScreenStatistics(
             fileURL: file, time: VirtualTime(), configuration: configuration(), handler: events.add)
         let unreadable = events.takeErrors()
         #expect(unreadable.map(\.code) == [.unreadable])
         // The system's reason, not Foundation's error code.
-        #expect(unreadable.first?.message.contains("it cannot be read (Is a directory); counting starts fresh") == true)
+        #expect(
+            unreadable.first?.message.contains("it cannot be read (Input/output error); counting starts fresh") == true)
         #expect(
             try directory.fileNames() == [
                 "stats.json.corrupt-20250102T030405Z", "stats.json.corrupt-20250102T030405Z-2",
@@ -262,6 +273,51 @@ struct StatisticsPersistenceTests {
             ])
         try statistics.flush()
         #expect(try directory.fileNames().contains("stats.json"))
+        #endif
+    }
+
+    @Test(
+        "a directory or a FIFO at the file's path is reported and left alone, and nothing is written there",
+        arguments: ["directory", "FIFO"])
+    func notAFile(kind: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path: URL
+        switch kind {
+        case "directory":
+            // The easy mistake: the app's support folder passed instead of the file inside it.
+            path = directory.url.appendingPathComponent("Support")
+            try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+            try Data("keep".utf8).write(to: path.appendingPathComponent("other-data.txt"))
+        default:
+            // (Not a device such as /dev/null: a regression would rename it for the whole machine.)
+            path = directory.url.appendingPathComponent("stats.json")
+            try #require(mkfifo(path.path, 0o600) == 0)
+        }
+        let before = try directory.fileNames()
+        let events = Events()
+        let host = try StatisticsHost()
+        let statistics = ScreenStatistics(
+            fileURL: path, time: host.time, configuration: configuration(), handler: events.add)
+        let errors = events.takeErrors()
+        #expect(errors.map(\.code) == [.unreadable])
+        #expect(errors.first?.movedAsideURL == nil)
+        let article = kind == "directory" ? "a directory" : "a FIFO"
+        #expect(
+            errors.first?.message
+                == "\(path.path) is \(article), not a statistics file; statistics stay in memory and nothing is moved "
+                + "or written there")
+        // Counting goes on in memory; writing is refused with the same error, and nothing at the path changes.
+        statistics.attach(to: host.window)
+        host.time.advance(by: 60)
+        host.window.enterBackground()
+        let error = #expect(throws: StatisticsStoreError.self) { try statistics.flush() }
+        #expect(error?.code == .unreadable)
+        #expect(statistics.records.map(\.description) == ["[Home: stayed 1.000 (mins), viewed 1, resumed 0]"])
+        #expect(try directory.fileNames() == before)
+        if kind == "directory" {
+            #expect(try String(contentsOf: path.appendingPathComponent("other-data.txt"), encoding: .utf8) == "keep")
+        }
     }
 
     @Test("a bad file that cannot be set aside is never overwritten: the statistics stay in memory")

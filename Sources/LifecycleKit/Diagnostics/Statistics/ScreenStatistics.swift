@@ -60,7 +60,8 @@ import Foundation
 /// writes when a window enters the background, when it is detached, and on ``flush()``. A file that
 /// cannot be read, is not valid, or was written by a newer version is reported to the handler with a
 /// ``StatisticsStoreError``, renamed aside with a timestamp (`stats.json.corrupt-20250102T030405Z`),
-/// and counting starts fresh; the next write creates a new file and never touches the one set aside.
+/// and counting starts fresh; the next write creates a new file and never touches the one set aside. A directory,
+/// FIFO or device at the file's path is reported and left alone: the recorder then counts in memory only.
 /// What was written is never lost: a crash loses only what changed since the last write.
 ///
 /// The time of views comes from the recorder's ``HostTime``: with ``VirtualTime`` every number is exact.
@@ -98,9 +99,10 @@ public final class ScreenStatistics {
     /// Creates a recorder, reading `fileURL` if it exists.
     ///
     /// A file that cannot be read or is not valid is moved aside and reported to `handler` before this
-    /// initializer returns. A URL that is not a file URL (`https:`) is reported as
+    /// initializer returns. A URL that is not a file URL (`https:`), or whose path names a directory, a FIFO or a
+    /// device rather than a file (a folder passed instead of the file inside it), is reported as
     /// ``StatisticsStoreError/Code-swift.struct/unreadable``, and the statistics stay in memory: nothing is read,
-    /// moved or written, not even a local file at the same path.
+    /// moved or written there, not even a local file at the same path as a URL that is not a file URL.
     ///
     /// - Parameters:
     ///   - fileURL: The JSON file to keep the statistics in; `nil` (the default) for memory only.
