@@ -34,6 +34,10 @@ public final class HookToken: Sendable, Hashable, CustomStringConvertible {
     /// Safe from any thread, in any order relative to other cancellations, and from inside a
     /// running hook (including the hook itself).
     ///
+    /// The hook's closure (and what it captures) is released by the time this returns, unless calls that started
+    /// before it with the hook are still in progress: then when the last of them returns (see
+    /// <doc:ThreadSafetyAndCost>).
+    ///
     /// - Returns: `true` if this call removed the hook; `false` if it was already gone (cancelled
     ///   before, a `once` hook that fired, or an instance hook whose object died). A `once` hook
     ///   that cancels its own token while it runs gets `false`: it fired when its run began.

@@ -13,6 +13,9 @@ public enum Hooks {
     /// them) but publishes an empty chain on every point, so calls take the unhooked path; turning
     /// it on publishes the chains again. A call already in progress finishes with the chain it
     /// started with. Safe to set from any thread.
+    ///
+    /// While it is off, a hook cancelled meanwhile is released when ``HookToken/cancel()`` returns, as when hooks
+    /// run, and turning it on builds the overrides again (it calls their providers once more).
     public static var isEnabled: Bool {
         get { _GlobalRegistry.shared.configuration.isEnabled }
         set { _GlobalRegistry.shared.update { $0.isEnabled = newValue } }

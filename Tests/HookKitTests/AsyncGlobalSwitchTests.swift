@@ -42,6 +42,34 @@ final class AsyncGlobalSwitchTests: XCTestCase {
         XCTAssertEqual(trace.all, ["before", "body(c)", "body(c)", "before", "body(c)", "after"])
     }
 
+    /// An async override cancelled while hooks are switched off is released when `cancel()` returns, as on a
+    /// synchronous point (see GlobalSwitchTests).
+    func testAnOverrideCancelledWhileHooksAreOffIsReleased() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncGlobal.cancelledWhileOff")
+        let car = Car(name: "c")
+        let trace = Trace()
+        // The newer override runs outside the older one.
+        let inner = try registerCapturing { object in
+            try point.override { original in
+                { vehicle, prefix in
+                    let inside = await original(vehicle, prefix)
+                    return withExtendedLifetime(object) { "[" + inside + "]" }
+                }
+            }
+        }
+        let outer = try point.override { original in
+            { vehicle, prefix in "<" + (await original(vehicle, prefix)) + ">" }
+        }
+        let hooked = await call(point, on: car, trace: trace)
+        XCTAssertEqual(hooked, "<[c]>")
+        Hooks.isEnabled = false
+        assertCancellingReleases(inner, "the cancelled async override's closure outlived cancel()")
+        Hooks.isEnabled = true
+        let again = await call(point, on: car, trace: trace)
+        XCTAssertEqual(again, "<c>")
+        XCTAssertTrue(outer.cancel())
+    }
+
     /// A tracer only observes: a nested call's before and after hooks run outside the binding of its body with a
     /// tracer set too, so that the outer call's `original`, called from them, reaches the outer body.
     func testTracedNestedCallsHooksReachTheOuterBodyThroughTheOuterOriginal() async throws {

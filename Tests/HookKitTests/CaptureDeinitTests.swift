@@ -82,13 +82,21 @@ final class CaptureDeinitTests: XCTestCase {
             }
         }
         XCTAssertEqual(point.invoke(Car(name: "c"), 1) { _, value in value }, 2)
-        Hooks.isEnabled = false
-        try point.override(priority: -1, label: "inner") { original in { vehicle, value in original(vehicle, value) } }
-        // Switching hooks on compiles new links for the outer override and drops its old one.
-        expectNoDeadlock("a compilation released a replaced link under the point's lock") {
-            Hooks.isEnabled = true
+        // Switching hooks off drops the links the chains used.
+        expectNoDeadlock("switching hooks off released a link under the point's lock") {
+            Hooks.isEnabled = false
         }
-        XCTAssertEqual(trace.all, ["link released, 2 hooks"])
+        XCTAssertEqual(trace.all, ["link released, 1 hooks"])
+        let inner = try point.override(priority: -1, label: "inner") { original in
+            { vehicle, value in original(vehicle, value) }
+        }
+        Hooks.isEnabled = true
+        XCTAssertEqual(point.invoke(Car(name: "c"), 1) { _, value in value }, 2)
+        // Cancelling the inner override compiles a new link for the outer one and drops the one around the inner.
+        expectNoDeadlock("a compilation released a replaced link under the point's lock") {
+            XCTAssertTrue(inner.cancel())
+        }
+        XCTAssertEqual(trace.all, ["link released, 1 hooks", "link released, 1 hooks"])
         XCTAssertEqual(point.invoke(Car(name: "c"), 1) { _, value in value }, 2)
     }
 

@@ -75,6 +75,33 @@ final class GlobalSwitchTests: XCTestCase {
             trace.all, ["before", "body(c)", "body(c)", "body(c)", "before", "body(c)", "after"])
     }
 
+    /// An override cancelled while hooks are switched off is released when `cancel()` returns, as when they run,
+    /// though an override built around it (whose link held it) is still registered; switched on again, that one runs
+    /// without it. Found by a review: the outer override's links kept the cancelled one until hooks were switched on.
+    func testAnOverrideCancelledWhileHooksAreOffIsReleased() throws {
+        for scoped in [false, true] {
+            let point = HookPoint<Vehicle, String, String>("Global.cancelledWhileOff.\(scoped)")
+            let car = Car(name: "c")
+            let trace = Trace()
+            // The newer override of a level runs outside the older one; an instance's outside a type's.
+            let inner = try registerCapturing { object in
+                try point.override(scoped ? .type(Car.self) : .all) { original in
+                    { vehicle, prefix in withExtendedLifetime(object) { "[" + original(vehicle, prefix) + "]" } }
+                }
+            }
+            let outer = try point.override(scoped ? .instance(car) : .all) { original in
+                { vehicle, prefix in "<" + original(vehicle, prefix) + ">" }
+            }
+            XCTAssertEqual(call(point, on: car, trace: trace), "<[c]>")
+            Hooks.isEnabled = false
+            XCTAssertEqual(call(point, on: car, trace: trace), "c")
+            assertCancellingReleases(inner, "the cancelled override's closure outlived cancel() (scoped: \(scoped))")
+            Hooks.isEnabled = true
+            XCTAssertEqual(call(point, on: car, trace: trace), "<c>")
+            XCTAssertTrue(outer.cancel())
+        }
+    }
+
     func testTracerSeesHooksThatRanInOrder() throws {
         let point = HookPoint<Vehicle, String, String>("Global.tracer")
         let events = EventLog()

@@ -183,7 +183,9 @@ extension _PointCompiling {
         let installed = install(snapshot, compiledFrom: plan.version) {
             replacedCache = compileCache
             compileCache = cache
-            replacedLinks = remember(used, traced: plan.configuration.tracer != nil)
+            replacedLinks = remember(
+                used, traced: plan.configuration.tracer != nil, publishesNothing: snapshot == nil,
+                replacing: replacedCache.unsafelyUnwrapped)
         }
         withExtendedLifetime((replacedCache, replacedLinks)) {}
         return installed
@@ -219,10 +221,22 @@ extension _PointCompiling {
     /// Keeps exactly the links the published snapshot uses; returns the link tables it replaced, for the caller to
     /// release after the lock.
     ///
+    /// - Parameters:
+    ///   - publishesNothing: Whether calls take the unhooked path from now on (hooks switched off, or none left).
+    ///   - previous: The compile cache of the snapshot being replaced, whose links list the registrations that keep
+    ///     links now.
+    ///
     /// Called under the lock.
     @inline(__always)
-    private func remember(_ used: [_UsedLink], traced: Bool) -> [[ObjectIdentifier: AnyObject]] {
-        guard !used.isEmpty else { return [] }  // no override: no registration has links to keep
+    private func remember(
+        _ used: [_UsedLink], traced: Bool, publishesNothing: Bool, replacing previous: borrowing _CompileCache
+    ) -> [[ObjectIdentifier: AnyObject]] {
+        guard !used.isEmpty else {
+            // No override runs. While hooks are on, every registered override is compiled, so none keeps links. Once
+            // they are switched off, the overrides still registered drop their links, whose closures hold the next
+            // overrides' (a cancelled one among them) until hooks are switched on again.
+            return publishesNothing ? forgetLinks(of: previous) : []
+        }
         var byRegistration: [UInt64: [ObjectIdentifier: AnyObject]] = [:]
         for entry in used {
             byRegistration[entry.registration.id, default: [:]][entry.key] = entry.link
@@ -241,6 +255,29 @@ extension _PointCompiling {
             }
         }
         return replaced
+    }
+
+    /// Empties the links of the registrations that `cache`'s chains use, and returns the tables, for the caller to
+    /// release after the lock.
+    ///
+    /// Called under the lock, when the published snapshot uses no link.
+    private func forgetLinks(of cache: borrowing _CompileCache) -> [[ObjectIdentifier: AnyObject]] {
+        var replaced: [[ObjectIdentifier: AnyObject]] = []
+        for shard in cache.shards where !shard.links.isEmpty {
+            forgetLinks(of: shard.links, into: &replaced)
+        }
+        forgetLinks(of: cache.sharedLinks, into: &replaced)
+        return replaced
+    }
+
+    /// Empties the links of the registrations in `used` that keep any, appending the tables to `replaced`.
+    private func forgetLinks(of used: [_UsedLink], into replaced: inout [[ObjectIdentifier: AnyObject]]) {
+        for entry in used where !entry.registration.links.isEmpty || !entry.registration.tracedLinks.isEmpty {
+            replaced.append(entry.registration.links)
+            replaced.append(entry.registration.tracedLinks)
+            entry.registration.links = [:]
+            entry.registration.tracedLinks = [:]
+        }
     }
 
     /// Compiles a plan; `nil` when calls should take the unhooked path.
