@@ -75,8 +75,9 @@ final class GlobalSwitchTests: XCTestCase {
             trace.all, ["before", "body(c)", "body(c)", "body(c)", "before", "body(c)", "after"])
     }
 
-    /// An override cancelled while hooks are switched off is released when `cancel()` returns, as when they run,
-    /// though an override built around it (whose link held it) is still registered; switched on again, that one runs
+    /// An override cancelled while hooks are switched off is released when `cancel()` returns, as when they run.
+    ///
+    /// An override built around it (whose link held it) is still registered; switched on again, that one runs
     /// without it. Found by a review: the outer override's links kept the cancelled one until hooks were switched on.
     func testAnOverrideCancelledWhileHooksAreOffIsReleased() throws {
         for scoped in [false, true] {
