@@ -58,6 +58,24 @@ struct DocumentedBoundaryTests {
         #expect(host.statistics.record(named: "Sheet")?.stayTime == 5)
     }
 
+    @Test(
+        "a timed driver completes after no time for a zero, negative or NaN duration, never by itself for an infinite one",
+        arguments: [0, -1, Double.nan, .infinity])
+    func timedDurationBoundaries(seconds: Double) throws {
+        let host = try NavigationHost(driver: .timed(seconds: seconds))
+        let driver = host.window.transitionDriver
+        try host.navigation.push(host.screen("B"), animated: true)
+        #expect(driver.isAnimating)  // not in the call that started it
+        host.time.advance(by: 0)
+        if seconds.isInfinite {
+            host.time.advance(by: .greatestFiniteMagnitude)
+            #expect(driver.isAnimating)
+            #expect(driver.completeCurrentTransition())
+        }
+        #expect(!driver.isAnimating)
+        #expect(host.log.take().suffix(2) == ["B.didMove(nav)", "nav.didShow(B)"])
+    }
+
     @Test("a leak report's removedAt is when the removing transition completed, not when it was requested")
     func leakRemovalTime() throws {
         let host = try NavigationHost(driver: .timed(seconds: 0.5))

@@ -30,6 +30,10 @@ public final class TransitionDriver {
         /// When ``TransitionDriver/completeCurrentTransition()`` is called (tests drive it).
         case manual
         /// After a fixed duration, on the window's ``HostTime``.
+        ///
+        /// A duration of zero, a negative one or NaN schedules the completion after no time (it runs when the host's
+        /// time next runs what is due, not in the call that started the transition); an infinite one never falls due,
+        /// so such a transition waits for ``TransitionDriver/completeCurrentTransition()``, as with ``manual``.
         case timed(seconds: Double)
     }
 
