@@ -15,7 +15,8 @@ public enum Hooks {
     /// started with. Safe to set from any thread.
     ///
     /// While it is off, a hook cancelled meanwhile is released when ``HookToken/cancel()`` returns, as when hooks
-    /// run, and turning it on builds the overrides again (it calls their providers once more).
+    /// run (with the same exceptions, see ``HookToken/cancel()``), and turning it on builds the overrides again (it
+    /// calls their providers once more).
     public static var isEnabled: Bool {
         get { _GlobalRegistry.shared.configuration.isEnabled }
         set { _GlobalRegistry.shared.update { $0.isEnabled = newValue } }
