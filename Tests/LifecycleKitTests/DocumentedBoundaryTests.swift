@@ -59,7 +59,7 @@ struct DocumentedBoundaryTests {
     }
 
     @Test(
-        "a timed driver completes after no time for a zero, negative or NaN duration, never by itself for an infinite one",
+        "a timed driver completes after no time for a zero, negative or NaN duration, never for an infinite one",
         arguments: [0, -1, Double.nan, .infinity])
     func timedDurationBoundaries(seconds: Double) throws {
         let host = try NavigationHost(driver: .timed(seconds: seconds))
