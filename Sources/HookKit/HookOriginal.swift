@@ -17,8 +17,9 @@
 /// calls the same point again, an `original` called from inside the nested call's overrides (even one kept from the
 /// outer call) reaches the nested call's body. Called when no call of its point is running its overrides on the
 /// calling thread (after the call returned, or from another thread), it has no body to run and stops the program,
-/// with a message that names the point. On a point that declares its body (``ThrowingHookPoint/init(_:body:)``),
-/// `original` ends in that body and may be called at any time, from any thread.
+/// with a message that names the point, also once the point itself is gone and inside calls of other points. On a
+/// point that declares its body (``ThrowingHookPoint/init(_:body:)``), `original` ends in that body and may be called
+/// at any time, from any thread, also after the point is gone.
 ///
 /// Spelled ``ThrowingHookPoint/Original`` on a point.
 public struct HookOriginal<Receiver, Arguments, Result, Failure: Error>: Sendable {

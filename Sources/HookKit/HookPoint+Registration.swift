@@ -96,7 +96,7 @@ extension ThrowingHookPoint {
         // Created here, in the registering module, so that it is specialized for the point's types.
         storage.installBodyCall(
             _HookPointStorage.makeBodyCall(
-                owner: ObjectIdentifier(storage), name: name, declaredBody: storage.declaredBody))
+                owner: storage.frameKey, name: name, declaredBody: storage.declaredBody))
         return try storage.registerOverride(provider, scope: scope, priority: priority, label: label, once: once)
     }
 }

@@ -103,6 +103,35 @@ final class GlobalSwitchTests: XCTestCase {
         }
     }
 
+    /// A kept `original` of a point that declares its body runs that body after the point is gone.
+    ///
+    /// Also inside a call of another point of the same types that got the dead point's memory: it never takes that
+    /// call's frames, and body, for its own (found by a review: frames were keyed by the storage's address, which the
+    /// kept `original` did not keep from being reused). A tracer makes the declared body's chain read frames.
+    func testAKeptOriginalOfADeadPointNeverRunsAnotherPointsBody() throws {
+        Hooks.tracer = HookTracer { _ in }
+        let car = Car(name: "c")
+        for round in 0..<200 {
+            let kept = Mutex<HookOriginal<Vehicle, Int, Int, Never>?>(nil)
+            do {
+                let dead = HookPoint<Vehicle, Int, Int>("Global.keptOriginal.dead") { _, value in value + 1 }
+                let token = try dead.override { original in
+                    kept.withLock { $0 = original }
+                    return { vehicle, value in original(vehicle, value) }
+                }
+                XCTAssertEqual(dead.invoke(car, 1), 2)
+                token.cancel()
+            }
+            let keptOriginal = try XCTUnwrap(kept.withLock { $0 })
+            let living = HookPoint<Vehicle, Int, Int>("Global.keptOriginal.living")
+            let token = try living.override { original in
+                { vehicle, value in keptOriginal(vehicle, value) * 10 + original(vehicle, value) }
+            }
+            XCTAssertEqual(living.invoke(car, 7) { _, value in value * 1000 }, 8 * 10 + 7000, "round \(round)")
+            token.cancel()
+        }
+    }
+
     func testTracerSeesHooksThatRanInOrder() throws {
         let point = HookPoint<Vehicle, String, String>("Global.tracer")
         let events = EventLog()

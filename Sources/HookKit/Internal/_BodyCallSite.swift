@@ -2,8 +2,8 @@
 /// calling it loads a single context word.
 @usableFromInline
 final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable {
-    /// The storage of the point whose frames this site reads.
-    @usableFromInline let owner: ObjectIdentifier
+    /// The identity of the frames this site reads, held so that no other point gets its address (see ``_FrameKey``).
+    @usableFromInline let owner: _FrameKey
     /// The point's name, for the message of a misuse.
     let name: String
     /// The body declared with the point, called when no frame of the point carries a passed body: a traced call of
@@ -12,7 +12,7 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
 
     @usableFromInline
     init(
-        owner: ObjectIdentifier, name: String,
+        owner: _FrameKey, name: String,
         declaredBody: (@Sendable (Receiver, Arguments) throws(Failure) -> Result)?
     ) {
         self.owner = owner
@@ -31,7 +31,7 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
     /// needs few registers (saving and restoring the others cost every override call about 20 instructions).
     @inlinable @inline(__always)
     func callBody(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
-        if let frame = _FrameStack.frame(of: owner), let body = frame.pointee.body {
+        if let frame = _FrameStack.frame(of: ObjectIdentifier(owner)), let body = frame.pointee.body {
             frame.pointee.bodyRan = true
             return try body.assumingMemoryBound(to: _BodyBox<Receiver, Arguments, Result, Failure>.self)
                 .pointee(receiver, arguments)
@@ -46,10 +46,12 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
     @inlinable @inline(never)
     func callDeclaredBody(_ receiver: Receiver, _ arguments: Arguments) throws(Failure) -> Result {
         if let declaredBody {
-            _FrameStack.frame(of: owner)?.pointee.bodyRan = true
+            _FrameStack.frame(of: ObjectIdentifier(owner))?.pointee.bodyRan = true
             return try declaredBody(receiver, arguments)
         }
-        guard let frame = _FrameStack.frame(of: owner, reachingBody: true), let body = frame.pointee.body else {
+        guard let frame = _FrameStack.frame(of: ObjectIdentifier(owner), reachingBody: true),
+            let body = frame.pointee.body
+        else {
             originalCalledOutsideItsCall()
         }
         frame.pointee.bodyRan = true

@@ -140,7 +140,7 @@ extension _HookPointStorage {
         let reader = hk_reader_peek().unsafelyUnwrapped
         assert(hk_reader_is_attached(reader), "HookKit: a frame pushed outside a protected call")
         var frame = _InvocationFrame(
-            owner: ObjectIdentifier(self), body: body, recorder: recorder, recordsOnly: recordsOnly)
+            owner: ObjectIdentifier(frameKey), body: body, recorder: recorder, recordsOnly: recordsOnly)
         return _withUnprotectedUnsafeMutablePointer(to: &frame) { framePointer in
             framePointer.pointee.previous = reader.pointee.frame?.assumingMemoryBound(to: _InvocationFrame.self)
             reader.pointee.frame = UnsafeMutableRawPointer(framePointer)

@@ -73,7 +73,7 @@ extension _HookPointStorage {
     func innermostLink(traced: Bool) -> Link {
         if !traced, let declaredBodyLink { return declaredBodyLink }
         if let installed = lock.withLock({ bodyLink }) { return installed }
-        let call = Self.makeBodyCall(owner: ObjectIdentifier(self), name: name, declaredBody: declaredBody)
+        let call = Self.makeBodyCall(owner: frameKey, name: name, declaredBody: declaredBody)
         installBodyCall(call)
         return lock.withLock { bodyLink.unsafelyUnwrapped }
     }
@@ -90,12 +90,13 @@ extension _HookPointStorage {
         }
         // The registrations themselves, not a closure per hook: compiling stays cheap (the list
         // shares its chunks with the levels it came from).
-        let owner = ObjectIdentifier(self)
+        let owner = frameKey
         return { [weak self] receiver, arguments in
             for registration in registrations {
                 if registration.isOnce && !registration.claimOnce() { continue }
                 if traced {
-                    _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(registration.hookDescription)
+                    let recorder = _FrameStack.frame(of: ObjectIdentifier(owner))?.pointee.recorder
+                    recorder?.ran.append(registration.hookDescription)
                 }
                 unsafeDowncast(registration, to: Registration.self).payload.before.unsafelyUnwrapped(
                     receiver, arguments)
@@ -127,12 +128,13 @@ extension _HookPointStorage {
         guard registrations.count > Self.treeLimit else {
             return composeAfterTree(registrations.array[...], traced: traced)
         }
-        let owner = ObjectIdentifier(self)
+        let owner = frameKey
         return { [weak self] receiver, arguments, result in
             for registration in registrations {
                 if registration.isOnce && !registration.claimOnce() { continue }
                 if traced {
-                    _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(registration.hookDescription)
+                    let recorder = _FrameStack.frame(of: ObjectIdentifier(owner))?.pointee.recorder
+                    recorder?.ran.append(registration.hookDescription)
                 }
                 unsafeDowncast(registration, to: Registration.self).payload.after.unsafelyUnwrapped(
                     receiver, arguments, result)
@@ -259,12 +261,15 @@ extension _HookPointStorage {
     /// call's chain, as the body it leads to does).
     private func recorder(for registration: _AnyRegistration, enteredAsOverride: Bool = false) -> @Sendable () -> Void {
         let description = registration.hookDescription
-        let owner = ObjectIdentifier(self)
+        let owner = frameKey
         if enteredAsOverride && declaredBody == nil {
-            return { _FrameStack.frame(of: owner, reachingBody: true)?.pointee.recorder?.ran.append(description) }
+            return {
+                _FrameStack.frame(of: ObjectIdentifier(owner), reachingBody: true)?.pointee.recorder?.ran.append(
+                    description)
+            }
         }
         return {
-            _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(description)
+            _FrameStack.frame(of: ObjectIdentifier(owner))?.pointee.recorder?.ran.append(description)
         }
     }
 }

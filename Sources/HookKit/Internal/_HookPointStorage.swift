@@ -30,6 +30,8 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Poi
     @usableFromInline let declaredBody: Chain.Implementation?
     /// Whether ``declaredBody`` is set (a flag, so that the call path does not copy the closure to test it).
     @usableFromInline let hasDeclaredBody: Bool
+    /// The identity of this point's frames, which the closures that read them hold (see ``_FrameKey``).
+    @usableFromInline let frameKey = _FrameKey()
     /// The innermost link of untraced override chains when the point declares its body: the body itself.
     let declaredBodyLink: Link?
 
@@ -89,7 +91,7 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Poi
     /// Inlinable so that the registering module creates it specialized for the point's types.
     @inlinable
     static func makeBodyCall(
-        owner: ObjectIdentifier, name: String, declaredBody: Chain.Implementation?
+        owner: _FrameKey, name: String, declaredBody: Chain.Implementation?
     ) -> Chain.Implementation {
         let site = _BodyCallSite(owner: owner, name: name, declaredBody: declaredBody)
         return { receiver, arguments throws(Failure) in try site.callBody(receiver, arguments) }

@@ -8,8 +8,9 @@
 struct _InvocationFrame {
     /// The frame pushed before this one on the same thread, if any.
     @usableFromInline var previous: UnsafeMutablePointer<_InvocationFrame>?
-    /// The storage of the hook point that pushed the frame: a frame is only ever read by code
-    /// compiled for the same point, so the types behind `body` always match.
+    /// The ``_FrameKey`` of the hook point that pushed the frame: a frame is only ever read by code compiled for the
+    /// same point (which holds the key, so no other point can have its identity), so the types behind `body` always
+    /// match.
     @usableFromInline let owner: ObjectIdentifier
     /// The address of the call's body closure (a ``_BodyBox``), or `nil` when the point declares its body.
     @usableFromInline let body: UnsafeRawPointer?
