@@ -76,6 +76,39 @@ struct IntrospectionOrderTests {
         #expect(asyncShapes.hooks(forType: Bicycle.self).map(\.label) == ["all"])
     }
 
+    @Test("class-method points list a subclass's hooks for its metatype; existential metatype points take any type")
+    func hooksForTypeOnMetatypePoints() throws {
+        let classes = HookPoint<Vehicle.Type, Void, String>("IntrospectionOrder.classMethod")
+        try classes.before(label: "all") { _, _ in }
+        try classes.after(.exactType(Car.Type.self), label: "car") { _, _, _ in }
+        #expect(classes.hooks(forType: Vehicle.Type.self).map(\.label) == ["all"])
+        #expect(classes.hooks(forType: Car.Type.self).map(\.label) == ["all", "car"])
+        #expect(classes.hooks(forType: SportsCar.Type.self).map(\.label) == ["all"])
+        #expect(classes.hooks(for: Car.self).map(\.label) == ["all", "car"])
+        #expect(classes.hooks(forType: Bicycle.Type.self).isEmpty && classes.hooks(forType: Car.self).isEmpty)
+        let asyncClasses = AsyncHookPoint<Vehicle.Type, Void, String>("IntrospectionOrder.asyncClassMethod")
+        try asyncClasses.before(label: "all") { _, _ in }
+        #expect(asyncClasses.hooks(forType: SportsCar.Type.self).map(\.label) == ["all"])
+        typealias Wheeled = any IntrospectionWheeled.Type
+        for (name, hooks) in [
+            ("any P.Type", try Self.everyReceiverHooks(HookPoint<Wheeled, Void, Void>("IntrospectionOrder.p"))),
+            ("AnyClass", try Self.everyReceiverHooks(HookPoint<AnyClass, Void, Void>("IntrospectionOrder.anyClass"))),
+            ("Any.Type", try Self.everyReceiverHooks(HookPoint<Any.Type, Void, Void>("IntrospectionOrder.anyType"))),
+        ] {
+            #expect(hooks == ["all", "all"], "\(name)")
+        }
+    }
+
+    /// Registers an every-receiver hook on `point`, whose receivers are an existential metatype, checks that a type
+    /// scope is refused as on a protocol's point, and lists the hooks for two types.
+    static func everyReceiverHooks<Receiver>(_ point: borrowing HookPoint<Receiver, Void, Void>) throws -> [String?] {
+        try point.before(label: "all") { _, _ in }
+        let refusal = #expect(throws: HookError.self) { try point.before(.exactType(Car.Type.self)) { _, _ in } }
+        #expect(refusal?.code == .incompatibleScopeType)
+        #expect(refusal?.message.contains("takes no type scope") == true)
+        return point.hooks(forType: Car.Type.self).map(\.label) + point.hooks(forType: Int.Type.self).map(\.label)
+    }
+
     @Test("async points list hooks in registration order, and for a type in call order without instance hooks")
     func asyncOrders() async throws {
         let point = AsyncHookPoint<Vehicle, String, String>("IntrospectionOrder.async")

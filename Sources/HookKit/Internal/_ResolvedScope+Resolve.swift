@@ -6,9 +6,9 @@ extension _ResolvedScope {
     /// typed errors.
     ///
     /// - Throws: ``HookError/Code-swift.struct/incompatibleScopeType`` for any type scope on a point whose receivers
-    ///   are an existential (a protocol, `AnyObject`, `Any`), for a type that is neither `Receiver` nor a subtype of
-    ///   it, or that is an existential, or for a non-exact type scope on a point whose receivers are classes (class
-    ///   methods);
+    ///   are an existential (a protocol, `AnyObject`, `Any`) or an existential metatype (`any P.Type`, `AnyClass`),
+    ///   for a type that is neither `Receiver` nor a subtype of it, or that is an existential, or for a non-exact type
+    ///   scope on a point whose receivers are classes (class methods);
     ///   ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for an instance scope on a value-type
     ///   receiver, or given a value (or a metatype) boxed as an object;
     ///   ``HookError/Code-swift.struct/objectIsNotAReceiver`` for an object that is not a `Receiver`.
@@ -20,9 +20,10 @@ extension _ResolvedScope {
             if let receiverClass = _TypeKind.classOfMetatype(Receiver.self) {
                 return try resolveClassMethodScope(type, exact: exact, receiverClass: receiverClass, pointName: name)
             }
-            if _TypeKind.isExistential(Receiver.self) {
+            if _TypeKind.isExistential(Receiver.self) || _TypeKind.isExistentialMetatype(Receiver.self) {
                 // `Circle.self is (any Shape).Type` is false although `Circle` conforms: a protocol's (or
-                // `AnyObject`'s, or `Any`'s) receivers are matched by object, never by type.
+                // `AnyObject`'s, or `Any`'s) receivers are matched by object, never by type; so are the metatypes of
+                // an existential metatype (`any Shape.Type`, `AnyClass`, `Any.Type`).
                 throw HookError(
                     .incompatibleScopeType, pointName: name,
                     message: "'\(name)' hooks receivers of the existential type \(String(reflecting: Receiver.self)), "

@@ -33,12 +33,28 @@ enum _TypeKind {
         return kind == 0x303 || kind == 0x307
     }
 
+    /// Whether `type` is an existential metatype (`any P.Type`, `AnyClass`, `Any.Type`): the type of a class-method
+    /// point's receivers that names no class, whose values' dynamic types cannot be told apart by a cast either.
+    ///
+    /// Reads the metadata kind as ``isValue(_:)`` does: 0x306 existential metatype.
+    static func isExistentialMetatype(_ type: Any.Type) -> Bool {
+        kind(of: type) == 0x306
+    }
+
     /// Whether a receiver of type `receiverType` can have the dynamic type `type`.
     ///
-    /// True when `type` is `receiverType` or one of its subtypes, and always for an existential receiver type, whose
-    /// conforming types cannot be told at run time from a generic context (see ``isExistential(_:)``).
+    /// True when `type` is `receiverType` or one of its subtypes (for a class's metatype, `Sub.Type` for `Base.Type`,
+    /// which the runtime's cast between the metatypes' own metatypes does not tell), and always for an existential
+    /// receiver type or an existential metatype, whose conforming types cannot be told at run time from a generic
+    /// context (see ``isExistential(_:)``).
     static func canBeReceiver<Receiver>(_ type: Any.Type, of receiverType: Receiver.Type) -> Bool {
-        isExistential(receiverType) || type is Receiver.Type
+        if isExistential(receiverType) || isExistentialMetatype(receiverType) || type is Receiver.Type {
+            return true
+        }
+        guard let receiverClass = classOfMetatype(receiverType), let typeClass = classOfMetatype(type) else {
+            return false
+        }
+        return isClass(typeClass, inheritingFrom: receiverClass)
     }
 
     /// The class that `type` is the metatype of (`Base` for `Base.Type`), or `nil` when `type` is not the metatype of
