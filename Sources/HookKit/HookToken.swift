@@ -47,8 +47,8 @@ public final class HookToken: Sendable, Hashable, CustomStringConvertible {
         storage.cancel(hook.id)
     }
 
-    /// `HookToken(<point>: <hook>)`.
-    public var description: String { "HookToken(\(pointName): \(hook))" }
+    /// `HookToken(<point>: <hook>)`, on one line (line breaks in the point's name escaped, as in ``HookTraceEvent``).
+    public var description: String { "HookToken(\(_oneLine(pointName)): \(hook))" }
 
     /// Tokens are equal when they stand for the same registration.
     public static func == (lhs: HookToken, rhs: HookToken) -> Bool { lhs.hook.id == rhs.hook.id }

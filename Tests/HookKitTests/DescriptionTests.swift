@@ -64,12 +64,16 @@ struct DescriptionTests {
     }
 
     @Test("descriptions stay on one line: line breaks and control characters in names and labels are escaped")
-    func oneLineDescriptions() {
+    func oneLineDescriptions() throws {
         let odd = HookDescription(
             id: 1, kind: .before, scope: .all, label: "a\nb\u{0}c\u{1B}", priority: 0, isOnce: false)
         #expect(odd.description == #"before all priority 0 'a\nb\u{0}c\u{1B}'"#)
         let event = HookTraceEvent(
             pointName: "Hunt.run\nsecond", receiverType: "T", hooks: [odd], bodyRan: true, threw: false)
         #expect(event.description == #"Hunt.run\nsecond on T: before all 'a\nb\u{0}c\u{1B}', body"#)
+        let point = HookPoint<Vehicle, Void, Void>("Hunt.run\nsecond")
+        let token = try point.before(label: "x\ty") { _, _ in }
+        defer { token.cancel() }
+        #expect(token.description == #"HookToken(Hunt.run\nsecond: before all priority 0 'x\ty')"#)
     }
 }
