@@ -90,13 +90,15 @@ extension _HookPointStorage {
         }
         // The registrations themselves, not a closure per hook: compiling stays cheap (the list
         // shares its chunks with the levels it came from).
-        let owner = frameKey
+        // The key's identity, not the key: these closures run only in calls of this point, which keep its storage,
+        // and so its key, alive (unlike an override's link, which a kept `original` can carry past the point), and
+        // holding the key would cost every compilation a retain and a release.
+        let owner = ObjectIdentifier(frameKey)
         return { [weak self] receiver, arguments in
             for registration in registrations {
                 if registration.isOnce && !registration.claimOnce() { continue }
                 if traced {
-                    let recorder = _FrameStack.frame(of: ObjectIdentifier(owner))?.pointee.recorder
-                    recorder?.ran.append(registration.hookDescription)
+                    _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(registration.hookDescription)
                 }
                 unsafeDowncast(registration, to: Registration.self).payload.before.unsafelyUnwrapped(
                     receiver, arguments)
@@ -128,13 +130,12 @@ extension _HookPointStorage {
         guard registrations.count > Self.treeLimit else {
             return composeAfterTree(registrations.array[...], traced: traced)
         }
-        let owner = frameKey
+        let owner = ObjectIdentifier(frameKey)  // see `composeBefores`
         return { [weak self] receiver, arguments, result in
             for registration in registrations {
                 if registration.isOnce && !registration.claimOnce() { continue }
                 if traced {
-                    let recorder = _FrameStack.frame(of: ObjectIdentifier(owner))?.pointee.recorder
-                    recorder?.ran.append(registration.hookDescription)
+                    _FrameStack.frame(of: owner)?.pointee.recorder?.ran.append(registration.hookDescription)
                 }
                 unsafeDowncast(registration, to: Registration.self).payload.after.unsafelyUnwrapped(
                     receiver, arguments, result)
