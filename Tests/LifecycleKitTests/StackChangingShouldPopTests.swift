@@ -2,13 +2,14 @@ import LifecycleKit
 import Testing
 
 /// A top screen whose `shouldPop(trigger:)` changes the stack before it answers: the gesture is refused as the stack
-/// then stands, and never pops a screen that was not asked (a review found `beginInteractivePop` indexing a stack
-/// that the answer had shortened).
+/// then stands, the back button does nothing, and neither pops a screen that was not asked (a review found
+/// `beginInteractivePop` indexing a stack that the answer had shortened, and the back button popping a screen pushed
+/// by the answer).
 @Suite("A shouldPop that changes the stack")
 struct StackChangingShouldPopTests {
     /// What `shouldPop` does to its navigation controller before it allows the pop.
     enum Change {
-        case popWithoutAnimation, popToRootWithoutAnimation, popAnimated, pushWithoutAnimation
+        case popWithoutAnimation, popToRootWithoutAnimation, popAnimated, pushWithoutAnimation, presentFullScreen
     }
 
     /// A screen that makes `change` when it is asked, and allows the pop.
@@ -30,6 +31,7 @@ struct StackChangingShouldPopTests {
             case .popToRootWithoutAnimation: _ = try? navigation.popToRoot(animated: false)
             case .popAnimated: _ = try? navigation.pop(animated: true)
             case .pushWithoutAnimation: try? navigation.push(pushed, animated: false)
+            case .presentFullScreen: try? present(TestScreen("S", log), style: .fullScreen, animated: false)
             }
             return true
         }
@@ -42,6 +44,7 @@ struct StackChangingShouldPopTests {
             (.popToRootWithoutAnimation, .singleScreen, ["A"]),
             (.popAnimated, .transitionRunning, ["A", "B"]),
             (.pushWithoutAnimation, .transitionRunning, ["A", "B", "C", "D"]),
+            (.presentFullScreen, .notOnScreen, ["A", "B", "C"]),
         ])
     func refusedAfterTheChange(change: Change, refusal: PopGestureRefusal, stack: [String]) throws {
         let host = try NavigationHost(driver: .manual)
@@ -53,6 +56,32 @@ struct StackChangingShouldPopTests {
         #expect(host.navigation.interactivePopRefusal(translation: 24) == refusal)
         #expect(host.navigation.viewControllers.map(\.title) == stack)
         #expect(host.log.take().first == "C.shouldPop(gesture)")
+    }
+
+    @Test(
+        "the back button does nothing after an answer that changed the top screen, started a transition or presented",
+        arguments: [
+            (Change.popWithoutAnimation, ["A", "B"]),
+            (.popToRootWithoutAnimation, ["A"]),
+            (.popAnimated, ["A", "B"]),
+            (.pushWithoutAnimation, ["A", "B", "C", "D"]),
+            (.presentFullScreen, ["A", "B", "C"]),
+        ])
+    func backButtonAfterTheChange(change: Change, stack: [String]) throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        let c = ChangingScreen("C", host.log, change: change)
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(c, animated: false)
+        _ = host.log.take()
+        let completions = Completions()
+        #expect(host.navigation.handleBackButton(completion: completions.callback("back")) == .nothing)
+        #expect(completions["back"] == [.completed])
+        host.window.transitionDriver.completeAll()
+        #expect(host.navigation.viewControllers.map(\.title) == stack)
+        // Only the answer's own animated pop pops with animation: the button popped nothing.
+        let animatedPops = host.log.take().filter { $0.hasSuffix("willPop(true)") }
+        #expect(animatedPops == (change == .popAnimated ? ["C.willPop(true)"] : []))
     }
 
     @Test("beginInteractivePop throws popGestureRefused and starts no pop; the screens asked are not popped")

@@ -119,12 +119,29 @@ extension NavigationController {
     /// tap while a presented screen goes away), while an interactive pop is in progress, or while a screen is
     /// presented above the controller (whatever its style, also while it comes on screen).
     ///
-    /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused, a transition runs, or a
-    ///   presented screen covers the controller (the completion then runs at once).
+    /// `shouldPop(trigger:)` is the app's code, so the button checks again after it: when the answer started a
+    /// transition, presented a screen above the controller, or changed the top screen (a push or pop of its own
+    /// without animation), the button does nothing, so that it never pops a screen it did not ask.
+    ///
+    /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused, a transition runs, a
+    ///   presented screen covers the controller, or the answer changed the top screen (the completion then runs at
+    ///   once).
     @discardableResult
     public func handleBackButton(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) -> DismissAction {
+        guard let top = topViewController, _backButtonTakesTaps, top._shouldPop(trigger: .backButton),
+            _backButtonTakesTaps, topViewController === top  // the answer ran the app's code
+        else {
+            completion?(.completed)
+            return .nothing
+        }
+        return top.dismissScreen(animated: animated, completion: completion)
+    }
+
+    /// Whether the back button takes a tap now: no interactive pop in progress, no transition running or waiting, and
+    /// no presented screen covering the controller.
+    private var _backButtonTakesTaps: Bool {
         // In the window, an animation running or waiting, or a gesture; not the driver's own bookkeeping while it runs
         // completions (a back button activated from a transition's completion, which UIKit runs once the animation
         // ended).
@@ -134,13 +151,7 @@ extension NavigationController {
         }
         let isTransitioning = _hasPendingTransitions || windowIsTransitioning == true
         let isCovered = window.map { _isCoveredByPresentation(in: $0) } ?? false
-        guard let top = topViewController, interactivePop == nil, !isTransitioning, !isCovered,
-            top._shouldPop(trigger: .backButton)
-        else {
-            completion?(.completed)
-            return .nothing
-        }
-        return top.dismissScreen(animated: animated, completion: completion)
+        return interactivePop == nil && !isTransitioning && !isCovered
     }
 
     /// Puts the popping screen of a cancelled interactive pop back on top of the stack, unless it is there already

@@ -347,6 +347,14 @@ extension NavigationController {
     /// still owes (``_endOwedMove()``), before the request reads the stack (the owed `didMove(toParent:)` runs the
     /// app's code).
     func _beginStackRequest() throws(LifecycleError) {
+        try _refuseStackRequestDuringChange()
+        _endOwedMove()
+        // The owed move ran the app's code, which may have begun a change of its own.
+        try _refuseStackRequestDuringChange()
+    }
+
+    /// Refuses a request to change the stack inside another change of the stack or during an interactive pop.
+    private func _refuseStackRequestDuringChange() throws(LifecycleError) {
         if _isChangingStack {
             throw LifecycleError(
                 .changeInProgress,
@@ -357,6 +365,5 @@ extension NavigationController {
             throw LifecycleError(
                 .interactivePopInProgress, "\(debugLabel) is in an interactive pop; finish or cancel it first")
         }
-        _endOwedMove()
     }
 }
