@@ -25,9 +25,11 @@ extension AsyncThrowingHookPoint {
     /// The hooks a call on a receiver of dynamic type `type` runs, in call order, leaving out instance hooks.
     ///
     /// On a point whose receiver is a class, a value type or an optional, a type that no receiver can have (neither
-    /// the receiver type nor one of its subtypes) gets no hooks. On a point that hooks a protocol (or `AnyObject`, or
-    /// `Any`), which takes no type scopes, every type gets the hooks that apply to every receiver, whether or not a
-    /// receiver can have it: conformance is not checked.
+    /// the receiver type nor one of its subtypes) gets no hooks. On a point that hooks class methods (`Feed.Type`),
+    /// pass a metatype: `hooks(forType: CachedFeed.Type.self)` for a subclass. On a point that hooks a protocol (or
+    /// `AnyObject`, or `Any`), or whose receivers are an existential metatype (`any P.Type`, `AnyClass`), which take no
+    /// type scopes, every type gets the hooks that apply to every receiver, whether or not a receiver can have it:
+    /// conformance is not checked.
     public func hooks(forType type: Any.Type) -> [HookDescription] {
         guard let storage = existingStorage, _TypeKind.canBeReceiver(type, of: Receiver.self) else { return [] }
         return storage.hooks(forType: type, object: nil)

@@ -10,8 +10,8 @@ import Darwin
 
 /// Reading the statistics file, setting a bad one aside, and writing it atomically.
 extension ScreenStatistics {
-    /// Reads the records of `url`; a missing file is an empty one, a bad one is set aside, and something that is not a
-    /// file (a directory, a FIFO, a device) blocks the recorder's writes, untouched.
+    /// Reads the records of `url`; a missing file is an empty one, a bad one is set aside, and anything other than a
+    /// regular file (a directory, a FIFO, a device, a socket) blocks the recorder's writes, untouched.
     func _load(from url: URL) {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         if let kind = Self._nonFileKind(atPath: url.path) {

@@ -60,8 +60,9 @@ import Foundation
 /// writes when a window enters the background, when it is detached, and on ``flush()``. A file that
 /// cannot be read, is not valid, or was written by a newer version is reported to the handler with a
 /// ``StatisticsStoreError``, renamed aside with a timestamp (`stats.json.corrupt-20250102T030405Z`),
-/// and counting starts fresh; the next write creates a new file and never touches the one set aside. A directory,
-/// FIFO or device at the file's path is reported and left alone: the recorder then counts in memory only.
+/// and counting starts fresh; the next write creates a new file and never touches the one set aside. Anything other
+/// than a regular file at the file's path (a directory, a FIFO, a device, a socket) is reported and left alone: the
+/// recorder then counts in memory only.
 /// What was written is never lost: a crash loses only what changed since the last write.
 ///
 /// The time of views comes from the recorder's ``HostTime``: with ``VirtualTime`` every number is exact.
@@ -99,8 +100,9 @@ public final class ScreenStatistics {
     /// Creates a recorder, reading `fileURL` if it exists.
     ///
     /// A file that cannot be read or is not valid is moved aside and reported to `handler` before this
-    /// initializer returns. A URL that is not a file URL (`https:`), or whose path names a directory, a FIFO or a
-    /// device rather than a file (a folder passed instead of the file inside it), is reported as
+    /// initializer returns. A URL that is not a file URL (`https:`), or whose path names something other than a
+    /// regular file (a directory, such as a folder passed instead of the file inside it, a FIFO, a device or a
+    /// socket), is reported as
     /// ``StatisticsStoreError/Code-swift.struct/unreadable``, and the statistics stay in memory: nothing is read,
     /// moved or written there, not even a local file at the same path as a URL that is not a file URL.
     ///

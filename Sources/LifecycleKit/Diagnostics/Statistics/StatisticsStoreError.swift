@@ -22,9 +22,9 @@ public struct StatisticsStoreError: Error, Hashable, CustomStringConvertible {
 
         /// The file exists but could not be read; it was moved aside and counting started fresh.
         ///
-        /// Also when the URL names nothing the recorder may use as its file (not a file URL; a directory, a FIFO or a
-        /// device at its path): that is left as it is, with no ``StatisticsStoreError/movedAsideURL``, and the
-        /// recorder counts in memory without writing.
+        /// Also when the URL names nothing the recorder may use as its file (not a file URL; something other than a
+        /// regular file at its path, such as a directory): that is left as it is, with no
+        /// ``StatisticsStoreError/movedAsideURL``, and the recorder counts in memory without writing.
         public static let unreadable = Code("unreadable")
         /// The file is not valid statistics JSON; it was moved aside and counting started fresh.
         public static let corrupt = Code("corrupt")
