@@ -104,6 +104,29 @@ struct ReentrantRequestTests {
         #expect(b.parent == nil && e.parent == nil)
     }
 
+    @Test("setViewControllers' new screens count as joining while the removed screens' willPop and willMove run")
+    func newScreensOfAReplacedStackAreJoining() throws {
+        let log = EventLog()
+        let refusals = Refusals()
+        let a = ActingScreen("A", log)
+        let navigation = try TestNavigation("nav", root: a, log)
+        let (c, d) = (TestScreen("C", log), TestScreen("D", log))
+        let other = try TestNavigation("other", root: TestScreen("X", log), log)
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        a.onWillPop = {
+            refusals.attempt { try c.addChild(navigation) }  // would contain the controller that is taking it in
+            refusals.attempt { try other.push(c, animated: false) }  // a second stack
+            refusals.attempt { try window.setRootScreen(d) }  // a window's root and a stack's screen at once
+        }
+        // Found by a review's fuzzer: the first request made a containment cycle, and `window` looped for ever.
+        try navigation.setViewControllers([c, d], animated: false)
+        #expect(refusals.codes == [.invalidContainment, .alreadyAttached, .alreadyAttached])
+        #expect(navigation.viewControllers.map(\.title) == ["C", "D"])
+        #expect(navigation.children.map(\.title) == ["C", "D"])
+        #expect(c.parent === navigation && d.parent === navigation && navigation.parent == nil)
+        #expect(other.viewControllers.map(\.title) == ["X"] && window.rootScreen == nil)
+    }
+
     @Test("a removal of a stack screen from a willPop of the same stack's change does nothing")
     func removalFromWillPop() throws {
         let host = try NavigationHost(driver: .immediate)

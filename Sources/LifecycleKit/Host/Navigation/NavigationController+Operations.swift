@@ -140,6 +140,12 @@ extension NavigationController {
         }
         let removed = viewControllers.filter { !inNewStack.contains($0) }
         let oldTop = topViewController
+        // The new screens count as joining from now on, as a pushed screen does during its willMove: the removed
+        // screens' willPop and willMove, and the new screens' own willMove, run the app's code, which must neither
+        // attach a new screen elsewhere nor make this controller its descendant (checked above, before that code).
+        for screen in added {
+            screen._joiningParent = self
+        }
         _changingStack {
             for screen in removed.reversed() {
                 screen._willPop(animated: animated && screen === oldTop)
