@@ -127,6 +127,58 @@ struct ReentrantRequestTests {
         #expect(other.viewControllers.map(\.title) == ["X"] && window.rootScreen == nil)
     }
 
+    @Test("a screen pushed and popped while its push waits, then removed, gets its didMove(nav) first, once")
+    func removedBeforeItsPushFinished() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (b, c) = (host.screen("B"), host.screen("C"))
+        try host.navigation.push(b, animated: true)
+        try host.navigation.push(c, animated: true)  // waits for B's push
+        _ = try host.navigation.pop(animated: true)  // takes C off the stack at once
+        c.removeFromParent()  // C finishes leaving now
+        host.window.transitionDriver.completeAll()
+        // Found by a review's fuzzer: C never got its didMove(nav) (the push's transition skips a screen that left).
+        let moves = host.log.take().filter { $0.hasPrefix("C.") && !$0.contains("view") && !$0.contains("load") }
+        #expect(
+            moves == [
+                "C.willMove(nav)", "C.willPop(true)", "C.willMove(nil)", "C.didMove(nav)", "C.didPop(true)",
+                "C.didMove(nil)",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+    }
+
+    @Test("a push from an owed didMove of an off-screen controller ends its own owed move before the next request")
+    func pushFromAnOwedDidMove() throws {
+        final class PushingRoot: TestScreen {
+            var onDidMove: ((Screen?) -> Void)?
+            override func didMove(toParent parent: Screen?) {
+                super.didMove(toParent: parent)
+                onDidMove?(parent)
+            }
+        }
+        let log = EventLog()
+        let root = PushingRoot("A", log)
+        let navigation = try TestNavigation("nav", root: root, log)  // off screen: A owes its didMove(nav)
+        weak var pushed: TestScreen?
+        do {
+            let c = TestScreen("C", log)
+            pushed = c
+            root.onDidMove = { parent in
+                if parent != nil { try? navigation.push(c, animated: false) }
+            }
+        }
+        _ = log.take()
+        _ = try navigation.popTo(root, animated: false)
+        // Found by a review's fuzzer: C's own owed didMove was dropped, and the controller kept C alive.
+        #expect(
+            log.take() == [
+                "A.didMove(nav)", "C.willMove(nav)", "C.didMove(nav)", "C.willPop(false)", "C.willMove(nil)",
+                "C.didPop(false)", "C.didMove(nil)",
+            ])
+        root.onDidMove = nil
+        #expect(pushed == nil)
+        #expect(navigation.viewControllers.map(\.title) == ["A"])
+    }
+
     @Test("a removal of a stack screen from a willPop of the same stack's change does nothing")
     func removalFromWillPop() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -112,6 +112,12 @@ open class Screen {
     /// (``_willMove(toJoin:)``); `nil` otherwise.
     var _joiningParent: Screen?
 
+    /// The navigation controller that took this screen into its stack and still owes it `didMove(toParent:)`.
+    ///
+    /// Set until the push's transition finishes; `nil` otherwise. A screen that leaves before then gets it first, so
+    /// that every willMove has its didMove in order.
+    weak var _joinDidMoveOwedBy: Screen?
+
     /// How many times the screen was linked into a container (``_attach(_:)``): a request that ran the app's code
     /// after linking it tells by this whether the screen left and joined again meanwhile.
     var _attachments = 0

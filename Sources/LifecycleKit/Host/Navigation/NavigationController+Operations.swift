@@ -28,6 +28,7 @@ extension NavigationController {
         _changingStack {
             screen._willMove(toJoin: self)
             _attach(screen)
+            screen._joinDidMoveOwedBy = self
             viewControllers.append(screen)
         }
         screen._didJoinHierarchy()
@@ -156,6 +157,7 @@ extension NavigationController {
             for screen in added {
                 screen._willMove(toJoin: self)
                 _attach(screen)
+                screen._joinDidMoveOwedBy = self
             }
             viewControllers = screens
             // Keep `children` in stack order (removed screens leave when the transition completes).
@@ -218,6 +220,10 @@ extension NavigationController {
         _leaving.remove(at: index)
         let window = _windowLeft(by: screen)
         screen._disappearNowWithPresentations(animated: false)
+        if screen._joinDidMoveOwedBy === self {
+            // Its push's transition has not finished yet, and skips a screen that has left: its move ends first.
+            screen._didMove(toParent: self)
+        }
         screen._didPop(animated: screen._lastWillPopAnimated)  // the pair's argument, as the transition would
         _leave(afterPop: screen)
         screen._didLeaveHierarchy(reason, from: window)

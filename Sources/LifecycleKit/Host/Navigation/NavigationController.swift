@@ -37,7 +37,9 @@ open class NavigationController: Screen {
     /// with its first appearance, so that it is ``Screen/isMovingToParent`` in it (a window's root screen too), and
     /// `didMove(toParent:)` follows its `viewDidAppear`. A request to change the stack before then ends the move
     /// first.
-    var _screenOwedDidMove: Screen?
+    ///
+    /// Weak: a screen that left the stack without it (and is no longer the app's) is not kept alive by it.
+    weak var _screenOwedDidMove: Screen?
 
     /// The driver that holds this controller's transitions not completed yet, and how many there are: later
     /// requests join the same queue, so that their callbacks keep their order.
@@ -197,11 +199,15 @@ extension NavigationController {
 
     /// Sends the `didMove(toParent:)` that ``_screenOwedDidMove`` waits for, if any: its first appearance completed,
     /// or the stack is about to change.
+    ///
+    /// The `didMove(toParent:)` is the app's code, which may push a screen that owes its own move in turn (the
+    /// controller is still off screen): that one ends too, before the request reads the stack.
     func _endOwedMove() {
-        guard let screen = _screenOwedDidMove else { return }
-        _screenOwedDidMove = nil
-        if screen.parent === self {
-            screen._didMove(toParent: self)
+        while let screen = _screenOwedDidMove {
+            _screenOwedDidMove = nil
+            if screen.parent === self {
+                screen._didMove(toParent: self)
+            }
         }
     }
 }
