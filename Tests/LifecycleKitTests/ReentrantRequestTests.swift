@@ -179,6 +179,33 @@ struct ReentrantRequestTests {
         #expect(navigation.viewControllers.map(\.title) == ["A"])
     }
 
+    @Test("a child that an older sibling's viewWillAppear takes out of their container does not appear")
+    func childRemovedBySiblingsWillAppear() throws {
+        final class RemovingSibling: TestScreen {
+            var onViewWillAppear: (() -> Void)?
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                onViewWillAppear?()
+            }
+        }
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (container, x, y) = (TestScreen("P", log), RemovingSibling("X", log), TestScreen("Y", log))
+        try container.addChild(x)
+        try container.addChild(y)
+        try window.setRootScreen(container)
+        x.onViewWillAppear = { y.removeFromParent() }
+        _ = log.take()
+        window.makeKeyAndVisible()
+        // Found by a review's fuzzer: Y appeared after it had left, and stayed "on screen" outside any window.
+        #expect(
+            log.take() == [
+                "P.viewWillAppear", "X.viewWillAppear", "Y.willMove(nil)", "Y.didMove(nil)", "P.viewDidAppear",
+                "X.viewDidAppear",
+            ])
+        #expect(y.parent == nil && y.visibleState == .loaded)
+    }
+
     @Test("a removal of a stack screen from a willPop of the same stack's change does nothing")
     func removalFromWillPop() throws {
         let host = try NavigationHost(driver: .immediate)

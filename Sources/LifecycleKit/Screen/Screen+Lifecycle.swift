@@ -103,7 +103,9 @@ extension Screen {
         }
         (self as? NavigationController)?._showTopOnAppearing(animated: animated)
         // The children this screen shows now (a child's current-context presentation stands in for it).
-        for child in _shownChildren.map(\._forwardingTarget) {
+        let identifier = ObjectIdentifier(self)
+        for shown in _shownChildren {
+            let child = shown._forwardingTarget
             guard _appearance == .appearing else { return _settleChildrenOnScreen() }
             if !child.isViewLoaded {
                 // The child's view loads first: its viewDidLoad is the app's code, which may take it out of this
@@ -114,6 +116,10 @@ extension Screen {
                     continue
                 }
             }
+            // An older sibling's viewWillAppear (the app's code) may have taken it out of this screen meanwhile, or
+            // ended the presentation that stood in for it: checked in constant time, so that a container of thousands
+            // of children appears in time in proportion to them.
+            guard shown._parentIdentifier == identifier, shown._forwardingTarget === child else { continue }
             child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
         }
     }
