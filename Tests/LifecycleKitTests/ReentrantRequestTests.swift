@@ -388,3 +388,108 @@ struct ReentrantRequestTests {
         #expect(b.visibleState == (finishing ? [.loaded, .didDisappear] : [.loaded, .didAppear]))
     }
 }
+
+/// A ``TestScreen`` that runs, once, the action set for one of its logged calls (`"didMove(nav)"`,
+/// `"viewDidDisappear"`, `"didPop(false)"`), right after logging it.
+final class ScriptedScreen: TestScreen {
+    var actions: [String: () -> Void] = [:]
+
+    private func run(_ call: String) {
+        if let action = actions.removeValue(forKey: call) { action() }
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        run("viewDidDisappear")
+    }
+
+    override func didMove(toParent parent: Screen?) {
+        super.didMove(toParent: parent)
+        run("didMove(\(parent?.title ?? "nil"))")
+    }
+
+    override func didPop(animated: Bool) {
+        super.didPop(animated: animated)
+        run("didPop(\(animated))")
+    }
+}
+
+/// Requests from the callbacks of a change's completion (found by a review's fuzzer, run again on the fixes of
+/// ``ReentrantRequestTests``): every willMove gets its didMove once, in order, and a screen that leaves stays off
+/// screen.
+@Suite("Requests from a change's completion")
+struct CompletionReentrancyTests {
+    /// The calls of `name` in `log`, without its view's loading and appearance.
+    func moves(of name: String, in log: [String]) -> [String] {
+        log.filter { $0.hasPrefix("\(name).") && !$0.contains("view") && !$0.contains("load") }
+    }
+
+    @Test("a screen popped by the app's code in its own push's completion gets its didMove(nav), before its didPop")
+    func poppedInsideItsJoin() throws {
+        let log = EventLog()
+        let (x, a, b) = (TestScreen("X", log), ScriptedScreen("A", log), TestScreen("B", log))
+        let navigation = try TestNavigation("nav", root: x, log)  // in no window: changes complete at once
+        a.actions["didMove(nav)"] = { _ = try? navigation.pop(animated: false) }
+        _ = log.take()
+        try navigation.setViewControllers([a, b], animated: false)
+        // As for a push and a pop that wait in the queue (see "Queued transitions"): the pop's will-calls at its
+        // request, then the push's didMove, then the pop's did-calls.
+        #expect(
+            moves(of: "B", in: log.take())
+                == [
+                    "B.willMove(nav)", "B.willPop(false)", "B.willMove(nil)", "B.didMove(nav)", "B.didPop(false)",
+                    "B.didMove(nil)",
+                ])
+        #expect(navigation.viewControllers.map(\.title) == ["A"])
+    }
+
+    @Test("a child that comes back on screen while it leaves its container stays off screen")
+    func childBroughtBackWhileLeaving() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (container, child) = (TestScreen("P", log), ScriptedScreen("C", log))
+        try container.addChild(child)
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        child.actions["viewDidDisappear"] = {
+            window.hide()
+            window.makeKeyAndVisible()
+        }
+        _ = log.take()
+        child.removeFromParent()
+        #expect(child.parent == nil && child.window == nil)
+        #expect(!child.visibleState.contains(.didAppear))
+        #expect(!log.take().contains("C.viewWillAppear"))
+    }
+
+    @Test("a stale push transition never sends didMove(nav) to a screen that left and was pushed again")
+    func staleTransitionAfterRejoin() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: true)
+        _ = try host.navigation.pop(animated: true)
+        b.removeFromParent()  // ends its first push's move and its pop at once
+        try host.navigation.push(b, animated: true)
+        _ = host.log.take()
+        #expect(host.window.transitionDriver.completeCurrentTransition())  // the first push's transition
+        #expect(moves(of: "B", in: host.log.take()) == [])
+        host.window.transitionDriver.completeAll()
+        let log = host.log.take()
+        #expect(moves(of: "B", in: log) == ["B.didMove(nav)"])
+        #expect(log.firstIndex(of: "B.viewDidAppear")! < log.firstIndex(of: "B.didMove(nav)")!)
+    }
+
+    @Test("a screen that removes itself from its own owed didMove gets its pop calls once")
+    func removalFromAnOwedDidMove() throws {
+        let log = EventLog()
+        let root = ScriptedScreen("A", log)
+        let navigation = try TestNavigation("nav", root: root, log)  // off screen: A owes its didMove(nav)
+        root.actions["didMove(nav)"] = { root.removeFromParent() }
+        _ = log.take()
+        root.removeFromParent()
+        #expect(
+            moves(of: "A", in: log.take())
+                == ["A.didMove(nav)", "A.willPop(false)", "A.willMove(nil)", "A.didPop(false)", "A.didMove(nil)"])
+        #expect(navigation.viewControllers.isEmpty && root.parent == nil)
+    }
+}

@@ -145,13 +145,14 @@ extension Screen {
     }
 
     /// The children this screen shows (``childrenForAppearanceForwarding``), without the screens that an override
-    /// lists but that are not children of this screen (any more).
+    /// lists but that are not children of this screen (any more), nor a child that is leaving it (its
+    /// ``removeFromParent()`` runs the app's code, which may bring this screen on screen again meanwhile).
     var _shownChildren: [Screen] {
         let listed = childrenForAppearanceForwarding
         let identifier = ObjectIdentifier(self)
+        func isShown(_ screen: Screen) -> Bool { screen._parentIdentifier == identifier && !screen._isLeavingParent }
         // The common case, every listed screen a child, returns the list itself: no copy.
-        return listed.allSatisfy { $0._parentIdentifier == identifier }
-            ? listed : listed.filter { $0._parentIdentifier == identifier }
+        return listed.allSatisfy(isShown) ? listed : listed.filter(isShown)
     }
 
     /// Whether this screen shows `child`, one of its children, in ``childrenForAppearanceForwarding``.

@@ -194,6 +194,8 @@ extension NavigationController {
     func _remove(_ screen: Screen) {
         // Ends it before anything is read: it runs the app's code.
         _endOwedMove()
+        // The owed didMove ran the app's code, which may have removed the screen already, or begun a change.
+        guard _isInStack(screen), !_isChangingStack, interactivePop == nil else { return }
         let remaining = viewControllers.filter { $0 !== screen }
         if remaining.isEmpty {
             let oldTop = topViewController
@@ -257,6 +259,9 @@ extension NavigationController {
         completion: ((TransitionOutcome) -> Void)?
     ) {
         _leaving += removed
+        // How many times each new screen had joined a container: one that leaves and joins again before this transition
+        // finishes is another join's, whose own transition ends its move.
+        let joins = added.map(\._attachments)
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
         var shown: Screen?
@@ -280,6 +285,11 @@ extension NavigationController {
                 let leavingNow = _ScreenSet(leaving)
                 self._leaving.removeAll { leavingNow.contains($0) }
                 let windows = leaving.map { self._windowLeft(by: $0) }
+                // A screen whose push has not finished yet (popped by the app's code run in that push's own completion,
+                // say) ends its move first, so that every willMove has its didMove in order.
+                for screen in leaving where screen._joinDidMoveOwedBy === self {
+                    screen._didMove(toParent: self)
+                }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
                 for screen in leaving {
                     screen._didPop(animated: animated && screen === oldTop)
@@ -287,10 +297,10 @@ extension NavigationController {
                 for screen in leaving {
                     self._leave(afterPop: screen)
                 }
-                for screen in added where screen.parent === self {
-                    if screen === self.topViewController && shown !== screen {
-                        // The transition did not show it: it joined off screen, and its move ends with its first
-                        // appearance (UIKit's deferred transition).
+                for (screen, join) in zip(added, joins) where screen.parent === self && screen._attachments == join {
+                    if screen === self.topViewController && shown !== screen && screen._appearance == .disappeared {
+                        // The transition did not show it, nor did another: it joined off screen, and its move ends
+                        // with its first appearance (UIKit's deferred transition).
                         self._screenOwedDidMove = screen
                     } else {
                         screen._didMove(toParent: self)
