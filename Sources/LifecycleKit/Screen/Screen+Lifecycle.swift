@@ -320,9 +320,7 @@ extension Screen {
 
     /// Runs `didMove(toParent:)` through its hook point.
     func _didMove(toParent parent: Screen?) {
-        if parent != nil {
-            _joinDidMoveOwedBy = nil
-        }
+        _joinDidMoveOwedBy = nil
         let observedWindow = parent == nil ? _endObservedDeparture() : nil
         _pendingCauses.remove(parent == nil ? .movingFromParent : .movingToParent)
         _runObserved(.didMove(toParent: parent), in: parent == nil ? observedWindow : window) {

@@ -112,11 +112,13 @@ open class Screen {
     /// (``_willMove(toJoin:)``); `nil` otherwise.
     var _joiningParent: Screen?
 
-    /// The navigation controller that took this screen into its stack and still owes it `didMove(toParent:)`.
+    /// The identity of the navigation controller that took this screen into its stack and still owes it
+    /// `didMove(toParent:)`.
     ///
-    /// Set until the push's transition finishes; `nil` otherwise. A screen that leaves before then gets it first, so
-    /// that every willMove has its didMove in order.
-    weak var _joinDidMoveOwedBy: Screen?
+    /// Set until the push's transition finishes (or any `didMove` ends the screen's move); `nil` otherwise. A screen
+    /// that leaves before then gets it first, so that every willMove has its didMove in order. An identity, not a
+    /// weak reference, which would cost every push a weak store and two weak loads.
+    var _joinDidMoveOwedBy: ObjectIdentifier?
 
     /// How many times the screen was linked into a container (``_attach(_:)``): a request that ran the app's code
     /// after linking it tells by this whether the screen left and joined again meanwhile.

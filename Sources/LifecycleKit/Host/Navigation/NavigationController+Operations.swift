@@ -28,11 +28,12 @@ extension NavigationController {
         _changingStack {
             screen._willMove(toJoin: self)
             _attach(screen)
-            screen._joinDidMoveOwedBy = self
+            screen._joinDidMoveOwedBy = ObjectIdentifier(self)
             viewControllers.append(screen)
         }
+        let join = screen._attachments
         screen._didJoinHierarchy()
-        _transition(from: oldTop, added: [screen], removed: [], animated: animated, completion: completion)
+        _transition(from: oldTop, added: [(screen, join)], removed: [], animated: animated, completion: completion)
     }
 
     /// Pops the top screen.
@@ -157,17 +158,18 @@ extension NavigationController {
             for screen in added {
                 screen._willMove(toJoin: self)
                 _attach(screen)
-                screen._joinDidMoveOwedBy = self
+                screen._joinDidMoveOwedBy = ObjectIdentifier(self)
             }
             viewControllers = screens
             // Keep `children` in stack order (removed screens leave when the transition completes).
             children = screens + children.filter { !inNewStack.contains($0) }
         }
+        let joins = added.map { ($0, $0._attachments) }
         for screen in added {
             screen._didJoinHierarchy()
         }
         _transition(
-            from: oldTop, added: added, removed: removed.reversed(), reason: reason, animated: animated,
+            from: oldTop, added: joins, removed: removed.reversed(), reason: reason, animated: animated,
             completion: completion)
     }
 
@@ -222,7 +224,7 @@ extension NavigationController {
         _leaving.remove(at: index)
         let window = _windowLeft(by: screen)
         screen._disappearNowWithPresentations(animated: false)
-        if screen._joinDidMoveOwedBy === self {
+        if screen._joinDidMoveOwedBy == ObjectIdentifier(self) {
             // Its push's transition has not finished yet, and skips a screen that has left: its move ends first.
             screen._didMove(toParent: self)
         }
@@ -245,9 +247,17 @@ extension NavigationController {
     /// Until then it is a child that is not in the stack, which ``Screen/removeFromParent()`` and
     /// ``Screen/dismissScreen(animated:completion:)`` treat as leaving.
     func _leave(afterPop screen: Screen) {
+        if _screenOwedDidMove === screen {
+            _screenOwedDidMove = nil  // a move never ended keeps nothing alive
+        }
         _detach(screen)
         screen._didMove(toParent: nil)
     }
+
+    /// A screen that joins the stack in a transition, with how many times it had joined a container then
+    /// (`_attachments`): one that leaves and joins again before the transition finishes is another join's,
+    /// whose own transition ends its move.
+    typealias _StackJoin = (screen: Screen, join: Int)
 
     /// Queues the transition that follows a change of the stack: when it starts, the screens on screen in
     /// the controller that it no longer shows disappear and its top screen appears (when the controller is
@@ -255,13 +265,10 @@ extension NavigationController {
     ///
     /// `oldTop` decides which pop callbacks say `animated`; `reason` is how the `removed` screens left.
     func _transition(
-        from oldTop: Screen?, added: [Screen], removed: [Screen], reason: LeaveReason = .pop, animated: Bool,
+        from oldTop: Screen?, added: [_StackJoin], removed: [Screen], reason: LeaveReason = .pop, animated: Bool,
         completion: ((TransitionOutcome) -> Void)?
     ) {
         _leaving += removed
-        // How many times each new screen had joined a container: one that leaves and joins again before this transition
-        // finishes is another join's, whose own transition ends its move.
-        let joins = added.map(\._attachments)
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
         var shown: Screen?
@@ -287,7 +294,7 @@ extension NavigationController {
                 let windows = leaving.map { self._windowLeft(by: $0) }
                 // A screen whose push has not finished yet (popped by the app's code run in that push's own completion,
                 // say) ends its move first, so that every willMove has its didMove in order.
-                for screen in leaving where screen._joinDidMoveOwedBy === self {
+                for screen in leaving where screen._joinDidMoveOwedBy == ObjectIdentifier(self) {
                     screen._didMove(toParent: self)
                 }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
@@ -297,7 +304,7 @@ extension NavigationController {
                 for screen in leaving {
                     self._leave(afterPop: screen)
                 }
-                for (screen, join) in zip(added, joins) where screen.parent === self && screen._attachments == join {
+                for (screen, join) in added where screen.parent === self && screen._attachments == join {
                     if screen === self.topViewController && shown !== screen && screen._appearance == .disappeared {
                         // The transition did not show it, nor did another: it joined off screen, and its move ends
                         // with its first appearance (UIKit's deferred transition).

@@ -37,9 +37,7 @@ open class NavigationController: Screen {
     /// with its first appearance, so that it is ``Screen/isMovingToParent`` in it (a window's root screen too), and
     /// `didMove(toParent:)` follows its `viewDidAppear`. A request to change the stack before then ends the move
     /// first.
-    ///
-    /// Weak: a screen that left the stack without it (and is no longer the app's) is not kept alive by it.
-    weak var _screenOwedDidMove: Screen?
+    var _screenOwedDidMove: Screen?
 
     /// The driver that holds this controller's transitions not completed yet, and how many there are: later
     /// requests join the same queue, so that their callbacks keep their order.
