@@ -398,6 +398,21 @@ final class ScriptedScreen: TestScreen {
         if let action = actions.removeValue(forKey: call) { action() }
     }
 
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        run("viewDidLoad")
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        run("viewWillAppear")
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        run("viewWillDisappear")
+    }
+
     override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         run("viewDidDisappear")
@@ -477,6 +492,25 @@ struct CompletionReentrancyTests {
         let log = host.log.take()
         #expect(moves(of: "B", in: log) == ["B.didMove(nav)"])
         #expect(log.firstIndex(of: "B.viewDidAppear")! < log.firstIndex(of: "B.didMove(nav)")!)
+    }
+
+    @Test("a navigation controller taken off screen by its old top's viewWillDisappear shows no new top")
+    func controllerLeavesInsideItsPop() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (container, a, b) = (TestScreen("P", log), TestScreen("A", log), ScriptedScreen("B", log))
+        let navigation = try TestNavigation("nav", root: a, log)
+        try navigation.push(b, animated: false)
+        try container.addChild(navigation)
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        b.actions["viewWillDisappear"] = { navigation.removeFromParent() }
+        _ = log.take()
+        _ = try navigation.pop(animated: true)
+        window.transitionDriver.completeAll()
+        // Found by a review's fuzzer: A appeared in a controller that had left the window.
+        #expect(!log.take().contains("A.viewWillAppear"))
+        #expect(navigation.window == nil && !a.visibleState.contains(.didAppear))
     }
 
     @Test("a screen that removes itself from its own owed didMove gets its pop calls once")

@@ -87,6 +87,12 @@ final class _Transition {
             screen._beginDisappearing(animated: animated, batch: batch)
         }
         for (screen, place) in zip(appearing, places) {
+            // The disappearing screens' will-calls ran the app's code, which may have taken the container off screen
+            // meanwhile (a navigation controller removed from its parent in the old top's viewWillDisappear): a screen
+            // shows in a container only while the container is on screen.
+            if case .child(let parent) = place, !parent._appearance.isVisible {
+                continue
+            }
             screen._beginAppearing(animated: animated, at: place, batch: batch)
         }
     }
