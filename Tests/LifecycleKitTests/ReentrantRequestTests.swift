@@ -513,6 +513,30 @@ struct CompletionReentrancyTests {
         #expect(navigation.window == nil && !a.visibleState.contains(.didAppear))
     }
 
+    @Test("a stack change made while the navigation controller appears shows its new top", arguments: [false, true])
+    func stackChangeWhileTheControllerAppears(fromViewDidLoad: Bool) throws {
+        let log = EventLog()
+        let mode: TransitionDriver.Mode = fromViewDidLoad ? .manual : .immediate
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: mode))
+        let (container, a, b) = (TestScreen("P", log), ScriptedScreen("A", log), ScriptedScreen("B", log))
+        let navigation = try TestNavigation("nav", root: a, log)
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        if fromViewDidLoad {
+            try navigation.push(b, animated: false)
+            b.actions["viewDidLoad"] = { _ = try? navigation.popToRoot(animated: false) }
+        } else {
+            a.actions["viewWillAppear"] = { try? navigation.push(b, animated: true) }
+        }
+        try container.addChild(navigation)
+        window.transitionDriver.completeAll()
+        // Found by a review's fuzzer: the change's transition planned nothing while the controller was appearing.
+        let top = fromViewDidLoad ? a : b
+        let under = fromViewDidLoad ? b : a
+        #expect(navigation.topViewController === top)
+        #expect(top.visibleState.contains(.didAppear) && !under.visibleState.contains(.didAppear))
+    }
+
     @Test("a screen that removes itself from its own owed didMove gets its pop calls once")
     func removalFromAnOwedDidMove() throws {
         let log = EventLog()

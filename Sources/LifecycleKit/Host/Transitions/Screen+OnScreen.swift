@@ -80,9 +80,10 @@ extension Screen {
     /// The changes that bring this container's children on screen in line with the hierarchy.
     ///
     /// The children on screen it no longer shows disappear, the ones it shows now appear; nothing while the
-    /// container itself is not on screen.
+    /// container itself is not on screen or on its way (a change made while it appears, from a child's `viewDidLoad`
+    /// or `viewWillAppear`, shows its new top too).
     var _childrenPlan: _AppearancePlan {
-        guard _appearance == .appeared else { return _AppearancePlan() }
+        guard _appearance.isVisible else { return _AppearancePlan() }
         let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
         var plan = _AppearancePlan()
         plan.disappearing = _onScreen.children.filter { child in
