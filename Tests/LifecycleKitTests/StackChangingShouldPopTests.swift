@@ -37,6 +37,15 @@ struct StackChangingShouldPopTests {
         }
     }
 
+    /// A host whose stack is A, B, then a ``ChangingScreen`` C that makes `change` when it is asked; the log is empty.
+    func hostWithChangingTop(_ change: Change) throws -> NavigationHost {
+        let host = try NavigationHost(driver: .manual)
+        try host.navigation.push(host.screen("B"), animated: false)
+        try host.navigation.push(ChangingScreen("C", host.log, change: change), animated: false)
+        _ = host.log.take()
+        return host
+    }
+
     @Test(
         "the gesture is refused after the answer changed the stack, and the stack is what the answer made",
         arguments: [
@@ -47,12 +56,7 @@ struct StackChangingShouldPopTests {
             (.presentFullScreen, .notOnScreen, ["A", "B", "C"]),
         ])
     func refusedAfterTheChange(change: Change, refusal: PopGestureRefusal, stack: [String]) throws {
-        let host = try NavigationHost(driver: .manual)
-        let b = host.screen("B")
-        let c = ChangingScreen("C", host.log, change: change)
-        try host.navigation.push(b, animated: false)
-        try host.navigation.push(c, animated: false)
-        _ = host.log.take()
+        let host = try hostWithChangingTop(change)
         #expect(host.navigation.interactivePopRefusal(translation: 24) == refusal)
         #expect(host.navigation.viewControllers.map(\.title) == stack)
         #expect(host.log.take().first == "C.shouldPop(gesture)")
@@ -68,12 +72,7 @@ struct StackChangingShouldPopTests {
             (.presentFullScreen, ["A", "B", "C"]),
         ])
     func backButtonAfterTheChange(change: Change, stack: [String]) throws {
-        let host = try NavigationHost(driver: .manual)
-        let b = host.screen("B")
-        let c = ChangingScreen("C", host.log, change: change)
-        try host.navigation.push(b, animated: false)
-        try host.navigation.push(c, animated: false)
-        _ = host.log.take()
+        let host = try hostWithChangingTop(change)
         let completions = Completions()
         #expect(host.navigation.handleBackButton(completion: completions.callback("back")) == .nothing)
         #expect(completions["back"] == [.completed])
