@@ -537,6 +537,27 @@ struct CompletionReentrancyTests {
         #expect(top.visibleState.contains(.didAppear) && !under.visibleState.contains(.didAppear))
     }
 
+    @Test("a screen kept on screen because it joined an appearing screen goes off screen if the app takes it out")
+    func keptScreenTakenOutByTheWillCalls() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (r, z) = (TestScreen("R", log), ScriptedScreen("Z", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try window.setRootScreen(r)
+        window.makeKeyAndVisible()
+        try r.present(z, style: .pageSheet, animated: true)  // keeps the queue busy
+        try window.setRootScreen(navigation, animated: false)  // waits: R leaves the window when it runs
+        try navigation.push(r, animated: false)  // R joins the new root first, so the swap keeps it on screen
+        z.actions["viewWillDisappear"] = { _ = try? navigation.pop(animated: true) }  // then takes it out again
+        _ = log.take()
+        window.transitionDriver.completeAll()
+        // Found by a review's fuzzer: R stayed on screen, without a disappear call, outside the window's hierarchy.
+        let calls = log.take()
+        #expect(calls.contains("R.viewWillDisappear") && calls.contains("R.viewDidDisappear"))
+        #expect(r.window == nil && !r.visibleState.contains(.didAppear))
+        #expect(navigation.viewControllers.map(\.title) == ["A"])
+    }
+
     @Test("a screen that removes itself from its own owed didMove gets its pop calls once")
     func removalFromAnOwedDidMove() throws {
         let log = EventLog()

@@ -29,8 +29,12 @@ final class _Transition {
 
     /// The screens that began their appearance transition in this one.
     private let batch = _AppearanceBatch()
-    private(set) var disappearing: [Screen] = []
-    private(set) var appearing: [Screen] = []
+    /// The screens that go off screen, and come on screen, in this transition.
+    ///
+    /// Without the runtime's exclusivity check: only the host's thread touches them, never through an `inout` that
+    /// spans the app's code (each check costs a thread-local look-up, on every transition).
+    @exclusivity(unchecked) private(set) var disappearing: [Screen] = []
+    @exclusivity(unchecked) private(set) var appearing: [Screen] = []
 
     init(
         animated: Bool, didOrder: DidOrder, plan: @escaping () -> _AppearancePlan,
@@ -57,6 +61,13 @@ final class _Transition {
         disappearing = planned.disappearing.filter { screen in
             screen._appearance.isVisible && !shownByAppearing.contains(screen)
         }
+        // The screens that stay because an appearing screen shows them: checked again after the will-calls below.
+        let keptForAppearing =
+            shownByAppearing.screens.isEmpty
+            ? []
+            : planned.disappearing.filter { screen in
+                screen._appearance.isVisible && shownByAppearing.contains(screen)
+            }
         // A container that goes off screen in this transition shows nothing new.
         var goingOff = _ScreenSet(disappearing)
         var index = 0
@@ -94,6 +105,24 @@ final class _Transition {
                 continue
             }
             screen._beginAppearing(animated: animated, at: place, batch: batch)
+        }
+        if !keptForAppearing.isEmpty {
+            _takeOffScreen(keptForAppearing, unlessShownBy: planned.appearing.map(\.screen))
+        }
+    }
+
+    /// Takes off screen, in this transition, the screens of `kept` that none of `appearing` shows any more.
+    ///
+    /// They were kept on screen because an appearing screen showed them when the transition began; the will-calls
+    /// ran the app's code since, which may have taken one out of the screen that was to show it (a pop or a push of
+    /// the navigation controller it had joined), and no screen may stay on screen outside the hierarchy the window
+    /// shows. Out of line: it is rare, and `start` runs for every transition.
+    @inline(never)
+    private func _takeOffScreen(_ kept: [Screen], unlessShownBy appearing: [Screen]) {
+        let stillShown = _ScreenSet(appearing.flatMap { [$0] + $0._forwardedDescendants })
+        for screen in kept where screen._appearance.isVisible && !stillShown.contains(screen) {
+            disappearing.append(screen)
+            screen._beginDisappearing(animated: animated, batch: batch)
         }
     }
 
