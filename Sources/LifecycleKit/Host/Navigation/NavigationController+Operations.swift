@@ -224,14 +224,20 @@ extension NavigationController {
         _leaving.remove(at: index)
         let window = _windowLeft(by: screen)
         screen._disappearNowWithPresentations(animated: false)
-        if screen._joinDidMoveOwedBy == ObjectIdentifier(self) {
-            // Its push's transition has not finished yet, and skips a screen that has left: its move ends first.
-            screen._didMove(toParent: self)
-        }
+        _endOwedJoin(of: screen)
         screen._didPop(animated: screen._lastWillPopAnimated)  // the pair's argument, as the transition would
         _leave(afterPop: screen)
         screen._didLeaveHierarchy(reason, from: window)
         return true
+    }
+
+    /// Sends `screen`, which is leaving, the `didMove(toParent:)` that its push still owes it, if any, so that every
+    /// willMove has its didMove in order: its push's transition has not finished yet (it waits in the queue, or the
+    /// app's code popped the screen from that transition's own completion), and skips a screen that has left.
+    func _endOwedJoin(of screen: Screen) {
+        if screen._joinDidMoveOwedBy == ObjectIdentifier(self) {
+            screen._didMove(toParent: self)
+        }
     }
 
     /// The window `screen` began to leave this controller in, else the controller's.
@@ -292,10 +298,8 @@ extension NavigationController {
                 let leavingNow = _ScreenSet(leaving)
                 self._leaving.removeAll { leavingNow.contains($0) }
                 let windows = leaving.map { self._windowLeft(by: $0) }
-                // A screen whose push has not finished yet (popped by the app's code run in that push's own completion,
-                // say) ends its move first, so that every willMove has its didMove in order.
-                for screen in leaving where screen._joinDidMoveOwedBy == ObjectIdentifier(self) {
-                    screen._didMove(toParent: self)
+                for screen in leaving {
+                    self._endOwedJoin(of: screen)
                 }
                 // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
                 for screen in leaving {
