@@ -232,6 +232,7 @@ static void release_reader(void *record) {
     }
     atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
+    reader->held_replaced_snapshot = false;  // its slots are clear now; the check below covers them all
     if (hk_current_reader == reader) {
         hk_current_reader = &hk_unattached_reader;
     }
@@ -312,7 +313,45 @@ static void reader_fence(const hk_reader *reader) {
     }
 }
 
-hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell) {
+/// For tests: what `hk_reader_enter_slow` runs once between its slot store and its second load, or NULL.
+static void (*_Atomic test_probe_between_loads)(void);
+
+void hk_set_test_probe_between_loads(void (*probe)(void)) {
+    atomic_store_explicit(&test_probe_between_loads, probe, memory_order_release);
+}
+
+/// Runs the test probe, once, if one is set.
+static void run_test_probe(void) {
+    if (__builtin_expect(atomic_load_explicit(&test_probe_between_loads, memory_order_relaxed) != NULL, 0)) {
+        void (*probe)(void) = atomic_exchange_explicit(&test_probe_between_loads, NULL, memory_order_acquire);
+        if (probe != NULL) {
+            probe();
+        }
+    }
+}
+
+/// Helps free retired snapshots, if any wait, for a call that has no exit: its slot held a replaced snapshot, which
+/// a writer's scan may have kept, and it found nothing published any more. The slot's clear comes before the load of
+/// the pending flag (the same pairing with the writer's store of the flag, fence and scan as a call's exit).
+static void help_after_unpublished_retry(const hk_reader *reader) {
+    reader_fence(reader);
+    if (atomic_load_explicit(&hk_retired_snapshots_pending, memory_order_relaxed)) {
+        void (*helper)(void) = atomic_load_explicit(&exit_helper, memory_order_acquire);
+        if (helper != NULL) {
+            helper();
+        }
+    }
+}
+
+/// The out-of-line entry of a hooked call. `retrying` says that the slot already holds a snapshot that the inline
+/// path found replaced.
+///
+/// A slot store that the second load does not confirm is not harmless: between the two, a writer's scan may have
+/// seen the replaced snapshot in the slot and kept it for this thread, which will not leave it as a call does (it
+/// leaves the snapshot it confirmed instead). So a retry marks the thread (`held_replaced_snapshot`): its next call
+/// to leave out of line, which the writer's request for attention makes sure of, helps if snapshots wait. When the
+/// retry finds nothing published, the call has no exit at all, and it helps at once.
+hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
     bool attaching = hk_current_reader == &hk_unattached_reader;
     hk_reader *reader = hk_reader_attach();
     if (attaching) {
@@ -325,15 +364,23 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell) {
         if (snapshot == 0) {
             // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
             atomic_store_explicit(slot, 0, memory_order_release);
+            if (retrying) {
+                help_after_unpublished_retry(reader);
+            }
             return (hk_slow_entry){0, slot};
         }
         atomic_store_explicit(slot, snapshot, memory_order_release);
         reader_fence(reader);
+        run_test_probe();
         uintptr_t confirmed = atomic_load_explicit(&cell->published, memory_order_acquire);
         if (confirmed == snapshot) {
             break;
         }
+        retrying = true;
         snapshot = confirmed;
+    }
+    if (retrying) {
+        reader->held_replaced_snapshot = true;
     }
     atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
     return (hk_slow_entry){snapshot, slot};
@@ -345,16 +392,21 @@ bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snaps
     // replaced; so do all calls of threads that fence for themselves, which never withdraw the request (their
     // `attention` stays set): otherwise a call blocked while it holds a replaced snapshot would make every call of
     // every thread help until it returns.
+    //
+    // A thread whose slot held a replaced snapshot for a moment (see `hk_reader_enter_slow`) helps too: that store came
+    // before the fence below, so a scan that kept the snapshot for it set the pending flag that this call then sees.
     bool outermost = atomic_load_explicit(&reader->depth, memory_order_relaxed) == 0;
     if (reader->light_fence && outermost) {
         atomic_store_explicit(&reader->attention, 0, memory_order_relaxed);
     }
+    bool held_replaced_snapshot = reader->held_replaced_snapshot;
+    reader->held_replaced_snapshot = false;
     // Orders the slot clear (and the withdrawal) before the loads below, for threads that fence for themselves.
     atomic_thread_fence(memory_order_seq_cst);
     if (!atomic_load_explicit(&hk_retired_snapshots_pending, memory_order_relaxed)) {
         return false;
     }
-    return (reader->light_fence && outermost)
+    return (reader->light_fence && outermost) || held_replaced_snapshot
         || atomic_load_explicit(&cell->published, memory_order_relaxed) != snapshot;
 }
 

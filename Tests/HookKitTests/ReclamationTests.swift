@@ -217,6 +217,76 @@ final class ReclamationTests: XCTestCase {
         }
     }
 
+    /// A call whose slot held a snapshot for a moment, until it found the snapshot replaced, leaves nothing behind.
+    ///
+    /// A call stores the published snapshot in its slot and loads the word again. A writer that replaces the snapshot
+    /// in between and scans before the call's second load sees it in the slot and keeps it; the call retries with the
+    /// new snapshot, and leaves that one. The retry must make sure that the kept snapshot is freed, as a call that
+    /// used it would on leaving: with the new snapshot, when the call leaves; with nothing published any more, at once
+    /// (the call then runs the plain body, and has no exit). The writer is the calling thread itself, in the test
+    /// probe between the two loads. The calls are nested 16 deep, where calls enter out of line (the probe's only
+    /// place) on every platform, and where the call that retried is not its thread's outermost (which helps anyway).
+    func testACallThatRetriesAfterAPublicationLeavesNoSnapshotBehind() throws {
+        try retryAfterAPublication(unpublishing: false)
+    }
+
+    /// The same, when the publication between the call's two loads removes the point's last hook.
+    func testACallThatRetriesAfterTheLastHookIsCancelledLeavesNoSnapshotBehind() throws {
+        try retryAfterAPublication(unpublishing: true)
+    }
+
+    private func retryAfterAPublication(unpublishing: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        let nesting = try Nest.enter.before { _, _ in }
+        defer { nesting.cancel() }
+        let point = HookPoint<Vehicle, String, String>("Reclamation.retry.\(unpublishing)")
+        let trace = Trace()
+        let kept = unpublishing ? nil : try point.before { _, _ in trace.record("kept") }
+        defer { kept?.cancel() }
+        let replaced = try registerCapturing { object in
+            try point.before { _, _ in
+                _ = object
+                trace.record("replaced")
+            }
+        }
+        defer { _SnapshotReclamation.setProbeBetweenLoads(nil) }
+        let cancelledBetweenLoads = Atomic<Bool>(false)
+        var retiredAfterTheCall = -1
+        var releasedAfterTheCall = false
+        _ = Nest().enter(16) {
+            Self.runBetweenLoads { [token = replaced.token] in
+                cancelledBetweenLoads.store(token.cancel(), ordering: .relaxed)
+            }
+            let result = point.invoke(Car(name: "c"), "") { vehicle, _ in
+                trace.record("body")
+                return vehicle.name
+            }
+            XCTAssertEqual(result, "c", file: file, line: line)
+            retiredAfterTheCall = reclamation.retiredCount
+            releasedAfterTheCall = replaced.captured == nil
+        }
+        XCTAssertTrue(cancelledBetweenLoads.load(ordering: .relaxed), "the probe did not run", file: file, line: line)
+        XCTAssertEqual(trace.take(), unpublishing ? ["body"] : ["kept", "body"], file: file, line: line)
+        XCTAssertEqual(
+            retiredAfterTheCall, 0, "the snapshot kept for the slot's moment was left behind", file: file, line: line)
+        XCTAssertTrue(releasedAfterTheCall, "the cancelled hook outlived the call", file: file, line: line)
+    }
+
+    /// What the probe between a call's two loads runs next (see ``runBetweenLoads(_:)``).
+    private static let actionBetweenLoads = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Runs `action` once, in the next out-of-line entry of a hooked call, between its slot store and its second load
+    /// of the published word.
+    private static func runBetweenLoads(_ action: @escaping @Sendable () -> Void) {
+        actionBetweenLoads.withLock { $0 = action }
+        _SnapshotReclamation.setProbeBetweenLoads {
+            let action = ReclamationTests.actionBetweenLoads.withLock { action in
+                defer { action = nil }
+                return action
+            }
+            action?()
+        }
+    }
+
     func testTheBacklogStaysBoundedUnderChurnAndEmptiesOnceCallsReturn() throws {
         let point = HookPoint<Vehicle, Int, Int>("Reclamation.churn")
         try point.before { _, _ in }

@@ -21,8 +21,10 @@ import _HookKitRuntime
 ///
 /// - **A call** (`hk_reader_enter`, `hk_reader_exit`):
 ///   1. loads the published address `P`, stores `P` into its slot at the current depth (a release store), issues the
-///      *light fence*, and loads the word again; if the word changed it retries with the new address (a writer
-///      published meanwhile, so this is rare), else `P` is protected and the depth goes up;
+///      *light fence*, and loads the word again; if the word changed (a writer published meanwhile, so this is rare)
+///      it retries out of line with the new address, else `P` is protected and the depth goes up. A retry marks the
+///      thread: its slot held `P` for a moment, which the writer's scan may have seen and kept `P` for, and the call
+///      will leave another snapshot than `P` (or none at all);
 ///   2. runs `P`'s chain;
 ///   3. stores 0 into its slot (a release store), stores back the depth it found (a value it holds, so that no load
 ///      waits for the store of step 1), issues the light fence, and loads its own
@@ -115,6 +117,12 @@ import _HookKitRuntime
 /// pairing of fences guarantees that a user whose clear the scan missed takes the out-of-line exit and helps. Only a
 /// thread's outermost call withdraws the request, when it holds nothing any more. Whoever scans after the last user
 /// left frees the snapshot.
+///
+/// A call that retried is such a user too, although it never used `P`: the scan may have seen `P` in its slot,
+/// before the retry overwrote it. The retry's overwrite takes the place of the clear: the call reads its `attention`
+/// after it, on leaving, and the mark makes that out-of-line exit help whatever snapshot the call used; when the
+/// retry finds nothing published, the call will not leave at all (it runs the plain body), so it issues the light
+/// fence, loads the pending flag and helps at once.
 ///
 /// ## What waits for what
 ///
@@ -249,6 +257,13 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// Lets the calling thread run on CPU `cpu` only, or on every CPU when `cpu` is `nil`; false where threads cannot
     /// be pinned (off Linux; for tests).
     static func pinCurrentThread(toCPU cpu: Int?) -> Bool { hk_pin_current_thread(Int32(cpu ?? -1)) }
+
+    /// Sets a function that the next out-of-line entry of a hooked call, on any thread, runs once between its slot
+    /// store and its second load of the published word, where a writer's publication makes the call retry; `nil`
+    /// removes it (for tests).
+    static func setProbeBetweenLoads(_ probe: (@convention(c) () -> Void)?) {
+        hk_set_test_probe_between_loads(probe)
+    }
 
     /// The number of hazard slots that hold a snapshot now, on every thread (for tests).
     static var occupiedHazardSlotCount: Int { hk_collect_hazards(nil, 0) }

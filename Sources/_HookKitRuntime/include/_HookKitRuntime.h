@@ -55,6 +55,11 @@ typedef struct hk_reader {
     _Atomic(uint8_t) in_writer_pass;
     /// Whether a compiler fence orders this thread's slot stores before its loads.
     bool light_fence;
+    /// Set by a call whose slot held, for a moment, a snapshot that a writer replaced before the call could confirm
+    /// it (the call then retried with the new one): the writer's scan may have seen that store and kept the snapshot
+    /// for this thread, so the thread's next call to leave out of line helps if snapshots wait, as a call leaving a
+    /// replaced snapshot does. Only its thread reads and writes it.
+    bool held_replaced_snapshot;
     /// The record's number, in the order records were created (0 for the first): picks the stripe of the async holds
     /// its thread counts in (see `hk_async_hold`).
     uintptr_t number;
@@ -159,9 +164,11 @@ typedef struct hk_slow_entry {
     _Atomic(uintptr_t) *slot;
 } hk_slow_entry;
 
-/// `hk_reader_enter` for calls that cannot take the inline path: the thread's first call, calls nested deeper than
-/// the first block of slots, and threads that fence for themselves.
-hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell);
+/// `hk_reader_enter` for calls that cannot take the inline path (the thread's first call, calls nested deeper than
+/// the first block of slots, and threads that fence for themselves), and for an inline entry that must retry
+/// (`retrying`): its slot holds a snapshot that was replaced between its two loads of the published word, which a
+/// writer's scan may have seen in the slot and kept (see `held_replaced_snapshot`).
+hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying);
 
 /// `hk_reader_exit` for a thread whose `attention` is set.
 bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snapshot);
@@ -173,14 +180,10 @@ bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snaps
 static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
     hk_reader *reader = hk_current_reader;
     uintptr_t depth = atomic_load_explicit(&reader->depth, memory_order_relaxed);
-    if (__builtin_expect(depth >= reader->inline_depth_limit, 0)) {
-        // The depth is the thread's (0 on the shared sentinel, as on a record just claimed); the record may be new.
-        hk_slow_entry slow = hk_reader_enter_slow(cell);
-        return (hk_entry){slow.snapshot, slow.slot, depth, hk_current_reader};
-    }
-    hk_entry entry = {0, &reader->first.slots[depth], depth, reader};
-    uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
-    for (;;) {
+    bool retrying = false;
+    if (__builtin_expect(depth < reader->inline_depth_limit, 1)) {
+        hk_entry entry = {0, &reader->first.slots[depth], depth, reader};
+        uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
         if (snapshot == 0) {
             // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
             atomic_store_explicit(entry.slot, 0, memory_order_release);
@@ -191,15 +194,17 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
         // Writers issue `membarrier` between unpublishing a snapshot and scanning the slots (see HookKit's
         // `_SnapshotReclamation`): a compiler fence is enough here.
         atomic_signal_fence(memory_order_seq_cst);
-        uintptr_t confirmed = atomic_load_explicit(&cell->published, memory_order_acquire);
-        if (__builtin_expect(confirmed == snapshot, 1)) {
-            break;
+        if (__builtin_expect(atomic_load_explicit(&cell->published, memory_order_acquire) == snapshot, 1)) {
+            atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
+            entry.snapshot = snapshot;
+            return entry;
         }
-        snapshot = confirmed;
+        // A writer published between the two loads (rare): the slot held the replaced snapshot for a moment.
+        retrying = true;
     }
-    atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
-    entry.snapshot = snapshot;
-    return entry;
+    // The depth is the thread's (0 on the shared sentinel, as on a record just claimed); the record may be new.
+    hk_slow_entry slow = hk_reader_enter_slow(cell, retrying);
+    return (hk_entry){slow.snapshot, slow.slot, depth, hk_current_reader};
 }
 
 /// Ends the hooked call that `hk_reader_enter` started on `cell`; returns true when the snapshot it used has been
@@ -267,9 +272,15 @@ void hk_set_retired_snapshots_pending(bool pending);
 /// caller must issue `hk_heavy_fence`. At most 16 such threads are looked at.
 bool hk_holders_stayed_switched_out(uintptr_t snapshot);
 
-/// Sets what a thread that ends inside a hooked call runs, from its thread-exit destructor, when snapshots wait for
-/// calls: HookKit's `help()`, as the call's exit would have.
+/// Sets what a thread runs when it must help free retired snapshots outside a call's exit (HookKit's `help()`): from
+/// its thread-exit destructor, when it ended inside a hooked call, and when a call's retry found nothing published
+/// any more (the call then has no exit), as the call's exit would have.
 void hk_set_exit_helper(void (*helper)(void));
+
+/// For tests only: sets a function that the out-of-line entry of a hooked call runs once, on the calling thread,
+/// between its slot store and its second load of the published word, where a publication makes the call retry
+/// (NULL to remove it). One relaxed load per out-of-line entry when none is set; inline entries never look.
+void hk_set_test_probe_between_loads(void (*probe)(void));
 
 /// Makes every other thread's earlier slot stores visible to the caller's next loads: `membarrier` on Linux, a
 /// full fence where threads fence for themselves.
