@@ -332,9 +332,10 @@ static void run_test_probe(void) {
 
 /// Helps free retired snapshots, if any wait, for a call that has no exit: its slot held a replaced snapshot, which
 /// a writer's scan may have kept, and it found nothing published any more. The slot's clear comes before the load of
-/// the pending flag (the same pairing with the writer's store of the flag, fence and scan as a call's exit).
-static void help_after_unpublished_retry(const hk_reader *reader) {
-    reader_fence(reader);
+/// the pending flag: a full fence on every path, for the reason the retry in `hk_reader_enter_slow` gives (the same
+/// pairing with the writer's store of the flag, fence and scan as a call's exit).
+static void help_after_unpublished_retry(void) {
+    atomic_thread_fence(memory_order_seq_cst);
     if (atomic_load_explicit(&hk_retired_snapshots_pending, memory_order_relaxed)) {
         void (*helper)(void) = atomic_load_explicit(&exit_helper, memory_order_acquire);
         if (helper != NULL) {
@@ -365,12 +366,20 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
             // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
             atomic_store_explicit(slot, 0, memory_order_release);
             if (retrying) {
-                help_after_unpublished_retry(reader);
+                help_after_unpublished_retry();
             }
             return (hk_slow_entry){0, slot};
         }
         atomic_store_explicit(slot, snapshot, memory_order_release);
-        reader_fence(reader);
+        if (retrying) {
+            // A full fence even where writers fence for calls: a writer that skips its fence because the threads it
+            // saw holding the snapshot stayed switched out may still see the replaced one this slot held, after its
+            // look at the clocks, and keep it. Its scan comes after its own fence, so this call then sees the
+            // `attention` stored before that fence, and leaves out of line to help.
+            atomic_thread_fence(memory_order_seq_cst);
+        } else {
+            reader_fence(reader);
+        }
         run_test_probe();
         uintptr_t confirmed = atomic_load_explicit(&cell->published, memory_order_acquire);
         if (confirmed == snapshot) {
@@ -393,8 +402,9 @@ bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snaps
     // `attention` stays set): otherwise a call blocked while it holds a replaced snapshot would make every call of
     // every thread help until it returns.
     //
-    // A thread whose slot held a replaced snapshot for a moment (see `hk_reader_enter_slow`) helps too: that store came
-    // before the fence below, so a scan that kept the snapshot for it set the pending flag that this call then sees.
+    // A thread whose slot held a replaced snapshot for a moment (see `hk_reader_enter_slow`) helps too, whatever this
+    // call used: the overwrite of that moment was followed by a full fence, so a scan that saw it and kept the snapshot
+    // had set `attention` and the pending flag before, and this is the thread's first out-of-line exit since.
     bool outermost = atomic_load_explicit(&reader->depth, memory_order_relaxed) == 0;
     if (reader->light_fence && outermost) {
         atomic_store_explicit(&reader->attention, 0, memory_order_relaxed);

@@ -30,7 +30,7 @@ import _HookKitRuntime
 ///      waits for the store of step 1), issues the light fence, and loads its own
 ///      `attention`. Only when a writer set it does the call go out of line: the thread's outermost call to end
 ///      withdraws the request, and the call calls ``help()`` if retired snapshots wait and (for an inner call) `P`
-///      is no longer published.
+///      is no longer published or a retry marked the thread (step 1).
 ///
 ///   Stores go only to the calling thread's own record; the only load outside it is the published word, which
 ///   changes only when a writer publishes. While hooks do not change, calls on different cores share nothing.
@@ -77,12 +77,12 @@ import _HookKitRuntime
 ///   replaced while snapshots wait helps, as a call leaving a retired snapshot does.
 ///
 /// The **light fence** is a compiler-only fence (`atomic_signal_fence`) when the heavy fence is
-/// `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)` (Linux): the kernel makes every running thread of the process
-/// execute a full memory barrier before the call returns, so the writer pays for the ordering each call would
-/// otherwise pay. Where `membarrier` is unavailable (Apple platforms, kernels older than 4.14, sandboxes that filter
-/// the system call), every call goes out of line and issues full fences (`atomic_thread_fence(seq_cst)`), and the
-/// heavy fence is a full fence too: slower per call, but still free of shared writes. Such a thread's `attention`
-/// stays set, so each call leaves out of line, and helps only if the snapshot it used was replaced (a call blocked
+/// `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)` (Linux): the kernel makes every running thread of the process execute
+/// a full memory barrier before the call returns, so the writer pays for the ordering each call would otherwise pay.
+/// Where `membarrier` is unavailable (Apple platforms, kernels older than 4.14, sandboxes that filter the system call),
+/// every call goes out of line and issues full fences (`atomic_thread_fence(seq_cst)`), and the heavy fence is a full
+/// fence too: slower per call, but still free of shared writes. Such a thread's `attention` stays set, so each call
+/// leaves out of line, and helps only if the snapshot it used was replaced or a retry marked its thread (a call blocked
 /// while it holds a replaced snapshot does not make the other calls help). `HOOKKIT_PORTABLE_FENCES=1` in the
 /// environment selects that path on Linux, where CI tests it (``usesAsymmetricFences`` says which is taken). Under
 /// valgrind, which runs one thread at a time with a full barrier at every switch, the light fence suffices and the
@@ -119,10 +119,12 @@ import _HookKitRuntime
 /// left frees the snapshot.
 ///
 /// A call that retried is such a user too, although it never used `P`: the scan may have seen `P` in its slot,
-/// before the retry overwrote it. The retry's overwrite takes the place of the clear: the call reads its `attention`
-/// after it, on leaving, and the mark makes that out-of-line exit help whatever snapshot the call used; when the
-/// retry finds nothing published, the call will not leave at all (it runs the plain body), so it issues the light
-/// fence, loads the pending flag and helps at once.
+/// before the retry overwrote it. The retry's overwrite takes the place of the clear, and is followed by a full fence
+/// on every path (a writer that skipped the heavy fence because the holders it saw stayed switched out may see `P`
+/// in this slot after it looked at their clocks): the thread reads its `attention` after that fence, and the mark
+/// makes its next out-of-line exit (this call's, or an inner call's) help. When the retry finds nothing published,
+/// the call will not leave at all (it runs the plain body), so after the fence it loads the pending flag and helps
+/// at once.
 ///
 /// ## What waits for what
 ///
@@ -279,12 +281,13 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// - Returns: Whether it scanned.
     @discardableResult
     private func serveRequests() -> Bool {
-        // Between this thread's last store (a request, or the unlock that ended its pass) and its loads below (the
-        // request, or the lock word in `tryLock`): a helper whose `tryLock` fails and a holder that unlocks cannot
-        // both miss the other's store, so a request is never left unserved.
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
         var scanned = false
-        while rescanRequested.load(ordering: .acquiring) {
+        while true {
+            // Between this thread's last store (a request, or the unlock that ended its pass, this one's too) and its
+            // loads below (the request, or the lock word in `tryLock`): a helper whose `tryLock` fails and a holder
+            // that unlocks cannot both miss the other's store, so a request is never left unserved.
+            atomicMemoryFence(ordering: .sequentiallyConsistent)
+            guard rescanRequested.load(ordering: .acquiring) else { return scanned }
             let freed: _FreedSnapshots? = lock.withLockIfAvailable {
                 var freed = _FreedSnapshots()
                 while rescanRequested.exchange(false, ordering: .acquiringAndReleasing) {
@@ -296,7 +299,6 @@ final class _SnapshotReclamation: @unchecked Sendable {
             scanned = true
             freed.release()
         }
-        return scanned
     }
 
     /// Moves the retired snapshots that no call uses (no slot holds them, no async call holds them) to `freed`;
