@@ -14,34 +14,35 @@ final class ReclamationTests: XCTestCase {
     private var reclamation: _SnapshotReclamation { .shared }
 
     /// What a spinning thread reports about itself, so that a fence test can tell a publication during which the
-    /// thread ran throughout from one during which the kernel preempted it (a writer then rightly finds it switched
-    /// out, and needs no fence): the fence tests check that premise instead of assuming it.
-    private final class PreemptionProbe: Sendable {
-        private let preemptions = Atomic<Int>(0)
+    /// thread ran throughout from one during which it left its CPU, preempted by the kernel or blocked (a writer then
+    /// rightly finds it switched out, and needs no fence): the fence tests check that premise instead of assuming it.
+    private final class ContextSwitchProbe: Sendable {
+        private let switches = Atomic<Int>(0)
         private let samples = Atomic<Int>(0)
 
         /// Called by the spinning thread on every turn of its loop.
         func sample() {
-            preemptions.store(ReclamationTests.preemptionsOfCurrentThread(), ordering: .relaxed)
+            switches.store(ReclamationTests.contextSwitchesOfCurrentThread(), ordering: .relaxed)
             samples.add(1, ordering: .releasing)
         }
 
-        /// The spinner's preemption count as of a sample it took entirely after this call began.
+        /// The spinner's context-switch count as of a sample it took entirely after this call began.
         func current() -> Int {
             let start = samples.load(ordering: .acquiring)
             while samples.load(ordering: .acquiring) < start + 2 {}
-            return preemptions.load(ordering: .relaxed)
+            return switches.load(ordering: .relaxed)
         }
     }
 
-    /// How many times the kernel has taken the calling thread off its CPU to run another thread (involuntary context
-    /// switches), on Linux; 0 elsewhere.
-    fileprivate static func preemptionsOfCurrentThread() -> Int {
+    /// How many times the calling thread has left its CPU, preempted by the kernel to run another thread or blocked
+    /// (even for a moment, as a sanitizer's runtime may block it: involuntary and voluntary context switches), on
+    /// Linux; 0 elsewhere.
+    fileprivate static func contextSwitchesOfCurrentThread() -> Int {
         #if os(Linux)
         let rusageThread: Int32 = 1  // RUSAGE_THREAD, which Glibc declares only to GNU C
         var usage = rusage()
         getrusage(rusageThread, &usage)
-        return usage.ru_nivcsw
+        return usage.ru_nivcsw + usage.ru_nvcsw
         #else
         return 0
         #endif
@@ -469,7 +470,7 @@ final class ReclamationTests: XCTestCase {
         let spinning = Atomic<Bool>(true)
         let innerCalls = Atomic<Int>(0)
         let nested = Atomic<Bool>(false)  // only the spinner's thread calls the point
-        let probe = PreemptionProbe()
+        let probe = ContextSwitchProbe()
         let finished = DispatchSemaphore(value: 0)
         let spinner = try Self.runningInsidePoint.before { _, _ in
             guard !nested.load(ordering: .relaxed) else { return }
@@ -494,17 +495,17 @@ final class ReclamationTests: XCTestCase {
         // The inner calls show the new snapshot at once, but the outer call still uses the one this change replaces
         // and keeps running: it may read its `attention` at any moment, so only the heavy fence makes sure that it
         // sees the request to free the snapshot.
-        let preemptionsBefore = probe.current()
+        let switchesBefore = probe.current()
         let fencesBefore = _SnapshotReclamation.heavyFenceCount
         let change = try Self.runningInsidePoint.after { _, _, _ in }
         let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
-        let preempted = probe.current() - preemptionsBefore
+        let switchedOut = probe.current() - switchesBefore
         XCTAssertEqual(reclamation.retiredCount, 1, "the running call's snapshot must wait for it")
         spinning.store(false, ordering: .relaxed)
         finished.wait()
         XCTAssertEqual(reclamation.retiredCount, 0, "the call returned without freeing its snapshot")
         change.cancel()
-        try XCTSkipIf(preempted > 0, "the call's thread was preempted during the change: it did not run throughout")
+        try XCTSkipIf(switchedOut > 0, "the call's thread left its CPU during the change: it did not run throughout")
         XCTAssertGreaterThanOrEqual(fences, 1, "a call running on another CPU was asked for attention without a fence")
     }
 
@@ -520,7 +521,7 @@ final class ReclamationTests: XCTestCase {
         }
         let quietPublications = 2 * quietChanges
         XCTAssertEqual(reclamation.retiredCount, 0)
-        try XCTSkipIf(quietPublications < 50, "the spinner was preempted during most publications: a busy machine")
+        try XCTSkipIf(quietPublications < 50, "the spinner left its CPU during most publications: a busy machine")
         // The spinner's clock advances, so it is not taken for a thread that is switched out: publications fence.
         // (A few may find it truly stopped: a virtual machine's hypervisor can take its CPU away for a moment.)
         XCTAssertGreaterThanOrEqual(
@@ -543,7 +544,7 @@ final class ReclamationTests: XCTestCase {
             try point.before { _, _ in }.cancel()
         }
         XCTAssertEqual(reclamation.retiredCount, 0)
-        try XCTSkipIf(quietUnpublications < 25, "the spinner was preempted during most unpublications: a busy machine")
+        try XCTSkipIf(quietUnpublications < 25, "the spinner left its CPU during most unpublications: a busy machine")
         XCTAssertGreaterThanOrEqual(
             quietFences, UInt64(quietUnpublications * 9 / 10),
             "a running thread was confirmed in \(quietUnpublications) unpublications")
@@ -553,7 +554,7 @@ final class ReclamationTests: XCTestCase {
     /// that makes no hooked call (after `givingItAReaderRecord`, a hooked call that gives it a reader record); this
     /// thread runs on another CPU.
     ///
-    /// - Returns: How many changes ran while the spinner was not preempted, and how many heavy fences those changes
+    /// - Returns: How many changes ran while the spinner stayed on its CPU, and how many heavy fences those changes
     ///   issued. Skips where writers do not confirm threads by their clocks, with one CPU, or where threads cannot
     ///   be pinned.
     private func changesWhileAThreadRunsOtherCode(
@@ -565,7 +566,7 @@ final class ReclamationTests: XCTestCase {
         try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
         let spinning = Atomic<Bool>(true)
         let spins = Atomic<Int>(0)
-        let probe = PreemptionProbe()
+        let probe = ContextSwitchProbe()
         let finished = DispatchSemaphore(value: 0)
         // The writer (this thread) and the spinner each get a CPU of their own, so the spinner runs throughout.
         try XCTSkipUnless(_SnapshotReclamation.pinCurrentThread(toCPU: 0), "threads cannot be pinned to CPUs here")
@@ -588,11 +589,11 @@ final class ReclamationTests: XCTestCase {
         var quietChanges = 0
         var quietFences: UInt64 = 0
         for _ in 0..<changes {
-            let preemptionsBefore = probe.current()
+            let switchesBefore = probe.current()
             let fencesBefore = _SnapshotReclamation.heavyFenceCount
             try change()
             let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
-            if probe.current() == preemptionsBefore {
+            if probe.current() == switchesBefore {
                 quietChanges += 1
                 quietFences += fences
             }
