@@ -513,6 +513,53 @@ struct CompletionReentrancyTests {
         #expect(navigation.window == nil && !a.visibleState.contains(.didAppear))
     }
 
+    @Test("a current-context presentation whose context leaves its container in its viewWillDisappear never appears")
+    func presentationContextLeavesInsideThePresentation() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (container, context, presented) = (TestScreen("P", log), ScriptedScreen("K", log), TestScreen("F", log))
+        context.definesPresentationContext = true
+        try container.addChild(context)
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        context.actions["viewWillDisappear"] = { context.removeFromParent() }
+        _ = log.take()
+        try context.present(presented, style: .currentContext, animated: false)
+        // Found by a review's fuzzer: F appeared in K's place after K had left, on screen outside any window.
+        #expect(
+            log.take() == [
+                "F.loadView", "F.viewDidLoad", "K.viewWillDisappear", "K.willMove(nil)", "K.viewDidDisappear",
+                "K.didMove(nil)",
+            ])
+        #expect(presented.window == nil && presented.visibleState == .loaded)
+        // It stays presented by K, and stands in for K when K joins a container on screen again.
+        try container.addChild(context)
+        #expect(log.take() == ["K.willMove(P)", "F.viewWillAppear", "F.viewDidAppear", "K.didMove(P)"])
+        #expect(presented.presentingScreen === context && presented.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("a dismissed screen that joins its presenter and leaves it again from its viewDidDisappear does not appear")
+    func dismissedScreenLeavesTheContainerItJoined() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (presenter, dismissed) = (TestScreen("P", log), ScriptedScreen("S", log))
+        try window.setRootScreen(presenter)
+        window.makeKeyAndVisible()
+        try presenter.present(dismissed, style: .fullScreen, animated: false)
+        dismissed.actions["viewWillDisappear"] = { try? presenter.addChild(dismissed) }
+        dismissed.actions["viewDidDisappear"] = { dismissed.removeFromParent() }
+        _ = log.take()
+        presenter.dismiss(animated: false)
+        // P's appearance ends S's disappearance before forwarding to it. Found by a review's fuzzer: S appeared after
+        // its viewDidDisappear had taken it out of P, on screen outside any window.
+        #expect(
+            log.take() == [
+                "S.viewWillDisappear", "S.willMove(P)", "S.didMove(P)", "P.viewWillAppear", "S.viewDidDisappear",
+                "S.willMove(nil)", "S.didMove(nil)", "P.viewDidAppear",
+            ])
+        #expect(dismissed.parent == nil && dismissed.window == nil && !dismissed.visibleState.contains(.didAppear))
+    }
+
     @Test("a stack change made while the navigation controller appears shows its new top", arguments: [false, true])
     func stackChangeWhileTheControllerAppears(fromViewDidLoad: Bool) throws {
         let log = EventLog()

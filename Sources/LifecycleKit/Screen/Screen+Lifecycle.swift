@@ -45,8 +45,9 @@ extension Screen {
     /// shows, parent first; from then on the screen is on screen at `place`.
     ///
     /// A screen already on screen, or appearing, only moves to `place`. A screen still disappearing gets its
-    /// `viewDidDisappear` first, so that every will-call is balanced, unless `reversing`: a cancelled interactive
-    /// pop turns its disappearance around (viewWillDisappear, viewWillAppear, viewDidAppear), as UIKit does.
+    /// `viewDidDisappear` first, so that every will-call is balanced, and does not appear if that call takes it out of
+    /// the container at `place`; unless `reversing`: a cancelled interactive pop turns its disappearance around
+    /// (viewWillDisappear, viewWillAppear, viewDidAppear), as UIKit does.
     func _beginAppearing(
         animated: Bool, at place: _AppearancePlan.Place, batch: _AppearanceBatch?, reversing: Bool = false
     ) {
@@ -56,7 +57,9 @@ extension Screen {
         }
         if _appearance == .disappearing && !reversing {
             _endAppearanceTransition(animated: animated)
-            // viewDidDisappear may have brought it back.
+            // viewDidDisappear (the app's code) may have taken it out of the container it was to appear in, which no
+            // longer shows it, or brought it back.
+            if case .child(let container) = place, _forwardingContainer !== container { return }
             if _appearance.isVisible { return _moveOnScreen(to: place) }
         }
         loadViewIfNeeded()

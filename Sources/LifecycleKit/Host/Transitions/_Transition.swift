@@ -99,9 +99,13 @@ final class _Transition {
         }
         for (screen, place) in zip(appearing, places) {
             // The disappearing screens' will-calls ran the app's code, which may have taken the container off screen
-            // meanwhile (a navigation controller removed from its parent in the old top's viewWillDisappear): a screen
-            // shows in a container only while the container is on screen.
-            if case .child(let parent) = place, !parent._appearance.isVisible {
+            // meanwhile (a navigation controller removed from its parent in the old top's viewWillDisappear), or the
+            // screen out of it (a presentation context removed from its container in its viewWillDisappear, with the
+            // current-context presentation that was to appear in its place): a screen shows in a container only while
+            // the container is on screen and still holds it.
+            if case .child(let parent) = place,
+                !parent._appearance.isVisible || screen._forwardingContainer !== parent
+            {
                 continue
             }
             screen._beginAppearing(animated: animated, at: place, batch: batch)
