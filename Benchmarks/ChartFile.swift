@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleKit
 
 #if canImport(Glibc)
 import Glibc
@@ -40,11 +41,11 @@ struct ChartFile: Sendable {
             throw refuse("it names a folder; name a file")
         }
         if let resolved = Self.realPath(path) {
-            var status = stat()
-            guard stat(resolved, &status) == 0 else { throw refuse(SystemError.describe()) }
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: throw refuse("it is a folder; name a file")
+            guard let kind = _PathKind(atPath: resolved) else { throw refuse(SystemError.describe()) }
+            let permissions: mode_t
+            switch kind {
+            case .regularFile(_, let filePermissions): permissions = filePermissions
+            case .directory: throw refuse("it is a folder; name a file")
             default: throw refuse("it is not a regular file (a device, a pipe or a socket)")
             }
             guard access(resolved, W_OK) == 0 else { throw refuse("the file is read-only") }
@@ -52,7 +53,7 @@ struct ChartFile: Sendable {
                 throw refuse("its folder is read-only (the chart replaces the file through a temporary file)")
             }
             target = resolved
-            replacedMode = status.st_mode & 0o7777
+            replacedMode = permissions
         } else {
             let missing = errno
             var link = stat()

@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleKit
 
 /// Reads a scenario file (or the embedded one) and validates it, with errors that say where.
 enum ScenarioLoader {
@@ -26,19 +27,19 @@ enum ScenarioLoader {
         func refuse(_ reason: String) -> ScenarioError {
             ScenarioError(file: path, location: "", problem: "the file \(reason); expected a JSON scenario")
         }
-        var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard let kind = _PathKind(atPath: path) else {
             throw refuse(errno == ENOENT || errno == ENOTDIR ? "does not exist" : "cannot be read")
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            break
-        case S_IFDIR:
+        let size: Int64
+        switch kind {
+        case .regularFile(let fileSize, _):
+            size = fileSize
+        case .directory:
             throw refuse("cannot be read: it is a directory")
         default:
             throw refuse("cannot be read: it is not a regular file")
         }
-        guard status.st_size <= maximumFileSize else {
+        guard size <= maximumFileSize else {
             throw refuse("is larger than \(maximumFileSize >> 20) MB")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw refuse("cannot be read") }

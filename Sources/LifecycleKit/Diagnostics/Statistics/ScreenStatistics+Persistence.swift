@@ -14,7 +14,7 @@ extension ScreenStatistics {
     /// regular file (a directory, a FIFO, a device, a socket) blocks the recorder's writes, untouched.
     func _load(from url: URL) {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
-        if let kind = Self._nonFileKind(atPath: url.path) {
+        if let kind = _PathKind(atPath: url.path)?.nonFileDescription {
             // Setting it aside would rename what the app keeps there (a folder passed for the file inside it).
             let error = StatisticsStoreError(
                 .unreadable,
@@ -37,21 +37,6 @@ extension ScreenStatistics {
             _records = records
         case .failure(let failure):
             _setAside(url, code: failure.code, reason: failure.reason)
-        }
-    }
-
-    /// What is at `path` when it is not a regular file (following symbolic links): `"a directory"`, `"a FIFO"`,
-    /// `"a device"`, `"a socket"`; `nil` for a regular file or when nothing can be found out.
-    static func _nonFileKind(atPath path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
         }
     }
 
