@@ -363,6 +363,34 @@ struct ReentrantRequestTests {
     }
 
     @Test(
+        "a cancelled interactive pop whose revealed screen takes the controller out of its container brings nothing back",
+        arguments: ["viewWillDisappear", "viewDidDisappear"])
+    func cancelledPopWhoseControllerLeavesItsContainer(removingIn call: String) throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (container, a, b) = (TestScreen("P", log), ScriptedScreen("A", log), TestScreen("B", log))
+        let navigation = try TestNavigation("nav", root: a, log)
+        try navigation.push(b, animated: false)
+        try container.addChild(navigation)
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        let pop = try navigation.beginInteractivePop(translation: 24)
+        a.actions[call] = { navigation.removeFromParent() }
+        _ = log.take()
+        pop.cancel()
+        // Found by the re-entrancy explorer (seed 784): B appeared again, in a controller that had left the window.
+        let removal = ["nav.viewWillDisappear", "nav.viewDidDisappear"]
+        let expected =
+            call == "viewWillDisappear"
+            ? ["A.viewWillDisappear"] + removal + ["A.viewDidDisappear", "B.viewDidDisappear"]
+            : ["A.viewWillDisappear", "A.viewDidDisappear"] + removal + ["B.viewDidDisappear"]
+        #expect(log.takeLifecycle() == expected)
+        #expect(pop.state == .cancelled && navigation.viewControllers.map(\.title) == ["A", "B"])
+        #expect(navigation.window == nil && b.visibleState == [.loaded, .didDisappear])
+        #expect(!a.visibleState.contains(.didAppear))
+    }
+
+    @Test(
         "an interactive pop ended from the revealed screen's viewDidLoad goes no further: no willShow, nor didShow",
         arguments: [false, true])
     func popEndedFromRevealedViewDidLoad(finishing: Bool) throws {

@@ -123,7 +123,10 @@ public final class InteractivePop {
     /// popping screen got its willPop and willMove(toParent: nil) when the pop began, and keeps its parent.
     ///
     /// If the navigation controller went off screen meanwhile, nothing comes back on screen: the screens get
-    /// the did-calls they wait for (popping.viewDidDisappear). Ignored once the pop ended.
+    /// the did-calls they wait for (popping.viewDidDisappear). The same holds when the revealed screen's calls take
+    /// it off screen (the app's code removes it from its container in revealed.viewWillDisappear or
+    /// revealed.viewDidDisappear): the popping screen then gets viewDidDisappear, not viewWillAppear. Ignored once the
+    /// pop ended.
     public func cancel() {
         guard state == .active else { return }
         guard let navigation = navigationController else { return endWithoutController() }
@@ -138,7 +141,11 @@ public final class InteractivePop {
                 revealed._beginDisappearing(animated: true, batch: batch, reversing: true)
                 revealed._endAppearanceTransition(animated: true)
             }
-            if let popping = poppingTarget, popping._onScreen.batch === batch, popping._appearance == .disappearing {
+            // The revealed screen's calls ran the app's code, which may have taken the controller off screen: the
+            // popping screen then only completes the disappearance it began, below.
+            if navigation._appearance == .appeared, let popping = poppingTarget, popping._onScreen.batch === batch,
+                popping._appearance == .disappearing
+            {
                 popping._beginAppearing(
                     animated: true, at: .child(popping._onScreen.parent ?? navigation), batch: batch, reversing: true)
                 popping._endAppearanceTransition(animated: true)
