@@ -184,70 +184,17 @@ final class HostModel {
         screen.parent == nil && screen.presentingScreen == nil && window.rootScreen !== screen
     }
 
-    /// The screen `screen` itself presents (not one of its ancestors).
-    static func ownPresented(_ screen: Screen) -> Screen? {
-        guard let presented = screen.presentedScreen, presented.presentingScreen === screen else { return nil }
-        return presented
-    }
-
     /// The screens of the window's hierarchy as of the last check (the generator reads it between steps).
     private(set) var checkedHierarchy: Set<ObjectIdentifier> = []
 
     /// The screens of the window's hierarchy: from the root through children and presentations.
     var hierarchy: [Screen] {
-        var result: [Screen] = []
-        var seen: Set<ObjectIdentifier> = []
-        var pending = window.rootScreen.map { [$0] } ?? []
-        while let screen = pending.popLast() {
-            guard seen.insert(ObjectIdentifier(screen)).inserted else { continue }
-            result.append(screen)
-            pending += screen.children
-            if let presented = Self.ownPresented(screen) {
-                pending.append(presented)
-            }
-        }
-        return result
+        window.screensInHierarchy
     }
 
-    /// The screens that should be on screen once every transition ran, by UIKit's rules: the root and the
-    /// screens presented above it, except a screen below a full-screen presentation or right below a
-    /// current-context one; through each, the children it shows (a navigation controller its top screen), a
-    /// child presenting over its current context being replaced by what it presents.
+    /// The screens that should be on screen once every transition ran, by UIKit's rules.
     var expectedOnScreen: [Screen] {
-        guard window.isVisible, let root = window.rootScreen else { return [] }
-        var chain = [root]
-        while let presented = Self.ownPresented(chain[chain.count - 1]) {
-            chain.append(presented)
-        }
-        var result: [Screen] = []
-        func standIn(_ screen: Screen) -> Screen {
-            if let presented = Self.ownPresented(screen), presented.modalPresentationStyle == .currentContext {
-                return standIn(presented)
-            }
-            return screen
-        }
-        func visit(_ screen: Screen) {
-            result.append(screen)
-            let shown: [Screen]
-            if let navigation = screen as? NavigationController {
-                shown = navigation.topViewController.map { [$0] } ?? []
-            } else {
-                shown = screen.children
-            }
-            for child in shown {
-                visit(standIn(child))
-            }
-        }
-        for (index, unit) in chain.enumerated() {
-            let above = chain[(index + 1)...]
-            let hidden =
-                above.contains { $0.modalPresentationStyle == .fullScreen }
-                || above.first?.modalPresentationStyle == .currentContext
-            if !hidden {
-                visit(unit)
-            }
-        }
-        return result
+        window.expectedOnScreen
     }
 
     // MARK: - Invariants

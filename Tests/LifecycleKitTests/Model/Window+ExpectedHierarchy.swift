@@ -1,0 +1,70 @@
+import LifecycleKit
+
+/// The window's hierarchy as the public API shows it, and the screens UIKit's rules put on screen in it: what the
+/// host model and the re-entrancy explorer check the host against.
+extension Window {
+    /// The screens of the window's hierarchy: from the root through children and presentations.
+    var screensInHierarchy: [Screen] {
+        var result: [Screen] = []
+        var seen: Set<ObjectIdentifier> = []
+        var pending = rootScreen.map { [$0] } ?? []
+        while let screen = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(screen)).inserted else { continue }
+            result.append(screen)
+            pending += screen.children
+            if let presented = Self.presentation(ownedBy: screen) {
+                pending.append(presented)
+            }
+        }
+        return result
+    }
+
+    /// The screens that should be on screen once every transition ran, by UIKit's rules.
+    ///
+    /// The root and the screens presented above it, except a screen below a full-screen presentation or right
+    /// below a current-context one; through each, the children it shows (a navigation controller its top screen), a
+    /// child presenting over its current context being replaced by what it presents. None while the window is not
+    /// visible.
+    var expectedOnScreen: [Screen] {
+        guard isVisible, let root = rootScreen else { return [] }
+        var chain = [root]
+        while let presented = Self.presentation(ownedBy: chain[chain.count - 1]) {
+            chain.append(presented)
+        }
+        var result: [Screen] = []
+        func standIn(_ screen: Screen) -> Screen {
+            if let presented = Self.presentation(ownedBy: screen), presented.modalPresentationStyle == .currentContext {
+                return standIn(presented)
+            }
+            return screen
+        }
+        func visit(_ screen: Screen) {
+            result.append(screen)
+            let shown: [Screen]
+            if let navigation = screen as? NavigationController {
+                shown = navigation.topViewController.map { [$0] } ?? []
+            } else {
+                shown = screen.children
+            }
+            for child in shown {
+                visit(standIn(child))
+            }
+        }
+        for (index, unit) in chain.enumerated() {
+            let above = chain[(index + 1)...]
+            let hidden =
+                above.contains { $0.modalPresentationStyle == .fullScreen }
+                || above.first?.modalPresentationStyle == .currentContext
+            if !hidden {
+                visit(unit)
+            }
+        }
+        return result
+    }
+
+    /// The screen `screen` itself presents (not one of its ancestors).
+    private static func presentation(ownedBy screen: Screen) -> Screen? {
+        guard let presented = screen.presentedScreen, presented.presentingScreen === screen else { return nil }
+        return presented
+    }
+}

@@ -1,0 +1,158 @@
+import LifecycleKit
+
+/// The pool's callbacks: each is traced, checked against the calls before it, then may make a request of its own.
+extension ReentrancyExplorer {
+    /// Records a lifecycle call that is only traced (loadView, viewDidLoad).
+    func recordCall(_ screen: Screen, _ method: String) {
+        countCallback()
+        log("\(name(screen)).\(method)")
+        maybeReenter(from: "\(name(screen)).\(method)")
+    }
+
+    /// Records an appearance call, which must follow the one before it (``ReentrancyInvariant/appearanceOrder``).
+    ///
+    /// While an interactive pop is cancelled, viewWillAppear may follow viewWillDisappear and viewWillDisappear may
+    /// follow viewWillAppear (documented: the cancel turns the calls of the beginning around).
+    func recordAppearance(_ screen: Screen, _ call: ReentrancyAppearanceCall) {
+        countCallback()
+        let name = name(screen)
+        log("\(name).\(call.rawValue)")
+        let phase = phases[name] ?? .off
+        let isReversing = reversingDepth > 0
+        switch call {
+        case .viewWillAppear:
+            if !(phase == .off || (phase == .willDisappear && isReversing)) {
+                fail(.appearanceOrder, "\(name).viewWillAppear after \(phase)")
+            }
+            phases[name] = .willAppear
+        case .viewDidAppear:
+            if phase != .willAppear {
+                fail(.appearanceOrder, "\(name).viewDidAppear after \(phase)")
+            }
+            phases[name] = .on
+        case .viewWillDisappear:
+            if !(phase == .on || (phase == .willAppear && isReversing)) {
+                fail(.appearanceOrder, "\(name).viewWillDisappear after \(phase)")
+            }
+            phases[name] = .willDisappear
+        case .viewDidDisappear:
+            if phase != .willDisappear {
+                fail(.appearanceOrder, "\(name).viewDidDisappear after \(phase)")
+            }
+            phases[name] = .off
+        }
+        maybeReenter(from: "\(name).\(call.rawValue)")
+    }
+
+    /// Records a willMove(toParent:), which a didMove(toParent:) with the same parent must end.
+    func recordWillMove(_ screen: Screen, toParent parent: Screen?) {
+        countCallback()
+        let name = name(screen)
+        log("\(name).willMove(\(self.name(parent)))")
+        pendingMoves[name, default: []].append(self.name(parent))
+        maybeReenter(from: "\(name).willMove")
+    }
+
+    /// Records a didMove(toParent:), which must end the oldest pending willMove(toParent:) of its screen, with the same
+    /// parent (``ReentrancyInvariant/moveBalance``).
+    ///
+    /// Documented (Refused requests): a child that leaves its container during its addChild gets no
+    /// didMove(toParent:) for the container it left, so its willMove(container) and willMove(nil) both end with its
+    /// didMove(nil).
+    func recordDidMove(_ screen: Screen, toParent parent: Screen?) {
+        countCallback()
+        let name = name(screen)
+        let parentName = self.name(parent)
+        log("\(name).didMove(\(parentName))")
+        var pending = pendingMoves[name, default: []]
+        if pending.isEmpty {
+            fail(.moveBalance, "\(name).didMove(\(parentName)) without a willMove")
+        } else if pending[0] != parentName, parentName == "nil", pending.count >= 2, pending[1] == "nil",
+            joiningByAddChild[name] == pending[0]
+        {
+            log("(documented: \(name) left \(pending[0]) during addChild, no didMove(\(pending[0])))")
+            pending.removeFirst(2)
+        } else if pending[0] != parentName {
+            fail(.moveBalance, "\(name).didMove(\(parentName)) but the pending willMove is (\(pending[0])); \(pending)")
+            pending.removeFirst()
+        } else {
+            pending.removeFirst()
+        }
+        pendingMoves[name] = pending
+        maybeReenter(from: "\(name).didMove")
+    }
+
+    /// Records a willPop, which a didPop must end.
+    func recordWillPop(_ screen: Screen) {
+        countCallback()
+        let name = name(screen)
+        log("\(name).willPop")
+        pendingPops[name, default: 0] += 1
+        maybeReenter(from: "\(name).willPop")
+    }
+
+    /// Records a didPop, which must end a pending willPop of its screen (``ReentrancyInvariant/popBalance``).
+    func recordDidPop(_ screen: Screen) {
+        countCallback()
+        let name = name(screen)
+        log("\(name).didPop")
+        if pendingPops[name, default: 0] == 0 {
+            fail(.popBalance, "\(name).didPop without willPop")
+        }
+        pendingPops[name, default: 0] -= 1
+        maybeReenter(from: "\(name).didPop")
+    }
+
+    /// Answers a shouldPop: after a possible request of its own, `true` four times out of five.
+    func answerShouldPop(_ screen: Screen) -> Bool {
+        countCallback()
+        let name = name(screen)
+        log("\(name).shouldPop")
+        maybeReenter(from: "\(name).shouldPop")
+        return draw(below: 5) != 0
+    }
+
+    /// Records a navigation controller's willShow.
+    func recordWillShow(_ screen: Screen, in navigation: Screen) {
+        countCallback()
+        log("\(name(navigation)).willShow(\(name(screen)))")
+        maybeReenter(from: "\(name(navigation)).willShow")
+    }
+
+    /// Records a navigation controller's didShow.
+    func recordDidShow(_ screen: Screen, in navigation: Screen) {
+        countCallback()
+        log("\(name(navigation)).didShow(\(name(screen)))")
+        maybeReenter(from: "\(name(navigation)).didShow")
+    }
+
+    /// Records a request's completion, which may fire only once (``ReentrancyInvariant/completionOnce``, checked after
+    /// the step).
+    func recordCompletion(of request: Int, _ outcome: TransitionOutcome) {
+        fired[request] += 1
+        countCallback()
+        log("completion #\(request) \(outcome)")
+        maybeReenter(from: "completion #\(request)")
+    }
+
+    /// Counts a callback of the step; past ``callbackLimit`` the step is running away
+    /// (``ReentrancyInvariant/termination``).
+    func countCallback() {
+        callbackCount += 1
+        if callbackCount > Self.callbackLimit && !isRunningAway {
+            isRunningAway = true
+            fail(.termination, "runaway: more than \(Self.callbackLimit) callbacks in one step")
+        }
+    }
+
+    /// Makes a random request from inside the callback `context`, one time in four, within the depth and the budget.
+    func maybeReenter(from context: String) {
+        guard depth < Self.maximumDepth, budget > 0, !isRunningAway, chance(percent: Self.reentryPercent) else {
+            return
+        }
+        budget -= 1
+        depth += 1
+        defer { depth -= 1 }
+        makeRandomRequest(from: context)
+    }
+}

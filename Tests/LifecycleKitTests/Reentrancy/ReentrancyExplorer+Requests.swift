@@ -1,0 +1,321 @@
+import LifecycleKit
+
+/// The random requests: what a step, or a callback, asks of the host.
+extension ReentrancyExplorer {
+    /// Makes one random request, from inside the callback `context`, or as a step's own request when it is `nil`
+    /// (which may also drive the transitions).
+    func makeRandomRequest(from context: String?) {
+        let animated = Bool.random(using: &random)
+        let prefix = context.map { "[in \($0)] " } ?? ""
+        switch draw(below: context == nil ? 110 : 100) {
+        case 0..<14: requestPush(prefix, animated: animated)
+        case 14..<22: requestPop(prefix, animated: animated)
+        case 22..<26: requestPopTo(prefix, animated: animated)
+        case 26..<29: requestPopToRoot(prefix, animated: animated)
+        case 29..<35: requestStack(prefix, animated: animated)
+        case 35..<47: requestPresentation(prefix, animated: animated)
+        case 47..<55: requestDismissal(prefix, animated: animated)
+        case 55..<58: requestScreenDismissal(prefix, animated: animated)
+        case 58..<64: requestChild(prefix)
+        case 64..<70: requestRemoval(prefix)
+        case 70..<77: beginInteractivePop(prefix, on: preferablyInWindowNavigationIndex())
+        case 77..<82:
+            if let pop = pick(pops.filter { $0.state == .active }) {
+                end(pop, cancelling: Bool.random(using: &random))
+            } else {
+                beginInteractivePop(prefix, on: preferablyInWindowNavigationIndex())
+            }
+        case 82..<87: requestBackButton(prefix, animated: animated)
+        case 87..<89:
+            log(prefix + "window.hide()")
+            window.hide()
+        case 89..<92:
+            log(prefix + "window.makeKeyAndVisible()")
+            window.makeKeyAndVisible()
+        case 92:
+            log(prefix + "window.enterBackground()")
+            window.enterBackground()
+        case 93:
+            log(prefix + "window.enterForeground()")
+            window.enterForeground()
+        case 94..<97: requestRoot(prefix, animated: animated)
+        case 97..<100:
+            if let pop = pick(pops.filter { $0.state == .active }) {
+                log(prefix + "pop.update")
+                pop.update(progress: Double(draw(below: 11)) / 10)
+            }
+        default: driveTransitions()
+        }
+    }
+
+    // MARK: - Navigation
+
+    /// Pushes a preferably free plain screen.
+    private func requestPush(_ prefix: String, animated: Bool) {
+        let nav = preferablyInWindowNavigationIndex()
+        let screen = preferablyFreePlainIndex()
+        request(prefix + "\(names[nav]).push(\(names[screen]), \(animated))") { completion in
+            try navigationController(nav).push(pool[screen], animated: animated, completion: completion)
+        }
+    }
+
+    /// Pops the top screen.
+    private func requestPop(_ prefix: String, animated: Bool) {
+        let nav = preferablyInWindowNavigationIndex()
+        request(prefix + "\(names[nav]).pop(\(animated))") { completion in
+            _ = try navigationController(nav).pop(animated: animated, completion: completion)
+        }
+    }
+
+    /// Pops to a screen of the stack, or (when the stack is empty) to any screen, which the host refuses.
+    private func requestPopTo(_ prefix: String, animated: Bool) {
+        let nav = preferablyInWindowNavigationIndex()
+        let target = pick(navigationController(nav).viewControllers) ?? pool[anyIndex()]
+        request(prefix + "\(names[nav]).popTo(\(name(target)), \(animated))") { completion in
+            _ = try navigationController(nav).popTo(target, animated: animated, completion: completion)
+        }
+    }
+
+    /// Pops to the root screen.
+    private func requestPopToRoot(_ prefix: String, animated: Bool) {
+        let nav = preferablyInWindowNavigationIndex()
+        request(prefix + "\(names[nav]).popToRoot(\(animated))") { completion in
+            _ = try navigationController(nav).popToRoot(animated: animated, completion: completion)
+        }
+    }
+
+    /// Sets a stack made of the current one with about a third of its screens dropped and up to two plain screens
+    /// inserted (now and then shuffled).
+    private func requestStack(_ prefix: String, animated: Bool) {
+        let nav = preferablyInWindowNavigationIndex()
+        var screens = navigationController(nav).viewControllers.filter { _ in draw(below: 3) > 0 }
+        for _ in 0..<draw(below: 3) {
+            let screen = preferablyFreePlainIndex()
+            screens.insert(pool[screen], at: draw(below: screens.count + 1))
+        }
+        if draw(below: 10) == 0 {
+            screens.shuffle(using: &random)
+        }
+        request(prefix + "\(names[nav]).setViewControllers(\(screens.map(name)), \(animated))") { completion in
+            try navigationController(nav).setViewControllers(screens, animated: animated, completion: completion)
+        }
+    }
+
+    /// Taps the back button (which asks the top screen's shouldPop).
+    private func requestBackButton(_ prefix: String, animated: Bool) {
+        let nav = preferablyInWindowNavigationIndex()
+        request(prefix + "\(names[nav]).handleBackButton(\(animated))") { completion in
+            _ = navigationController(nav).handleBackButton(animated: animated, completion: completion)
+        }
+    }
+
+    // MARK: - Presentation and containment
+
+    /// Presents a preferably free screen, in a random style, from a screen preferably in the window.
+    private func requestPresentation(_ prefix: String, animated: Bool) {
+        let presenter = preferablyInWindowIndex()
+        let screen = preferablyFreeIndex()
+        let style = pick(ModalPresentationStyle.allCases)!
+        request(prefix + "\(names[presenter]).present(\(names[screen]), \(style), \(animated))") { completion in
+            try pool[presenter].present(pool[screen], style: style, animated: animated, completion: completion)
+        }
+    }
+
+    /// Dismisses through a screen preferably in the window (``Screen/dismiss(animated:completion:)``).
+    private func requestDismissal(_ prefix: String, animated: Bool) {
+        let screen = preferablyInWindowIndex()
+        request(prefix + "\(names[screen]).dismiss(\(animated))") { completion in
+            _ = pool[screen].dismiss(animated: animated, completion: completion)
+        }
+    }
+
+    /// Leaves a screen preferably in the window the way the user expects: pops it or dismisses it
+    /// (``Screen/dismissScreen(animated:completion:)``).
+    private func requestScreenDismissal(_ prefix: String, animated: Bool) {
+        let screen = preferablyInWindowIndex()
+        request(prefix + "\(names[screen]).dismissScreen(\(animated))") { completion in
+            _ = pool[screen].dismissScreen(animated: animated, completion: completion)
+        }
+    }
+
+    /// Adds a preferably free screen as the child of a plain screen (or, one time in three, of any screen).
+    private func requestChild(_ prefix: String) {
+        let parent = draw(below: 3) == 0 ? anyIndex() : Self.navigationCount + draw(below: Self.screenCount)
+        let child = preferablyFreeIndex()
+        attempt(prefix + "\(names[parent]).addChild(\(names[child]))") {
+            let joining = joiningByAddChild[names[child]]
+            joiningByAddChild[names[child]] = names[parent]
+            defer { joiningByAddChild[names[child]] = joining }
+            try pool[parent].addChild(pool[child])
+        }
+    }
+
+    /// Removes a screen that has a parent (or, when none has, any screen) from its parent.
+    private func requestRemoval(_ prefix: String) {
+        let screen = pick(pool.indices.filter { pool[$0].parent != nil }) ?? anyIndex()
+        log(prefix + "\(names[screen]).removeFromParent()")
+        pool[screen].removeFromParent()
+    }
+
+    /// Replaces the window's root with a preferably free screen, or (one time in eight) with none.
+    private func requestRoot(_ prefix: String, animated: Bool) {
+        let screen: Int? = draw(below: 8) == 0 ? nil : preferablyFreeIndex()
+        request(prefix + "window.setRootScreen(\(screen.map { names[$0] } ?? "nil"), \(animated))") { completion in
+            try window.setRootScreen(screen.map { pool[$0] }, animated: animated, completion: completion)
+        }
+    }
+
+    // MARK: - Interactive pops
+
+    /// Begins the pop gesture on the navigation controller at `nav`, then leaves it active, finishes, cancels or
+    /// updates it.
+    ///
+    /// Documented: a cancelled pop sends no didPop and no didMove(toParent: nil) for the willPop and
+    /// willMove(toParent: nil) it sent as it began, so its completion forgets them.
+    func beginInteractivePop(_ prefix: String, on nav: Int) {
+        let navigation = navigationController(nav)
+        let translation = [24.0, 12.0, -8.0, 0.0][draw(below: 4) == 0 ? draw(below: 4) : 0]
+        let then = draw(below: 4)
+        // The popping screen is read from the pop once it began: the request first ends an owed didMove, whose app
+        // code may change the top before the pop begins. A pop that ends while it begins has not returned yet.
+        let topName = name(navigation.topViewController)
+        var poppingName: String?
+        var begun: InteractivePop?
+        request(prefix + "\(names[nav]).beginInteractivePop(\(translation))") { completion in
+            let pop = try navigation.beginInteractivePop(translation: translation) { [weak self] outcome in
+                if outcome == .cancelled {
+                    self?.forgetCallsOfCancelledPop(of: poppingName ?? topName)
+                }
+                completion(outcome)
+            }
+            poppingName = name(pop.poppingScreen)
+            begun = pop
+            pops.append(pop)
+        }
+        guard let pop = begun, pop.state == .active else { return }
+        switch then {
+        case 1: end(pop, cancelling: false)
+        case 2: end(pop, cancelling: true)
+        case 3: pop.update(progress: Double(draw(below: 11)) / 10)
+        default: break
+        }
+    }
+
+    /// Forgets the willPop and the willMove(toParent: nil) that a cancelled pop of the screen named `name` sent and
+    /// never ends.
+    private func forgetCallsOfCancelledPop(of name: String) {
+        if var pending = pendingMoves[name], let last = pending.lastIndex(of: "nil") {
+            pending.remove(at: last)
+            pendingMoves[name] = pending
+        }
+        if pendingPops[name, default: 0] > 0 {
+            pendingPops[name, default: 0] -= 1
+        }
+    }
+
+    /// Finishes or cancels `pop`.
+    func end(_ pop: InteractivePop, cancelling: Bool) {
+        log("pop(\(name(pop.poppingScreen))).\(cancelling ? "cancel" : "finish")()")
+        if cancelling {
+            reversingDepth += 1
+            pop.cancel()
+            reversingDepth -= 1
+        } else {
+            pop.finish()
+        }
+    }
+
+    // MARK: - Transitions
+
+    /// Completes the current transition (manual mode) or advances the time by 0.2 seconds (timed mode).
+    private func driveTransitions() {
+        switch mode {
+        case .immediate:
+            break
+        case .manual:
+            log("driver.completeCurrentTransition()")
+            window.transitionDriver.completeCurrentTransition()
+        case .timed:
+            log("time.advance(0.2)")
+            time.advance(by: 0.2)
+        }
+    }
+
+    // MARK: - Running requests
+
+    /// Runs a request with a counted completion; a refused request must never complete.
+    func request(_ label: String, _ body: (@escaping (TransitionOutcome) -> Void) throws -> Void) {
+        let id = fired.count
+        fired.append(0)
+        accepted.append(true)
+        log("\(label) #\(id)")
+        do {
+            try body { [weak self] outcome in self?.recordCompletion(of: id, outcome) }
+        } catch let error as LifecycleError {
+            accepted[id] = false
+            log("  -> refused \(error.code)")
+        } catch {
+            fail(.typedRefusal, "unexpected error \(error)")
+        }
+    }
+
+    /// Runs a request without a completion; the host may refuse it with a typed error.
+    func attempt(_ label: String, _ body: () throws -> Void) {
+        log(label)
+        do {
+            try body()
+        } catch let error as LifecycleError {
+            log("  -> refused \(error.code)")
+        } catch {
+            fail(.typedRefusal, "unexpected error \(error)")
+        }
+    }
+
+    // MARK: - Choosing screens
+
+    /// Whether `screen` has no parent, no presenter and is not the window's root.
+    func isFree(_ screen: Screen) -> Bool {
+        screen.parent == nil && screen.presentingScreen == nil && window.rootScreen !== screen
+    }
+
+    /// Any index of the pool.
+    private func anyIndex() -> Int {
+        draw(below: pool.count)
+    }
+
+    /// The index of a free screen three times out of four when there is one, else any index.
+    private func preferablyFreeIndex() -> Int {
+        let free = pool.indices.filter { isFree(pool[$0]) }
+        if !free.isEmpty && draw(below: 4) > 0 {
+            return pick(free)!
+        }
+        return anyIndex()
+    }
+
+    /// The index of a free plain screen three times out of four when there is one, else of any plain screen.
+    private func preferablyFreePlainIndex() -> Int {
+        let free = pool.indices.filter { $0 >= Self.navigationCount && isFree(pool[$0]) }
+        if !free.isEmpty && draw(below: 4) > 0 {
+            return pick(free)!
+        }
+        return Self.navigationCount + draw(below: Self.screenCount)
+    }
+
+    /// The index of a screen in the window three times out of four when there is one, else any index.
+    private func preferablyInWindowIndex() -> Int {
+        let inWindow = pool.indices.filter { pool[$0].window === window }
+        if !inWindow.isEmpty && draw(below: 4) > 0 {
+            return pick(inWindow)!
+        }
+        return anyIndex()
+    }
+
+    /// The index of a navigation controller in the window three times out of four when there is one, else of any.
+    private func preferablyInWindowNavigationIndex() -> Int {
+        let inWindow = (0..<Self.navigationCount).filter { pool[$0].window === window }
+        if !inWindow.isEmpty && draw(below: 4) > 0 {
+            return pick(inWindow)!
+        }
+        return draw(below: Self.navigationCount)
+    }
+}

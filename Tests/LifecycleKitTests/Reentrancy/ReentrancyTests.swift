@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Random requests to the host, made also by the app's own code from inside every lifecycle callback, in each of
+/// the three driver modes, with the host's invariants checked after every step (see ``ReentrancyExplorer`` and
+/// ``ReentrancyInvariant``).
+///
+/// Each mode runs the seeds in ``defaultSeeds``, ``stepCount`` steps each. `LIFECYCLEKIT_REENTRANCY_SEEDS` runs other
+/// seeds: `first-last` (inclusive), say `LIFECYCLEKIT_REENTRANCY_SEEDS=0-7999` for a long run, or a single seed, say
+/// `LIFECYCLEKIT_REENTRANCY_SEEDS=1234`, to replay a failure (its report then holds the whole trace, up to
+/// ``ReentrancyExplorer/traceCapacity`` lines):
+///
+/// ```sh
+/// LIFECYCLEKIT_REENTRANCY_SEEDS=0-7999 swift test --filter ReentrancyTests/reentrantRequests
+/// ```
+///
+/// A failure reports the seed, the mode, the step, the invariant that failed and the last ``traceTailLineCount``
+/// lines of the trace, every request and callback indented by the depth of re-entrancy; the first
+/// ``reportedFailureLimit`` failures of a mode are reported in full, the others listed after them by seed.
+@Suite("Re-entrant requests")
+struct ReentrancyTests {
+    /// The seeds each mode runs by default.
+    static let defaultSeeds: ClosedRange<UInt64> = 0...499
+    /// The steps of each seed's sequence.
+    static let stepCount = 40
+    /// The failures of a mode reported with their trace; the others are listed by seed and invariant.
+    static let reportedFailureLimit = 3
+    /// The lines of the trace a failure reports (all of them when a single seed runs).
+    static let traceTailLineCount = 80
+    /// The environment variable that sets the seeds.
+    static let seedsVariable = "LIFECYCLEKIT_REENTRANCY_SEEDS"
+
+    /// Explores the seeds in `mode`, reporting each seed's first failure.
+    @Test(
+        "requests made from inside every callback keep the calls balanced and the hierarchy consistent",
+        arguments: ReentrancyDriverMode.allCases)
+    func reentrantRequests(mode: ReentrancyDriverMode) throws {
+        let setting = ProcessInfo.processInfo.environment[Self.seedsVariable]
+        let seeds = try #require(
+            Self.seeds(from: setting),
+            "\(Self.seedsVariable) must be `first-last` or a single seed, not \(setting ?? "")")
+        let traceLineCount = seeds.count == 1 ? Int.max : Self.traceTailLineCount
+        var unreported: [String] = []
+        var failureCount = 0
+        for seed in seeds {
+            let failure = ReentrancyExplorer.explore(
+                seed: seed, mode: mode, stepCount: Self.stepCount, traceLineCount: traceLineCount)
+            guard let failure else { continue }
+            failureCount += 1
+            if failureCount <= Self.reportedFailureLimit {
+                Issue.record("\(failure)")
+            } else {
+                unreported.append("seed \(seed), \(failure.moment): \(failure.invariant.rawValue): \(failure.detail)")
+            }
+        }
+        if !unreported.isEmpty {
+            Issue.record(
+                "\(unreported.count) more seeds failed in mode \(mode):\n\(unreported.joined(separator: "\n"))")
+        }
+    }
+
+    /// The seeds `setting` names (``defaultSeeds`` when it is `nil`), or `nil` when it names none.
+    static func seeds(from setting: String?) -> ClosedRange<UInt64>? {
+        guard let setting else { return defaultSeeds }
+        let bounds = setting.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(bounds.count),
+            let first = UInt64(bounds[0].trimmingCharacters(in: .whitespaces)),
+            let last = UInt64(bounds[bounds.count - 1].trimmingCharacters(in: .whitespaces)),
+            first <= last
+        else { return nil }
+        return first...last
+    }
+}

@@ -1,0 +1,34 @@
+import LifecycleKit
+
+/// A navigation controller whose lifecycle and navigation methods, like an app's, report to the explorer and may make
+/// requests of their own.
+///
+/// Like ``ReentrantScreen``, with willShow and didShow too.
+final class ReentrantNavigationController: NavigationController {
+    /// The explorer that records the calls (weak: the explorer owns the controller).
+    weak var explorer: ReentrancyExplorer?
+
+    /// A navigation controller with an empty stack, titled `name`, reporting to `explorer`.
+    init(_ name: String, explorer: ReentrancyExplorer) {
+        self.explorer = explorer
+        super.init(title: name)
+    }
+
+    override func loadView() {
+        super.loadView()
+        explorer?.recordCall(self, "loadView")
+    }
+
+    override func viewDidLoad() { explorer?.recordCall(self, "viewDidLoad") }
+    override func viewWillAppear(_ animated: Bool) { explorer?.recordAppearance(self, .viewWillAppear) }
+    override func viewDidAppear(_ animated: Bool) { explorer?.recordAppearance(self, .viewDidAppear) }
+    override func viewWillDisappear(_ animated: Bool) { explorer?.recordAppearance(self, .viewWillDisappear) }
+    override func viewDidDisappear(_ animated: Bool) { explorer?.recordAppearance(self, .viewDidDisappear) }
+    override func willMove(toParent parent: Screen?) { explorer?.recordWillMove(self, toParent: parent) }
+    override func didMove(toParent parent: Screen?) { explorer?.recordDidMove(self, toParent: parent) }
+    override func willPop(animated: Bool) { explorer?.recordWillPop(self) }
+    override func didPop(animated: Bool) { explorer?.recordDidPop(self) }
+    override func shouldPop(trigger: PopTrigger) -> Bool { explorer?.answerShouldPop(self) ?? true }
+    override func willShow(_ screen: Screen, animated: Bool) { explorer?.recordWillShow(screen, in: self) }
+    override func didShow(_ screen: Screen, animated: Bool) { explorer?.recordDidShow(screen, in: self) }
+}

@@ -1,0 +1,32 @@
+import LifecycleKit
+
+/// A plain screen whose lifecycle methods, like an app's, report to the explorer and may make requests of their own.
+///
+/// Each override records its call with the ``ReentrancyExplorer`` (which checks it against the calls before it),
+/// which may then make a random request from inside the call, as an app's code may.
+final class ReentrantScreen: Screen {
+    /// The explorer that records the calls (weak: the explorer owns the screen).
+    weak var explorer: ReentrancyExplorer?
+
+    /// A screen titled `name`, reporting to `explorer`.
+    init(_ name: String, explorer: ReentrancyExplorer) {
+        self.explorer = explorer
+        super.init(title: name)
+    }
+
+    override func loadView() {
+        super.loadView()
+        explorer?.recordCall(self, "loadView")
+    }
+
+    override func viewDidLoad() { explorer?.recordCall(self, "viewDidLoad") }
+    override func viewWillAppear(_ animated: Bool) { explorer?.recordAppearance(self, .viewWillAppear) }
+    override func viewDidAppear(_ animated: Bool) { explorer?.recordAppearance(self, .viewDidAppear) }
+    override func viewWillDisappear(_ animated: Bool) { explorer?.recordAppearance(self, .viewWillDisappear) }
+    override func viewDidDisappear(_ animated: Bool) { explorer?.recordAppearance(self, .viewDidDisappear) }
+    override func willMove(toParent parent: Screen?) { explorer?.recordWillMove(self, toParent: parent) }
+    override func didMove(toParent parent: Screen?) { explorer?.recordDidMove(self, toParent: parent) }
+    override func willPop(animated: Bool) { explorer?.recordWillPop(self) }
+    override func didPop(animated: Bool) { explorer?.recordDidPop(self) }
+    override func shouldPop(trigger: PopTrigger) -> Bool { explorer?.answerShouldPop(self) ?? true }
+}
