@@ -59,7 +59,7 @@ extension Screen {
             _endAppearanceTransition(animated: animated)
             // viewDidDisappear (the app's code) may have taken it out of the container it was to appear in, which no
             // longer shows it, or brought it back.
-            if case .child(let container) = place, _forwardingContainer !== container { return }
+            if case .child(let container) = place, !_isForwarded(by: container) { return }
             if _appearance.isVisible { return _moveOnScreen(to: place) }
         }
         loadViewIfNeeded()

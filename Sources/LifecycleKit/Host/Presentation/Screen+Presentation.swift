@@ -58,6 +58,13 @@ extension Screen {
         return _isEmbedded ? _presenter?._forwardingContainer : nil
     }
 
+    /// Whether `container` is ``_forwardingContainer``; for a child, without loading its weak parent (a retain and a
+    /// release through the object's side table), since every transition asks it of the screens it shows.
+    func _isForwarded(by container: Screen) -> Bool {
+        if let identifier = _parentIdentifier { return identifier == ObjectIdentifier(container) }
+        return _isEmbedded && _presenter?._forwardingContainer === container
+    }
+
     /// The screen a presentation of `style` from this screen is made from: the nearest ancestor
     /// that defines a presentation context for ``ModalPresentationStyle/currentContext``, else
     /// the top of this screen's containers (a screen presented over a current context is inside the

@@ -104,7 +104,7 @@ final class _Transition {
             // current-context presentation that was to appear in its place): a screen shows in a container only while
             // the container is on screen and still holds it.
             if case .child(let parent) = place,
-                !parent._appearance.isVisible || screen._forwardingContainer !== parent
+                !parent._appearance.isVisible || !screen._isForwarded(by: parent)
             {
                 continue
             }
