@@ -363,7 +363,7 @@ struct ReentrantRequestTests {
     }
 
     @Test(
-        "a cancelled interactive pop whose revealed screen takes the controller out of its container brings nothing back",
+        "a cancelled pop whose revealed screen takes the controller out of its container brings nothing back",
         arguments: ["viewWillDisappear", "viewDidDisappear"])
     func cancelledPopWhoseControllerLeavesItsContainer(removingIn call: String) throws {
         let log = EventLog()
