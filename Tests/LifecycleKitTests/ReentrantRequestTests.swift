@@ -415,10 +415,38 @@ struct ReentrantRequestTests {
         #expect(host.navigation.viewControllers.map(\.title) == (finishing ? ["A0"] : ["A0", "B"]))
         #expect(b.visibleState == (finishing ? [.loaded, .didDisappear] : [.loaded, .didAppear]))
     }
+
+    @Test(
+        "a pop gesture whose willPop takes the controller off screen reveals nothing, and ends off screen",
+        arguments: [false, true])
+    func popGestureWhoseControllerLeavesInItsWillPop(finishing: Bool) throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (container, a, b) = (TestScreen("P", log), TestScreen("A", log), ActingScreen("B", log))
+        let navigation = try TestNavigation("nav", root: a, log)
+        try navigation.push(b, animated: false)
+        try container.addChild(navigation)
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        b.onWillPop = { navigation.removeFromParent() }
+        _ = log.take()
+        let pop = try navigation.beginInteractivePop(translation: 24)
+        // Found by the re-entrancy explorer (seed 83, 100 steps): A appeared in a controller that had left the window.
+        #expect(
+            log.take() == [
+                "B.willPop(true)", "nav.viewWillDisappear", "B.viewWillDisappear", "nav.viewDidDisappear",
+                "B.viewDidDisappear", "B.willMove(nil)",
+            ])
+        #expect(navigation.viewControllers.map(\.title) == ["A"])
+        if finishing { pop.finish() } else { pop.cancel() }
+        #expect(log.take() == (finishing ? ["B.didPop(true)", "B.didMove(nil)"] : []))
+        #expect(navigation.viewControllers.map(\.title) == (finishing ? ["A"] : ["A", "B"]))
+        #expect(navigation.window == nil && a.visibleState == [] && b.visibleState == [.loaded, .didDisappear])
+    }
 }
 
 /// A ``TestScreen`` that runs, once, the action set for one of its logged calls (`"didMove(nav)"`,
-/// `"viewDidDisappear"`, `"didPop(false)"`), right after logging it.
+/// `"viewDidAppear"`, `"didPop(false)"`), right after logging it.
 final class ScriptedScreen: TestScreen {
     var actions: [String: () -> Void] = [:]
 
@@ -434,6 +462,11 @@ final class ScriptedScreen: TestScreen {
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         run("viewWillAppear")
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        run("viewDidAppear")
     }
 
     override func viewWillDisappear(_ animated: Bool) {
@@ -586,6 +619,225 @@ struct CompletionReentrancyTests {
                 "S.willMove(nil)", "S.didMove(nil)", "P.viewDidAppear",
             ])
         #expect(dismissed.parent == nil && dismissed.window == nil && !dismissed.visibleState.contains(.didAppear))
+    }
+
+    @Test("a dismissed screen that joins its presenter from the viewWillDisappear of the screen it presents stays")
+    func dismissedScreenJoinsItsPresenterBeforeItsTurn() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (presenter, sheet, top) = (TestScreen("P", log), TestScreen("S", log), ScriptedScreen("T", log))
+        try window.setRootScreen(presenter)
+        window.makeKeyAndVisible()
+        try presenter.present(sheet, style: .formSheet, animated: false)
+        try sheet.present(top, style: .pageSheet, animated: false)
+        top.actions["viewWillDisappear"] = { try? presenter.addChild(sheet) }
+        _ = log.take()
+        presenter.dismiss(animated: false)
+        // S joined P, on screen, before its own turn came. Found by the re-entrancy explorer (seed 942, 100 steps): S
+        // disappeared all the same, off screen as a child of a screen on screen.
+        #expect(log.take() == ["T.viewWillDisappear", "S.willMove(P)", "S.didMove(P)", "T.viewDidDisappear"])
+        #expect(sheet.parent === presenter && sheet.window === window)
+        #expect(sheet.visibleState == [.loaded, .didAppear] && top.visibleState == [.loaded, .didDisappear])
+    }
+
+    @Test("a presented screen that joins its presenter while the window shows them stays on screen as its child")
+    func presentedScreenJoinsItsPresenterWhileTheWindowShowsThem() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (presenter, sheet) = (ScriptedScreen("P", log), TestScreen("S", log))
+        try window.setRootScreen(presenter)
+        try presenter.present(sheet, style: .overFullScreen, animated: false)  // the window is not visible yet
+        presenter.actions["viewWillAppear"] = {
+            presenter.dismiss(animated: false)
+            try? presenter.addChild(sheet)
+        }
+        window.makeKeyAndVisible()
+        // S appears as P's child, not as the unit the window was to show. Found by the re-entrancy explorer (seed 3,
+        // 100 steps): S appeared as a unit of the window all the same, and the dismissal then took it off screen.
+        #expect(
+            log.take() == [
+                "P.loadView", "P.viewDidLoad", "S.loadView", "S.viewDidLoad", "P.viewWillAppear", "S.willMove(P)",
+                "S.didMove(P)", "S.viewWillAppear", "P.viewDidAppear", "S.viewDidAppear",
+            ])
+        #expect(sheet.parent === presenter && sheet.window === window)
+        #expect(sheet.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("a screen whose viewDidDisappear, ended as it must appear, takes its container off screen does not appear")
+    func containerLeavesInTheDisappearanceThatAnAppearanceEnds() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (presenter, sheet) = (TestScreen("P", log), ScriptedScreen("S", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try window.setRootScreen(presenter)
+        window.makeKeyAndVisible()
+        try presenter.present(sheet, style: .pageSheet, animated: false)
+        presenter.dismiss(animated: true)  // S.viewWillDisappear; its viewDidDisappear waits
+        try navigation.push(sheet, animated: false)  // off screen: no call
+        sheet.actions["viewDidDisappear"] = { navigation.removeFromParent() }
+        _ = log.take()
+        try presenter.addChild(navigation)
+        window.transitionDriver.completeAll()
+        // S's appearance in nav first ends its disappearance, whose app code takes nav off screen. Found by the
+        // re-entrancy explorer (seed 220, 100 steps): S appeared all the same, in a controller outside the window.
+        #expect(
+            log.take() == [
+                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "nav.willShow(S)", "S.viewDidDisappear",
+                "nav.viewDidAppear", "nav.didShow(S)", "nav.viewWillDisappear", "nav.viewDidDisappear",
+            ])
+        #expect(navigation.window == nil && sheet.visibleState == [.loaded, .didDisappear])
+    }
+
+    @Test("an old root that joins, from its viewWillDisappear, a screen still on screen through it stays off screen")
+    func oldRootJoinsAScreenOnScreenThroughIt() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (root, context, stand) = (ScriptedScreen("R", log), TestScreen("K", log), TestScreen("F", log))
+        context.definesPresentationContext = true
+        try root.addChild(context)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        try context.present(stand, style: .currentContext, animated: false)  // F is on screen through R, for K
+        try root.present(TestScreen("S", log), style: .pageSheet, animated: true)  // keeps the queue busy
+        try window.setRootScreen(TestScreen("Q", log), animated: false)  // R leaves when it runs
+        context.dismiss(animated: false)  // F waits on screen, through R, presented by no one
+        root.actions["viewWillDisappear"] = { try? stand.addChild(root) }
+        _ = log.take()
+        window.transitionDriver.completeAll()
+        // R's viewWillDisappear ended its disappearance before it reached F, which goes off screen with R. Found by the
+        // re-entrancy explorer (seed 591, 100 steps): F stayed on screen outside any window, and R appeared in it.
+        #expect(
+            log.take() == [
+                "S.viewDidAppear", "Q.loadView", "Q.viewDidLoad", "S.viewWillDisappear", "R.viewWillDisappear",
+                "R.willMove(F)", "R.viewDidDisappear", "F.viewWillDisappear", "F.viewDidDisappear", "R.didMove(F)",
+                "Q.viewWillAppear", "S.viewDidDisappear", "Q.viewDidAppear",
+            ])
+        #expect(root.parent === stand && stand.window == nil && root.window == nil)
+        #expect(!stand.visibleState.contains(.didAppear) && !root.visibleState.contains(.didAppear))
+    }
+
+    @Test("a child that moves elsewhere while an older sibling's viewWillDisappear runs does not disappear there")
+    func childMovesElsewhereWhileItsContainerDisappears() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (container, first, second) = (host.screen("P"), ScriptedScreen("C1", host.log), host.screen("C2"))
+        try container.addChild(first)
+        try container.addChild(second)
+        let box = host.screen("K")
+        try box.addChild(container)
+        try host.navigation.push(box, animated: false)
+        let inner = try TestNavigation("inner", root: host.screen("X"), host.log)
+        try box.addChild(inner)
+        first.actions["viewWillDisappear"] = {
+            second.removeFromParent()
+            try? inner.push(second, animated: true)  // starts at once: C2 appears in inner, its did-call waits
+        }
+        _ = host.log.take()
+        container.removeFromParent()
+        host.window.transitionDriver.completeAll()
+        // P forwarded its disappearance to the children it had on screen when it began. Found by the re-entrancy
+        // explorer (seed 1789, 100 steps): C2 got viewDidAppear and viewWillDisappear from P, and never its
+        // viewDidDisappear.
+        #expect(
+            host.log.take() == [
+                "P.willMove(nil)", "P.viewWillDisappear", "C1.viewWillDisappear", "C2.willMove(nil)",
+                "C2.viewWillDisappear", "C2.viewDidDisappear", "C2.didMove(nil)", "C2.willMove(inner)",
+                "inner.willShow(C2)", "X.viewWillDisappear", "C2.viewWillAppear", "P.viewDidDisappear",
+                "C1.viewDidDisappear", "P.didMove(nil)", "X.viewDidDisappear", "C2.viewDidAppear", "C2.didMove(inner)",
+                "inner.didShow(C2)",
+            ])
+        #expect(second.visibleState == [.loaded, .didAppear] && second.window === host.window)
+    }
+
+    @Test("a screen removed while its push and pop wait gets its push's didMove once, when its didPop runs the queue")
+    func pushFinishingInsideTheDidPopOfARemoval() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (b, c) = (host.screen("B"), ScriptedScreen("C", host.log))
+        try host.navigation.push(b, animated: true)  // runs, and keeps the queue busy
+        try host.navigation.push(c, animated: true)  // waits
+        _ = try host.navigation.pop(animated: true)  // waits
+        c.actions["didPop(true)"] = { host.window.transitionDriver.completeAll() }
+        _ = host.log.take()
+        c.removeFromParent()  // ends C's push's move, then its pop, now
+        // Found by the re-entrancy explorer (seed 2287, 100 steps), where an interactive pop's completion removed the
+        // screen and its didPop's request ran the queue: C's push then sent its didMove(nav) a second time.
+        #expect(
+            CompletionReentrancyTests().moves(of: "C", in: host.log.take())
+                == ["C.didMove(nav)", "C.didPop(true)", "C.didMove(nil)"])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"] && c.parent == nil)
+    }
+
+    @Test("a child whose container joins a screen on screen, as its appearance ends to leave, stays on screen in it")
+    func childOfAContainerThatTurnsAroundWhileItLeaves() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (root, box, sheet, child) = (
+            TestScreen("R", log), TestScreen("K", log), TestScreen("S", log), ScriptedScreen("C", log)
+        )
+        try root.addChild(box)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        try root.present(sheet, style: .pageSheet, animated: false)
+        child.actions["viewWillAppear"] = { root.dismiss(animated: false) }  // S must leave while C appears
+        child.actions["viewDidAppear"] = { try? box.addChild(sheet) }  // S joins K, on screen, instead
+        _ = log.take()
+        try sheet.addChild(child)
+        // C's viewDidAppear, sent before its container's disappearance could reach it, brought S back on screen.
+        // Found by the re-entrancy explorer (seed 432, 200 steps): C disappeared all the same, off screen in S.
+        #expect(
+            log.take() == [
+                "C.willMove(S)", "C.loadView", "C.viewDidLoad", "C.viewWillAppear", "S.viewWillDisappear",
+                "C.viewDidAppear", "S.willMove(K)", "S.viewDidDisappear", "S.viewWillAppear", "S.viewDidAppear",
+                "S.didMove(K)", "C.didMove(S)",
+            ])
+        #expect(sheet.parent === box && child.parent === sheet && child.window === window)
+        #expect(sheet.visibleState == [.loaded, .didAppear] && child.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("a screen pushed off screen, covered before its push finished, still gets its didMove once another is owed")
+    func owedMoveOfACoveredScreen() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (inner, box, _) = try host.innerNavigationOnScreen()
+        try host.navigation.push(host.screen("Z"), animated: false)  // inner is off screen, in the window
+        try host.navigation.push(host.screen("W"), animated: true)  // runs, and keeps the queue busy
+        let (b, c) = (host.screen("B"), ActingScreen("C", host.log))
+        try inner.push(b, animated: true)  // waits
+        c.onWillMove = { parent in if parent != nil { host.window.transitionDriver.completeAll() } }
+        _ = host.log.take()
+        try inner.push(c, animated: true)
+        // B's push finished inside C's willMove, B on top and off screen: B owed its didMove until its first
+        // appearance, then C covered it. Found by the re-entrancy explorer (seed 1573, 200 steps), where an
+        // interactive pop cancelled from C's willMove ran the queue: C's move took B's place, and B never got its
+        // didMove.
+        let log = host.log.take()
+        #expect(CompletionReentrancyTests().moves(of: "B", in: log) == ["B.didMove(inner)"])
+        #expect(inner.viewControllers.map(\.title) == ["X", "Y", "B", "C"] && box.window === host.window)
+    }
+
+    @Test("a presented screen kept on screen by the new root, through the stack it joined, leaves with that stack")
+    func keptPresentedScreenLeavesWithItsStack() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (root, sheet) = (ScriptedScreen("R", log), TestScreen("S", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        try navigation.present(sheet, style: .pageSheet, animated: false)
+        try navigation.push(TestScreen("B", log), animated: true)  // runs, and keeps the queue busy
+        try window.setRootScreen(root, animated: false)  // waits; S is dismissed with the old root
+        try navigation.push(sheet, animated: false)  // waits
+        try root.addChild(navigation)  // R, and so nav with S on top, appear with the swap: S stays on screen
+        root.actions["viewDidAppear"] = { _ = try? navigation.popToRoot(animated: false) }
+        window.transitionDriver.completeAll()
+        // Found by the re-entrancy explorer (seed 3721, 200 steps): S stayed on screen as the window's sheet, which
+        // no transition of nav's reached.
+        #expect(
+            log.take().filter { $0.hasPrefix("S.") } == [
+                "S.loadView", "S.viewDidLoad", "S.viewWillAppear", "S.viewDidAppear", "S.willMove(nav)",
+                "S.willPop(false)", "S.willMove(nil)", "S.viewWillDisappear", "S.viewDidDisappear", "S.didMove(nav)",
+                "S.didPop(false)", "S.didMove(nil)",
+            ])
+        #expect(navigation.viewControllers.map(\.title) == ["A"] && sheet.parent == nil)
+        #expect(!sheet.visibleState.contains(.didAppear))
     }
 
     @Test("a stack change made while the navigation controller appears shows its new top", arguments: [false, true])

@@ -57,9 +57,12 @@ extension Screen {
         }
         if _appearance == .disappearing && !reversing {
             _endAppearanceTransition(animated: animated)
+            if _appearance == .disappeared { _takeOffScreenWhatItNoLongerShows(animated: animated) }
             // viewDidDisappear (the app's code) may have taken it out of the container it was to appear in, which no
-            // longer shows it, or brought it back.
-            if case .child(let container) = place, !_isForwarded(by: container) { return }
+            // longer shows it, or taken that container off screen, or brought it back.
+            if case .child(let container) = place, !_isForwarded(by: container) || !container._appearance.isVisible {
+                return
+            }
             if _appearance.isVisible { return _moveOnScreen(to: place) }
         }
         loadViewIfNeeded()
@@ -127,6 +130,22 @@ extension Screen {
         }
     }
 
+    /// Takes off screen now the screens still on screen through this one, which just disappeared, that it does not
+    /// show (any more).
+    ///
+    /// Its disappearance may have ended before it forwarded the call to them: its viewWillDisappear, the app's code,
+    /// made it appear elsewhere (a screen on screen through it, which the hierarchy no longer puts inside it, adding
+    /// it as a child); they would stay on screen under it, or in its place, outside the hierarchy the window shows.
+    /// The children it shows stay, to appear with it. Out of line: it is rare, and `_beginAppearing` runs for every
+    /// appearance.
+    @inline(never)
+    private func _takeOffScreenWhatItNoLongerShows(animated: Bool) {
+        let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
+        for child in _onScreen.children where child._appearance.isVisible && !shown.contains(child) {
+            child._disappearNow(animated: animated)
+        }
+    }
+
     /// Sends `viewWillDisappear`, then forwards it to the screens on screen through this one, parent first.
     ///
     /// Does nothing for a screen that is not on screen or already disappearing. A screen still appearing gets its
@@ -139,6 +158,9 @@ extension Screen {
             _endAppearanceTransition(animated: animated)
             _isEndingAppearanceToLeave = wasEndingToLeave
             guard _appearance == .appeared else { return }
+            // The viewDidAppear calls ran the app's code, which may have brought the container taking it off screen
+            // back on screen (it joined a container on screen as it was leaving): shown there, it stays.
+            if _isShownByContainerOnScreen { return }
         }
         _appearance = .disappearing
         _currentCauses = _pendingCauses.intersection(.disappearing)
@@ -172,8 +194,10 @@ extension Screen {
         }
         // What is on screen through this screen, whatever the hierarchy says now. If its viewWillDisappear, or a
         // child's, ended the transition it began (an interactive pop finished or cancelled from it), the children left
-        // go off screen at once if it disappeared, and stay if it turned around.
-        for child in _onScreen.children where child._appearance.isVisible {
+        // go off screen at once if it disappeared, and stay if it turned around. A child that an older sibling's
+        // viewWillDisappear moved on screen elsewhere (into a navigation controller whose push began) is not on screen
+        // through this screen any more: its place decides.
+        for child in _onScreen.children where child._appearance.isVisible && child._onScreen.parent === self {
             guard _appearance == .disappearing else {
                 if _appearance == .disappeared { child._disappearNow(animated: animated) }
                 continue

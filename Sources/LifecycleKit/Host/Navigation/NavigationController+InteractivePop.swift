@@ -67,7 +67,9 @@ extension NavigationController {
     /// The calls run code of the app, which may end the pop from inside them (``InteractivePop/finish()`` or
     /// ``InteractivePop/cancel()``, say from the popping screen's `viewWillDisappear`): the beginning then goes no
     /// further, every will-call sent gets its did-call from the end, and ``interactivePopDidChange`` reports only
-    /// the end.
+    /// the end. If they take the controller off screen (the popping screen's willPop removes it from its container),
+    /// the pop goes on as off screen: no willShow and no appearance call, and ``InteractivePop/finish()`` sends only
+    /// didPop and didMove(toParent: nil).
     public func beginInteractivePop(
         translation: Double, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) -> InteractivePop {
@@ -97,14 +99,21 @@ extension NavigationController {
         let revealedTarget = revealed._forwardingTarget
         pop.poppingTarget = poppingTarget
         pop.revealedTarget = revealedTarget
-        revealedTarget.loadViewIfNeeded()
+        // The calls so far ran the app's code, which may also have taken the controller off screen (the popping
+        // screen's willPop removed it from its container, say): the pop then goes on as off screen, without loading,
+        // willShow or appearance calls, so that nothing appears in a controller outside the window.
+        if _appearance == .appeared { revealedTarget.loadViewIfNeeded() }
         guard pop.state == .active else { return pop }
-        pop.sentWillShow = true
-        _willShow(revealed, animated: true)
+        if _appearance == .appeared {
+            pop.sentWillShow = true
+            _willShow(revealed, animated: true)
+        }
         guard pop.state == .active else { return pop }
-        poppingTarget._beginDisappearing(animated: true, batch: pop.batch)
+        if _appearance == .appeared { poppingTarget._beginDisappearing(animated: true, batch: pop.batch) }
         guard pop.state == .active else { return pop }
-        revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
+        if _appearance == .appeared {
+            revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
+        }
         guard pop.state == .active else { return pop }
         window?._updateStatusBar()
         _reportInteractivePop(.began, pop)

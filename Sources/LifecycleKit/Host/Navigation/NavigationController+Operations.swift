@@ -308,10 +308,18 @@ extension NavigationController {
                 for screen in leaving {
                     self._leave(afterPop: screen)
                 }
-                for (screen, join) in added where screen.parent === self && screen._attachments == join {
+                // Only a move still owed: a screen removed while it left ended it already, and may still be a child
+                // here, in its didPop, whose app code ran this transition.
+                for (screen, join) in added
+                where screen.parent === self && screen._attachments == join
+                    && screen._joinDidMoveOwedBy == ObjectIdentifier(self)
+                {
                     if screen === self.topViewController && shown !== screen && screen._appearance == .disappeared {
                         // The transition did not show it, nor did another: it joined off screen, and its move ends
-                        // with its first appearance (UIKit's deferred transition).
+                        // with its first appearance (UIKit's deferred transition). One screen owes its move at a
+                        // time: one that owed it before (a screen this one covered while its own change waited, say
+                        // pushed from its willMove) ends it now.
+                        if let owed = self._screenOwedDidMove, owed !== screen { self._endOwedMove() }
                         self._screenOwedDidMove = screen
                     } else {
                         screen._didMove(toParent: self)

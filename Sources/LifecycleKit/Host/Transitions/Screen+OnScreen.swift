@@ -52,6 +52,15 @@ extension Screen {
         return false
     }
 
+    /// Whether the container this screen is on screen through is on screen (or on its way) and shows it now: as one
+    /// of the children it forwards its appearance to, or in place of one.
+    var _isShownByContainerOnScreen: Bool {
+        guard let container = _onScreen.parent, container._appearance.isVisible, _isForwarded(by: container) else {
+            return false
+        }
+        return container._shownChildren.contains { $0._forwardingTarget === self }
+    }
+
     /// Takes the screen out of the on-screen tree (the screens on screen through it keep their place under it).
     func _leaveOnScreen() {
         if let parent = _onScreen.parent {

@@ -95,6 +95,10 @@ final class _Transition {
         }
         onStart(appearing)
         for screen in disappearing {
+            // The will-calls so far (and willShow) ran the app's code, which may have moved the screen into a
+            // container on screen that shows it (a dismissed screen added as a child of its presenter in the
+            // viewWillDisappear of the screen it presents): it stays on screen there, as the container shows it.
+            if screen._isShownByContainerOnScreen { continue }
             screen._beginDisappearing(animated: animated, batch: batch)
         }
         for (screen, place) in zip(appearing, places) {
@@ -102,11 +106,13 @@ final class _Transition {
             // meanwhile (a navigation controller removed from its parent in the old top's viewWillDisappear), or the
             // screen out of it (a presentation context removed from its container in its viewWillDisappear, with the
             // current-context presentation that was to appear in its place): a screen shows in a container only while
-            // the container is on screen and still holds it.
-            if case .child(let parent) = place,
-                !parent._appearance.isVisible || !screen._isForwarded(by: parent)
-            {
-                continue
+            // the container is on screen and still holds it, and as a unit of a window only while no container holds
+            // it (a presented screen dismissed and added as a child of a screen on screen, which showed it then).
+            switch place {
+            case .child(let parent):
+                if !parent._appearance.isVisible || !screen._isForwarded(by: parent) { continue }
+            case .unit:
+                if screen._forwardingContainer != nil { continue }
             }
             screen._beginAppearing(animated: animated, at: place, batch: batch)
         }
@@ -121,12 +127,20 @@ final class _Transition {
     /// ran the app's code since, which may have taken one out of the screen that was to show it (a pop or a push of
     /// the navigation controller it had joined), and no screen may stay on screen outside the hierarchy the window
     /// shows. Out of line: it is rare, and `start` runs for every transition.
+    ///
+    /// The ones still shown take their place under the container that shows them, if its appearance did not move
+    /// them there (a screen on screen already, which forwards nothing): a presented screen pushed on the stack of a
+    /// navigation controller that joined the new root, say, so that the controller's own transitions reach it.
     @inline(never)
     private func _takeOffScreen(_ kept: [Screen], unlessShownBy appearing: [Screen]) {
         let stillShown = _ScreenSet(appearing.flatMap { [$0] + $0._forwardedDescendants })
-        for screen in kept where screen._appearance.isVisible && !stillShown.contains(screen) {
-            disappearing.append(screen)
-            screen._beginDisappearing(animated: animated, batch: batch)
+        for screen in kept where screen._appearance.isVisible {
+            if !stillShown.contains(screen) {
+                disappearing.append(screen)
+                screen._beginDisappearing(animated: animated, batch: batch)
+            } else if let container = screen._forwardingContainer, screen._onScreen.parent !== container {
+                screen._moveOnScreen(to: .child(container))
+            }
         }
     }
 
