@@ -16,7 +16,16 @@ import HookKit
 /// and run in order; requests made while an interactive pop is in progress are refused.
 open class NavigationController: Screen {
     /// The stack, bottom first.
-    public internal(set) var viewControllers: [Screen] = []
+    public internal(set) var viewControllers: [Screen] = [] {
+        didSet {
+            let top = viewControllers.last
+            if _topScreenList.last !== top { _topScreenList = top.map { [$0] } ?? [] }
+        }
+    }
+
+    /// ``topViewController`` alone, or no screen: what ``childrenForAppearanceForwarding`` returns, kept rather than
+    /// built on every call (every transition asks it several times; a new array is an allocation each time).
+    private var _topScreenList: [Screen] = []
 
     /// The interactive pop in progress, if any.
     public internal(set) var interactivePop: InteractivePop?
@@ -100,7 +109,7 @@ open class NavigationController: Screen {
 
     /// Only the top screen appears with the navigation controller.
     open override var childrenForAppearanceForwarding: [Screen] {
-        topViewController.map { [$0] } ?? []
+        _topScreenList
     }
 
     /// The top screen decides the status bar's visibility.
