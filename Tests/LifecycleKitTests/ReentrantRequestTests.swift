@@ -898,4 +898,61 @@ struct CompletionReentrancyTests {
                 == ["A.didMove(nav)", "A.willPop(false)", "A.willMove(nil)", "A.didPop(false)", "A.didMove(nil)"])
         #expect(navigation.viewControllers.isEmpty && root.parent == nil)
     }
+
+    @Test("a screen added to a container still on screen through it leaves the container in its place on screen")
+    func addedToWhatIsOnScreenThroughIt() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (r, s, c, p) = (TestScreen("R", log), TestScreen("S", log), TestScreen("C", log), TestScreen("P", log))
+        let x = ScriptedScreen("X", log)
+        try s.addChild(c)
+        try x.addChild(p)
+        c.definesPresentationContext = true
+        try window.setRootScreen(r)
+        window.makeKeyAndVisible()
+        try r.present(s, style: .fullScreen, animated: false)
+        try c.present(x, style: .currentContext, animated: false)  // X, with P, stands in for C in S
+        x.actions["viewWillDisappear"] = {
+            // S goes off screen while X, leaving in C's place, is still on screen through it with P; then X is no
+            // longer C's, and S joins P, which is still on screen.
+            _ = r.dismiss(animated: false)
+            _ = x.dismiss(animated: false)
+            try? p.addChild(s)
+        }
+        _ = log.take()
+        c.removeFromParent()
+        // Found by the re-entrancy explorer (seed 4522, with a navigation controller for P): P lost its place on
+        // screen, and stayed there, with S, without a disappear call, outside the window's hierarchy.
+        let calls = log.take()
+        #expect(calls.contains("P.viewWillDisappear") && calls.contains("P.viewDidDisappear"))
+        #expect(!p.visibleState.contains(.didAppear) && !s.visibleState.contains(.didAppear))
+        #expect(r.visibleState.contains(.didAppear))
+    }
+
+    @Test("a unit kept on screen for a screen that then does not appear goes off screen")
+    func keptForAScreenThatDoesNotAppear() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (p, q, a) = (ScriptedScreen("P", host.log), host.screen("Q"), host.screen("A"))
+        let (d, e) = (host.screen("D"), host.screen("E"))
+        try host.navigation.setViewControllers([p, q], animated: false)
+        try host.navigation.present(d, style: .formSheet, animated: false)
+        try d.present(e, style: .formSheet, animated: false)
+        _ = try host.navigation.pop(animated: true)  // keeps the queue busy
+        try host.navigation.push(host.screen("X"), animated: false)
+        _ = host.navigation.dismiss(animated: false)  // D and E, which stay on screen until it runs
+        try host.navigation.push(d, animated: false)  // the push before moves D into the controller
+        p.actions["viewWillDisappear"] = {
+            // E joins A, the new top of the controller, and the controller goes off screen with the window: the
+            // dismissal's transition takes the controller off screen, so A does not appear.
+            try? host.navigation.push(a, animated: false)
+            try? a.addChild(e)
+            host.window.hide()
+        }
+        _ = host.log.take()
+        host.window.transitionDriver.completeAll()
+        // Found by the re-entrancy explorer (seed 5236): E stayed on screen, without a disappear call, in A.
+        let calls = host.log.take()
+        #expect(calls.contains("E.viewWillDisappear") && calls.contains("E.viewDidDisappear"))
+        #expect(!e.visibleState.contains(.didAppear) && !a.visibleState.contains(.didAppear))
+    }
 }

@@ -22,11 +22,17 @@ extension Screen {
             if _onScreen.parent === parent || parent === self { return }
             if parent._isOnScreen(under: self) {
                 // The hierarchy turned around while transitions wait (this screen now contains a screen that is
-                // on screen through it): that screen takes this screen's place first, so the tree stays a tree.
+                // on screen through it): the screen on screen right under this one on the way to it takes this
+                // screen's place first, so the tree stays a tree and no screen in between loses its place (the ones
+                // still disappearing through it, off screen when this screen is, still reach it).
+                var branch = parent
+                while let above = branch._onScreen.parent, above !== self {
+                    branch = above
+                }
                 let place: _AppearancePlan.Place? =
                     _onScreen.parent.map { .child($0) } ?? _onScreen.window.map { .unit($0) }
-                parent._leaveOnScreen()
-                if let place { parent._moveOnScreen(to: place) }
+                branch._leaveOnScreen()
+                if let place { branch._moveOnScreen(to: place) }
             }
             _leaveOnScreen()
             _onScreen.parent = parent

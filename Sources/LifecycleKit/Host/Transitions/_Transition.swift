@@ -117,7 +117,10 @@ final class _Transition {
             screen._beginAppearing(animated: animated, at: place, batch: batch)
         }
         if !keptForAppearing.isEmpty {
-            _takeOffScreen(keptForAppearing, unlessShownBy: planned.appearing.map(\.screen))
+            // Only the screens that came on screen show anything: one whose container went off screen in this
+            // transition did not.
+            let cameOnScreen = planned.appearing.map(\.screen).filter(\._appearance.isVisible)
+            _takeOffScreen(keptForAppearing, unlessShownBy: cameOnScreen)
         }
     }
 
