@@ -955,4 +955,31 @@ struct CompletionReentrancyTests {
         #expect(calls.contains("E.viewWillDisappear") && calls.contains("E.viewDidDisappear"))
         #expect(!e.visibleState.contains(.didAppear) && !a.visibleState.contains(.didAppear))
     }
+
+    @Test("a unit kept on screen for a screen that appears goes off screen when its container does not come on screen")
+    func keptUnderAScreenThatDoesNotComeOnScreen() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (k, p, t) = (host.screen("K"), host.screen("P"), ScriptedScreen("T", host.log))
+        let outer = try TestNavigation("outer", root: t, host.log)
+        try host.navigation.present(k, style: .formSheet, animated: false)
+        try host.navigation.push(host.screen("B"), animated: true)  // keeps the queue busy
+        // The new root takes K off its presenter; K joins P, which T presents: when the new root's transition
+        // begins, P appears as a unit and shows K, which only moves.
+        try host.window.setRootScreen(outer, animated: false) { _ in _ = try? outer.popToRoot(animated: false) }
+        try t.present(p, style: .formSheet, animated: false)
+        try p.addChild(k)
+        t.actions["viewWillAppear"] = {
+            // P leaves T for the top of the stack, whose push waits: P does not come on screen, and the root's
+            // completion pops it before its push runs.
+            _ = t.dismiss(animated: false)
+            try? outer.push(p, animated: true)
+        }
+        _ = host.log.take()
+        host.window.transitionDriver.completeAll()
+        // Found by the re-entrancy explorer (seed 1110): K stayed on screen, without a disappear call, in P.
+        let calls = host.log.take()
+        #expect(calls.contains("K.viewWillDisappear") && calls.contains("K.viewDidDisappear"))
+        #expect(!k.visibleState.contains(.didAppear) && !p.visibleState.contains(.didAppear))
+        #expect(t.visibleState.contains(.didAppear))
+    }
 }

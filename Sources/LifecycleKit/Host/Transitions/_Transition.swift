@@ -138,10 +138,13 @@ final class _Transition {
     private func _takeOffScreen(_ kept: [Screen], unlessShownBy appearing: [Screen]) {
         let stillShown = _ScreenSet(appearing.flatMap { [$0] + $0._forwardedDescendants })
         for screen in kept where screen._appearance.isVisible {
-            if !stillShown.contains(screen) {
+            // Shown through a screen that did not come on screen (a presented screen pushed on the stack of a
+            // navigation controller that appears, whose push waits) is not shown now.
+            let container = screen._forwardingContainer
+            if !stillShown.contains(screen) || container.map({ !$0._appearance.isVisible }) == true {
                 disappearing.append(screen)
                 screen._beginDisappearing(animated: animated, batch: batch)
-            } else if let container = screen._forwardingContainer, screen._onScreen.parent !== container {
+            } else if let container, screen._onScreen.parent !== container {
                 screen._moveOnScreen(to: .child(container))
             }
         }
