@@ -145,9 +145,11 @@ extension ReentrancyExplorer {
         }
     }
 
-    /// Makes a random request from inside the callback `context`, one time in four, within the depth and the budget.
+    /// Makes a random request from inside the callback `context`, as often as the parameters say (one time in four by
+    /// default), within the depth and the budget.
     func maybeReenter(from context: String) {
-        guard depth < Self.maximumDepth, budget > 0, !isRunningAway, chance(percent: Self.reentryPercent) else {
+        guard depth < parameters.maximumDepth, budget > 0, !isRunningAway, chance(percent: parameters.reentryPercent)
+        else {
             return
         }
         budget -= 1

@@ -2,25 +2,25 @@ import LifecycleKit
 
 /// The exploration of one seed: its steps, the settling between them, and the release of the screens at the end.
 extension ReentrancyExplorer {
-    /// Runs the sequence of `seed` in `mode`: `stepCount` steps, settling after one step in eight and at the end,
-    /// then checks that the host releases the screens.
+    /// Runs the sequence of `seed` in `mode` with `parameters`: their `stepCount` steps, settling after one step in
+    /// eight and at the end, then checks that the host releases the screens.
     ///
     /// - Returns: The first invariant that failed, with the last `traceLineCount` lines of the trace; `nil` when every
     ///   check passed.
     static func explore(
-        seed: UInt64, mode: ReentrancyDriverMode, stepCount: Int, traceLineCount: Int
+        seed: UInt64, mode: ReentrancyDriverMode, parameters: ReentrancyParameters = .standard, traceLineCount: Int
     ) -> ReentrancyFailure? {
         func report(_ explorer: ReentrancyExplorer) -> ReentrancyFailure? {
             guard let failure = explorer.failure else { return nil }
             return ReentrancyFailure(
-                seed: seed, mode: mode, moment: failure.moment, invariant: failure.invariant, detail: failure.detail,
-                traceTail: explorer.trace.suffix(traceLineCount))
+                seed: seed, mode: mode, parameters: parameters, moment: failure.moment, invariant: failure.invariant,
+                detail: failure.detail, traceTail: explorer.trace.suffix(traceLineCount))
         }
         var released: [(name: String, screen: HostModelTests.Weak)] = []
         var trace: [String] = []
         do {
-            let explorer = ReentrancyExplorer(seed: seed, mode: mode)
-            for index in 1...stepCount {
+            let explorer = ReentrancyExplorer(seed: seed, mode: mode, parameters: parameters)
+            for index in 1...parameters.stepCount {
                 explorer.moment = "step \(index)"
                 explorer.log("== step \(index)")
                 explorer.step()
@@ -49,7 +49,7 @@ extension ReentrancyExplorer {
         }
         if let alive = released.first(where: { $0.screen.object != nil }) {
             return ReentrancyFailure(
-                seed: seed, mode: mode, moment: "release", invariant: .release,
+                seed: seed, mode: mode, parameters: parameters, moment: "release", invariant: .release,
                 detail: "\(alive.name) outlives its window", traceTail: trace.suffix(traceLineCount))
         }
         return nil
@@ -57,7 +57,7 @@ extension ReentrancyExplorer {
 
     /// One step: a random request at the top level, with a fresh budget for the callbacks' own requests.
     func step() {
-        budget = Self.reentryBudget
+        budget = parameters.reentryBudget
         callbackCount = 0
         makeRandomRequest(from: nil)
         checkAtEveryStep()
@@ -68,7 +68,7 @@ extension ReentrancyExplorer {
     /// The callbacks keep making requests (with a fresh budget), which settling runs too; it must converge within
     /// 200 rounds, each running at most 10,000 transitions (``ReentrancyInvariant/termination``).
     func settle() {
-        budget = Self.reentryBudget
+        budget = parameters.reentryBudget
         callbackCount = 0
         log("-- settle")
         var rounds = 0

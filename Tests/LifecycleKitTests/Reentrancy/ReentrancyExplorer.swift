@@ -10,8 +10,8 @@ import LifecycleKit
 /// beginning, updating, finishing or cancelling an interactive pop, the back button, hiding and showing the window,
 /// background and foreground, replacing the root, or driving the transitions. Every callback of the pool (loadView,
 /// viewDidLoad, the appearance methods, willMove and didMove, willPop and didPop, shouldPop, willShow and didShow) and
-/// every completion may make another random request from inside it, up to ``maximumDepth`` deep and
-/// ``reentryBudget`` times a step.
+/// every completion may make another random request from inside it, as deep, as often and as many times a step as
+/// its ``ReentrancyParameters`` say.
 ///
 /// The callbacks are checked as they come, the hierarchy after every step, and the settled state (every transition
 /// run, every pop finished) at random steps and at the end; ``ReentrancyInvariant`` lists the invariants. The first
@@ -21,12 +21,6 @@ final class ReentrancyExplorer {
     static let navigationCount = 3
     /// The plain screens of the pool, after the navigation controllers.
     static let screenCount = 9
-    /// How deep requests made from callbacks may nest.
-    static let maximumDepth = 3
-    /// How many requests the callbacks may make during one step.
-    static let reentryBudget = 12
-    /// The chance, in percent, that a callback makes a request.
-    static let reentryPercent = 25
     /// The callbacks after which a step counts as running away.
     static let callbackLimit = 200_000
     /// The trace lines kept: the oldest go once there are more.
@@ -36,6 +30,8 @@ final class ReentrancyExplorer {
     var random: SeededGenerator
     /// How the transitions run.
     let mode: ReentrancyDriverMode
+    /// How deep callbacks' requests nest, how often a callback makes one, and how many a step allows.
+    let parameters: ReentrancyParameters
     /// The window's virtual time.
     let time = VirtualTime()
     /// The window the pool's screens go on screen in.
@@ -78,10 +74,12 @@ final class ReentrancyExplorer {
     /// Every request and callback, indented by depth (the last ``traceCapacity`` lines at most).
     private(set) var trace: [String] = []
 
-    /// A fresh host for `seed`, its transitions run as `mode` says: the root `n0` holding `s0` in a visible window.
-    init(seed: UInt64, mode: ReentrancyDriverMode) {
+    /// A fresh host for `seed`, its transitions run as `mode` says and its callbacks' requests made as `parameters`
+    /// say: the root `n0` holding `s0` in a visible window.
+    init(seed: UInt64, mode: ReentrancyDriverMode, parameters: ReentrancyParameters = .standard) {
         random = SeededGenerator(state: seed)
         self.mode = mode
+        self.parameters = parameters
         window = Window(time: time, transitionDriver: TransitionDriver(mode: mode.transitionDriverMode))
         for index in 0..<Self.navigationCount {
             pool.append(ReentrantNavigationController("n\(index)", explorer: self))
@@ -116,6 +114,7 @@ final class ReentrancyExplorer {
         guard failure == nil else { return }
         failure = (moment, invariant, detail)
         trace.append("!! \(invariant.rawValue): \(detail)")
+        trace.append("   hierarchy: \(hierarchyDescription)")
     }
 
     /// Adds `line` to the trace, indented by the current depth.

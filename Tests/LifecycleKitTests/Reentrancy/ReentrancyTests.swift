@@ -5,13 +5,16 @@ import Testing
 /// the three driver modes, with the host's invariants checked after every step (see ``ReentrancyExplorer`` and
 /// ``ReentrancyInvariant``).
 ///
-/// Each mode runs the seeds in ``defaultSeeds``, ``stepCount`` steps each. `LIFECYCLEKIT_REENTRANCY_SEEDS` runs other
-/// seeds: `first-last` (inclusive), say `LIFECYCLEKIT_REENTRANCY_SEEDS=0-7999` for a long run, or a single seed, say
-/// `LIFECYCLEKIT_REENTRANCY_SEEDS=1234`, to replay a failure (its report then holds the whole trace, up to
-/// ``ReentrancyExplorer/traceCapacity`` lines):
+/// Each mode runs the seeds in ``defaultSeeds`` with ``ReentrancyParameters/standard``. `LIFECYCLEKIT_REENTRANCY_SEEDS`
+/// runs other seeds: `first-last` (inclusive), say `LIFECYCLEKIT_REENTRANCY_SEEDS=0-7999` for a long run, or a single
+/// seed, say `LIFECYCLEKIT_REENTRANCY_SEEDS=1234`, to replay a failure (its report then holds the whole trace, up to
+/// ``ReentrancyExplorer/traceCapacity`` lines). `LIFECYCLEKIT_REENTRANCY_PARAMETERS` sets harsher parameters
+/// (``ReentrancyParameters``):
 ///
 /// ```sh
 /// LIFECYCLEKIT_REENTRANCY_SEEDS=0-7999 swift test --filter ReentrancyTests/reentrantRequests
+/// LIFECYCLEKIT_REENTRANCY_PARAMETERS=harsh LIFECYCLEKIT_REENTRANCY_SEEDS=0-1999 \
+///     swift test --filter ReentrancyTests/reentrantRequests
 /// ```
 ///
 /// A failure reports the seed, the mode, the step, the invariant that failed and the last ``traceTailLineCount``
@@ -21,8 +24,6 @@ import Testing
 struct ReentrancyTests {
     /// The seeds each mode runs by default.
     static let defaultSeeds: ClosedRange<UInt64> = 0...499
-    /// The steps of each seed's sequence.
-    static let stepCount = 40
     /// The failures of a mode reported with their trace; the others are listed by seed and invariant.
     static let reportedFailureLimit = 3
     /// The lines of the trace a failure reports (all of them when a single seed runs).
@@ -39,12 +40,19 @@ struct ReentrancyTests {
         let seeds = try #require(
             Self.seeds(from: setting),
             "\(Self.seedsVariable) must be `first-last` or a single seed, not \(setting ?? "")")
+        let parametersSetting = ProcessInfo.processInfo.environment[ReentrancyParameters.variable]
+        let parameters = try #require(
+            ReentrancyParameters.parameters(from: parametersSetting),
+            """
+            \(ReentrancyParameters.variable) must be `harsh` or `name=value` pairs (steps 1–10000, depth 0–20, \
+            percent 0–100, budget 0–1000) separated by commas, not \(parametersSetting ?? "")
+            """)
         let traceLineCount = seeds.count == 1 ? Int.max : Self.traceTailLineCount
         var unreported: [String] = []
         var failureCount = 0
         for seed in seeds {
             let failure = ReentrancyExplorer.explore(
-                seed: seed, mode: mode, stepCount: Self.stepCount, traceLineCount: traceLineCount)
+                seed: seed, mode: mode, parameters: parameters, traceLineCount: traceLineCount)
             guard let failure else { continue }
             failureCount += 1
             if failureCount <= Self.reportedFailureLimit {
@@ -57,6 +65,17 @@ struct ReentrancyTests {
             Issue.record(
                 "\(unreported.count) more seeds failed in mode \(mode):\n\(unreported.joined(separator: "\n"))")
         }
+    }
+
+    /// A failure's trace ends with the failed invariant and the hierarchy, each screen with its phase.
+    @Test("a failure's trace ends with the invariant, what the check saw, and the hierarchy")
+    func failureShowsHierarchy() {
+        let explorer = ReentrancyExplorer(seed: 0, mode: .immediate)
+        explorer.fail(.termination, "forced")
+        #expect(
+            explorer.trace.suffix(2) == [
+                "!! every step ends: forced", "   hierarchy: window visible, root n0[on] stack{s0[on]}",
+            ])
     }
 
     /// The seeds `setting` names (``defaultSeeds`` when it is `nil`), or `nil` when it names none.
