@@ -3,7 +3,11 @@ import HookKit
 /// The demo's output as aligned text: the trace indented by action, then statistics, then leaks.
 enum TextReport {
     static func render(_ output: DemoOutput, includeTrace: Bool) -> String {
-        var lines = ["lifecycle-demo: \(_oneLine(output.scenario))", ""]
+        // A backslash is doubled first, so that an escaped line break (`\n`) cannot be mistaken for the two characters.
+        let title = output.scenario.unicodeScalars.reduce(into: "") { title, scalar in
+            title += scalar == "\\" ? "\\\\" : String(scalar)
+        }
+        var lines = ["lifecycle-demo: \(_oneLine(title))", ""]
         if includeTrace {
             lines.append("Lifecycle trace (virtual seconds, screen.method, hooks and observers that ran)")
             lines.append("(each where it ran: before hooks and will callbacks come above the call they precede)")

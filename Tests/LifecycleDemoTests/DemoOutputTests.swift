@@ -93,6 +93,14 @@ struct DemoOutputTests {
         #expect(output.hasPrefix("lifecycle-demo: two\\nlines \\u{1B}[31mred\\u{0}\n\n"))
     }
 
+    @Test("the text header doubles a backslash, so that a title's own backslash-n differs from an escaped line break")
+    func textTitleEscapesBackslashes() throws {
+        let contents = BadScenarioTests.scenario(actions: "[]")
+            .replacingOccurrences(of: #""title": "test""#, with: #""title": "C:\\new\nline""#)
+        let output = try BadScenarioTests.expectSuccess(contents)
+        #expect(output.hasPrefix(#"lifecycle-demo: C:\\new\nline"# + "\n\n"))
+    }
+
     @Test("--format mermaid gives screens generated IDs, so names such as end or Host cannot break the diagram")
     func mermaidIdentifiers() throws {
         let contents = BadScenarioTests.scenario(
