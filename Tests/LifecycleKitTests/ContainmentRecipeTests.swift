@@ -15,6 +15,19 @@ final class SelfFillingContainer: TestScreen {
     }
 }
 
+/// A container that adds its children from its own loadView, once its view exists (`view = …` in UIKit).
+final class LoadViewFillingContainer: TestScreen {
+    /// The children it adds when it loads its view.
+    var childrenToAdd: [Screen] = []
+
+    override func loadView() {
+        super.loadView()
+        for child in childrenToAdd {
+            try? addChild(child)
+        }
+    }
+}
+
 /// A container that shows one of its children at a time (as a tab container does): only that one appears with it.
 class SelectingContainer: TestScreen {
     /// The child that appears with the container, if any.
@@ -67,6 +80,22 @@ final class WillAppearActing: TestScreen {
 /// child appears when UIKit's would.
 @Suite("Containment calls what UIKit's recipe calls")
 struct ContainmentRecipeTests {
+    @Test("a child added from its container's loadView loads there, before the container's viewDidLoad")
+    func childAddedInLoadView() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let container = LoadViewFillingContainer("K", host.log)
+        let child = host.screen("C")
+        container.childrenToAdd = [child]
+        try host.navigation.push(container, animated: false)
+        #expect(
+            host.log.take() == [
+                "K.willMove(nav)", "K.loadView", "C.willMove(K)", "C.loadView", "C.viewDidLoad", "C.didMove(K)",
+                "K.viewDidLoad", "nav.willShow(K)", "A.viewWillDisappear", "K.viewWillAppear", "C.viewWillAppear",
+                "A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear", "K.didMove(nav)", "nav.didShow(K)",
+            ])
+        #expect(container.children.map(ObjectIdentifier.init) == [ObjectIdentifier(child)])
+    }
+
     @Test("a child added from its container's viewDidLoad loads there, before the container appears")
     func childAddedInViewDidLoad() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -20,6 +20,10 @@ extension Screen {
     /// }
     /// ```
     ///
+    /// A child added from this screen's own loadView (once it has set its view, as UIKit's `view = …` comes before
+    /// `view.addSubview(child.view)`) loads there too, before this screen's viewDidLoad: loadView, child.willMove,
+    /// child.loadView, child.viewDidLoad, child.didMove, viewDidLoad.
+    ///
     /// While this screen is appearing (its transition runs), the child's viewWillAppear runs now and its viewDidAppear
     /// with this screen's. A child added from this screen's own viewWillAppear appears right after it returns instead,
     /// when this screen forwards its appearance to its children (after the children it had already), as in UIKit,
