@@ -83,8 +83,8 @@ struct JSONSyntaxTests {
         // Every valid escape, a surrogate pair included, is accepted and decoded.
         let output = try BadScenarioTests.expectSuccess(
             String(decoding: Self.scenario(title: Array(#""\"\\\/\u00e9\uD83D\uDE00\t.""#.utf8)), as: UTF8.self))
-        // (The header prints the decoded tab escaped, on one line.)
-        #expect(output.hasPrefix("lifecycle-demo: \"\\/é😀\\t.\n"))
+        // (The header prints the decoded tab escaped and the backslash doubled, on one line.)
+        #expect(output.hasPrefix("lifecycle-demo: \"\\\\/é😀\\t.\n"))
     }
 
     @Test("numbers: leading zeros, numbers out of range")
