@@ -141,7 +141,7 @@ extension Screen {
     @inline(never)
     private func _takeOffScreenWhatItNoLongerShows(animated: Bool) {
         let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
-        for child in _onScreen.children where child._appearance.isVisible && !shown.contains(child) {
+        for child in _onScreenChildren where child._appearance.isVisible && !shown.contains(child) {
             child._disappearNow(animated: animated)
         }
     }
@@ -197,7 +197,7 @@ extension Screen {
         // go off screen at once if it disappeared, and stay if it turned around. A child that an older sibling's
         // viewWillDisappear moved on screen elsewhere (into a navigation controller whose push began) is not on screen
         // through this screen any more: its place decides.
-        for child in _onScreen.children where child._appearance.isVisible && child._onScreen.parent === self {
+        for child in _onScreenChildren where child._appearance.isVisible && child._onScreenParent === self {
             guard _appearance == .disappearing else {
                 if _appearance == .disappeared { child._disappearNow(animated: animated) }
                 continue
@@ -231,13 +231,13 @@ extension Screen {
     ///
     /// A screen that disappeared leaves the on-screen tree.
     func _endAppearanceTransition(animated: Bool) {
-        let batch = _onScreen.batch
+        let batch = _onScreenBatch
         let appeared: Bool
         switch _appearance {
         case .appearing:
             appeared = true
             _appearance = .appeared
-            _onScreen.batch = nil
+            _onScreenBatch = nil
             if let navigation = parent as? NavigationController {
                 navigation._stackScreenDidAppear(self)
             } else if let place = _chrome.appearingInPlaceOf {
@@ -257,7 +257,7 @@ extension Screen {
         case .disappearing:
             appeared = false
             _appearance = .disappeared
-            _onScreen.batch = nil
+            _onScreenBatch = nil
             _runObserved(.viewDidDisappear(animated: animated), in: _observedWindowIfAny) {
                 Screen.viewDidDisappear.invoke(self, animated) { screen, animated in
                     screen.viewDidDisappear(animated)
@@ -270,7 +270,7 @@ extension Screen {
             return
         }
         let waiting: _AppearanceState = appeared ? .appearing : .disappearing
-        for child in _onScreen.children where child._appearance == waiting && child._onScreen.batch === batch {
+        for child in _onScreenChildren where child._appearance == waiting && child._onScreenBatch === batch {
             child._endAppearanceTransition(animated: animated)
         }
         // The transition ends after the did-calls it forwards: a child reads why its parent moved (`isMovingToParent`,
@@ -298,7 +298,7 @@ extension Screen {
         var subtree: [Screen] = [self]
         var index = 0
         while index < subtree.count {
-            subtree += subtree[index]._onScreen.children.filter { child in !child._isLeavingInteractively }
+            subtree += subtree[index]._onScreenChildren.filter { child in !child._isLeavingInteractively }
             index += 1
         }
         if _appearance == .disappearing {
@@ -310,7 +310,7 @@ extension Screen {
         }
         guard _appearance == .disappeared else { return }
         for screen in subtree where screen._appearance == .disappeared {
-            for child in screen._onScreen.children
+            for child in screen._onScreenChildren
             where child._appearance == .disappearing && !child._isLeavingInteractively {
                 child._disappearNow(animated: animated)
             }
@@ -319,7 +319,7 @@ extension Screen {
 
     /// Whether this screen's disappearance belongs to an interactive pop in progress, which ends it.
     private var _isLeavingInteractively: Bool {
-        guard let batch = _onScreen.batch, let navigation = _onScreen.parent as? NavigationController,
+        guard let batch = _onScreenBatch, let navigation = _onScreenParent as? NavigationController,
             let pop = navigation.interactivePop
         else { return false }
         return pop.batch === batch

@@ -88,8 +88,20 @@ open class Screen {
     /// The presenter of this screen itself (not of a container it is in).
     weak var _presenter: Screen?
 
-    /// Where the screen is on screen: the screens shown through it, and what shows it.
-    var _onScreen = _OnScreenLinks()
+    // Where the screen is on screen: its place in the tree of what the host shows. The hierarchy (parents, stacks,
+    // presentations) changes at once when a request is made; what is on screen follows when the request's transition
+    // runs. This tree records what is on screen, so that a transition makes disappear exactly what is shown, whatever
+    // happened to the hierarchy meanwhile. (Four properties rather than one struct: reading a field of a struct
+    // property that holds weak references copied the whole struct, 28 times per push and pop.)
+
+    /// The screens on screen through this one (its appearance was forwarded to them), in the order they appeared.
+    var _onScreenChildren: [Screen] = []
+    /// The screen this one is on screen through, while it is on screen as a child.
+    weak var _onScreenParent: Screen?
+    /// The window this screen is on screen in as a unit (a root or a window-level presentation).
+    weak var _onScreenUnitWindow: Window?
+    /// The transition or interactive pop that owes this screen its did-call.
+    weak var _onScreenBatch: _AppearanceBatch?
 
     /// The window of a root screen.
     weak var _window: Window?

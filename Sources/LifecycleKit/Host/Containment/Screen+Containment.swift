@@ -90,7 +90,7 @@ extension Screen {
                 break
             case .appearing:
                 // This screen's own appearance completes the child's.
-                target._beginAppearing(animated: false, at: .child(self), batch: _onScreen.batch)
+                target._beginAppearing(animated: false, at: .child(self), batch: _onScreenBatch)
             case .disappeared, .disappearing:
                 break
             }

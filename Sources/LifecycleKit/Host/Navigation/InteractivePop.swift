@@ -98,7 +98,7 @@ public final class InteractivePop {
         navigation.viewControllers.removeAll { $0 === poppingScreen }
         let isOnScreen = navigation._appearance == .appeared
         for target in [poppingTarget, revealedTarget] {
-            if let target, target._onScreen.batch === batch {
+            if let target, target._onScreenBatch === batch {
                 target._endAppearanceTransition(animated: true)
             }
         }
@@ -137,17 +137,17 @@ public final class InteractivePop {
         if navigation._appearance == .appeared {
             // It appears again: no longer moving from its parent.
             poppingScreen._forgetMovingFromParent()
-            if let revealed = revealedTarget, revealed._onScreen.batch === batch, revealed._appearance == .appearing {
+            if let revealed = revealedTarget, revealed._onScreenBatch === batch, revealed._appearance == .appearing {
                 revealed._beginDisappearing(animated: true, batch: batch, reversing: true)
                 revealed._endAppearanceTransition(animated: true)
             }
             // The revealed screen's calls ran the app's code, which may have taken the controller off screen: the
             // popping screen then only completes the disappearance it began, below.
-            if navigation._appearance == .appeared, let popping = poppingTarget, popping._onScreen.batch === batch,
+            if navigation._appearance == .appeared, let popping = poppingTarget, popping._onScreenBatch === batch,
                 popping._appearance == .disappearing
             {
                 popping._beginAppearing(
-                    animated: true, at: .child(popping._onScreen.parent ?? navigation), batch: batch, reversing: true)
+                    animated: true, at: .child(popping._onScreenParent ?? navigation), batch: batch, reversing: true)
                 popping._endAppearanceTransition(animated: true)
             }
             batch.finish(animated: true)

@@ -259,10 +259,10 @@ extension Screen {
                 // again.
                 var plan = _AppearancePlan()
                 let container = presenter?._forwardingContainer
-                if container == nil || leaving.contains(where: { $0._onScreen.window != nil }) {
+                if container == nil || leaving.contains(where: { $0._onScreenUnitWindow != nil }) {
                     plan.merge(window?._unitsPlan ?? _AppearancePlan())
                 }
-                for shown in leaving.compactMap(\._onScreen.parent) {
+                for shown in leaving.compactMap(\._onScreenParent) {
                     plan.merge(shown._childrenPlan)
                 }
                 if let container {

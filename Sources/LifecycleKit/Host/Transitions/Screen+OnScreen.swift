@@ -4,45 +4,45 @@ extension Screen {
     /// The window this screen is on screen in, whatever the hierarchy says now; `nil` when it is off screen.
     var _onScreenWindow: Window? {
         var screen = self
-        while let parent = screen._onScreen.parent {
+        while let parent = screen._onScreenParent {
             screen = parent
         }
-        return screen._onScreen.window
+        return screen._onScreenUnitWindow
     }
 
     /// Puts the screen on screen at `place`, leaving the place it had.
     func _moveOnScreen(to place: _AppearancePlan.Place) {
         switch place {
         case .unit(let window):
-            if _onScreen.window === window && _onScreen.parent == nil { return }
+            if _onScreenUnitWindow === window && _onScreenParent == nil { return }
             _leaveOnScreen()
-            _onScreen.window = window
+            _onScreenUnitWindow = window
             window._onScreenUnits.append(self)
         case .child(let parent):
-            if _onScreen.parent === parent || parent === self { return }
+            if _onScreenParent === parent || parent === self { return }
             if parent._isOnScreen(under: self) {
                 // The hierarchy turned around while transitions wait (this screen now contains a screen that is
                 // on screen through it): the screen on screen right under this one on the way to it takes this
                 // screen's place first, so the tree stays a tree and no screen in between loses its place (the ones
                 // still disappearing through it, off screen when this screen is, still reach it).
                 var branch = parent
-                while let above = branch._onScreen.parent, above !== self {
+                while let above = branch._onScreenParent, above !== self {
                     branch = above
                 }
                 let place: _AppearancePlan.Place? =
-                    _onScreen.parent.map { .child($0) } ?? _onScreen.window.map { .unit($0) }
+                    _onScreenParent.map { .child($0) } ?? _onScreenUnitWindow.map { .unit($0) }
                 branch._leaveOnScreen()
                 if let place { branch._moveOnScreen(to: place) }
             }
             _leaveOnScreen()
-            _onScreen.parent = parent
-            parent._onScreen.children.append(self)
+            _onScreenParent = parent
+            parent._onScreenChildren.append(self)
         }
     }
 
     /// This screen, then the screens it is on screen through, innermost first.
     var _onScreenLineage: UnfoldFirstSequence<Screen> {
-        sequence(first: self) { $0._onScreen.parent }
+        sequence(first: self) { $0._onScreenParent }
     }
 
     /// Whether this screen is on screen through `ancestor`, directly or not.
@@ -50,10 +50,10 @@ extension Screen {
     /// A loop of its own rather than ``_onScreenLineage``: it runs for every screen a transition moves on screen, where
     /// the sequence cost about 600 instructions per push and pop.
     func _isOnScreen(under ancestor: Screen) -> Bool {
-        var screen = _onScreen.parent
+        var screen = _onScreenParent
         while let current = screen {
             if current === ancestor { return true }
-            screen = current._onScreen.parent
+            screen = current._onScreenParent
         }
         return false
     }
@@ -61,7 +61,7 @@ extension Screen {
     /// Whether the container this screen is on screen through is on screen (or on its way) and shows it now: as one
     /// of the children it forwards its appearance to, or in place of one.
     var _isShownByContainerOnScreen: Bool {
-        guard let container = _onScreen.parent, container._appearance.isVisible, _isForwarded(by: container) else {
+        guard let container = _onScreenParent, container._appearance.isVisible, _isForwarded(by: container) else {
             return false
         }
         return container._shownChildren.contains { $0._forwardingTarget === self }
@@ -69,17 +69,17 @@ extension Screen {
 
     /// Takes the screen out of the on-screen tree (the screens on screen through it keep their place under it).
     func _leaveOnScreen() {
-        if let parent = _onScreen.parent {
+        if let parent = _onScreenParent {
             // Searched from the start, where the children that a container's disappearance takes off come from, in
             // order: a large container leaves in time proportional to its children, not to their square.
-            if let index = parent._onScreen.children.firstIndex(where: { $0 === self }) {
-                parent._onScreen.children.remove(at: index)
+            if let index = parent._onScreenChildren.firstIndex(where: { $0 === self }) {
+                parent._onScreenChildren.remove(at: index)
             }
-            _onScreen.parent = nil
+            _onScreenParent = nil
         }
-        if let window = _onScreen.window {
+        if let window = _onScreenUnitWindow {
             window._onScreenUnits.removeAll { $0 === self }
-            _onScreen.window = nil
+            _onScreenUnitWindow = nil
         }
     }
 
@@ -88,7 +88,7 @@ extension Screen {
         if let batch {
             batch.add(self)
         } else {
-            _onScreen.batch = nil
+            _onScreenBatch = nil
         }
     }
 
@@ -101,11 +101,11 @@ extension Screen {
         guard _appearance.isVisible else { return _AppearancePlan() }
         let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
         var plan = _AppearancePlan()
-        plan.disappearing = _onScreen.children.filter { child in
+        plan.disappearing = _onScreenChildren.filter { child in
             child._appearance.isVisible && !shown.contains(child)
         }
         plan.appearing = shown.screens.filter { child in
-            !(child._onScreen.parent === self && child._appearance.isVisible)
+            !(child._onScreenParent === self && child._appearance.isVisible)
         }
         .map { ($0, .child(self)) }
         return plan

@@ -9,7 +9,7 @@ final class _AppearanceBatch {
 
     /// Records that `screen` began an appearance transition in this batch.
     func add(_ screen: Screen) {
-        screen._onScreen.batch = self
+        screen._onScreenBatch = self
         screens.append(screen)
     }
 
@@ -17,7 +17,7 @@ final class _AppearanceBatch {
     func finish(animated: Bool) {
         let begun = screens
         screens = []
-        for screen in begun where screen._onScreen.batch === self && screen._appearance.isInTransition {
+        for screen in begun where screen._onScreenBatch === self && screen._appearance.isInTransition {
             screen._endAppearanceTransition(animated: animated)
         }
     }

@@ -72,7 +72,7 @@ final class _Transition {
         var goingOff = _ScreenSet(disappearing)
         var index = 0
         while index < goingOff.screens.count {
-            for child in goingOff.screens[index]._onScreen.children {
+            for child in goingOff.screens[index]._onScreenChildren {
                 goingOff.insert(child)
             }
             index += 1
@@ -144,7 +144,7 @@ final class _Transition {
             if !stillShown.contains(screen) || container.map({ !$0._appearance.isVisible }) == true {
                 disappearing.append(screen)
                 screen._beginDisappearing(animated: animated, batch: batch)
-            } else if let container, screen._onScreen.parent !== container {
+            } else if let container, screen._onScreenParent !== container {
                 screen._moveOnScreen(to: .child(container))
             }
         }
@@ -156,7 +156,7 @@ final class _Transition {
     /// meanwhile ends after them.
     func finish(settle: () -> Void = {}) {
         let (first, second) = didOrder == .disappearingFirst ? (disappearing, appearing) : (appearing, disappearing)
-        for screen in first + second where screen._onScreen.batch === batch {
+        for screen in first + second where screen._onScreenBatch === batch {
             screen._endAppearanceTransition(animated: animated)
         }
         batch.finish(animated: animated)

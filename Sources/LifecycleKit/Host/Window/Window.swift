@@ -148,7 +148,7 @@ public final class Window {
         plan.disappearing = _onScreenUnits.reversed().filter { unit in
             unit._appearance.isVisible && !visible.contains { $0 === unit }
         }
-        plan.appearing = visible.filter { unit in !(unit._onScreen.window === self && unit._appearance.isVisible) }
+        plan.appearing = visible.filter { unit in !(unit._onScreenUnitWindow === self && unit._appearance.isVisible) }
             .map { ($0, .unit(self)) }
         return plan
     }

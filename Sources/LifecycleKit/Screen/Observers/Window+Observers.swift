@@ -59,7 +59,7 @@ extension Window {
         var result: [Screen] = []
         func visit(_ screen: Screen) {
             result.append(screen)
-            for child in screen._onScreen.children {
+            for child in screen._onScreenChildren {
                 visit(child)
             }
         }
