@@ -127,8 +127,17 @@ extension Screen {
     /// The screen that decides the status bar in this screen's place: the top-most screen presented
     /// above it that captures the status bar, else this screen.
     var _statusBarCapturingScreen: Screen {
-        _presentationChain.dropFirst().last { presented in
-            presented.modalPresentationStyle == .fullScreen || presented.modalPresentationCapturesStatusBarAppearance
-        } ?? self
+        // A walk rather than a search of `_presentationChain`, which built an array on every update of the status
+        // bar, for the usual screen that presents nothing.
+        var capturing = self
+        var next = _presented
+        while let presented = next {
+            let captures = presented.modalPresentationCapturesStatusBarAppearance
+            if presented.modalPresentationStyle == .fullScreen || captures {
+                capturing = presented
+            }
+            next = presented._presented
+        }
+        return capturing
     }
 }
