@@ -43,18 +43,22 @@ open class Screen {
     /// descendants covers this screen (rather than the whole window).
     public var definesPresentationContext = false
 
+    // The host's own state below is `@exclusivity(unchecked)`: only LifecycleKit writes it, never through an `inout`
+    // access that spans the app's code, and a screen is not `Sendable`, so one isolation domain uses it. The runtime's
+    // check costs a thread-local look-up per access, about 10,000 instructions per push and pop.
+
     /// The container that holds this screen as a child.
-    public internal(set) weak var parent: Screen?
+    @exclusivity(unchecked) public internal(set) weak var parent: Screen?
 
     /// The identity of ``parent`` while it holds this screen.
     ///
     /// For checks on paths that every transition takes, where a weak load costs a retain and a release through the
     /// object's side table. Set and cleared with `parent`, and by the parent's `deinit`, so that it never names a dead
     /// container whose address was reused.
-    var _parentIdentifier: ObjectIdentifier?
+    @exclusivity(unchecked) var _parentIdentifier: ObjectIdentifier?
 
     /// The screens this screen contains, in order.
-    public internal(set) var children: [Screen] = []
+    @exclusivity(unchecked) public internal(set) var children: [Screen] = []
 
     /// The screen that presented this screen (for a child of a presented container, the
     /// container's presenter).
@@ -83,10 +87,10 @@ open class Screen {
     }
 
     /// The screen this screen itself presents (not one of its ancestors).
-    var _presented: Screen?
+    @exclusivity(unchecked) var _presented: Screen?
 
     /// The presenter of this screen itself (not of a container it is in).
-    weak var _presenter: Screen?
+    @exclusivity(unchecked) weak var _presenter: Screen?
 
     // Where the screen is on screen: its place in the tree of what the host shows. The hierarchy (parents, stacks,
     // presentations) changes at once when a request is made; what is on screen follows when the request's transition
@@ -95,34 +99,34 @@ open class Screen {
     // property that holds weak references copied the whole struct, 28 times per push and pop.)
 
     /// The screens on screen through this one (its appearance was forwarded to them), in the order they appeared.
-    var _onScreenChildren: [Screen] = []
+    @exclusivity(unchecked) var _onScreenChildren: [Screen] = []
     /// The screen this one is on screen through, while it is on screen as a child.
-    weak var _onScreenParent: Screen?
+    @exclusivity(unchecked) weak var _onScreenParent: Screen?
     /// The window this screen is on screen in as a unit (a root or a window-level presentation).
-    weak var _onScreenUnitWindow: Window?
+    @exclusivity(unchecked) weak var _onScreenUnitWindow: Window?
     /// The transition or interactive pop that owes this screen its did-call.
-    weak var _onScreenBatch: _AppearanceBatch?
+    @exclusivity(unchecked) weak var _onScreenBatch: _AppearanceBatch?
 
     /// The window of a root screen.
-    weak var _window: Window?
+    @exclusivity(unchecked) weak var _window: Window?
 
     /// The view, once loaded.
-    var _view: ScreenView?
+    @exclusivity(unchecked) var _view: ScreenView?
 
     /// Whether the view is loaded: `true` once ``loadView()`` returned, so already during ``viewDidLoad()``, as in
     /// UIKit.
-    public internal(set) var isViewLoaded = false
+    @exclusivity(unchecked) public internal(set) var isViewLoaded = false
 
     /// Set while the view loads (``loadView()`` and ``viewDidLoad()``), so that a lifecycle method that reads ``view``
     /// does not load again, and a presentation requested meanwhile knows that the view is not in a window yet.
-    var _isLoadingView = false
+    @exclusivity(unchecked) var _isLoadingView = false
 
     /// The lifecycle phase, as ``visibleState`` reports it.
-    public internal(set) var visibleState: ScreenVisibleState = []
+    @exclusivity(unchecked) public internal(set) var visibleState: ScreenVisibleState = []
 
     /// The container whose request runs this screen's `willMove(toParent:)` before linking it in
     /// (``_willMove(toJoin:)``); `nil` otherwise.
-    var _joiningParent: Screen?
+    @exclusivity(unchecked) var _joiningParent: Screen?
 
     /// The identity of the navigation controller that took this screen into its stack and still owes it
     /// `didMove(toParent:)`.
@@ -130,58 +134,58 @@ open class Screen {
     /// Set until the push's transition finishes (or any `didMove` ends the screen's move); `nil` otherwise. A screen
     /// that leaves before then gets it first, so that every willMove has its didMove in order. An identity, not a
     /// weak reference, which would cost every push a weak store and two weak loads.
-    var _joinDidMoveOwedBy: ObjectIdentifier?
+    @exclusivity(unchecked) var _joinDidMoveOwedBy: ObjectIdentifier?
 
     /// How many times the screen was linked into a container (``_attach(_:)``): a request that ran the app's code
     /// after linking it tells by this whether the screen left and joined again meanwhile.
-    var _attachments = 0
+    @exclusivity(unchecked) var _attachments = 0
 
     /// Whether ``removeFromParent()`` is taking this screen out of a container and running the app's code.
     ///
     /// Set during its willMove and disappearance: a second removal meanwhile does nothing.
-    var _isLeavingParent = false
+    @exclusivity(unchecked) var _isLeavingParent = false
 
     /// Set while this screen's viewWillAppear runs: a child added meanwhile appears when the screen forwards its
     /// appearance to its children, right after.
-    var _isRunningViewWillAppear = false
+    @exclusivity(unchecked) var _isRunningViewWillAppear = false
 
     /// Set while this screen appears and its view has not joined the window yet.
     ///
     /// From its viewWillAppear until it has forwarded the appearance to its children (their viewWillAppear run before
     /// the container's view joins the window, with theirs), as in UIKit. Not for a disappearance turned around (a
     /// cancelled interactive pop), whose view never left.
-    var _isViewJoiningWindow = false
+    @exclusivity(unchecked) var _isViewJoiningWindow = false
 
     /// Set while the host completes this screen's appearance only because the screen must disappear before it
     /// completed (``Screen/viewDidAppear(_:)``, its own and its children's, then only balances their viewWillAppear;
     /// UIKit sends none there).
-    var _isEndingAppearanceToLeave = false
+    @exclusivity(unchecked) var _isEndingAppearanceToLeave = false
 
     /// Where the screen is in an appearance transition; drives which calls it may receive.
-    var _appearance: _AppearanceState = .disappeared
+    @exclusivity(unchecked) var _appearance: _AppearanceState = .disappeared
 
     /// Why the screen would appear or disappear now: it joins or leaves a container, it is presented or dismissed.
-    var _pendingCauses: _AppearanceCauses = []
+    @exclusivity(unchecked) var _pendingCauses: _AppearanceCauses = []
 
     /// The `animated` argument of the screen's last `willPop(animated:)`, which its `didPop(animated:)` repeats when
     /// its pop ends early (``removeFromParent()`` while the pop's transition waits).
-    var _lastWillPopAnimated = false
+    @exclusivity(unchecked) var _lastWillPopAnimated = false
 
     /// Why the screen appears or disappears in its current appearance transition (``isMovingToParent`` and siblings).
-    var _currentCauses: _AppearanceCauses = []
+    @exclusivity(unchecked) var _currentCauses: _AppearanceCauses = []
 
     /// The navigation-bar and status-bar state the host keeps on the screen.
-    var _chrome = _ScreenChrome()
+    @exclusivity(unchecked) var _chrome = _ScreenChrome()
 
     /// The statistics and leak-detection settings of the screen.
-    var _diagnostics = _ScreenDiagnostics()
+    @exclusivity(unchecked) var _diagnostics = _ScreenDiagnostics()
 
     /// The window the screen began to appear in, until it disappeared, while some window has observers: the events of
     /// the appearance report there, also once the host took the screen out (see `Screen+WindowObservers.swift`).
-    weak var _observedWindow: Window?
+    @exclusivity(unchecked) weak var _observedWindow: Window?
 
     /// The window the screen began to leave its container in, until it left.
-    weak var _departureWindow: Window?
+    @exclusivity(unchecked) weak var _departureWindow: Window?
 
     /// Creates a screen.
     ///

@@ -15,8 +15,10 @@ import HookKit
 /// (at once when there is nothing to animate). Requests made while a transition runs are queued
 /// and run in order; requests made while an interactive pop is in progress are refused.
 open class NavigationController: Screen {
+    // The controller's own state is `@exclusivity(unchecked)`, as ``Screen``'s is (see there).
+
     /// The stack, bottom first.
-    public internal(set) var viewControllers: [Screen] = [] {
+    @exclusivity(unchecked) public internal(set) var viewControllers: [Screen] = [] {
         didSet {
             let top = viewControllers.last
             if _topScreenList.last !== top { _topScreenList = top.map { [$0] } ?? [] }
@@ -25,20 +27,20 @@ open class NavigationController: Screen {
 
     /// ``topViewController`` alone, or no screen: what ``childrenForAppearanceForwarding`` returns, kept rather than
     /// built on every call (every transition asks it several times; a new array is an allocation each time).
-    private var _topScreenList: [Screen] = []
+    @exclusivity(unchecked) private var _topScreenList: [Screen] = []
 
     /// The interactive pop in progress, if any.
-    public internal(set) var interactivePop: InteractivePop?
+    @exclusivity(unchecked) public internal(set) var interactivePop: InteractivePop?
 
     /// The navigation bar, its defaults and the global appearance it reads.
-    var _navigationChrome = _NavigationControllerChrome()
+    @exclusivity(unchecked) var _navigationChrome = _NavigationControllerChrome()
 
     /// The screens that left the stack and are still children until their transition completes.
-    var _leaving: [Screen] = []
+    @exclusivity(unchecked) var _leaving: [Screen] = []
 
     /// The top screen that the controller's own appearance sent willShow for, owed its didShow when the appearance
     /// completes if it is still the top screen on screen then.
-    weak var _topShownOnAppearing: Screen?
+    @exclusivity(unchecked) weak var _topShownOnAppearing: Screen?
 
     /// The top screen that joined the stack while the controller was off screen, owed its `didMove(toParent:)`.
     ///
@@ -46,18 +48,18 @@ open class NavigationController: Screen {
     /// with its first appearance, so that it is ``Screen/isMovingToParent`` in it (a window's root screen too), and
     /// `didMove(toParent:)` follows its `viewDidAppear`. A request to change the stack before then ends the move
     /// first.
-    var _screenOwedDidMove: Screen?
+    @exclusivity(unchecked) var _screenOwedDidMove: Screen?
 
     /// The driver that holds this controller's transitions not completed yet, and how many there are: later
     /// requests join the same queue, so that their callbacks keep their order.
-    weak var _queuedDriver: TransitionDriver?
-    var _queuedCount = 0
+    @exclusivity(unchecked) weak var _queuedDriver: TransitionDriver?
+    @exclusivity(unchecked) var _queuedCount = 0
 
     /// Whether a change of the stack is running the app's code before it has changed the stack.
     ///
     /// Set during its screens' willPop and willMove: requests to change the stack meanwhile are refused
     /// (``_beginStackRequest()``).
-    var _isChangingStack = false
+    @exclusivity(unchecked) var _isChangingStack = false
 
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
     ///

@@ -50,18 +50,19 @@ public final class TransitionDriver {
     ///
     /// Each window given this driver adds itself (``_serve(_:)``). The first one, nearly always the only one, is kept
     /// on its own: every transition reads it twice (a list cost the push-pop benchmark 1,400 instructions).
-    private weak var window: Window?
+    @exclusivity(unchecked) private weak var window: Window?
     /// The windows given this driver after the first one.
     ///
     /// Read by every transition, so without the runtime's exclusivity check: only the host's thread touches it, never
     /// through an `inout`.
     @exclusivity(unchecked) private var otherWindows: [_Weak<Window>] = []
 
-    private var queue: [_Transition] = []
-    private var current: _Transition?
-    private var isBusy = false
+    // `@exclusivity(unchecked)`, as ``Screen``'s state is (see there).
+    @exclusivity(unchecked) private var queue: [_Transition] = []
+    @exclusivity(unchecked) private var current: _Transition?
+    @exclusivity(unchecked) private var isBusy = false
     /// An interactive transition in progress (an interactive pop); it holds the queue.
-    var interactiveOwner: AnyObject?
+    @exclusivity(unchecked) var interactiveOwner: AnyObject?
 
     /// Creates a driver.
     ///

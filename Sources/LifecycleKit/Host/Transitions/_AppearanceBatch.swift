@@ -5,7 +5,9 @@
 /// balances every will-call of a view that leaves.
 final class _AppearanceBatch {
     /// The screens begun in this batch, in order; a screen may appear twice (it began again).
-    private var screens: [Screen] = []
+    ///
+    /// `@exclusivity(unchecked)`, as ``Screen``'s state is (see there).
+    @exclusivity(unchecked) private var screens: [Screen] = []
 
     /// Records that `screen` began an appearance transition in this batch.
     func add(_ screen: Screen) {

@@ -31,12 +31,14 @@ public final class Window {
     /// Completes animated transitions and queues the ones requested meanwhile.
     public let transitionDriver: TransitionDriver
 
+    // The window's own state is `@exclusivity(unchecked)`, as ``Screen``'s is (see there).
+
     /// The effective status bar, as computed last.
-    var _statusBar = StatusBarAppearance()
+    @exclusivity(unchecked) var _statusBar = StatusBarAppearance()
 
     /// The screens on screen in this window on their own (the roots of the on-screen tree), in the order they
     /// appeared.
-    var _onScreenUnits: [Screen] = []
+    @exclusivity(unchecked) var _onScreenUnits: [Screen] = []
 
     /// The lifecycle observers attached to the window (``addObserver(_:priority:)``).
     let _observers = _WindowObserverList()
