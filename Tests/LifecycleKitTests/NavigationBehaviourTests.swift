@@ -135,6 +135,61 @@ struct NavigationBehaviourTests {
         #expect(host.navigation.viewControllers.count == 1)
     }
 
+    @Test("a pop gesture may begin once the push's animation ended: from its completion, not from its will-calls")
+    func popGestureAfterPushCompletes() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = WillAppearActing("B", host.log)
+        var refusalInWillAppear: PopGestureRefusal?
+        b.onViewWillAppear = { refusalInWillAppear = host.navigation.interactivePopRefusal(translation: 24) }
+        var refusalInCompletion: PopGestureRefusal? = .singleScreen
+        var pop: InteractivePop?
+        try host.navigation.push(b, animated: true) { _ in
+            refusalInCompletion = host.navigation.interactivePopRefusal(translation: 24)
+            pop = try? host.navigation.beginInteractivePop(translation: 24)
+        }
+        host.window.transitionDriver.completeAll()
+        #expect(refusalInWillAppear == .transitionRunning)
+        #expect(refusalInCompletion == nil)
+        #expect(pop?.state == .active)
+        #expect(
+            host.log.take() == [
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "nav.willShow(B)", "A.viewWillDisappear",
+                "B.viewWillAppear", "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)",
+                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+            ])
+        pop?.finish()
+        #expect(
+            host.log.take() == [
+                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+    }
+
+    @Test("the pop gesture waits for a change that a controller in no window runs at once, until its calls end")
+    func popGestureWaitsForChangeRunAtOnce() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: false)
+        let inner = try TestNavigation("inner", root: host.screen("X"), host.log)
+        let below = ActingScreen("B", host.log)
+        let top = ActingScreen("T", host.log)
+        // B's didMove puts the controller on screen, which shows T before T's own didMove has come.
+        below.onDidMove = { parent in if parent === inner { try? container.addChild(inner) } }
+        var refusal: PopGestureRefusal?
+        top.onViewDidAppear = { refusal = inner.interactivePopRefusal(translation: 24) }
+        _ = host.log.take()
+        try inner.setViewControllers([below, top], animated: true)
+        #expect(refusal == .transitionRunning)
+        #expect(inner.interactivePopRefusal(translation: 24) == nil)
+        #expect(
+            host.log.take() == [
+                "X.didMove(inner)", "X.willPop(true)", "X.willMove(nil)", "B.willMove(inner)", "T.willMove(inner)",
+                "X.didPop(true)", "X.didMove(nil)", "B.didMove(inner)", "inner.loadView", "inner.viewDidLoad",
+                "inner.viewWillAppear", "inner.willShow(T)", "T.loadView", "T.viewDidLoad", "T.viewWillAppear",
+                "inner.viewDidAppear", "T.viewDidAppear", "inner.didShow(T)", "T.didMove(inner)",
+            ])
+    }
+
     @Test(
         "a presented screen takes the touches: no pop gesture and no back button under it, whatever its style",
         arguments: [ModalPresentationStyle.pageSheet, .formSheet, .overFullScreen, .fullScreen])

@@ -7,6 +7,8 @@ final class ActingScreen: TestScreen {
     var onViewWillDisappear: (() -> Void)?
     var onWillMove: ((Screen?) -> Void)?
     var onWillPop: (() -> Void)?
+    var onDidMove: ((Screen?) -> Void)?
+    var onViewDidAppear: (() -> Void)?
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -26,6 +28,16 @@ final class ActingScreen: TestScreen {
     override func willPop(animated: Bool) {
         super.willPop(animated: animated)
         onWillPop?()
+    }
+
+    override func didMove(toParent parent: Screen?) {
+        super.didMove(toParent: parent)
+        onDidMove?(parent)
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        onViewDidAppear?()
     }
 }
 

@@ -94,6 +94,9 @@ extension ReentrancyExplorer {
                     return fail(.termination, "completing the transitions does not end (10,000 transitions)")
                 }
             }
+            // A pop begun meanwhile (from a did-call or a completion, which the timed driver runs as time passes)
+            // is ended by the next round.
+            if pops.contains(where: { $0.state == .active }) { didSomething = true }
             if !didSomething { break }
         }
         checkAtEveryStep()

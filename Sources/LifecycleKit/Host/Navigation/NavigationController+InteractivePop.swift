@@ -3,9 +3,11 @@ extension NavigationController {
     /// Why an interactive pop dragging by `translation` may not begin now, or `nil` if it may.
     ///
     /// The rules of the full-screen pop gesture: at least two screens, the controller on screen and not under a
-    /// presented screen (which takes the touches, whatever its style), no transition running or queued, a drag in
-    /// the back direction (to the right, or to the left in a right-to-left layout; zero is refused), and the top
-    /// screen allowing it (``Screen/shouldPop(trigger:)`` with ``PopTrigger/gesture``, asked last).
+    /// presented screen (which takes the touches, whatever its style), no transition animating, running its calls or
+    /// queued (one whose completion runs has ended: the gesture may begin from a push's completion), a drag in the
+    /// back direction (to the right, or to the left in a right-to-left layout; zero is
+    /// refused), and the top screen allowing it (``Screen/shouldPop(trigger:)`` with ``PopTrigger/gesture``, asked
+    /// last).
     ///
     /// `shouldPop(trigger:)` is the app's code, so the rules are checked again after it: a `shouldPop` that changed the
     /// stack is refused as the stack then stands (``PopGestureRefusal/singleScreen`` after a pop to the root,
@@ -29,13 +31,14 @@ extension NavigationController {
     /// ``interactivePopRefusal(translation:)`` without asking the top screen: every rule but the last.
     private func _popGestureRefusalBeforeAsking(translation: Double) -> PopGestureRefusal? {
         // A pop in progress took its screen out of the stack already: say why, rather than that one screen is left.
-        if interactivePop != nil || _isChangingStack { return .transitionRunning }
+        if interactivePop != nil || _isChangingStack || _inlineTransitionDepth > 0 { return .transitionRunning }
         guard viewControllers.count >= 2 else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
         if _isCoveredByPresentation(in: window) { return .coveredByPresentation }
         // Its own transitions too, which may still run in the window it left (they keep their queue, and their order).
-        if window.transitionDriver.isTransitioning || window.transitionDriver.queuedCount > 0 || _hasPendingTransitions
-        {
+        // A transition whose completion runs has ended (the gesture may begin from a push's completion).
+        let driver = window.transitionDriver
+        if driver._holdsPopGesture || driver.queuedCount > 0 || _hasPendingTransitions {
             return .transitionRunning
         }
         let backward = window.layoutDirection == .leftToRight ? translation > 0 : translation < 0

@@ -356,8 +356,10 @@ extension NavigationController {
             _queuedDriver = driver
             driver.enqueue(transition)
         } else {
+            _inlineTransitionDepth += 1
             transition.start()
             transition.finish()
+            _inlineTransitionDepth -= 1
         }
     }
 

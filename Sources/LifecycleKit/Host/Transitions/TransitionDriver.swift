@@ -61,6 +61,9 @@ public final class TransitionDriver {
     @exclusivity(unchecked) private var queue: [_Transition] = []
     @exclusivity(unchecked) private var current: _Transition?
     @exclusivity(unchecked) private var isBusy = false
+    /// Whether the transition that makes the driver busy runs its completion: every call of it was sent, so it has
+    /// ended for what the app sees, as UIKit's has when its completion runs.
+    @exclusivity(unchecked) private var isCompleting = false
     /// An interactive transition in progress (an interactive pop); it holds the queue.
     @exclusivity(unchecked) var interactiveOwner: AnyObject?
 
@@ -107,9 +110,7 @@ public final class TransitionDriver {
     public func completeCurrentTransition() -> Bool {
         guard let transition = current else { return false }
         current = nil
-        isBusy = true
-        transition.finish { _updateStatusBars() }
-        isBusy = false
+        runFinish(of: transition)
         drain()
         return true
     }
@@ -156,6 +157,26 @@ public final class TransitionDriver {
         drain()
     }
 
+    /// Runs the did-calls and the completion of `transition`, the driver busy meanwhile. (A busy driver starts no
+    /// transition, so finishes never nest.)
+    private func runFinish(of transition: _Transition) {
+        isBusy = true
+        transition.finish {
+            _updateStatusBars()
+            isCompleting = true  // the completion comes next
+        }
+        isBusy = false
+        isCompleting = false
+    }
+
+    /// Whether a transition keeps the pop gesture from beginning.
+    ///
+    /// One animates, starts (its will-calls run) or finishes (its did-calls run), or an interactive pop is in progress.
+    /// One whose completion runs has ended: every call of it was sent.
+    var _holdsPopGesture: Bool {
+        current != nil || interactiveOwner != nil || (isBusy && !isCompleting)
+    }
+
     /// Starts queued transitions until one waits for its animation, or none is left.
     func drain() {
         guard !isBusy, current == nil, interactiveOwner == nil else { return }
@@ -169,9 +190,7 @@ public final class TransitionDriver {
                 current = transition
                 scheduleCompletion(of: transition)
             } else {
-                isBusy = true
-                transition.finish { _updateStatusBars() }
-                isBusy = false
+                runFinish(of: transition)
             }
         }
     }
