@@ -994,4 +994,52 @@ struct CompletionReentrancyTests {
         #expect(!k.visibleState.contains(.didAppear) && !p.visibleState.contains(.didAppear))
         #expect(t.visibleState.contains(.didAppear))
     }
+
+    @Test("the pop gesture waits for a stack change that a controller in no window runs at once, presented meanwhile")
+    func popGestureWaitsForChangeOfControllerPresentedMeanwhile() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c) = (ScriptedScreen("B", host.log), host.screen("C"))
+        let outer = try TestNavigation("outer", root: host.screen("R"), host.log)
+        // Off screen and in no window, outer's change runs at once; B's didMove, the first of its end, presents
+        // outer and tries the gesture before the change's end reaches C.
+        var refusal: PopGestureRefusal?
+        b.actions["didMove(outer)"] = {
+            try? host.navigation.present(outer, animated: false)
+            refusal = outer.interactivePopRefusal(translation: 24)
+        }
+        _ = host.log.take()
+        try outer.setViewControllers([b, c], animated: false)
+        // Found by the re-entrancy explorer (seed 8126, 200 steps): the gesture popped C, which got didMove(nil)
+        // while its willMove(outer) still waited for its didMove.
+        #expect(refusal == .transitionRunning)
+        let log = host.log.take()
+        #expect(CompletionReentrancyTests().moves(of: "C", in: log) == ["C.willMove(outer)", "C.didMove(outer)"])
+        #expect(outer.viewControllers.map(\.title) == ["B", "C"])
+        #expect(outer.interactivePopRefusal(translation: 24) == nil)
+    }
+
+    @Test("a screen kept on screen in a container that appears stays when a push covers the container and is undone")
+    func keptScreenStaysWhenItsContainerIsCoveredByAPushUndoneBeforeItRuns() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (old, box, top) = (TestScreen("O", log), ScriptedScreen("K", log), TestScreen("T", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try window.setRootScreen(TestScreen("R", log))
+        window.makeKeyAndVisible()
+        try window.setRootScreen(old, animated: true)  // runs, and keeps the queue busy
+        try window.setRootScreen(navigation, animated: true)  // waits; O leaves with it
+        try box.addChild(old)  // O, on screen, joins K: nav shows it through K when it appears
+        try navigation.push(box, animated: false)  // waits
+        // K's will-call covers K with T, whose push waits; K's did-call pops T before that push runs.
+        box.actions["viewWillAppear"] = { try? navigation.push(top, animated: false) }
+        box.actions["viewDidAppear"] = { _ = try? navigation.pop(animated: false) }
+        _ = log.take()
+        window.transitionDriver.completeAll()
+        // Found by the re-entrancy explorer (seed 6187, 200 steps, timed): O went off screen in K, which stayed on
+        // screen.
+        let calls = log.take()
+        #expect(!calls.contains("O.viewWillDisappear") && !calls.contains("O.viewDidDisappear"))
+        #expect(navigation.viewControllers.map(\.title) == ["A", "K"] && old.parent === box)
+        #expect(box.visibleState.contains(.didAppear) && old.visibleState.contains(.didAppear))
+    }
 }

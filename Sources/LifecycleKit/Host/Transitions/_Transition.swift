@@ -117,34 +117,36 @@ final class _Transition {
             screen._beginAppearing(animated: animated, at: place, batch: batch)
         }
         if !keptForAppearing.isEmpty {
-            // Only the screens that came on screen show anything: one whose container went off screen in this
-            // transition did not.
-            let cameOnScreen = planned.appearing.map(\.screen).filter(\._appearance.isVisible)
-            _takeOffScreen(keptForAppearing, unlessShownBy: cameOnScreen)
+            _takeOffScreen(keptForAppearing)
         }
     }
 
-    /// Takes off screen, in this transition, the screens of `kept` that none of `appearing` shows any more.
+    /// Takes off screen, in this transition, the screens of `kept` that their container no longer shows on screen.
     ///
     /// They were kept on screen because an appearing screen showed them when the transition began; the will-calls
     /// ran the app's code since, which may have taken one out of the screen that was to show it (a pop or a push of
-    /// the navigation controller it had joined), and no screen may stay on screen outside the hierarchy the window
-    /// shows. Out of line: it is rare, and `start` runs for every transition.
+    /// the navigation controller it had joined), or left that screen off screen (one skipped because its container
+    /// went off screen, or a presented screen pushed on the stack of a navigation controller that appears, whose push
+    /// waits), and no screen may stay on screen outside the hierarchy the window shows. Out of line: it is rare, and
+    /// `start` runs for every transition.
     ///
-    /// The ones still shown take their place under the container that shows them, if its appearance did not move
-    /// them there (a screen on screen already, which forwards nothing): a presented screen pushed on the stack of a
-    /// navigation controller that joined the new root, say, so that the controller's own transitions reach it.
+    /// A screen stays while its own container is on screen and shows it, whatever the app's code did above that
+    /// container: a push that covered the container waits, and takes the container off screen with the screens on
+    /// screen through it when it runs (a pop that undoes it first leaves them all on screen). The ones that stay take
+    /// their place under that container, if its appearance did not move them there (a screen on screen already,
+    /// which forwards nothing): a presented screen pushed on the stack of a navigation controller that joined the new
+    /// root, say, so that the controller's own transitions reach it.
     @inline(never)
-    private func _takeOffScreen(_ kept: [Screen], unlessShownBy appearing: [Screen]) {
-        let stillShown = _ScreenSet(appearing.flatMap { [$0] + $0._forwardedDescendants })
+    private func _takeOffScreen(_ kept: [Screen]) {
         for screen in kept where screen._appearance.isVisible {
-            // Shown through a screen that did not come on screen (a presented screen pushed on the stack of a
-            // navigation controller that appears, whose push waits) is not shown now.
-            let container = screen._forwardingContainer
-            if !stillShown.contains(screen) || container.map({ !$0._appearance.isVisible }) == true {
+            guard let container = screen._forwardingContainer, container._appearance.isVisible,
+                container._shownChildren.contains(where: { $0._forwardingTarget === screen })
+            else {
                 disappearing.append(screen)
                 screen._beginDisappearing(animated: animated, batch: batch)
-            } else if let container, screen._onScreenParent !== container {
+                continue
+            }
+            if screen._onScreenParent !== container {
                 screen._moveOnScreen(to: .child(container))
             }
         }
