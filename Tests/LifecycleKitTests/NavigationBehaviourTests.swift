@@ -190,6 +190,59 @@ struct NavigationBehaviourTests {
             ])
     }
 
+    @Test("the pop gesture waits for the end of a push that finishes in the driver of a window the controller left")
+    func popGestureWaitsForPushEndingInWindowLeft() throws {
+        let (log, time) = (EventLog(), VirtualTime())
+        let first = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try first.setRootScreen(navigation)
+        first.makeKeyAndVisible()
+        try navigation.push(TestScreen("B", log), animated: false)
+        let x = ActingScreen("X", log)
+        var refusal: PopGestureRefusal?
+        x.onDidMove = { parent in
+            if parent === navigation { refusal = navigation.interactivePopRefusal(translation: 24) }
+        }
+        try navigation.push(x, animated: true)
+        try first.setRootScreen(nil)
+        let second = Window(time: time, transitionDriver: TransitionDriver(mode: .immediate))
+        try second.setRootScreen(navigation)
+        second.makeKeyAndVisible()
+        _ = log.take()
+        first.transitionDriver.completeAll()
+        // Found by review: the push's end ran in the first window's driver, which the gesture's check did not look
+        // at once the push no longer counted as waiting; the gesture popped X before the push's didShow(X).
+        #expect(refusal == .transitionRunning)
+        #expect(log.take().suffix(2) == ["X.didMove(nav)", "nav.didShow(X)"])
+        #expect(navigation.interactivePopRefusal(translation: 24) == nil)
+    }
+
+    @Test("the pop gesture waits for the pushes that a driver going away completes as it goes")
+    func popGestureWaitsForPushesOfDriverGoingAway() throws {
+        let (log, time) = (EventLog(), VirtualTime())
+        var first: Window? = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try first?.setRootScreen(navigation)
+        first?.makeKeyAndVisible()
+        try navigation.push(TestScreen("B", log), animated: false)
+        var refusal: PopGestureRefusal?
+        try navigation.push(TestScreen("X", log), animated: true) { _ in
+            refusal = navigation.interactivePopRefusal(translation: 24)
+        }
+        try navigation.push(TestScreen("Y", log), animated: true)
+        try first?.setRootScreen(nil)
+        let second = Window(time: time, transitionDriver: TransitionDriver(mode: .immediate))
+        try second.setRootScreen(navigation)
+        second.makeKeyAndVisible()
+        _ = log.take()
+        first = nil  // its driver completes X's push, then runs Y's
+        // Found by review: inside X's completion, Y's push, still waiting in the driver going away, did not count;
+        // the gesture popped Y before its push ran.
+        #expect(refusal == .transitionRunning)
+        #expect(navigation.viewControllers.map(\.title) == ["A", "B", "X", "Y"])
+        #expect(navigation.interactivePopRefusal(translation: 24) == nil)
+    }
+
     @Test(
         "a presented screen takes the touches: no pop gesture and no back button under it, whatever its style",
         arguments: [ModalPresentationStyle.pageSheet, .formSheet, .overFullScreen, .fullScreen])

@@ -31,14 +31,15 @@ extension NavigationController {
     /// ``interactivePopRefusal(translation:)`` without asking the top screen: every rule but the last.
     private func _popGestureRefusalBeforeAsking(translation: Double) -> PopGestureRefusal? {
         // A pop in progress took its screen out of the stack already: say why, rather than that one screen is left.
-        if interactivePop != nil || _isChangingStack || _inlineTransitionDepth > 0 { return .transitionRunning }
+        if interactivePop != nil || _isChangingStack || _transitionCallsDepth > 0 { return .transitionRunning }
         guard viewControllers.count >= 2 else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
         if _isCoveredByPresentation(in: window) { return .coveredByPresentation }
         // Its own transitions too, which may still run in the window it left (they keep their queue, and their order).
-        // A transition whose completion runs has ended (the gesture may begin from a push's completion).
+        // A transition whose completion runs has ended (the gesture may begin from a push's completion). Its own
+        // transitions are counted wherever they wait, also in a driver that is going away and completes them.
         let driver = window.transitionDriver
-        if driver._holdsPopGesture || driver.queuedCount > 0 || _hasPendingTransitions {
+        if driver._holdsPopGesture || driver.queuedCount > 0 || _queuedCount > 0 {
             return .transitionRunning
         }
         let backward = window.layoutDirection == .leftToRight ? translation > 0 : translation < 0

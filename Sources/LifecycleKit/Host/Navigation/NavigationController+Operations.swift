@@ -292,6 +292,8 @@ extension NavigationController {
             onFinish: { [weak self] in
                 guard let self else { return }
                 self._queuedCount -= 1
+                self._transitionCallsDepth += 1
+                defer { self._transitionCallsDepth -= 1 }
                 // A screen removed from the controller meanwhile already finished leaving.
                 let stillLeaving = _ScreenSet(self._leaving)
                 let leaving = removed.filter { stillLeaving.contains($0) }
@@ -356,10 +358,10 @@ extension NavigationController {
             _queuedDriver = driver
             driver.enqueue(transition)
         } else {
-            _inlineTransitionDepth += 1
+            _transitionCallsDepth += 1
             transition.start()
             transition.finish()
-            _inlineTransitionDepth -= 1
+            _transitionCallsDepth -= 1
         }
     }
 

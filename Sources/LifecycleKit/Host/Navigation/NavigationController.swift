@@ -54,9 +54,11 @@ open class NavigationController: Screen {
     /// requests join the same queue, so that their callbacks keep their order.
     @exclusivity(unchecked) weak var _queuedDriver: TransitionDriver?
     @exclusivity(unchecked) var _queuedCount = 0
-    /// How many of the controller's transitions run at once, without a driver (it is in no window), calls and
-    /// completion: the pop gesture waits for them as for a driver's.
-    @exclusivity(unchecked) var _inlineTransitionDepth = 0
+    /// How many of the controller's transitions are running their calls, which the pop gesture waits for.
+    ///
+    /// One it runs at once in no window counts from its start to its completion; one in a driver counts while its
+    /// end (didPop, didMove, didShow) runs, which its window's driver may not show (the controller left that window).
+    @exclusivity(unchecked) var _transitionCallsDepth = 0
 
     /// Whether a change of the stack is running the app's code before it has changed the stack.
     ///

@@ -3,8 +3,8 @@ public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomS
     /// There is only one screen in the stack.
     case singleScreen
     /// A transition is animating, running its calls or queued in the window (one whose completion runs has ended), a
-    /// transition of the navigation controller in the window it left (or at once, in no window), another interactive
-    /// pop is in progress, or a change of the stack is running the app's code (a willPop or willMove of that change);
+    /// transition of the navigation controller waits or runs its calls elsewhere (in the window it left, or at once in
+    /// no window), another interactive pop is in progress, or a change of the stack is running the app's code (a willPop or willMove of that change);
     /// also when the top screen's ``Screen/shouldPop(trigger:)`` changed the top two screens of the stack without
     /// animation before it allowed the pop.
     case transitionRunning
