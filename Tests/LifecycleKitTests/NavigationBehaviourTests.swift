@@ -243,6 +243,26 @@ struct NavigationBehaviourTests {
         #expect(navigation.interactivePopRefusal(translation: 24) == nil)
     }
 
+    @Test("the pop gesture waits for a child added to the top screen to end its appearance, which runs at once")
+    func popGestureWaitsForChildAppearingAtOnce() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let c = WillAppearActing("C", host.log)
+        var refusal: PopGestureRefusal?
+        c.onViewWillAppear = { refusal = host.navigation.interactivePopRefusal(translation: 24) }
+        _ = host.log.take()
+        try b.addChild(c)
+        // Found by review: the gesture began between C's viewWillAppear and its viewDidAppear, and C's disappearance
+        // came before its appearance had ended.
+        #expect(refusal == .transitionRunning)
+        #expect(
+            host.log.take() == [
+                "C.willMove(B)", "C.loadView", "C.viewDidLoad", "C.viewWillAppear", "C.viewDidAppear", "C.didMove(B)",
+            ])
+        #expect(host.navigation.interactivePopRefusal(translation: 24) == nil)
+    }
+
     @Test(
         "a presented screen takes the touches: no pop gesture and no back button under it, whatever its style",
         arguments: [ModalPresentationStyle.pageSheet, .formSheet, .overFullScreen, .fullScreen])

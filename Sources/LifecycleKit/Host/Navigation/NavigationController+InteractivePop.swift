@@ -42,9 +42,21 @@ extension NavigationController {
         if driver._holdsPopGesture || driver.queuedCount > 0 || _queuedCount > 0 {
             return .transitionRunning
         }
+        // Calls that run outside any transition (a child added to a screen on screen appears at once) must be over.
+        if _showsScreenBetweenCalls { return .transitionRunning }
         let backward = window.layoutDirection == .leftToRight ? translation > 0 : translation < 0
         guard backward else { return .wrongDirection }
         return nil
+    }
+
+    /// Whether a screen on screen through this controller is between its will-call and its did-call.
+    private var _showsScreenBetweenCalls: Bool {
+        var pending = _onScreenChildren
+        while let screen = pending.popLast() {
+            if screen._appearance.isInTransition { return true }
+            pending += screen._onScreenChildren
+        }
+        return false
     }
 
     /// Begins an interactive pop of the top screen, popping it at once as UIKit's gesture does.

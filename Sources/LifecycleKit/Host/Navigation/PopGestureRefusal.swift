@@ -4,9 +4,11 @@ public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomS
     case singleScreen
     /// A transition is animating, running its calls or queued in the window (one whose completion runs has ended), a
     /// transition of the navigation controller waits or runs its calls elsewhere (in the window it left, or at once in
-    /// no window), another interactive pop is in progress, or a change of the stack is running the app's code (a
-    /// willPop or willMove of that change); also when the top screen's ``Screen/shouldPop(trigger:)`` changed the top
-    /// two screens of the stack without animation before it allowed the pop.
+    /// no window), another interactive pop is in progress, a screen on screen through the controller is between its
+    /// will-call and its did-call (a child added to a screen on screen appears at once), or a change of the stack is
+    /// running the app's code (a willPop or willMove of that change); also when the top screen's
+    /// ``Screen/shouldPop(trigger:)`` changed the top two screens of the stack without animation before it allowed the
+    /// pop.
     case transitionRunning
     /// The navigation controller is not on screen, is going off screen (a covering presentation's transition has
     /// started), or is still coming on screen (its `viewDidAppear` has not run: a dismissal that uncovers it is
