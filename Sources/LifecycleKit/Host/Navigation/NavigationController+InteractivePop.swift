@@ -4,10 +4,10 @@ extension NavigationController {
     ///
     /// The rules of the full-screen pop gesture: at least two screens, the controller on screen and not under a
     /// presented screen (which takes the touches, whatever its style), no transition animating, running its calls or
-    /// queued (one whose completion runs has ended: the gesture may begin from a push's completion), a drag in the
-    /// back direction (to the right, or to the left in a right-to-left layout; zero is
-    /// refused), and the top screen allowing it (``Screen/shouldPop(trigger:)`` with ``PopTrigger/gesture``, asked
-    /// last).
+    /// queued (one whose completion runs has ended: the gesture may begin from a push's completion), no screen on
+    /// screen through the controller between its will-call and its did-call, a drag in the back direction (to the
+    /// right, or to the left in a right-to-left layout; zero is refused), and the top screen allowing it
+    /// (``Screen/shouldPop(trigger:)`` with ``PopTrigger/gesture``, asked last).
     ///
     /// `shouldPop(trigger:)` is the app's code, so the rules are checked again after it: a `shouldPop` that changed the
     /// stack is refused as the stack then stands (``PopGestureRefusal/singleScreen`` after a pop to the root,
