@@ -61,10 +61,16 @@ extension Screen {
     /// Whether the container this screen is on screen through is on screen (or on its way) and shows it now: as one
     /// of the children it forwards its appearance to, or in place of one.
     var _isShownByContainerOnScreen: Bool {
-        guard let container = _onScreenParent, container._appearance.isVisible, _isForwarded(by: container) else {
-            return false
-        }
-        return container._shownChildren.contains { $0._forwardingTarget === self }
+        guard let container = _onScreenParent, _isForwarded(by: container) else { return false }
+        return _isShownOnScreen(by: container)
+    }
+
+    /// Whether `container` is on screen (or on its way) and shows this screen now.
+    ///
+    /// Shown as one of the children it forwards its appearance to, or in place of one. Asks
+    /// `childrenForAppearanceForwarding`, the app's code, only when the container is on screen.
+    func _isShownOnScreen(by container: Screen) -> Bool {
+        container._appearance.isVisible && container._shownChildren.contains { $0._forwardingTarget === self }
     }
 
     /// Takes the screen out of the on-screen tree (the screens on screen through it keep their place under it).

@@ -139,9 +139,7 @@ final class _Transition {
     @inline(never)
     private func _takeOffScreen(_ kept: [Screen]) {
         for screen in kept where screen._appearance.isVisible {
-            guard let container = screen._forwardingContainer, container._appearance.isVisible,
-                container._shownChildren.contains(where: { $0._forwardingTarget === screen })
-            else {
+            guard let container = screen._forwardingContainer, screen._isShownOnScreen(by: container) else {
                 disappearing.append(screen)
                 screen._beginDisappearing(animated: animated, batch: batch)
                 continue
