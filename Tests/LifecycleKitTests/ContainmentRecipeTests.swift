@@ -2,26 +2,25 @@ import Testing
 
 @testable import LifecycleKit
 
-/// A container that adds its children from its own viewDidLoad, as UIKit containers usually do.
+/// A container that adds its children as its view loads: from its own viewDidLoad, as UIKit containers usually do, or
+/// from its loadView once its view exists (`view = …` in UIKit).
 final class SelfFillingContainer: TestScreen {
-    /// The children it adds when its view has loaded.
+    /// The children it adds when its view loads.
     var childrenToAdd: [Screen] = []
-
-    override func viewDidLoad() {
-        super.viewDidLoad()
-        for child in childrenToAdd {
-            try? addChild(child)
-        }
-    }
-}
-
-/// A container that adds its children from its own loadView, once its view exists (`view = …` in UIKit).
-final class LoadViewFillingContainer: TestScreen {
-    /// The children it adds when it loads its view.
-    var childrenToAdd: [Screen] = []
+    /// Whether it adds them from loadView rather than from viewDidLoad.
+    var addsFromLoadView = false
 
     override func loadView() {
         super.loadView()
+        if addsFromLoadView { addChildren() }
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        if !addsFromLoadView { addChildren() }
+    }
+
+    private func addChildren() {
         for child in childrenToAdd {
             try? addChild(child)
         }
@@ -83,7 +82,8 @@ struct ContainmentRecipeTests {
     @Test("a child added from its container's loadView loads there, before the container's viewDidLoad")
     func childAddedInLoadView() throws {
         let host = try NavigationHost(driver: .immediate)
-        let container = LoadViewFillingContainer("K", host.log)
+        let container = SelfFillingContainer("K", host.log)
+        container.addsFromLoadView = true
         let child = host.screen("C")
         container.childrenToAdd = [child]
         try host.navigation.push(container, animated: false)
