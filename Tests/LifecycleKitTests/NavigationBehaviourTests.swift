@@ -243,6 +243,69 @@ struct NavigationBehaviourTests {
         #expect(navigation.interactivePopRefusal(translation: 24) == nil)
     }
 
+    @Test("the back button waits for the pushes that a driver going away completes as it goes")
+    func backButtonWaitsForPushesOfDriverGoingAway() throws {
+        let (log, time) = (EventLog(), VirtualTime())
+        var first: Window? = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try first?.setRootScreen(navigation)
+        first?.makeKeyAndVisible()
+        try navigation.push(TestScreen("B", log), animated: false)
+        var action: DismissAction?
+        try navigation.push(TestScreen("X", log), animated: true) { _ in
+            action = navigation.handleBackButton(animated: false)
+        }
+        try navigation.push(TestScreen("Y", log), animated: true)
+        try first?.setRootScreen(nil)
+        let second = Window(time: time, transitionDriver: TransitionDriver(mode: .immediate))
+        try second.setRootScreen(navigation)
+        second.makeKeyAndVisible()
+        _ = log.take()
+        first = nil  // its driver completes X's push, then runs Y's
+        // Inside X's completion, Y's push still waits in the driver going away: a tap there popped Y in the new
+        // window's driver before Y's push had run.
+        #expect(action == .nothing)
+        #expect(navigation.viewControllers.map(\.title) == ["A", "B", "X", "Y"])
+        #expect(navigation.handleBackButton(animated: false) == .popped)
+        #expect(navigation.viewControllers.map(\.title) == ["A", "B", "X"])
+    }
+
+    @Test("a push requested while a driver going away completes the pushes it held counts as the controller's own")
+    func pushFromACompletionOfADriverGoingAwayCounts() throws {
+        let (log, time) = (EventLog(), VirtualTime())
+        var first: Window? = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try first?.setRootScreen(navigation)
+        first?.makeKeyAndVisible()
+        try navigation.push(TestScreen("B", log), animated: false)
+        try navigation.push(TestScreen("X", log), animated: true) { _ in
+            try? navigation.push(TestScreen("Z", log), animated: true)
+        }
+        try navigation.push(TestScreen("Y", log), animated: true)
+        try first?.setRootScreen(nil)
+        let second = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        try second.setRootScreen(navigation)
+        second.makeKeyAndVisible()
+        first = nil  // its driver completes X's push, then Y's; X's completion pushes Z in the second window
+        second.transitionDriver.completeAll()
+        try navigation.push(TestScreen("W", log), animated: true) { _ in log.add("W.completion") }
+        try second.setRootScreen(nil)
+        let third = Window(time: time, transitionDriver: TransitionDriver(mode: .immediate))
+        try third.setRootScreen(navigation)
+        third.makeKeyAndVisible()
+        _ = log.take()
+        // W's push still waits in the second window's driver. Z's push, requested while Y's waited in a driver going
+        // away, wiped the count of the controller's waiting transitions, and Y's end then took W's out of it: the tap
+        // popped W in the third window's driver before W's push ended.
+        #expect(navigation.handleBackButton(animated: false) == .nothing)
+        #expect(log.take() == [])
+        second.transitionDriver.completeAll()
+        #expect(
+            log.take() == ["Z.viewDidDisappear", "W.viewDidAppear", "W.didMove(nav)", "nav.didShow(W)", "W.completion"])
+        #expect(navigation.handleBackButton(animated: false) == .popped)
+        #expect(navigation.viewControllers.map(\.title) == ["A", "B", "X", "Y", "Z"])
+    }
+
     @Test("the pop gesture waits for a child added to the top screen to end its appearance, which runs at once")
     func popGestureWaitsForChildAppearingAtOnce() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -174,7 +174,8 @@ extension NavigationController {
             let driver = window.transitionDriver
             return driver.isAnimating || driver.interactiveOwner != nil || driver.queuedCount > 0
         }
-        let isTransitioning = _hasPendingTransitions || windowIsTransitioning == true
+        // Its own transitions, wherever they wait: also in a driver that is going away and completes them.
+        let isTransitioning = _queuedCount > 0 || windowIsTransitioning == true
         let isCovered = window.map { _isCoveredByPresentation(in: $0) } ?? false
         return interactivePop == nil && !isTransitioning && !isCovered
     }

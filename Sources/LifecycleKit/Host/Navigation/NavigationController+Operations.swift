@@ -344,15 +344,9 @@ extension NavigationController {
         return window?.transitionDriver ?? _onScreenWindow?.transitionDriver
     }
 
-    /// Whether transitions of this controller run or wait in a driver that still exists (a driver that went away,
-    /// with its window, never completes them): its pop gesture and back button take no touch until they complete.
-    var _hasPendingTransitions: Bool { _queuedCount > 0 && _queuedDriver != nil }
-
     /// Runs a transition in the queue of ``_transitionDriver``, or at once when there is none.
     func _run(_ transition: _Transition) {
         let driver = _transitionDriver
-        // Transitions of a driver that went away never complete: they no longer count.
-        if _queuedDriver == nil { _queuedCount = 0 }
         _queuedCount += 1
         if let driver {
             _queuedDriver = driver

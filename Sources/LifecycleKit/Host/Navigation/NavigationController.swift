@@ -52,6 +52,10 @@ open class NavigationController: Screen {
 
     /// The driver that holds this controller's transitions not completed yet, and how many there are: later
     /// requests join the same queue, so that their callbacks keep their order.
+    ///
+    /// A driver that goes away completes the transitions it holds, so the count always returns to zero: while it
+    /// does, its reference here already reads `nil`, and the count still holds them (the pop gesture and the back
+    /// button wait for them).
     @exclusivity(unchecked) weak var _queuedDriver: TransitionDriver?
     @exclusivity(unchecked) var _queuedCount = 0
     /// How many of the controller's transitions are running their calls, which the pop gesture waits for.
