@@ -27,7 +27,7 @@ struct OriginalMisuseTests {
             _ = kept?(car, "")
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("an override of 'Misuse.afterCall' called its `original` after the call returned"))
+        #expect(message.contains("override of 'Misuse.afterCall' called its `original` while no call"))
     }
 
     /// Keeps an override's `original` from one call of a point named `name` and calls it from a before hook of a
@@ -54,7 +54,7 @@ struct OriginalMisuseTests {
             try OriginalMisuseTests.callOriginalKeptFromAnEarlierCall(pointName: "Misuse.laterHook", traced: false)
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("an override of 'Misuse.laterHook' called its `original` after the call returned"))
+        #expect(message.contains("override of 'Misuse.laterHook' called its `original` while no call"))
     }
 
     @Test("original kept from one call, called from a later call's before hook while traced, stops the program")
@@ -63,8 +63,27 @@ struct OriginalMisuseTests {
             try OriginalMisuseTests.callOriginalKeptFromAnEarlierCall(pointName: "Misuse.laterHookTraced", traced: true)
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(
-            message.contains("an override of 'Misuse.laterHookTraced' called its `original` after the call returned"))
+        #expect(message.contains("an override of 'Misuse.laterHookTraced' called its `original` while no call"))
+    }
+
+    @Test("original kept from a call of one point, called inside a call of another point, stops the program")
+    func originalInsideACallOfAnotherPoint() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let first = HookPoint<Vehicle, String, String>("Misuse.kept")
+            let second = HookPoint<Vehicle, String, String>("Misuse.other")
+            nonisolated(unsafe) var kept: HookPoint<Vehicle, String, String>.Original?
+            try first.override { original in
+                kept = original
+                return { vehicle, prefix in original(vehicle, prefix) }
+            }
+            try second.override { _ in { vehicle, prefix in kept?(vehicle, prefix) ?? "" } }
+            let car = Car(name: "c")
+            _ = first.invoke(car, "") { vehicle, prefix in prefix + vehicle.name }
+            _ = second.invoke(car, "") { vehicle, prefix in prefix + vehicle.name }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("an override of 'Misuse.kept' called its `original` while no call of 'Misuse.kept'"))
+        #expect(message.contains("or inside a call of another point"))
     }
 
     @Test("original called on a thread that never made a hooked call stops the program")
@@ -89,7 +108,7 @@ struct OriginalMisuseTests {
             _ = point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + vehicle.name }
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("an override of 'Misuse.freshThread' called its `original` after the call returned"))
+        #expect(message.contains("override of 'Misuse.freshThread' called its `original` while no call"))
     }
 
     @Test("passing a body to a point that declares one stops the program once an override runs")

@@ -59,13 +59,14 @@ final class _BodyCallSite<Receiver, Arguments, Result, Failure: Error>: Sendable
             .pointee(receiver, arguments)
     }
 
-    /// Stops the program: `original` was called with no call of its point in progress on this
+    /// Stops the program: `original` was called with no call of its point running its overrides on this
     /// thread, so there is no body to call and no result to return.
     @usableFromInline
     func originalCalledOutsideItsCall() -> Never {
         fatalError(
-            "HookKit: an override of '\(name)' called its `original` after the call returned, or on another "
-                + "thread. Call `original` only while the override runs, on its thread, or declare the point's body "
+            "HookKit: an override of '\(name)' called its `original` while no call of '\(name)' ran its "
+                + "overrides on this thread (after the call returned, on another thread, or inside a call of another "
+                + "point). Call `original` only while the override runs, on its thread, or declare the point's body "
                 + "with HookPoint(_:body:) to call it at any time.")
     }
 }
