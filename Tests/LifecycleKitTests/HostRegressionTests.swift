@@ -669,6 +669,45 @@ struct HostRegressionTests {
         }
     }
 
+    @Test("a pop finished from a will-call of its beginning ends the screens that call had not reached, before its end")
+    func interactivePopFinishedBeforeItsCallsReachedTheChildren() throws {
+        // Found by review: the children got their calls after the pop's completion, from the forwarding that the
+        // finish interrupted, so a second pop begun from that completion came before a child's disappearance.
+        for finishingScreen in ["P", "C1", "B"] {
+            let host = try NavigationHost(driver: .manual)
+            let (b, b1) = (WillAppearActing("B", host.log), host.screen("B1"))
+            let (p, c1, c2) = (ActingScreen("P", host.log), ActingScreen("C1", host.log), host.screen("C2"))
+            try b.addChild(b1)
+            try p.addChild(c1)
+            try p.addChild(c2)
+            try host.navigation.push(b, animated: false)
+            try host.navigation.push(p, animated: false)
+            _ = host.log.take()
+            let finish: () -> Void = { host.navigation.interactivePop?.finish() }
+            switch finishingScreen {
+            case "P": p.onViewWillDisappear = finish
+            case "C1": c1.onViewWillDisappear = finish
+            default: b.onViewWillAppear = finish
+            }
+            _ = try host.navigation.beginInteractivePop(translation: 10) { _ in host.log.add("completion") }
+            let trace = host.log.take()
+            #expect(
+                trace == [
+                    "P.willPop(true)", "P.willMove(nil)", "nav.willShow(B)", "P.viewWillDisappear",
+                    "C1.viewWillDisappear", "C2.viewWillDisappear",
+                ]
+                    + (finishingScreen == "B"
+                        ? ["B.viewWillAppear", "B1.viewWillAppear", "P.viewDidDisappear", "C1.viewDidDisappear"]
+                            + ["C2.viewDidDisappear", "B.viewDidAppear", "B1.viewDidAppear"]
+                        : ["P.viewDidDisappear", "C1.viewDidDisappear", "C2.viewDidDisappear", "B.viewWillAppear"]
+                            + ["B1.viewWillAppear", "B.viewDidAppear", "B1.viewDidAppear"])
+                    + ["P.didPop(true)", "P.didMove(nil)", "nav.didShow(B)", "completion"],
+                "finished from \(finishingScreen)")
+            #expect([p, c1, c2].allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
+            #expect([b, b1].allSatisfy { $0.visibleState == [.loaded, .didAppear] })
+        }
+    }
+
     @Test("during an interactive pop, dismissScreen on the stack's screens or the popping one does nothing")
     func dismissScreenDuringInteractivePop() throws {
         let host = try NavigationHost(driver: .immediate)

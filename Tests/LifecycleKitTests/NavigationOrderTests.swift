@@ -249,7 +249,7 @@ struct NavigationOrderTests {
     }
 
     @Test(
-        "an interactive pop of containers ended from the will-calls of its own beginning: their children follow",
+        "an interactive pop of containers ended from the will-calls of its own beginning: their children end with it",
         arguments: EarlyEnd.allCases)
     func interactivePopOfContainersEndedWhileItBegins(end: EarlyEnd) throws {
         let host = try NavigationHost(driver: .manual)
@@ -273,13 +273,14 @@ struct NavigationOrderTests {
         let popped = ["T.didPop(true)", "T.didMove(nil)", "nav.didShow(P)"]
         let expected: [EarlyEnd: [String]] = [
             .finishFromPoppingWillDisappear: began + [
-                "T.viewDidDisappear", "P.viewWillAppear", "PC.viewWillAppear", "P.viewDidAppear", "PC.viewDidAppear",
-            ] + popped + ["TC.viewWillDisappear", "TC.viewDidDisappear"],
+                "TC.viewWillDisappear", "T.viewDidDisappear", "TC.viewDidDisappear", "P.viewWillAppear",
+                "PC.viewWillAppear", "P.viewDidAppear", "PC.viewDidAppear",
+            ] + popped,
             .cancelFromPoppingWillDisappear: began + ["T.viewWillAppear", "T.viewDidAppear"],
             .finishFromRevealedWillAppear: began + [
-                "TC.viewWillDisappear", "P.viewWillAppear", "T.viewDidDisappear", "TC.viewDidDisappear",
-                "P.viewDidAppear",
-            ] + popped + ["PC.viewWillAppear", "PC.viewDidAppear"],
+                "TC.viewWillDisappear", "P.viewWillAppear", "PC.viewWillAppear", "T.viewDidDisappear",
+                "TC.viewDidDisappear", "P.viewDidAppear", "PC.viewDidAppear",
+            ] + popped,
             .cancelFromRevealedWillAppear: began + [
                 "TC.viewWillDisappear", "P.viewWillAppear", "P.viewWillDisappear", "P.viewDidDisappear",
                 "T.viewWillAppear", "TC.viewWillAppear", "T.viewDidAppear", "TC.viewDidAppear",

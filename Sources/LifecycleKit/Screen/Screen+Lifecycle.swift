@@ -317,6 +317,39 @@ extension Screen {
         }
     }
 
+    /// Begins, in `batch`, the calls that this screen's transition has not forwarded yet to the screens on screen
+    /// through it: the ones its own will-call or a child's did not reach because the app's code in it ended the
+    /// transition (an interactive pop finished from the popping screen's viewWillDisappear or the revealed screen's
+    /// viewWillAppear), so that they end with it rather than after it.
+    ///
+    /// A disappearing screen's children still appeared begin disappearing; an appearing screen's shown children
+    /// still off screen begin appearing (loading first). Recursive through the children already in transition.
+    func _beginCallsNotForwarded(animated: Bool, batch: _AppearanceBatch) {
+        switch _appearance {
+        case .disappearing:
+            for child in _onScreenChildren where child._onScreenParent === self {
+                guard _appearance == .disappearing else { return }
+                switch child._appearance {
+                case .appeared: child._beginDisappearing(animated: animated, batch: batch)
+                case .disappearing: child._beginCallsNotForwarded(animated: animated, batch: batch)
+                case .appearing, .disappeared: break
+                }
+            }
+        case .appearing:
+            for shown in _shownChildren {
+                guard _appearance == .appearing else { return }
+                let child = shown._forwardingTarget
+                switch child._appearance {
+                case .disappeared: child._beginAppearing(animated: animated, at: .child(self), batch: batch)
+                case .appearing: child._beginCallsNotForwarded(animated: animated, batch: batch)
+                case .appeared, .disappearing: break
+                }
+            }
+        case .appeared, .disappeared:
+            break
+        }
+    }
+
     /// Whether this screen's disappearance belongs to an interactive pop in progress, which ends it.
     private var _isLeavingInteractively: Bool {
         guard let batch = _onScreenBatch, let navigation = _onScreenParent as? NavigationController,

@@ -97,6 +97,13 @@ public final class InteractivePop {
         // Out of the stack already, unless the pop was ended from a callback of its own beginning.
         navigation.viewControllers.removeAll { $0 === poppingScreen }
         let isOnScreen = navigation._appearance == .appeared
+        // Finished from a will-call of its beginning, the pop may not have reached every screen on screen through its
+        // two: they get their will-calls now, so that their did-calls come with the pop's, before its end.
+        for target in [poppingTarget, revealedTarget] {
+            if let target, target._onScreenBatch === batch {
+                target._beginCallsNotForwarded(animated: true, batch: batch)
+            }
+        }
         for target in [poppingTarget, revealedTarget] {
             if let target, target._onScreenBatch === batch {
                 target._endAppearanceTransition(animated: true)

@@ -83,9 +83,11 @@ extension NavigationController {
     /// The calls run code of the app, which may end the pop from inside them (``InteractivePop/finish()`` or
     /// ``InteractivePop/cancel()``, say from the popping screen's `viewWillDisappear`): the beginning then goes no
     /// further, every will-call sent gets its did-call from the end, and ``interactivePopDidChange`` reports only
-    /// the end. If they take the controller off screen (the popping screen's willPop removes it from its container),
-    /// the pop goes on as off screen: no willShow and no appearance call, and ``InteractivePop/finish()`` sends only
-    /// didPop and didMove(toParent: nil).
+    /// the end. A pop finished there first sends the will-calls its beginning had not forwarded yet to the screens on
+    /// screen through the popping and revealed screens (their children), so that every call of the pop comes before
+    /// its didPop and its completion. If they take the controller off screen (the popping screen's willPop removes it
+    /// from its container), the pop goes on as off screen: no willShow and no appearance call, and
+    /// ``InteractivePop/finish()`` sends only didPop and didMove(toParent: nil).
     public func beginInteractivePop(
         translation: Double, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) -> InteractivePop {
