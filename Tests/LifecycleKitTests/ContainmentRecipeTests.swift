@@ -90,7 +90,7 @@ struct ContainmentRecipeTests {
         #expect(
             host.log.take() == [
                 "K.willMove(nav)", "K.loadView", "C.willMove(K)", "C.loadView", "C.viewDidLoad", "C.didMove(K)",
-                "K.viewDidLoad", "nav.willShow(K)", "A.viewWillDisappear", "K.viewWillAppear", "C.viewWillAppear",
+                "K.viewDidLoad", "A.viewWillDisappear", "K.viewWillAppear", "C.viewWillAppear", "nav.willShow(K)",
                 "A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear", "K.didMove(nav)", "nav.didShow(K)",
             ])
         #expect(container.children.map(ObjectIdentifier.init) == [ObjectIdentifier(child)])
@@ -105,7 +105,7 @@ struct ContainmentRecipeTests {
         #expect(
             host.log.take() == [
                 "K.willMove(nav)", "K.loadView", "K.viewDidLoad", "C.willMove(K)", "C.loadView", "C.viewDidLoad",
-                "C.didMove(K)", "nav.willShow(K)", "A.viewWillDisappear", "K.viewWillAppear", "C.viewWillAppear",
+                "C.didMove(K)", "A.viewWillDisappear", "K.viewWillAppear", "C.viewWillAppear", "nav.willShow(K)",
                 "A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear", "K.didMove(nav)", "nav.didShow(K)",
             ])
     }
@@ -129,8 +129,9 @@ struct ContainmentRecipeTests {
         try host.navigation.push(container, animated: false)
         #expect(
             host.log.take() == [
-                "K.willMove(nav)", "nav.willShow(K)", "A.viewWillDisappear", "K.viewWillAppear", "C.viewWillAppear",
-                "D.viewWillAppear", "A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear", "D.viewDidAppear",
+                "K.willMove(nav)", "A.viewWillDisappear", "K.viewWillAppear", "C.viewWillAppear",
+                "D.viewWillAppear", "nav.willShow(K)", "A.viewDidDisappear", "K.viewDidAppear", "C.viewDidAppear",
+                "D.viewDidAppear",
                 "K.didMove(nav)", "nav.didShow(K)",
             ])
     }
@@ -225,9 +226,9 @@ struct ContainmentRecipeTests {
             host.window.transitionDriver.completeAll()
             #expect(
                 host.log.take() == [
-                    "K.willMove(nav)", "nav.willShow(K)", "A.viewWillDisappear", "K.viewWillAppear", "C.willMove(K)",
-                    "C.loadView", "C.viewDidLoad", "C.didMove(K)", "K.viewWillAppear returns", "E.viewWillAppear",
-                    "C.viewWillAppear", "A.viewDidDisappear", "K.viewDidAppear", "E.viewDidAppear", "C.viewDidAppear",
+                    "K.willMove(nav)", "A.viewWillDisappear", "K.viewWillAppear", "C.willMove(K)", "C.loadView",
+                    "C.viewDidLoad", "C.didMove(K)", "K.viewWillAppear returns", "E.viewWillAppear", "C.viewWillAppear",
+                    "nav.willShow(K)", "A.viewDidDisappear", "K.viewDidAppear", "E.viewDidAppear", "C.viewDidAppear",
                     "K.didMove(nav)", "nav.didShow(K)",
                 ], "\(driver)")
         }

@@ -153,9 +153,10 @@ struct NavigationBehaviourTests {
         #expect(pop?.state == .active)
         #expect(
             host.log.take() == [
-                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "nav.willShow(B)", "A.viewWillDisappear",
-                "B.viewWillAppear", "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)",
-                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A.viewWillDisappear",
+                "B.viewWillAppear", "nav.willShow(B)", "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)",
+                "nav.didShow(B)",
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
             ])
         pop?.finish()
         #expect(
@@ -185,7 +186,7 @@ struct NavigationBehaviourTests {
             host.log.take() == [
                 "X.didMove(inner)", "X.willPop(true)", "X.willMove(nil)", "B.willMove(inner)", "T.willMove(inner)",
                 "X.didPop(true)", "X.didMove(nil)", "B.didMove(inner)", "inner.loadView", "inner.viewDidLoad",
-                "inner.viewWillAppear", "inner.willShow(T)", "T.loadView", "T.viewDidLoad", "T.viewWillAppear",
+                "inner.viewWillAppear", "T.loadView", "T.viewDidLoad", "T.viewWillAppear", "inner.willShow(T)",
                 "inner.viewDidAppear", "T.viewDidAppear", "inner.didShow(T)", "T.didMove(inner)",
             ])
     }
@@ -755,8 +756,9 @@ struct NavigationBehaviourTests {
         #expect(completions["push"] == [.completed])
         #expect(
             host.log.take() == [
-                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "nav.willShow(B)", "A.viewWillDisappear",
-                "B.viewWillAppear", "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)",
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A.viewWillDisappear",
+                "B.viewWillAppear", "nav.willShow(B)", "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)",
+                "nav.didShow(B)",
             ])
     }
 }

@@ -17,8 +17,9 @@ struct NavigationOrderTests {
         window.makeKeyAndVisible()
         #expect(
             log.take() == [
-                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "nav.willShow(A)", "A.loadView",
-                "A.viewDidLoad", "A.viewWillAppear", "nav.viewDidAppear", "A.viewDidAppear", "A.didMove(nav)",
+                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "A.loadView",
+                "A.viewDidLoad", "A.viewWillAppear", "nav.willShow(A)", "nav.viewDidAppear", "A.viewDidAppear",
+                "A.didMove(nav)",
                 "nav.didShow(A)",
             ])
         window.hide()
@@ -47,8 +48,8 @@ struct NavigationOrderTests {
         try host.navigation.push(b, animated: true, completion: completions.callback("push"))
         #expect(
             host.log.take() == [
-                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "nav.willShow(B)", "A.viewWillDisappear",
-                "B.viewWillAppear",
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A.viewWillDisappear",
+                "B.viewWillAppear", "nav.willShow(B)",
             ])
         #expect(completions["push"] == [])
         #expect(host.window.transitionDriver.completeCurrentTransition())
@@ -68,7 +69,7 @@ struct NavigationOrderTests {
         #expect(popped === b)
         #expect(
             host.log.take() == [
-                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
                 "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
             ])
         #expect(completions["pop"] == [.completed])
@@ -86,8 +87,8 @@ struct NavigationOrderTests {
         #expect(popped.map(\.title) == ["B", "C"])
         #expect(
             host.log.take() == [
-                "C.willPop(true)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "nav.willShow(A)",
-                "C.viewWillDisappear", "A.viewWillAppear", "C.viewDidDisappear", "A.viewDidAppear",
+                "C.willPop(true)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "C.viewWillDisappear",
+                "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "A.viewDidAppear",
                 "C.didPop(true)", "B.didPop(false)", "C.didMove(nil)", "B.didMove(nil)", "nav.didShow(A)",
             ])
     }
@@ -102,8 +103,8 @@ struct NavigationOrderTests {
         #expect(try host.navigation.popTo(b, completion: completions.callback("popTo")).map(\.title) == ["C", "D"])
         #expect(
             host.log.take() == [
-                "D.willPop(true)", "C.willPop(false)", "D.willMove(nil)", "C.willMove(nil)", "nav.willShow(B)",
-                "D.viewWillDisappear", "B.viewWillAppear", "D.viewDidDisappear", "B.viewDidAppear",
+                "D.willPop(true)", "C.willPop(false)", "D.willMove(nil)", "C.willMove(nil)", "D.viewWillDisappear",
+                "B.viewWillAppear", "nav.willShow(B)", "D.viewDidDisappear", "B.viewDidAppear",
                 "D.didPop(true)", "C.didPop(false)", "D.didMove(nil)", "C.didMove(nil)", "nav.didShow(B)",
             ])
         #expect(completions["popTo"] == [.completed])
@@ -123,7 +124,7 @@ struct NavigationOrderTests {
         // UIKit pops when the gesture begins: willPop and willMove now, and the stack already changed.
         #expect(
             host.log.take() == [
-                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
         #expect(host.navigation.topViewController === host.root)
@@ -149,7 +150,7 @@ struct NavigationOrderTests {
         let pop = try host.navigation.beginInteractivePop(translation: 10, completion: completions.callback("pop"))
         #expect(
             host.log.take() == [
-                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
         pop.update(progress: 0.3)
@@ -212,8 +213,9 @@ struct NavigationOrderTests {
 
         let pop = try host.navigation.beginInteractivePop(translation: 10) { log.add("completion \($0)") }
 
-        let began = ["B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear"]
-        let popped = ["B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)", "finished", "completion completed"]
+        // Ended before its will-calls were out: neither willShow nor didShow.
+        let began = ["B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear"]
+        let popped = ["B.didPop(true)", "B.didMove(nil)", "finished", "completion completed"]
         let expected: [EarlyEnd: [String]] = [
             // A never got viewWillAppear from the beginning: the finished pop brings it on screen.
             .finishFromPoppingWillDisappear: began + ["B.viewDidDisappear", "A.viewWillAppear", "A.viewDidAppear"]
@@ -240,10 +242,9 @@ struct NavigationOrderTests {
         try host.navigation.push(host.screen("C"), animated: false)
         #expect(
             log.take() == [
-                "C.willMove(nav)", "C.loadView", "C.viewDidLoad", "nav.willShow(C)",
-                "\(onTop.title ?? "").viewWillDisappear",
-                "C.viewWillAppear", "\(onTop.title ?? "").viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)",
-                "nav.didShow(C)",
+                "C.willMove(nav)", "C.loadView", "C.viewDidLoad", "\(onTop.title ?? "").viewWillDisappear",
+                "C.viewWillAppear", "nav.willShow(C)", "\(onTop.title ?? "").viewDidDisappear", "C.viewDidAppear",
+                "C.didMove(nav)", "nav.didShow(C)",
             ])
         #expect(host.root.visibleState == [.loaded, .didDisappear] && b.visibleState == [.loaded, .didDisappear])
     }
@@ -269,8 +270,8 @@ struct NavigationOrderTests {
 
         _ = try host.navigation.beginInteractivePop(translation: 10)
 
-        let began = ["T.willPop(true)", "T.willMove(nil)", "nav.willShow(P)", "T.viewWillDisappear"]
-        let popped = ["T.didPop(true)", "T.didMove(nil)", "nav.didShow(P)"]
+        let began = ["T.willPop(true)", "T.willMove(nil)", "T.viewWillDisappear"]
+        let popped = ["T.didPop(true)", "T.didMove(nil)"]
         let expected: [EarlyEnd: [String]] = [
             .finishFromPoppingWillDisappear: began + [
                 "TC.viewWillDisappear", "T.viewDidDisappear", "TC.viewDidDisappear", "P.viewWillAppear",
@@ -381,7 +382,7 @@ struct NavigationOrderTests {
         finished.finish()
         #expect(
             host.log.take() == [
-                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
                 "began: [\"A\"]", "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)",
                 "nav.didShow(A)", "finished: [\"A\"]",
             ])
@@ -398,8 +399,8 @@ struct NavigationOrderTests {
         let pop = try host.navigation.beginInteractivePop(translation: 10)
         #expect(
             host.log.take() == [
-                "Y.willPop(true)", "Y.willMove(nil)", "X.loadView", "X.viewDidLoad", "nav.willShow(X)",
-                "Y.viewWillDisappear", "X.viewWillAppear",
+                "Y.willPop(true)", "Y.willMove(nil)", "X.loadView", "X.viewDidLoad", "Y.viewWillDisappear",
+                "X.viewWillAppear", "nav.willShow(X)",
             ])
         pop.finish()
         #expect(
@@ -513,7 +514,7 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "C.willMove(nav)", "C.loadView", "C.viewDidLoad",
-                "nav.willShow(C)", "B.viewWillDisappear", "C.viewWillAppear", "B.viewDidDisappear", "C.viewDidAppear",
+                "B.viewWillDisappear", "C.viewWillAppear", "nav.willShow(C)", "B.viewDidDisappear", "C.viewDidAppear",
                 "B.didPop(true)", "B.didMove(nil)", "C.didMove(nav)", "nav.didShow(C)",
             ])
     }
@@ -587,7 +588,7 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "C.willMove(nav)", "C.loadView", "C.viewDidLoad",
-                "nav.willShow(C)", "B.viewWillDisappear", "C.viewWillAppear",
+                "B.viewWillDisappear", "C.viewWillAppear", "nav.willShow(C)",
             ])
         host.window.transitionDriver.completeAll()
         #expect(
@@ -601,7 +602,7 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "C.willPop(false)", "C.willMove(nil)", "D.willMove(nav)", "D.loadView", "D.viewDidLoad",
-                "nav.willShow(D)", "C.viewWillDisappear", "D.viewWillAppear", "C.viewDidDisappear", "D.viewDidAppear",
+                "C.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)", "C.viewDidDisappear", "D.viewDidAppear",
                 "C.didPop(false)", "C.didMove(nil)", "D.didMove(nav)", "nav.didShow(D)",
             ])
     }
@@ -668,7 +669,7 @@ struct NavigationOrderTests {
         try host.navigation.setViewControllers([host.root], animated: true)
         #expect(
             host.log.take() == [
-                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear",
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
                 "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
             ])
     }
@@ -685,8 +686,8 @@ struct NavigationOrderTests {
         window.makeKeyAndVisible()
         #expect(
             log.take() == [
-                "K.viewWillAppear", "nav.viewWillAppear", "nav.willShow(X)", "X.loadView", "X.viewDidLoad",
-                "X.viewWillAppear",
+                "K.viewWillAppear", "nav.viewWillAppear", "X.loadView", "X.viewDidLoad",
+                "X.viewWillAppear", "nav.willShow(X)",
                 "K.viewDidAppear", "nav.viewDidAppear", "X.viewDidAppear", "X.didMove(nav)", "nav.didShow(X)",
             ])
         let cover = TestScreen("M", log)
@@ -695,7 +696,7 @@ struct NavigationOrderTests {
         #expect(cover.dismiss(animated: false))
         #expect(
             log.take() == [
-                "M.viewWillDisappear", "K.viewWillAppear", "nav.viewWillAppear", "nav.willShow(X)", "X.viewWillAppear",
+                "M.viewWillDisappear", "K.viewWillAppear", "nav.viewWillAppear", "X.viewWillAppear", "nav.willShow(X)",
                 "K.viewDidAppear", "nav.viewDidAppear", "X.viewDidAppear", "nav.didShow(X)", "M.viewDidDisappear",
             ])
     }
@@ -711,8 +712,8 @@ struct NavigationOrderTests {
         let pop = try host.navigation.beginInteractivePop(translation: 10)
         #expect(
             host.log.take() == [
-                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(K)", "B.viewWillDisappear", "K.viewWillAppear",
-                "inner.viewWillAppear", "inner.willShow(X)", "X.viewWillAppear",
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "K.viewWillAppear", "inner.viewWillAppear",
+                "X.viewWillAppear", "inner.willShow(X)", "nav.willShow(K)",
             ])
         pop.cancel()
         #expect(
@@ -747,8 +748,9 @@ struct NavigationOrderTests {
         window.makeKeyAndVisible()
         #expect(
             log.take() == [
-                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "nav.willShow(B)", "B.loadView",
-                "B.viewDidLoad", "B.viewWillAppear", "nav.viewDidAppear", "B.viewDidAppear", "B.didMove(nav)",
+                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "B.loadView",
+                "B.viewDidLoad", "B.viewWillAppear", "nav.willShow(B)", "nav.viewDidAppear", "B.viewDidAppear",
+                "B.didMove(nav)",
                 "nav.didShow(B)",
             ])
         #expect(!a.isViewLoaded)

@@ -110,8 +110,9 @@ struct PresentationOrderTests {
         host.window.transitionDriver.completeAll()
         #expect(
             host.log.take() == [
-                "sheet.loadView", "sheet.viewDidLoad", "sheet.viewWillAppear", "sheet.willShow(X)", "X.loadView",
-                "X.viewDidLoad", "X.viewWillAppear", "sheet.viewDidAppear", "X.viewDidAppear", "X.didMove(sheet)",
+                "sheet.loadView", "sheet.viewDidLoad", "sheet.viewWillAppear", "X.loadView",
+                "X.viewDidLoad", "X.viewWillAppear", "sheet.willShow(X)", "sheet.viewDidAppear", "X.viewDidAppear",
+                "X.didMove(sheet)",
                 "sheet.didShow(X)",
             ])
         let y = TestScreen("Y", host.log)

@@ -90,8 +90,8 @@ struct ReentrantRequestTests {
         #expect(host.navigation.children.map(\.title) == ["A"])
         #expect(
             host.log.take() == [
-                "C.willPop(false)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "nav.willShow(A)",
-                "C.viewWillDisappear", "A.viewWillAppear", "C.viewDidDisappear", "A.viewDidAppear", "C.didPop(false)",
+                "C.willPop(false)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "C.viewWillDisappear",
+                "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "A.viewDidAppear", "C.didPop(false)",
                 "B.didPop(false)", "C.didMove(nil)", "B.didMove(nil)", "nav.didShow(A)",
             ])
     }
@@ -318,8 +318,8 @@ struct ReentrantRequestTests {
         try host.navigation.push(box, animated: false)
         #expect(
             host.log.take() == [
-                "L.willMove(nav)", "L.loadView", "L.viewDidLoad", "nav.willShow(L)", "K.viewWillDisappear",
-                "L.viewWillAppear", "Y.loadView", "Y.viewDidLoad", "Y.willMove(nil)", "Y.didMove(nil)",
+                "L.willMove(nav)", "L.loadView", "L.viewDidLoad", "K.viewWillDisappear", "L.viewWillAppear",
+                "Y.loadView", "Y.viewDidLoad", "Y.willMove(nil)", "Y.didMove(nil)", "nav.willShow(L)",
                 "K.viewDidDisappear", "L.viewDidAppear", "L.didMove(nav)", "nav.didShow(L)",
             ])
         #expect(y.parent == nil && y.visibleState == .loaded)
@@ -694,8 +694,8 @@ struct CompletionReentrancyTests {
         // re-entrancy explorer (seed 220, 100 steps): S appeared all the same, in a controller outside the window.
         #expect(
             log.take() == [
-                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "nav.willShow(S)", "S.viewDidDisappear",
-                "nav.viewDidAppear", "nav.didShow(S)", "nav.viewWillDisappear", "nav.viewDidDisappear",
+                "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "S.viewDidDisappear", "nav.viewDidAppear",
+                "nav.viewWillDisappear", "nav.viewDidDisappear",
             ])
         #expect(navigation.window == nil && sheet.visibleState == [.loaded, .didDisappear])
     }
@@ -753,7 +753,7 @@ struct CompletionReentrancyTests {
             host.log.take() == [
                 "P.willMove(nil)", "P.viewWillDisappear", "C1.viewWillDisappear", "C2.willMove(nil)",
                 "C2.viewWillDisappear", "C2.viewDidDisappear", "C2.didMove(nil)", "C2.willMove(inner)",
-                "inner.willShow(C2)", "X.viewWillDisappear", "C2.viewWillAppear", "P.viewDidDisappear",
+                "X.viewWillDisappear", "C2.viewWillAppear", "inner.willShow(C2)", "P.viewDidDisappear",
                 "C1.viewDidDisappear", "P.didMove(nil)", "X.viewDidDisappear", "C2.viewDidAppear", "C2.didMove(inner)",
                 "inner.didShow(C2)",
             ])

@@ -13,7 +13,7 @@ struct StackReorderTests {
         try host.navigation.setViewControllers([b, host.root], animated: true)
         #expect(
             host.log.take() == [
-                "nav.willShow(A)", "B.viewWillDisappear", "A.viewWillAppear", "B.viewDidDisappear", "A.viewDidAppear",
+                "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "B.viewDidDisappear", "A.viewDidAppear",
                 "nav.didShow(A)",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["B", "A"])

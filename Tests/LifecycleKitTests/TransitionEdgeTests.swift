@@ -190,8 +190,8 @@ struct TransitionEdgeTests {
         #expect(
             log.take() == [
                 "A.viewDidDisappear", "B.viewDidAppear", "C.willMove(nav)", "B.didMove(nav)", "nav.didShow(B)",
-                "push B completed", "C.loadView", "C.viewDidLoad", "nav.willShow(C)", "B.viewWillDisappear",
-                "C.viewWillAppear",
+                "push B completed", "C.loadView", "C.viewDidLoad", "B.viewWillDisappear",
+                "C.viewWillAppear", "nav.willShow(C)",
             ])
         host.window.transitionDriver.completeAll()
         #expect(log.take() == ["B.viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)"])
@@ -231,7 +231,7 @@ struct TransitionEdgeTests {
         #expect(
             log.take() == [
                 "C.viewDidAppear", "C.viewWillDisappear", "B.viewWillDisappear", "nav.viewWillAppear",
-                "nav.willShow(K)", "K.viewWillAppear", "P.viewWillAppear",
+                "K.viewWillAppear", "P.viewWillAppear", "nav.willShow(K)",
             ])
         host.window.transitionDriver.completeAll()
         #expect(

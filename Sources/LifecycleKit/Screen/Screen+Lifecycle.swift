@@ -107,7 +107,8 @@ extension Screen {
             _settleChildrenOnScreen()
             return
         }
-        (self as? NavigationController)?._showTopOnAppearing(animated: animated)
+        // A navigation controller shows its top screen of now: willShow follows the will-calls.
+        let navigationTop = (self as? NavigationController)?.topViewController
         // The children this screen shows now (a child's current-context presentation stands in for it).
         let identifier = ObjectIdentifier(self)
         for shown in _shownChildren {
@@ -127,6 +128,9 @@ extension Screen {
             // of children appears in time in proportion to them.
             guard shown._parentIdentifier == identifier, shown._forwardingTarget === child else { continue }
             child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
+        }
+        if let navigationTop, let navigation = self as? NavigationController {
+            navigation._showTopOnAppearing(navigationTop, animated: animated)
         }
     }
 

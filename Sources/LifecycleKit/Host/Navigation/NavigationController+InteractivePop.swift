@@ -63,8 +63,8 @@ extension NavigationController {
     ///
     /// The calls: top.willPop, top.willMove(toParent: nil), the top leaves ``viewControllers`` (the screen below
     /// becomes ``topViewController``; the popped screen keeps its ``Screen/parent`` until the pop finishes),
-    /// willShow(below), top.viewWillDisappear, then below.viewWillAppear (below.loadView and below.viewDidLoad
-    /// first if needed). The screen below decides the status bar from then on.
+    /// top.viewWillDisappear, below.viewWillAppear (below.loadView and below.viewDidLoad first if needed), then
+    /// willShow(below). The screen below decides the status bar from then on.
     ///
     /// ```swift
     /// let pop = try navigation.beginInteractivePop(translation: 24)
@@ -122,15 +122,16 @@ extension NavigationController {
         // willShow or appearance calls, so that nothing appears in a controller outside the window.
         if _appearance == .appeared { revealedTarget.loadViewIfNeeded() }
         guard pop.state == .active else { return pop }
-        if _appearance == .appeared {
-            pop.sentWillShow = true
-            _willShow(revealed, animated: true)
-        }
-        guard pop.state == .active else { return pop }
         if _appearance == .appeared { poppingTarget._beginDisappearing(animated: true, batch: pop.batch) }
         guard pop.state == .active else { return pop }
         if _appearance == .appeared {
             revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
+        }
+        guard pop.state == .active else { return pop }
+        // After the will-calls, as UIKit's delegate hears it.
+        if _appearance == .appeared {
+            pop.sentWillShow = true
+            _willShow(revealed, animated: true)
         }
         guard pop.state == .active else { return pop }
         window?._updateStatusBar()

@@ -284,10 +284,11 @@ extension NavigationController {
             onStart: { [weak self] appearing in
                 guard let self, let top = self.topViewController else { return }
                 let target = top._forwardingTarget
-                if appearing.contains(where: { $0 === target }) {
-                    shown = top
-                    self._willShow(top, animated: animated)
-                }
+                if appearing.contains(where: { $0 === target }) { shown = top }
+            },
+            onWillCallsSent: { [weak self] in
+                // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top.
+                if let self, let shown { self._willShow(shown, animated: animated) }
             },
             onFinish: { [weak self] in
                 guard let self else { return }

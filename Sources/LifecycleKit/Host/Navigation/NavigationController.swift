@@ -156,7 +156,9 @@ open class NavigationController: Screen {
     ///
     /// Called for a push, a pop, `setViewControllers` or an interactive pop while the controller is on screen, and
     /// whenever the controller itself appears (its window shows it, a full-screen presentation over it is
-    /// dismissed), with its top screen: after the controller's `viewWillAppear`, before the top screen's.
+    /// dismissed), with its top screen. As UIKit's controller tells its delegate, it comes after the will-calls: a
+    /// push's after the old top's `viewWillDisappear` and the new top's `viewWillAppear`, the controller's own
+    /// appearance after its `viewWillAppear` and its top screen's.
     open func willShow(_ screen: Screen, animated: Bool) {}
 
     /// Called after a screen was shown at the top of the stack, once its transition completed.
@@ -191,13 +193,16 @@ extension NavigationController {
         }
     }
 
+    /// Sends willShow for `top` once the controller's own appearance sent its will-calls.
+    ///
     /// The controller itself appears (its window shows it, a presentation over it is dismissed, its container
-    /// appears): its top screen is shown too, between the controller's viewWillAppear and the top screen's.
-    func _showTopOnAppearing(animated: Bool) {
-        _topShownOnAppearing = topViewController
-        if let top = topViewController {
-            _willShow(top, animated: animated)
-        }
+    /// appears), and `top`, its top screen when its viewWillAppear returned, is shown too: willShow once the
+    /// will-calls went out (the controller's, then the top screen's), as UIKit's controller sends it after its top
+    /// screen's viewWillAppear. Nothing if the will-calls ended the controller's appearance.
+    func _showTopOnAppearing(_ top: Screen, animated: Bool) {
+        guard _appearance == .appearing else { return }
+        _topShownOnAppearing = top
+        _willShow(top, animated: animated)
     }
 
     /// The controller itself appeared, after its top screen's viewDidAppear.

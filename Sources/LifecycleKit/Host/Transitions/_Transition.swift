@@ -20,8 +20,11 @@ final class _Transition {
     let plan: () -> _AppearancePlan
     /// Runs after the appearing screens loaded, before the will-calls, with the screens that appear.
     ///
-    /// Navigation controllers send `willShow` from it.
+    /// Navigation controllers decide from it which screen they show.
     let onStart: ([Screen]) -> Void
+    /// Runs after the will-calls: navigation controllers send `willShow` from it, as UIKit's delegate hears it after
+    /// the will-calls.
+    let onWillCallsSent: () -> Void
     /// Runs after the did-calls: `didMove(toParent:)`, `didPop`, `didShow`, leaving the hierarchy.
     let onFinish: () -> Void
     /// Receives the outcome, last.
@@ -38,13 +41,14 @@ final class _Transition {
 
     init(
         animated: Bool, didOrder: DidOrder, plan: @escaping () -> _AppearancePlan,
-        onStart: @escaping ([Screen]) -> Void = { _ in }, onFinish: @escaping () -> Void = {},
-        completion: ((TransitionOutcome) -> Void)?
+        onStart: @escaping ([Screen]) -> Void = { _ in }, onWillCallsSent: @escaping () -> Void = {},
+        onFinish: @escaping () -> Void = {}, completion: ((TransitionOutcome) -> Void)?
     ) {
         self.animated = animated
         self.didOrder = didOrder
         self.plan = plan
         self.onStart = onStart
+        self.onWillCallsSent = onWillCallsSent
         self.onFinish = onFinish
         self.completion = completion
     }
@@ -52,7 +56,7 @@ final class _Transition {
     /// Whether the transition sends appearance calls (and so may animate).
     var hasAppearanceWork: Bool { !disappearing.isEmpty || !appearing.isEmpty }
 
-    /// Decides the plan, loads the appearing screens, runs `onStart` and the will-calls.
+    /// Decides the plan, loads the appearing screens, runs `onStart`, the will-calls and `onWillCallsSent`.
     func start() {
         let planned = plan()
         // A screen on screen that an appearing screen shows (it joined it meanwhile) stays: it only moves.
@@ -95,7 +99,7 @@ final class _Transition {
         }
         onStart(appearing)
         for screen in disappearing {
-            // The will-calls so far (and willShow) ran the app's code, which may have moved the screen into a
+            // The will-calls so far ran the app's code, which may have moved the screen into a
             // container on screen that shows it (a dismissed screen added as a child of its presenter in the
             // viewWillDisappear of the screen it presents): it stays on screen there, as the container shows it.
             if screen._isShownByContainerOnScreen { continue }
@@ -119,6 +123,7 @@ final class _Transition {
         if !keptForAppearing.isEmpty {
             _takeOffScreen(keptForAppearing)
         }
+        onWillCallsSent()
     }
 
     /// Takes off screen, in this transition, the screens of `kept` that their container no longer shows on screen.
