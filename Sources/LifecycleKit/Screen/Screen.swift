@@ -351,9 +351,10 @@ open class Screen {
     /// A plain container forwards appearance to every child; a ``NavigationController`` only to its top screen.
     /// Override it for a container that shows only some of its children. Only current children count: a screen the
     /// list names that is not a child of this screen (one removed since, say) neither appears nor loads with it.
-    /// Change the answer while this screen is off screen: the host reads the list when a child is added, when this
-    /// screen appears, and when a transition inside it ends (a current-context presentation or dismissal over one of
-    /// its children brings every child on screen in line with the list then). The children that appeared with this
-    /// screen disappear with it, whatever the list says by then.
+    /// The host reads the list when a child is added, when this screen appears, and when a transition inside it ends
+    /// (a current-context presentation or dismissal over one of its children brings every child on screen in line
+    /// with the list then). Changing the answer while this screen is on screen, call ``updateShownChildren()``, as a
+    /// tab container switching tabs does. The children that appeared with this screen disappear with it, whatever the
+    /// list says by then.
     open var childrenForAppearanceForwarding: [Screen] { children }
 }

@@ -139,6 +139,35 @@ extension Screen {
         parent.window?._updateStatusBar()
     }
 
+    /// Brings the children on screen in line with ``childrenForAppearanceForwarding`` after its answer changed, as a
+    /// tab bar controller does when it switches tabs.
+    ///
+    /// While this screen is on screen, the children it no longer shows disappear and the ones it shows now appear
+    /// (loading first if they never loaded), at once, without animation and without containment calls, then the
+    /// status bar is decided again: new.loadView, new.viewDidLoad, old.viewWillDisappear, new.viewWillAppear,
+    /// old.viewDidDisappear, new.viewDidAppear, as UIKit's tab bar controller sends them.
+    ///
+    /// ```swift
+    /// final class TabsScreen: Screen {
+    ///     var selectedIndex = 0 {
+    ///         didSet { updateShownChildren() }
+    ///     }
+    ///
+    ///     override var childrenForAppearanceForwarding: [Screen] {
+    ///         children.indices.contains(selectedIndex) ? [children[selectedIndex]] : []
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Does nothing while this screen is off screen, or between its own will-call and did-call: the host reads the
+    /// list when this screen appears, after its `viewWillAppear` returns (a change made there, or before, needs no
+    /// call). Does nothing for a ``NavigationController`` either: its transitions show its top screen.
+    public func updateShownChildren() {
+        guard _appearance == .appeared, !(self is NavigationController) else { return }
+        _settleChildrenOnScreen()
+        window?._updateStatusBar()
+    }
+
     /// Brings this screen off screen now, and the current-context presentations that stand in for it.
     func _disappearNowWithPresentations(animated: Bool) {
         var screen: Screen? = self

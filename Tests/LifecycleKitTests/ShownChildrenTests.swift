@@ -1,0 +1,130 @@
+import LifecycleKit
+import Testing
+
+/// A container that shows one child at a time, as a tab bar controller does, and decides the status bar through it.
+final class TabsScreen: TestScreen {
+    var selectedIndex = 0 {
+        didSet { updateShownChildren() }
+    }
+
+    override var childrenForAppearanceForwarding: [Screen] {
+        children.indices.contains(selectedIndex) ? [children[selectedIndex]] : []
+    }
+
+    override var childForStatusBarStyle: Screen? { childrenForAppearanceForwarding.first }
+}
+
+/// A child whose status-bar style is set per instance.
+final class StyledTab: TestScreen {
+    var style: StatusBarStyle = .default
+    override var preferredStatusBarStyle: StatusBarStyle { style }
+}
+
+/// `updateShownChildren()`: a container that changes the children it shows while on screen, as a tab bar controller
+/// switching tabs, gets UIKit's calls for the switch.
+@Suite("Switching the children a container shows")
+struct ShownChildrenTests {
+    /// A tab container with tabs X and Y (Y never loaded), pushed on the host's navigation controller.
+    static func tabsOnScreen(_ host: NavigationHost) throws -> (tabs: TabsScreen, x: StyledTab, y: StyledTab) {
+        let tabs = TabsScreen("K", host.log)
+        let (x, y) = (StyledTab("X", host.log), StyledTab("Y", host.log))
+        try tabs.addChild(x)
+        try tabs.addChild(y)
+        try host.navigation.push(tabs, animated: false)
+        _ = host.log.take()
+        return (tabs, x, y)
+    }
+
+    @Test("switching the shown child on screen: the new one loads, then the old one disappears as the new one appears")
+    func switchOnScreen() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (tabs, x, y) = try Self.tabsOnScreen(host)
+        #expect(!y.isViewLoaded)
+        tabs.selectedIndex = 1
+        #expect(
+            host.log.take() == [
+                "Y.loadView", "Y.viewDidLoad", "X.viewWillDisappear", "Y.viewWillAppear", "X.viewDidDisappear",
+                "Y.viewDidAppear",
+            ])
+        #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
+        // No containment calls, and no transition left waiting: the driver has nothing to complete.
+        #expect(!host.window.transitionDriver.isAnimating)
+        #expect(tabs.children.map(\.title) == ["X", "Y"] && x.parent === tabs)
+        tabs.selectedIndex = 0
+        #expect(
+            host.log.take() == ["Y.viewWillDisappear", "X.viewWillAppear", "Y.viewDidDisappear", "X.viewDidAppear"])
+    }
+
+    @Test("the status bar follows the shown child at once")
+    func statusBarFollows() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (tabs, x, y) = try Self.tabsOnScreen(host)
+        host.navigation.setNavigationBarHidden(true, animated: false)  // the top screen decides the style
+        (x.style, y.style) = (.darkContent, .lightContent)
+        host.window.setNeedsStatusBarAppearanceUpdate()
+        #expect(host.window.statusBar.style == .darkContent)
+        tabs.selectedIndex = 1
+        #expect(host.window.statusBar.style == .lightContent)
+    }
+
+    @Test("off screen nothing is sent: the container shows the child selected then when it appears")
+    func switchOffScreen() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (tabs, x, y) = try Self.tabsOnScreen(host)
+        try host.navigation.push(host.screen("C"), animated: false)
+        _ = host.log.take()
+        tabs.selectedIndex = 1
+        #expect(host.log.take() == [])
+        try host.navigation.pop(animated: false)
+        #expect(
+            host.log.take() == [
+                "C.willPop(false)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "Y.loadView",
+                "Y.viewDidLoad", "Y.viewWillAppear", "nav.willShow(K)", "C.viewDidDisappear", "K.viewDidAppear",
+                "Y.viewDidAppear", "C.didPop(false)", "C.didMove(nil)", "nav.didShow(K)",
+            ])
+        #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("a navigation controller ignores it: its own transitions show its top screen")
+    func navigationControllerIgnoresIt() throws {
+        let host = try NavigationHost(driver: .manual)
+        try host.navigation.push(host.screen("B"), animated: true)
+        _ = host.log.take()
+        host.navigation.updateShownChildren()
+        #expect(host.log.take() == [])
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)"])
+    }
+}
+
+/// Page statistics count a switched-to child as a page view of its own.
+@Suite("Statistics of switched children")
+struct ShownChildrenStatisticsTests {
+    /// A container that shows one child at a time; the statistics count its content, not itself.
+    final class Tabs: Screen {
+        var selectedIndex = 0 {
+            didSet { updateShownChildren() }
+        }
+
+        override var childrenForAppearanceForwarding: [Screen] {
+            children.indices.contains(selectedIndex) ? [children[selectedIndex]] : []
+        }
+    }
+
+    @Test("each tab's stay time runs while it is shown, and each switch to it is a view")
+    func tabStayTimes() throws {
+        let host = try StatisticsHost()
+        let tabs = Tabs()
+        try tabs.addChild(ProductList())
+        try tabs.addChild(Cart())
+        try host.navigation.push(tabs, animated: false)
+        host.time.advance(by: 10)
+        tabs.selectedIndex = 1
+        host.time.advance(by: 5)
+        tabs.selectedIndex = 0
+        host.time.advance(by: 2)
+        try host.navigation.pop(animated: false)
+        #expect(host.statistics.record(named: "ProductList") == .init(name: "ProductList", stayTime: 12, viewCount: 2))
+        #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 5, viewCount: 1))
+    }
+}
