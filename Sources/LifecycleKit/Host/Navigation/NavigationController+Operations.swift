@@ -281,14 +281,16 @@ extension NavigationController {
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in self?._childrenPlan ?? _AppearancePlan() },
-            onStart: { [weak self] appearing in
-                guard let self, let top = self.topViewController else { return }
+            onWillCalls: { [weak self] appearing, sent in
+                guard let self else { return }
+                if sent {
+                    // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top.
+                    if let shown { self._willShow(shown, animated: animated) }
+                    return
+                }
+                guard let top = self.topViewController else { return }
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) { shown = top }
-            },
-            onWillCallsSent: { [weak self] in
-                // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top.
-                if let self, let shown { self._willShow(shown, animated: animated) }
             },
             onFinish: { [weak self] in
                 guard let self else { return }

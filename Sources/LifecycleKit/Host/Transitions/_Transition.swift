@@ -18,13 +18,13 @@ final class _Transition {
     let didOrder: DidOrder
     /// Decides, when the transition starts, the screens that disappear and those that appear.
     let plan: () -> _AppearancePlan
-    /// Runs after the appearing screens loaded, before the will-calls, with the screens that appear.
+    /// Runs twice with the screens that appear: after they loaded, before the will-calls (`sent` false), then after
+    /// the will-calls (`sent` true).
     ///
-    /// Navigation controllers decide from it which screen they show.
-    let onStart: ([Screen]) -> Void
-    /// Runs after the will-calls: navigation controllers send `willShow` from it, as UIKit's delegate hears it after
-    /// the will-calls.
-    let onWillCallsSent: () -> Void
+    /// Navigation controllers decide from the first which screen they show, and send `willShow` from the second, as
+    /// UIKit's delegate hears it after the will-calls. One closure rather than two: each is an allocation per
+    /// transition.
+    let onWillCalls: (_ appearing: [Screen], _ sent: Bool) -> Void
     /// Runs after the did-calls: `didMove(toParent:)`, `didPop`, `didShow`, leaving the hierarchy.
     let onFinish: () -> Void
     /// Receives the outcome, last.
@@ -41,14 +41,13 @@ final class _Transition {
 
     init(
         animated: Bool, didOrder: DidOrder, plan: @escaping () -> _AppearancePlan,
-        onStart: @escaping ([Screen]) -> Void = { _ in }, onWillCallsSent: @escaping () -> Void = {},
+        onWillCalls: @escaping (_ appearing: [Screen], _ sent: Bool) -> Void = { _, _ in },
         onFinish: @escaping () -> Void = {}, completion: ((TransitionOutcome) -> Void)?
     ) {
         self.animated = animated
         self.didOrder = didOrder
         self.plan = plan
-        self.onStart = onStart
-        self.onWillCallsSent = onWillCallsSent
+        self.onWillCalls = onWillCalls
         self.onFinish = onFinish
         self.completion = completion
     }
@@ -56,7 +55,7 @@ final class _Transition {
     /// Whether the transition sends appearance calls (and so may animate).
     var hasAppearanceWork: Bool { !disappearing.isEmpty || !appearing.isEmpty }
 
-    /// Decides the plan, loads the appearing screens, runs `onStart`, the will-calls and `onWillCallsSent`.
+    /// Decides the plan, loads the appearing screens, runs the will-calls between the two calls of `onWillCalls`.
     func start() {
         let planned = plan()
         // A screen on screen that an appearing screen shows (it joined it meanwhile) stays: it only moves.
@@ -97,7 +96,7 @@ final class _Transition {
         for screen in appearing {
             screen.loadViewIfNeeded()
         }
-        onStart(appearing)
+        onWillCalls(appearing, false)
         for screen in disappearing {
             // The will-calls so far ran the app's code, which may have moved the screen into a
             // container on screen that shows it (a dismissed screen added as a child of its presenter in the
@@ -123,7 +122,7 @@ final class _Transition {
         if !keptForAppearing.isEmpty {
             _takeOffScreen(keptForAppearing)
         }
-        onWillCallsSent()
+        onWillCalls(appearing, true)
     }
 
     /// Takes off screen, in this transition, the screens of `kept` that their container no longer shows on screen.
