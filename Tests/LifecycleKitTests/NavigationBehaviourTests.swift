@@ -543,7 +543,7 @@ struct NavigationBehaviourTests {
         #expect(!window.transitionDriver.isTransitioning)
     }
 
-    @Test("an interactive pop whose controller went away ends as cancelled and lets the queue go on")
+    @Test("an interactive pop whose controller goes away ends as cancelled then, and lets the queue go on")
     func interactivePopWithoutItsController() throws {
         let host = try NavigationHost(driver: .manual)
         let completions = Completions()
@@ -558,14 +558,48 @@ struct NavigationBehaviourTests {
             navigation.removeFromParent()
         }
         #expect(released == nil)
+        // Nothing could end it later: it ended as the controller went (it used to hold the queue until the app's
+        // gesture code, which may never come, ended it).
+        #expect(pop.state == .cancelled && completions["pop"] == [.cancelled])
+        #expect(!host.window.transitionDriver.isTransitioning)
         try host.navigation.push(host.screen("B"), animated: true, completion: completions.callback("push"))
-        #expect(host.window.transitionDriver.queuedCount == 1)
-        pop.finish()
-        #expect(pop.state == .cancelled)
-        #expect(completions["pop"] == [.cancelled])
+        #expect(host.window.transitionDriver.isAnimating && host.window.transitionDriver.queuedCount == 0)
+        pop.finish()  // ignored: it ended
+        #expect(pop.state == .cancelled && completions["pop"] == [.cancelled])
         host.window.transitionDriver.completeAll()
         #expect(completions["push"] == [.completed])
         #expect(!host.window.transitionDriver.isTransitioning)
+    }
+
+    @Test("a controller whose transition waits behind another controller's pop, in a window gone, gets its back button")
+    func transitionBehindAPopOfAControllerGone() throws {
+        let log = EventLog()
+        let first = try TestNavigation("first", root: TestScreen("A", log), log)
+        try first.push(TestScreen("B", log), animated: false)
+        var outcomes: [TransitionOutcome] = []
+        do {
+            let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+            let container = TestScreen("K", log)
+            let second = try TestNavigation("second", root: TestScreen("X", log), log)
+            try second.push(TestScreen("Y", log), animated: false)
+            try container.addChild(first)
+            try container.addChild(second)
+            try window.setRootScreen(container)
+            window.makeKeyAndVisible()
+            _ = try second.beginInteractivePop(translation: 10)
+            try first.push(TestScreen("C", log), animated: true) { outcomes.append($0) }
+            second.removeFromParent()
+            first.removeFromParent()
+        }
+        // The window's driver went away behind the pop; the pop's controller went too, without ending it. Found by
+        // review: the push waited for good, and with it the first controller's back button and gesture.
+        #expect(outcomes == [.completed])
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        try window.setRootScreen(first)
+        window.makeKeyAndVisible()
+        #expect(first.interactivePopRefusal(translation: 10) == nil)
+        #expect(first.handleBackButton(animated: false) == .popped)
+        #expect(first.viewControllers.map(\.title) == ["A", "B"])
     }
 
     @Test("the host keeps no screen alive after it leaves")

@@ -128,3 +128,45 @@ struct ShownChildrenStatisticsTests {
         #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 5, viewCount: 1))
     }
 }
+
+/// A switch made while the container appears waits for its appearance to complete.
+@Suite("Switching the shown child while the container appears")
+struct ShownChildrenWhileAppearingTests {
+    @Test("a switch while the container's push animates shows the new child once the container has appeared")
+    func switchWhileThePushAnimates() throws {
+        let host = try NavigationHost(driver: .manual)
+        let tabs = TabsScreen("K", host.log)
+        let (x, y) = (StyledTab("X", host.log), StyledTab("Y", host.log))
+        try tabs.addChild(x)
+        try tabs.addChild(y)
+        try host.navigation.push(tabs, animated: true)
+        _ = host.log.take()
+        tabs.selectedIndex = 1
+        #expect(host.log.take() == [])
+        host.window.transitionDriver.completeAll()
+        // Found by review: the switch was lost for good (X stayed on screen, Y never loaded).
+        #expect(
+            host.log.take() == [
+                "A.viewDidDisappear", "K.viewDidAppear", "X.viewDidAppear", "Y.loadView", "Y.viewDidLoad",
+                "X.viewWillDisappear", "Y.viewWillAppear", "X.viewDidDisappear", "Y.viewDidAppear", "K.didMove(nav)",
+                "nav.didShow(K)",
+            ])
+        #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("a switch made while the container disappears is not carried to its next appearance")
+    func switchWhileTheContainerDisappears() throws {
+        let host = try NavigationHost(driver: .manual)
+        let tabs = TabsScreen("K", host.log)
+        let (x, y) = (StyledTab("X", host.log), StyledTab("Y", host.log))
+        try tabs.addChild(x)
+        try tabs.addChild(y)
+        try host.navigation.push(tabs, animated: false)
+        try host.navigation.push(host.screen("C"), animated: true)
+        tabs.selectedIndex = 1
+        tabs.selectedIndex = 0
+        host.window.transitionDriver.completeAll()
+        try host.navigation.pop(animated: false)
+        #expect(x.visibleState == [.loaded, .didAppear] && !y.isViewLoaded)
+    }
+}

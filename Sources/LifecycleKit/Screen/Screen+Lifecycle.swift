@@ -167,6 +167,7 @@ extension Screen {
             if _isShownByContainerOnScreen { return }
         }
         _appearance = .disappearing
+        _needsShownChildrenUpdate = false
         _currentCauses = _pendingCauses.intersection(.disappearing)
         (self as? NavigationController)?._topShownOnAppearing = nil
         _joinBatch(batch)
@@ -285,6 +286,12 @@ extension Screen {
         }
         if appeared && _appearance == .appeared {
             (self as? NavigationController)?._showedTopOnAppearing(animated: animated)
+            if _needsShownChildrenUpdate {
+                // A container switched what it shows while it appeared (``updateShownChildren()``): now it has.
+                _needsShownChildrenUpdate = false
+                _settleChildrenOnScreen()
+                window?._updateStatusBar()
+            }
         }
         if _appearance == .disappeared {
             _leaveOnScreen()

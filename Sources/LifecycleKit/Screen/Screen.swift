@@ -149,6 +149,10 @@ open class Screen {
     /// appearance to its children, right after.
     @exclusivity(unchecked) var _isRunningViewWillAppear = false
 
+    /// Set by ``updateShownChildren()`` while this screen appears: the children it shows come in line with its list
+    /// once its appearance completes.
+    @exclusivity(unchecked) var _needsShownChildrenUpdate = false
+
     /// Set while this screen appears and its view has not joined the window yet.
     ///
     /// From its viewWillAppear until it has forwarded the appearance to its children (their viewWillAppear run before

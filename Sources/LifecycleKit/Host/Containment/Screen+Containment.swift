@@ -159,13 +159,23 @@ extension Screen {
     /// }
     /// ```
     ///
-    /// Does nothing while this screen is off screen, or between its own will-call and did-call: the host reads the
-    /// list when this screen appears, after its `viewWillAppear` returns (a change made there, or before, needs no
-    /// call). Does nothing for a ``NavigationController`` either: its transitions show its top screen.
+    /// Off screen it does nothing: the host reads the list when this screen appears, after its `viewWillAppear`
+    /// returns (a change made there, or before, needs no call). While this screen appears (after its
+    /// `viewWillAppear`, from a child's, or while its transition animates), the switch waits for its appearance to
+    /// complete: after its `viewDidAppear` and its children's, the children come in line with the list then. While
+    /// it disappears, nothing is done. Does nothing for a ``NavigationController``: its transitions show its top
+    /// screen.
     public func updateShownChildren() {
-        guard _appearance == .appeared, !(self is NavigationController) else { return }
-        _settleChildrenOnScreen()
-        window?._updateStatusBar()
+        guard !(self is NavigationController) else { return }
+        switch _appearance {
+        case .appeared:
+            _settleChildrenOnScreen()
+            window?._updateStatusBar()
+        case .appearing:
+            _needsShownChildrenUpdate = true
+        case .disappearing, .disappeared:
+            break
+        }
     }
 
     /// Brings this screen off screen now, and the current-context presentations that stand in for it.

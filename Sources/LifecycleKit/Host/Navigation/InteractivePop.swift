@@ -87,8 +87,8 @@ public final class InteractivePop {
     /// began.
     ///
     /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
-    /// for, without didShow. Ignored once the pop ended. If the navigation controller no longer exists, the pop
-    /// ends as cancelled.
+    /// for, without didShow. Ignored once the pop ended. A pop whose navigation controller goes away ends as
+    /// cancelled then (its completion runs, the transitions queued behind it go on).
     public func finish() {
         guard state == .active else { return }
         guard let navigation = navigationController else { return endWithoutController() }

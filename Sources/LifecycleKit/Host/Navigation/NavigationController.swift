@@ -97,6 +97,12 @@ open class NavigationController: Screen {
         super.init(title: title)
     }
 
+    /// Ends an interactive pop still in progress as cancelled (see ``InteractivePop/cancel()``): nothing could end it
+    /// later, and the transitions queued behind it would wait for good.
+    deinit {
+        interactivePop?.cancel()
+    }
+
     /// The screen at the top of the stack.
     public var topViewController: Screen? { viewControllers.last }
 
@@ -198,9 +204,11 @@ extension NavigationController {
     /// The controller itself appears (its window shows it, a presentation over it is dismissed, its container
     /// appears), and `top`, its top screen when its viewWillAppear returned, is shown too: willShow once the
     /// will-calls went out (the controller's, then the top screen's), as UIKit's controller sends it after its top
-    /// screen's viewWillAppear. Nothing if the will-calls ended the controller's appearance.
+    /// screen's viewWillAppear. Nothing if the will-calls ended the controller's appearance, if an appearance begun
+    /// inside them already showed its top (the controller left its container and joined it again there), or if they
+    /// changed the top screen (the change sends its own willShow and didShow).
     func _showTopOnAppearing(_ top: Screen, animated: Bool) {
-        guard _appearance == .appearing else { return }
+        guard _appearance == .appearing, _topShownOnAppearing == nil, top === topViewController else { return }
         _topShownOnAppearing = top
         _willShow(top, animated: animated)
     }

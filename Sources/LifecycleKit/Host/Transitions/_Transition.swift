@@ -98,9 +98,9 @@ final class _Transition {
         }
         onWillCalls(appearing, false)
         for screen in disappearing {
-            // The will-calls so far ran the app's code, which may have moved the screen into a
-            // container on screen that shows it (a dismissed screen added as a child of its presenter in the
-            // viewWillDisappear of the screen it presents): it stays on screen there, as the container shows it.
+            // The will-calls so far ran the app's code, which may have moved the screen into a container on screen that
+            // shows it (a dismissed screen added as a child of its presenter in the viewWillDisappear of the screen it
+            // presents): it stays on screen there, as the container shows it.
             if screen._isShownByContainerOnScreen { continue }
             screen._beginDisappearing(animated: animated, batch: batch)
         }

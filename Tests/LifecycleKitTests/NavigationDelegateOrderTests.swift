@@ -1,0 +1,45 @@
+import LifecycleKit
+import Testing
+
+/// willShow and didShow, which come as UIKit's `UINavigationControllerDelegate` calls do: willShow after the
+/// will-calls, didShow after the did-calls, one pair per screen shown, also when the app's code in the will-calls
+/// changes the stack or moves the controller.
+@Suite("willShow and didShow")
+struct NavigationDelegateOrderTests {
+    @Test("a push from the top screen's viewWillAppear, as the controller appears: one pair, for the pushed screen")
+    func pushFromTheTopsViewWillAppear() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let a = WillAppearActing("A", log)
+        let navigation = try TestNavigation("nav", root: a, log)
+        try window.setRootScreen(navigation)
+        a.onViewWillAppear = { try? navigation.push(TestScreen("B", log), animated: true) }
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+        // Found by review: willShow(A) went out after the push had made B the top, and never got its didShow.
+        #expect(log.take().filter { $0.contains("Show(") } == ["nav.willShow(B)", "nav.didShow(B)"])
+        #expect(navigation.topViewController?.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test("a controller that leaves its container and joins it again in its top's viewWillAppear: one pair")
+    func controllerMovedInItsTopsViewWillAppear() throws {
+        let host = try NavigationHost(driver: .manual)
+        let container = host.screen("K")
+        let x = WillAppearActing("X", host.log)
+        let inner = try TestNavigation("inner", root: x, host.log)
+        try container.addChild(inner)
+        x.onViewWillAppear = {
+            inner.removeFromParent()
+            try? container.addChild(inner)
+        }
+        try host.navigation.push(container, animated: true)
+        host.window.transitionDriver.completeAll()
+        // Found by review: the appearance begun again inside the first sent willShow(X), and the first one, resumed,
+        // sent it again: two willShow, one didShow.
+        #expect(
+            host.log.take().filter { $0.hasPrefix("inner.") && $0.contains("Show(") } == [
+                "inner.willShow(X)", "inner.didShow(X)",
+            ])
+        #expect(x.visibleState == [.loaded, .didAppear])
+    }
+}
