@@ -602,6 +602,22 @@ struct NavigationBehaviourTests {
         #expect(first.viewControllers.map(\.title) == ["A", "B"])
     }
 
+    @Test("the back button does nothing from the will-calls of a transition, such as a dismissal revealing its screen")
+    func backButtonDuringAWillCall() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = WillAppearActing("B", host.log)
+        try host.navigation.push(b, animated: false)
+        try host.navigation.present(host.screen("P"), style: .fullScreen, animated: false)
+        var action: DismissAction?
+        b.onViewWillAppear = { action = host.navigation.handleBackButton(animated: true) }
+        host.navigation.presentedScreen?.dismiss(animated: true)
+        // Found by review: the tap popped B between its viewWillAppear and its viewDidAppear (the driver had not
+        // recorded the dismissal as animating yet while its will-calls ran).
+        #expect(action == .nothing)
+        host.window.transitionDriver.completeAll()
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"] && b.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("the host keeps no screen alive after it leaves")
     func noRetention() throws {
         let host = try NavigationHost(driver: .manual)

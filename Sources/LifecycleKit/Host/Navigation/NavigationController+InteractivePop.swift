@@ -143,9 +143,10 @@ extension NavigationController {
     /// ``PopTrigger/backButton``) and, if it allows, calls its ``Screen/dismissScreen(animated:completion:)``.
     ///
     /// Like UIKit's bar, which takes no touch while it animates or while a presented screen covers the window, the
-    /// button does nothing while a transition runs or waits in the controller's window (a second tap during a pop, a
-    /// tap while a presented screen goes away), while an interactive pop is in progress, or while a screen is
-    /// presented above the controller (whatever its style, also while it comes on screen).
+    /// button does nothing while a transition runs (from its will-calls to its did-calls; its completion may tap) or
+    /// waits in the controller's window (a second tap during a pop, a tap while a presented screen goes away), while
+    /// an interactive pop is in progress, or while a screen is presented above the controller (whatever its style,
+    /// also while it comes on screen).
     ///
     /// `shouldPop(trigger:)` is the app's code, so the button checks again after it: when the answer started a
     /// transition, presented a screen above the controller, or changed the top screen (a push or pop of its own
@@ -170,15 +171,16 @@ extension NavigationController {
     /// Whether the back button takes a tap now: no interactive pop in progress, no transition running or waiting, and
     /// no presented screen covering the controller.
     private var _backButtonTakesTaps: Bool {
-        // In the window, an animation running or waiting, or a gesture; not the driver's own bookkeeping while it runs
-        // completions (a back button activated from a transition's completion, which UIKit runs once the animation
-        // ended).
+        // In the window, a transition starting (its will-calls), animating, ending (its did-calls) or waiting, or a
+        // gesture; not while it runs completions (a back button activated from a transition's completion, which UIKit
+        // runs once the animation ended).
         let windowIsTransitioning = window.map { window in
             let driver = window.transitionDriver
-            return driver.isAnimating || driver.interactiveOwner != nil || driver.queuedCount > 0
+            return driver._holdsPopGesture || driver.queuedCount > 0
         }
-        // Its own transitions, wherever they wait: also in a driver that is going away and completes them.
-        let isTransitioning = _queuedCount > 0 || windowIsTransitioning == true
+        // Its own transitions, wherever they wait (also in a driver that is going away and completes them), or run
+        // their calls at once, outside any driver.
+        let isTransitioning = _queuedCount > 0 || _transitionCallsDepth > 0 || windowIsTransitioning == true
         let isCovered = window.map { _isCoveredByPresentation(in: $0) } ?? false
         return interactivePop == nil && !isTransitioning && !isCovered
     }
