@@ -289,8 +289,7 @@ extension Screen {
             if _needsShownChildrenUpdate {
                 // A container switched what it shows while it appeared (``updateShownChildren()``): now it has.
                 _needsShownChildrenUpdate = false
-                _settleChildrenOnScreen()
-                window?._updateStatusBar()
+                _showChildrenInLineWithTheList()
             }
         }
         if _appearance == .disappeared {

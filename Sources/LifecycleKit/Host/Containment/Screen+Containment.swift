@@ -169,13 +169,19 @@ extension Screen {
         guard !(self is NavigationController) else { return }
         switch _appearance {
         case .appeared:
-            _settleChildrenOnScreen()
-            window?._updateStatusBar()
+            _showChildrenInLineWithTheList()
         case .appearing:
             _needsShownChildrenUpdate = true
         case .disappearing, .disappeared:
             break
         }
+    }
+
+    /// Brings the children on screen in line with the list now (this screen has appeared), then decides the status bar
+    /// again: a child that decided it may have gone.
+    func _showChildrenInLineWithTheList() {
+        _settleChildrenOnScreen()
+        window?._updateStatusBar()
     }
 
     /// Brings this screen off screen now, and the current-context presentations that stand in for it.

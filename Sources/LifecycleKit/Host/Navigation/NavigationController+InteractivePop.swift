@@ -35,18 +35,25 @@ extension NavigationController {
         guard viewControllers.count >= 2 else { return .singleScreen }
         guard let window, _appearance == .appeared else { return .notOnScreen }
         if _isCoveredByPresentation(in: window) { return .coveredByPresentation }
-        // Its own transitions too, which may still run in the window it left (they keep their queue, and their order).
-        // A transition whose completion runs has ended (the gesture may begin from a push's completion). Its own
-        // transitions are counted wherever they wait, also in a driver that is going away and completes them.
-        let driver = window.transitionDriver
-        if driver._holdsPopGesture || driver.queuedCount > 0 || _queuedCount > 0 {
-            return .transitionRunning
-        }
+        if _hasTransitionInProgress { return .transitionRunning }
         // Calls that run outside any transition (a child added to a screen on screen appears at once) must be over.
         if _showsScreenBetweenCalls { return .transitionRunning }
         let backward = window.layoutDirection == .leftToRight ? translation > 0 : translation < 0
         guard backward else { return .wrongDirection }
         return nil
+    }
+
+    /// Whether a transition keeps the pop gesture and the back button from acting.
+    ///
+    /// One of the window's that starts (its will-calls), animates, ends (its did-calls) or waits, or an interactive
+    /// pop in it; or one of the controller's own, wherever it waits (in the window it left, in a driver that is going
+    /// away and completes it; they keep their queue, and their order) or runs its calls at once, outside any driver. A
+    /// transition whose completion runs has ended, as UIKit's has once its animation ended: the gesture and the button
+    /// work from a completion.
+    private var _hasTransitionInProgress: Bool {
+        if _queuedCount > 0 || _transitionCallsDepth > 0 { return true }
+        guard let driver = window?.transitionDriver else { return false }
+        return driver._holdsPopGesture || driver.queuedCount > 0
     }
 
     /// Whether a screen on screen through this controller is between its will-call and its did-call.
@@ -171,18 +178,8 @@ extension NavigationController {
     /// Whether the back button takes a tap now: no interactive pop in progress, no transition running or waiting, and
     /// no presented screen covering the controller.
     private var _backButtonTakesTaps: Bool {
-        // In the window, a transition starting (its will-calls), animating, ending (its did-calls) or waiting, or a
-        // gesture; not while it runs completions (a back button activated from a transition's completion, which UIKit
-        // runs once the animation ended).
-        let windowIsTransitioning = window.map { window in
-            let driver = window.transitionDriver
-            return driver._holdsPopGesture || driver.queuedCount > 0
-        }
-        // Its own transitions, wherever they wait (also in a driver that is going away and completes them), or run
-        // their calls at once, outside any driver.
-        let isTransitioning = _queuedCount > 0 || _transitionCallsDepth > 0 || windowIsTransitioning == true
         let isCovered = window.map { _isCoveredByPresentation(in: $0) } ?? false
-        return interactivePop == nil && !isTransitioning && !isCovered
+        return interactivePop == nil && !_hasTransitionInProgress && !isCovered
     }
 
     /// Puts the popping screen of a cancelled interactive pop back on top of the stack, unless it is there already
