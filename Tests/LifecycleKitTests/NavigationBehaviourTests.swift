@@ -218,80 +218,67 @@ struct NavigationBehaviourTests {
         #expect(navigation.interactivePopRefusal(translation: 24) == nil)
     }
 
-    @Test("the pop gesture waits for the pushes that a driver going away completes as it goes")
-    func popGestureWaitsForPushesOfDriverGoingAway() throws {
-        let (log, time) = (EventLog(), VirtualTime())
+    /// A navigation controller (A, B) whose push of X animates in a window with a manual driver, Y's push waiting
+    /// behind it, moved to a second window, the log then emptied; the first window then goes, and its driver completes
+    /// X's push (`inXsCompletion` runs in X's completion) and Y's as it goes.
+    static func pushesCompletedByADriverGoingAway(
+        _ log: EventLog, second mode: TransitionDriver.Mode, inXsCompletion: @escaping (TestNavigation) -> Void
+    ) throws -> (navigation: TestNavigation, second: Window) {
+        let time = VirtualTime()
         var first: Window? = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
         let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
         try first?.setRootScreen(navigation)
         first?.makeKeyAndVisible()
         try navigation.push(TestScreen("B", log), animated: false)
-        var refusal: PopGestureRefusal?
-        try navigation.push(TestScreen("X", log), animated: true) { _ in
-            refusal = navigation.interactivePopRefusal(translation: 24)
-        }
+        try navigation.push(TestScreen("X", log), animated: true) { _ in inXsCompletion(navigation) }
         try navigation.push(TestScreen("Y", log), animated: true)
         try first?.setRootScreen(nil)
-        let second = Window(time: time, transitionDriver: TransitionDriver(mode: .immediate))
+        let second = Window(time: time, transitionDriver: TransitionDriver(mode: mode))
         try second.setRootScreen(navigation)
         second.makeKeyAndVisible()
         _ = log.take()
-        first = nil  // its driver completes X's push, then runs Y's
+        first = nil
+        return (navigation, second)
+    }
+
+    @Test("the pop gesture waits for the pushes that a driver going away completes as it goes")
+    func popGestureWaitsForPushesOfDriverGoingAway() throws {
+        var refusal: PopGestureRefusal?
+        let (navigation, second) = try Self.pushesCompletedByADriverGoingAway(EventLog(), second: .immediate) {
+            refusal = $0.interactivePopRefusal(translation: 24)
+        }
         // Found by review: inside X's completion, Y's push, still waiting in the driver going away, did not count;
         // the gesture popped Y before its push ran.
         #expect(refusal == .transitionRunning)
         #expect(navigation.viewControllers.map(\.title) == ["A", "B", "X", "Y"])
-        #expect(navigation.interactivePopRefusal(translation: 24) == nil)
+        #expect(navigation.window === second && navigation.interactivePopRefusal(translation: 24) == nil)
     }
 
     @Test("the back button waits for the pushes that a driver going away completes as it goes")
     func backButtonWaitsForPushesOfDriverGoingAway() throws {
-        let (log, time) = (EventLog(), VirtualTime())
-        var first: Window? = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
-        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        try first?.setRootScreen(navigation)
-        first?.makeKeyAndVisible()
-        try navigation.push(TestScreen("B", log), animated: false)
         var action: DismissAction?
-        try navigation.push(TestScreen("X", log), animated: true) { _ in
-            action = navigation.handleBackButton(animated: false)
+        let (navigation, second) = try Self.pushesCompletedByADriverGoingAway(EventLog(), second: .immediate) {
+            action = $0.handleBackButton(animated: false)
         }
-        try navigation.push(TestScreen("Y", log), animated: true)
-        try first?.setRootScreen(nil)
-        let second = Window(time: time, transitionDriver: TransitionDriver(mode: .immediate))
-        try second.setRootScreen(navigation)
-        second.makeKeyAndVisible()
-        _ = log.take()
-        first = nil  // its driver completes X's push, then runs Y's
         // Inside X's completion, Y's push still waits in the driver going away: a tap there popped Y in the new
         // window's driver before Y's push had run.
         #expect(action == .nothing)
         #expect(navigation.viewControllers.map(\.title) == ["A", "B", "X", "Y"])
-        #expect(navigation.handleBackButton(animated: false) == .popped)
+        #expect(navigation.window === second && navigation.handleBackButton(animated: false) == .popped)
         #expect(navigation.viewControllers.map(\.title) == ["A", "B", "X"])
     }
 
     @Test("a push requested while a driver going away completes the pushes it held counts as the controller's own")
     func pushFromACompletionOfADriverGoingAwayCounts() throws {
-        let (log, time) = (EventLog(), VirtualTime())
-        var first: Window? = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
-        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        try first?.setRootScreen(navigation)
-        first?.makeKeyAndVisible()
-        try navigation.push(TestScreen("B", log), animated: false)
-        try navigation.push(TestScreen("X", log), animated: true) { _ in
-            try? navigation.push(TestScreen("Z", log), animated: true)
+        let log = EventLog()
+        // X's completion pushes Z in the second window.
+        let (navigation, second) = try Self.pushesCompletedByADriverGoingAway(log, second: .manual) {
+            try? $0.push(TestScreen("Z", log), animated: true)
         }
-        try navigation.push(TestScreen("Y", log), animated: true)
-        try first?.setRootScreen(nil)
-        let second = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
-        try second.setRootScreen(navigation)
-        second.makeKeyAndVisible()
-        first = nil  // its driver completes X's push, then Y's; X's completion pushes Z in the second window
         second.transitionDriver.completeAll()
         try navigation.push(TestScreen("W", log), animated: true) { _ in log.add("W.completion") }
         try second.setRootScreen(nil)
-        let third = Window(time: time, transitionDriver: TransitionDriver(mode: .immediate))
+        let third = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
         try third.setRootScreen(navigation)
         third.makeKeyAndVisible()
         _ = log.take()

@@ -24,12 +24,18 @@ final class StyledTab: TestScreen {
 /// switching tabs, gets UIKit's calls for the switch.
 @Suite("Switching the children a container shows")
 struct ShownChildrenTests {
-    /// A tab container with tabs X and Y (Y never loaded), pushed on the host's navigation controller.
-    static func tabsOnScreen(_ host: NavigationHost) throws -> (tabs: TabsScreen, x: StyledTab, y: StyledTab) {
+    /// A tab container K with tabs X and Y, off screen, neither loaded.
+    static func tabs(_ host: NavigationHost) throws -> (tabs: TabsScreen, x: StyledTab, y: StyledTab) {
         let tabs = TabsScreen("K", host.log)
         let (x, y) = (StyledTab("X", host.log), StyledTab("Y", host.log))
         try tabs.addChild(x)
         try tabs.addChild(y)
+        return (tabs, x, y)
+    }
+
+    /// ``tabs(_:)`` pushed on the host's navigation controller (Y never loaded), the log then emptied.
+    static func tabsOnScreen(_ host: NavigationHost) throws -> (tabs: TabsScreen, x: StyledTab, y: StyledTab) {
+        let (tabs, x, y) = try tabs(host)
         try host.navigation.push(tabs, animated: false)
         _ = host.log.take()
         return (tabs, x, y)
@@ -135,10 +141,7 @@ struct ShownChildrenWhileAppearingTests {
     @Test("a switch while the container's push animates shows the new child once the container has appeared")
     func switchWhileThePushAnimates() throws {
         let host = try NavigationHost(driver: .manual)
-        let tabs = TabsScreen("K", host.log)
-        let (x, y) = (StyledTab("X", host.log), StyledTab("Y", host.log))
-        try tabs.addChild(x)
-        try tabs.addChild(y)
+        let (tabs, x, y) = try ShownChildrenTests.tabs(host)
         try host.navigation.push(tabs, animated: true)
         _ = host.log.take()
         tabs.selectedIndex = 1
@@ -157,10 +160,7 @@ struct ShownChildrenWhileAppearingTests {
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)
-        let tabs = TabsScreen("K", host.log)
-        let (x, y) = (StyledTab("X", host.log), StyledTab("Y", host.log))
-        try tabs.addChild(x)
-        try tabs.addChild(y)
+        let (tabs, x, y) = try ShownChildrenTests.tabs(host)
         try host.navigation.push(tabs, animated: false)
         try host.navigation.push(host.screen("C"), animated: true)
         tabs.selectedIndex = 1
