@@ -3,11 +3,8 @@ import HookKit
 /// The demo's output as aligned text: the trace indented by action, then statistics, then leaks.
 enum TextReport {
     static func render(_ output: DemoOutput, includeTrace: Bool) -> String {
-        // A backslash is doubled first, so that an escaped line break (`\n`) cannot be mistaken for the two characters.
-        let title = output.scenario.unicodeScalars.reduce(into: "") { title, scalar in
-            title += scalar == "\\" ? "\\\\" : String(scalar)
-        }
-        var lines = ["lifecycle-demo: \(_oneLine(title))", ""]
+        // Backslashes doubled, so that an escaped line break (`\n`) cannot be mistaken for the title's two characters.
+        var lines = ["lifecycle-demo: \(_oneLine(output.scenario, escapingBackslashes: true))", ""]
         if includeTrace {
             lines.append("Lifecycle trace (virtual seconds, screen.method, hooks and observers that ran)")
             lines.append("(each where it ran: before hooks and will callbacks come above the call they precede)")
