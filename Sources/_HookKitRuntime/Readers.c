@@ -420,6 +420,8 @@ bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snaps
         || atomic_load_explicit(&cell->published, memory_order_relaxed) != snapshot;
 }
 
+static bool reader_holds(const hk_reader *reader, uintptr_t snapshot);
+
 void hk_set_retired_snapshots_pending(bool pending) {
     atomic_store_explicit(&hk_retired_snapshots_pending, pending, memory_order_seq_cst);
     if (!pending) {
@@ -428,6 +430,19 @@ void hk_set_retired_snapshots_pending(bool pending) {
     for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
          reader = reader->next) {
         atomic_store_explicit(&reader->attention, 1, memory_order_relaxed);
+    }
+}
+
+void hk_announce_to_holders(uintptr_t snapshot) {
+    atomic_store_explicit(&hk_retired_snapshots_pending, true, memory_order_seq_cst);
+    // A thread that holds nothing now never will: every thread was confirmed before the scan that kept `snapshot`,
+    // so its later calls load a newer word. A holder that clears its slot after the check below sees its
+    // `attention` (the fence that follows orders the two); one that cleared it before is seen clear by the next scan.
+    for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
+         reader = reader->next) {
+        if (reader_holds(reader, snapshot)) {
+            atomic_store_explicit(&reader->attention, 1, memory_order_relaxed);
+        }
     }
 }
 
@@ -618,6 +633,16 @@ bool hk_await_fresh_readers(hk_point_cell *cell) {
         }
         if (count == HK_MAX_CLOCK_LOOKS) {
             return false;  // too many to confirm one by one: the fence is cheaper
+        }
+        // A thread that a writer found switched out, and has not seen running since, is looked at without the wait
+        // below: one clock read when it still has not run (a thread preempted by the writer's own thread stays out
+        // through a burst of publications). Seen running, it loses the mark and waits like the others.
+        if (atomic_load_explicit(&reader->idle_cpu_time, memory_order_relaxed) != 0) {
+            if (reader_switched_out(reader)) {
+                atomic_fetch_add_explicit(&clock_confirmations, 1, memory_order_relaxed);
+                continue;
+            }
+            atomic_store_explicit(&reader->idle_cpu_time, 0, memory_order_relaxed);
         }
         pending[count++] = reader;
     }

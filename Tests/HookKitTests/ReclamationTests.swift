@@ -458,6 +458,39 @@ final class ReclamationTests: XCTestCase {
         XCTAssertLessThanOrEqual(fences, UInt64(cycles / 10), "\(fences) of \(cycles) publications fenced")
     }
 
+    func testOnlyTheThreadThatHoldsAKeptSnapshotIsAskedToFreeIt() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock,
+            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.onlyHoldersHelp")
+        let gate = CallGate()
+        let blocking = try point.before { vehicle, _ in
+            if vehicle.name == "blocked" { gate.hold() }
+        }
+        defer { blocking.cancel() }
+        _ = point.invoke(Car(name: "free"), "") { vehicle, _ in vehicle.name }  // this thread's reader record
+        let clock = Atomic<Int32>(0)
+        let finished = gate.startHeldCall {
+            clock.store(Self.cpuClockOfCurrentThread(), ordering: .releasing)
+            _ = point.invoke(Car(name: "blocked"), "") { vehicle, _ in vehicle.name }
+        }
+        XCTAssertTrue(Self.awaitSwitchedOut(clock: clock.load(ordering: .acquiring)), "the blocked thread kept running")
+        let helpsBefore = reclamation.helpCount.load(ordering: .relaxed)
+        let token = try point.after { _, _, _ in }  // replaces the snapshot the blocked call holds
+        XCTAssertEqual(reclamation.retiredCount, 1, "the blocked call's snapshot must wait for it")
+        // Every thread was confirmed before the scan that kept the snapshot, so only its holder is asked: this
+        // thread's calls leave inline, as if nothing were retired.
+        for _ in 0..<1_000 { _ = point.invoke(Car(name: "free"), "") { vehicle, _ in vehicle.name } }
+        XCTAssertEqual(
+            reclamation.helpCount.load(ordering: .relaxed) - helpsBefore, 0, "a call that held nothing helped")
+        XCTAssertEqual(reclamation.retiredCount, 1, "the blocked call's snapshot was freed under it")
+        gate.release()
+        finished.wait()
+        XCTAssertEqual(reclamation.retiredCount, 0, "the blocked call returned without freeing its snapshot")
+        XCTAssertGreaterThanOrEqual(reclamation.helpCount.load(ordering: .relaxed) - helpsBefore, 1)
+        token.cancel()
+    }
+
     /// The point of the test below: its hook makes inner calls, so its thread shows each new snapshot while its
     /// outer call still uses the one it started with.
     private static let runningInsidePoint = HookPoint<Vehicle, String, String>("Reclamation.runningInside")

@@ -48,10 +48,13 @@ import _HookKitRuntime
 ///      made every store it made visible (see `reader_switched_out` in `_HookKitRuntime`);
 ///   3. under ``lock``, adds the old snapshot to ``retired``. If step 2 confirmed every thread, it scans (step 4)
 ///      at once and, when the scan frees the snapshot, is done without writing to any other thread's record.
-///      Otherwise, or when a call still uses the snapshot, it sets the pending flag and every record's `attention`
-///      and issues the *heavy fence*, except when every thread confirmed and each thread whose call still uses the
-///      snapshot is switched out and has not run since step 2 (`hk_holders_stayed_switched_out`: its CPU-time clock
-///      still reads what it read then, after a full fence of the writer's own that makes the `attention` stores
+///      Otherwise, or when a call still uses the snapshot, it sets the pending flag and `attention` and issues the
+///      *heavy fence*. After an exact scan (every thread confirmed) only the records whose slots hold the snapshot
+///      get `attention` (`hk_announce_to_holders`): no other thread can come to use it, so their calls keep leaving
+///      inline instead of helping for a snapshot they never held; otherwise every record gets it. The fence is
+///      skipped when every thread confirmed and each thread whose call still uses the snapshot is switched out and
+///      has not run since step 2 (`hk_holders_stayed_switched_out`: its CPU-time clock still reads what it read
+///      then, after a full fence of the writer's own that makes the `attention` stores
 ///      visible to every thread): such a thread reads its `attention` only once it runs again, after the full barrier
 ///      the kernel executes when it switches a thread in, so it sees it, which is all the heavy fence is for. That is
 ///      the case of a call preempted, or blocked, inside its hooks. (The argument leans on that kernel barrier; were
@@ -207,8 +210,14 @@ final class _SnapshotReclamation: @unchecked Sendable {
                 if !retired.contains(where: { $0.address == snapshot }) { return freed }
             }
             // Not every thread showed its stores, or a call still uses the snapshot: ask for attention, so that calls
-            // that leave after the fence below see it, then scan with every slot store visible.
-            hk_set_retired_snapshots_pending(true)
+            // that leave after the fence below see it, then scan with every slot store visible. When every thread
+            // showed its stores, only the threads that hold the snapshot can still use it: only they are asked, and
+            // the calls of the others keep leaving inline.
+            if fresh {
+                hk_announce_to_holders(UInt(bitPattern: snapshot))
+            } else {
+                hk_set_retired_snapshots_pending(true)
+            }
             // When every thread showed its stores, and each thread whose call still uses the snapshot is switched out
             // (preempted or blocked inside the call) and has not run since it was confirmed, that thread reads the
             // request only after it runs again: no fence is needed to make sure it sees it.

@@ -264,12 +264,17 @@ bool hk_async_holds_held(const hk_async_stripe *holds);
 /// record's `attention`, so that each thread's next call to end checks whether it used one of them.
 void hk_set_retired_snapshots_pending(bool pending);
 
-/// Called after `hk_set_retired_snapshots_pending(true)`, when `snapshot` was retired and a call still uses it:
-/// whether every other thread whose slots hold it has not run since a writer found it switched out (Linux: its
-/// CPU-time clock still reads what it read then; a thread preempted or blocked in the middle of a hooked call). Such
-/// a thread reads its `attention`, which this orders before the clock reads with a full fence, only once it runs
-/// again, so it is sure to see it when its call ends, as the heavy fence would have made sure; false means the
-/// caller must issue `hk_heavy_fence`. At most 16 such threads are looked at.
+/// Announces retired snapshots that calls in progress still use, and sets the `attention` of only those records whose
+/// slots hold `snapshot`: for a writer whose freshness check confirmed every thread before the scan that kept
+/// `snapshot`, so that no other thread can come to use it. The other threads' calls keep leaving inline.
+void hk_announce_to_holders(uintptr_t snapshot);
+
+/// Called after `hk_set_retired_snapshots_pending(true)` or `hk_announce_to_holders(snapshot)`, when `snapshot` was
+/// retired and a call still uses it: whether every other thread whose slots hold it has not run since a writer found
+/// it switched out (Linux: its CPU-time clock still reads what it read then; a thread preempted or blocked in the
+/// middle of a hooked call). Such a thread reads its `attention`, which this orders before the clock reads with a full
+/// fence, only once it runs again, so it is sure to see it when its call ends, as the heavy fence would have made
+/// sure; false means the caller must issue `hk_heavy_fence`. At most 16 such threads are looked at.
 bool hk_holders_stayed_switched_out(uintptr_t snapshot);
 
 /// Sets what a thread runs when it must help free retired snapshots outside a call's exit (HookKit's `help()`): from
