@@ -330,6 +330,23 @@ static void run_test_probe(void) {
     }
 }
 
+/// For tests: what `hk_reader_enter_slow` runs once between its first load of the word and its first slot store.
+static void (*_Atomic test_probe_before_slot_store)(void);
+
+void hk_set_test_probe_before_slot_store(void (*probe)(void)) {
+    atomic_store_explicit(&test_probe_before_slot_store, probe, memory_order_release);
+}
+
+/// Runs that probe, once, if one is set.
+static void run_test_probe_before_slot_store(void) {
+    if (__builtin_expect(atomic_load_explicit(&test_probe_before_slot_store, memory_order_relaxed) != NULL, 0)) {
+        void (*probe)(void) = atomic_exchange_explicit(&test_probe_before_slot_store, NULL, memory_order_acquire);
+        if (probe != NULL) {
+            probe();
+        }
+    }
+}
+
 /// Helps free retired snapshots, if any wait, for a call that has no exit: its slot held a replaced snapshot, which
 /// a writer's scan may have kept, and it found nothing published any more. The slot's clear comes before the load of
 /// the pending flag: a full fence on every path, for the reason the retry in `hk_reader_enter_slow` gives (the same
@@ -361,6 +378,7 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
     uintptr_t depth = atomic_load_explicit(&reader->depth, memory_order_relaxed);
     _Atomic(uintptr_t) *slot = slot_at(reader, depth);
     uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
+    run_test_probe_before_slot_store();
     for (;;) {
         if (snapshot == 0) {
             // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
@@ -390,6 +408,15 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
     }
     if (retrying) {
         reader->held_replaced_snapshot = true;
+        // A writer that confirmed this thread while it was switched out before its slot store (between its load of
+        // the word and the store) asked for attention only of the threads its scan saw holding the snapshot
+        // (`hk_announce_to_holders`), not of this one; a later scan may still see the replaced snapshot in the slot
+        // and keep it. Such a scan comes after the writer's store of the pending flag and its fence (the heavy one,
+        // or the full fence of `hk_holders_stayed_switched_out`), and it missed the overwrite, which the full fence
+        // above orders before this load: so this load sees the flag, and the thread asks itself for attention.
+        if (atomic_load_explicit(&hk_retired_snapshots_pending, memory_order_relaxed)) {
+            atomic_store_explicit(&reader->attention, 1, memory_order_relaxed);
+        }
     }
     atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
     return (hk_slow_entry){snapshot, slot};
@@ -435,9 +462,11 @@ void hk_set_retired_snapshots_pending(bool pending) {
 
 void hk_announce_to_holders(uintptr_t snapshot) {
     atomic_store_explicit(&hk_retired_snapshots_pending, true, memory_order_seq_cst);
-    // A thread that holds nothing now never will: every thread was confirmed before the scan that kept `snapshot`,
-    // so its later calls load a newer word. A holder that clears its slot after the check below sees its
-    // `attention` (the fence that follows orders the two); one that cleared it before is seen clear by the next scan.
+    // A thread that holds nothing now never will use `snapshot`: every thread was confirmed before the scan that kept
+    // it, so its later calls load a newer word. One confirmed while switched out between its load of the word and its
+    // slot store may still store `snapshot` in its slot for a moment and retry: it sets its own `attention` then (see
+    // `hk_reader_enter_slow`). A holder that clears its slot after the check below sees its `attention` (the fence
+    // that follows orders the two); one that cleared it before is seen clear by the next scan.
     for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
          reader = reader->next) {
         if (reader_holds(reader, snapshot)) {
@@ -625,13 +654,14 @@ bool hk_await_fresh_readers(hk_point_cell *cell) {
     hk_reader *self = hk_current_reader;
     hk_reader *pending[HK_MAX_CLOCK_LOOKS];
     int count = 0;
+    int confirmed_at_once = 0;  // looked at below without the wait: they count toward the limit too
     for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
          reader = reader->next) {
         if (reader == self || !atomic_load_explicit(&reader->claimed, memory_order_seq_cst)
             || reader_shows_stores(reader, fresh)) {
             continue;
         }
-        if (count == HK_MAX_CLOCK_LOOKS) {
+        if (count + confirmed_at_once == HK_MAX_CLOCK_LOOKS) {
             return false;  // too many to confirm one by one: the fence is cheaper
         }
         // A thread that a writer found switched out, and has not seen running since, is looked at without the wait
@@ -640,6 +670,7 @@ bool hk_await_fresh_readers(hk_point_cell *cell) {
         if (atomic_load_explicit(&reader->idle_cpu_time, memory_order_relaxed) != 0) {
             if (reader_switched_out(reader)) {
                 atomic_fetch_add_explicit(&clock_confirmations, 1, memory_order_relaxed);
+                confirmed_at_once++;
                 continue;
             }
             atomic_store_explicit(&reader->idle_cpu_time, 0, memory_order_relaxed);

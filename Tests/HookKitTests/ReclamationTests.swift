@@ -415,6 +415,46 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
+    /// A writer reads at most `HK_MAX_CLOCK_LOOKS` (16) threads' clocks per publication, then prefers the fence.
+    func testAWriterLooksAtMostSixteenClocksPerPublication() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock,
+            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.manyIdle")
+        try point.before { _, _ in }
+        let batches = 4
+        let perBatch = 10
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        for batch in 0..<batches {
+            let called = DispatchSemaphore(value: 0)
+            let clocks = Locked<[Int32]>([])
+            for index in 0..<perBatch {
+                finished.enter()
+                Thread {
+                    _ = point.invoke(Car(name: "idle \(batch).\(index)"), "") { vehicle, _ in vehicle.name }
+                    clocks.withLock { $0.append(Self.cpuClockOfCurrentThread()) }
+                    called.signal()
+                    release.wait()
+                    finished.leave()
+                }
+                .start()
+            }
+            for _ in 0..<perBatch { called.wait() }
+            for clock in clocks.withLock({ $0 }) { _ = Self.awaitSwitchedOut(clock: clock) }
+            // A publication while this batch is idle marks its threads (the earlier batches are marked already).
+            try point.after { _, _, _ in }.cancel()
+        }
+        let confirmationsBefore = _SnapshotReclamation.clockConfirmationCount
+        let pairs = 20
+        for _ in 0..<pairs { try point.after { _, _, _ in }.cancel() }
+        let confirmations = _SnapshotReclamation.clockConfirmationCount - confirmationsBefore
+        for _ in 0..<(batches * perBatch) { release.signal() }
+        finished.wait()
+        XCTAssertLessThanOrEqual(
+            confirmations, UInt64(2 * pairs * 16), "\(confirmations) clock looks in \(2 * pairs) publications")
+    }
+
     func testACallBlockedInsideItsHooksNeedsNoFenceAndFreesItsSnapshotWhenItReturns() throws {
         try XCTSkipUnless(
             _SnapshotReclamation.confirmsByCPUClock,
@@ -488,6 +528,90 @@ final class ReclamationTests: XCTestCase {
         finished.wait()
         XCTAssertEqual(reclamation.retiredCount, 0, "the blocked call returned without freeing its snapshot")
         XCTAssertGreaterThanOrEqual(reclamation.helpCount.load(ordering: .relaxed) - helpsBefore, 1)
+        token.cancel()
+    }
+
+    /// What the probe before a call's first slot store runs next (see ``runBeforeSlotStore(_:)``).
+    private static let actionBeforeSlotStore = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Runs `action` once, in the next out-of-line entry of a hooked call, between its first load of the published
+    /// word and its first slot store.
+    private static func runBeforeSlotStore(_ action: @escaping @Sendable () -> Void) {
+        actionBeforeSlotStore.withLock { $0 = action }
+        _SnapshotReclamation.setProbeBeforeSlotStore {
+            let action = ReclamationTests.actionBeforeSlotStore.withLock { action in
+                defer { action = nil }
+                return action
+            }
+            action?()
+        }
+    }
+
+    /// A thread confirmed while switched out between its load of the word and its slot store holds nothing when the
+    /// writer's exact scan keeps the snapshot for another thread, so it is not asked for attention; then it stores the
+    /// replaced snapshot in its slot for a moment (and retries). A scan that sees that moment keeps the snapshot, and
+    /// the retrying thread must still make sure it is freed.
+    func testAThreadThatStoresAKeptSnapshotAfterTheAnnouncementStillFreesIt() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock,
+            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.lateRetrier")
+        let holderGate = CallGate()
+        let blocking = try point.before { vehicle, _ in
+            if vehicle.name == "holder" { holderGate.hold() }
+        }
+        defer { blocking.cancel() }
+        let nesting = try Nest.enter.before { _, _ in }
+        defer { nesting.cancel() }
+        defer {
+            _SnapshotReclamation.setProbeBeforeSlotStore(nil)
+            _SnapshotReclamation.setProbeBetweenLoads(nil)
+        }
+        // The holder: blocked inside a call that uses P.
+        let holderClock = Atomic<Int32>(0)
+        let holderFinished = holderGate.startHeldCall {
+            holderClock.store(Self.cpuClockOfCurrentThread(), ordering: .releasing)
+            _ = point.invoke(Car(name: "holder"), "") { vehicle, _ in vehicle.name }
+        }
+        XCTAssertTrue(Self.awaitSwitchedOut(clock: holderClock.load(ordering: .acquiring)), "the holder kept running")
+        // The late thread: a first call gives it a record and clears the attention a record reused from an exited
+        // thread may carry; then a call 16 deep (out of line) loads P and is switched out before its slot store.
+        let beforeStore = CallGate()
+        let ready = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        let lateFinished = DispatchSemaphore(value: 0)
+        let lateClock = Atomic<Int32>(0)
+        Thread {
+            lateClock.store(Self.cpuClockOfCurrentThread(), ordering: .releasing)
+            _ = point.invoke(Car(name: "warm-up"), "") { vehicle, _ in vehicle.name }
+            ready.signal()
+            go.wait()
+            _ = Nest().enter(16) { _ = point.invoke(Car(name: "late"), "") { vehicle, _ in vehicle.name } }
+            lateFinished.signal()
+        }
+        .start()
+        ready.wait()
+        Self.runBeforeSlotStore { beforeStore.hold() }
+        go.signal()
+        beforeStore.awaitHeldCall()
+        XCTAssertTrue(
+            Self.awaitSwitchedOut(clock: lateClock.load(ordering: .acquiring)), "the late thread kept running")
+        // P -> Q: both threads are confirmed by their clocks; the exact scan keeps P for the holder.
+        let token = try point.after { _, _, _ in }
+        XCTAssertEqual(reclamation.retiredCount, 1, "the holder's snapshot must wait for it")
+        // The late thread stores P in its slot and stops before its second load.
+        let betweenLoads = CallGate()
+        Self.runBetweenLoads { betweenLoads.hold() }
+        beforeStore.release()
+        betweenLoads.awaitHeldCall()
+        // The holder returns and helps: its scan sees P in the late thread's slot, and keeps it.
+        holderGate.release()
+        holderFinished.wait()
+        XCTAssertEqual(reclamation.retiredCount, 1, "P was freed while a slot held it")
+        // The late thread finds Q published, retries, and returns.
+        betweenLoads.release()
+        lateFinished.wait()
+        XCTAssertEqual(reclamation.retiredCount, 0, "every call returned, and P was left in the retired list")
         token.cancel()
     }
 

@@ -125,9 +125,12 @@ import _HookKitRuntime
 /// before the retry overwrote it. The retry's overwrite takes the place of the clear, and is followed by a full fence
 /// on every path (a writer that skipped the heavy fence because the holders it saw stayed switched out may see `P`
 /// in this slot after it looked at their clocks): the thread reads its `attention` after that fence, and the mark
-/// makes its next out-of-line exit (this call's, or an inner call's) help. When the retry finds nothing published,
-/// the call will not leave at all (it runs the plain body), so after the fence it loads the pending flag and helps
-/// at once.
+/// makes its next out-of-line exit (this call's, or an inner call's) help. A writer that asked only the holders its
+/// exact scan saw (`hk_announce_to_holders`) has not set this thread's `attention` if it confirmed the thread while
+/// it was switched out between its load of the word and its slot store; so after that fence the retry also loads the
+/// pending flag, which such a writer stored before its own fence, and sets its own `attention` when it is set. When
+/// the retry finds nothing published, the call will not leave at all (it runs the plain body), so after the fence it
+/// loads the pending flag and helps at once.
 ///
 /// ## What waits for what
 ///
@@ -274,6 +277,12 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// removes it (for tests).
     static func setProbeBetweenLoads(_ probe: (@convention(c) () -> Void)?) {
         hk_set_test_probe_between_loads(probe)
+    }
+
+    /// Sets a function that the next out-of-line entry runs once between its first load of the word and its first
+    /// slot store; `nil` removes it (for tests).
+    static func setProbeBeforeSlotStore(_ probe: (@convention(c) () -> Void)?) {
+        hk_set_test_probe_before_slot_store(probe)
     }
 
     /// The number of hazard slots that hold a snapshot now, on every thread (for tests).

@@ -287,6 +287,10 @@ void hk_set_exit_helper(void (*helper)(void));
 /// (NULL to remove it). One relaxed load per out-of-line entry when none is set; inline entries never look.
 void hk_set_test_probe_between_loads(void (*probe)(void));
 
+/// For tests: a function that the next out-of-line entry runs once between its first load of the word and its first
+/// slot store (a thread preempted there), or NULL.
+void hk_set_test_probe_before_slot_store(void (*probe)(void));
+
 /// Makes every other thread's earlier slot stores visible to the caller's next loads: `membarrier` on Linux, a
 /// full fence where threads fence for themselves.
 void hk_heavy_fence(void);
