@@ -547,10 +547,12 @@ final class ReclamationTests: XCTestCase {
         }
     }
 
-    /// A thread confirmed while switched out between its load of the word and its slot store holds nothing when the
-    /// writer's exact scan keeps the snapshot for another thread, so it is not asked for attention; then it stores the
-    /// replaced snapshot in its slot for a moment (and retries). A scan that sees that moment keeps the snapshot, and
-    /// the retrying thread must still make sure it is freed.
+    /// A thread that stores a kept snapshot for a moment after a holders-only announcement still frees it.
+    ///
+    /// Confirmed while switched out between its load of the word and its slot store, the thread holds nothing when
+    /// the writer's exact scan keeps the snapshot for another thread, so it is not asked for attention; then it stores
+    /// the replaced snapshot in its slot for a moment (and retries). A scan that sees that moment keeps the snapshot,
+    /// and the retrying thread must still make sure it is freed.
     func testAThreadThatStoresAKeptSnapshotAfterTheAnnouncementStillFreesIt() throws {
         try XCTSkipUnless(
             _SnapshotReclamation.confirmsByCPUClock,
