@@ -67,6 +67,14 @@ enum ReadmeScreens {
         }
     }
 
+    final class DraftScreen: Screen {
+        var hasChanges = false { didSet { isModalInPresentation = hasChanges } }
+
+        override func presentationDidAttemptToDismiss() {
+            print("keep or discard the draft?")
+        }
+    }
+
     final class ProfileScreen: Screen {
         var headerIsVisible = true {
             didSet { updateNavigationAppearance(animated: true) }
@@ -81,6 +89,7 @@ final class ReadmeExampleTests: XCTestCase {
     typealias ProductScreen = ReadmeScreens.ProductScreen
     typealias EditorScreen = ReadmeScreens.EditorScreen
     typealias ProfileScreen = ReadmeScreens.ProfileScreen
+    typealias DraftScreen = ReadmeScreens.DraftScreen
     typealias PageViews = ReadmeScreens.PageViews
     typealias Breadcrumbs = ReadmeScreens.Breadcrumbs
 
@@ -131,6 +140,14 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(takePrinted(), ["alreadyInStack"])
         print(Screen.stackDescription(navigation.viewControllers))
         XCTAssertEqual(takePrinted().count, 1)
+
+        let draft = DraftScreen(title: "Draft")
+        try navigation.present(draft, style: .pageSheet, animated: false)
+        draft.hasChanges = true
+        print(draft.interactiveDismissalRefusal() as Any)  // Optional(modalInPresentation): the swipe is refused
+        XCTAssertEqual(takePrinted(), ["enter Draft", "Optional(modalInPresentation)"])
+        XCTAssertThrowsError(try draft.beginInteractiveDismissal())
+        XCTAssertEqual(takePrinted(), ["keep or discard the draft?"])
     }
 
     func testLifecycleObservers() throws {

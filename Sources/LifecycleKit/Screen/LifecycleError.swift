@@ -31,6 +31,12 @@ public struct LifecycleError: Error, Hashable, CustomStringConvertible {
         public static let interactivePopInProgress = Code("interactivePopInProgress")
         /// The interactive pop gesture may not begin; ``LifecycleError/message`` says why.
         public static let popGestureRefused = Code("popGestureRefused")
+        /// The sheet's swipe-down dismissal may not begin; ``LifecycleError/message`` says why (see
+        /// ``DismissGestureRefusal``).
+        public static let dismissGestureRefused = Code("dismissGestureRefused")
+        /// A presentation was requested from a screen whose sheet the user is swiping down (an
+        /// ``InteractiveDismissal`` in progress): UIKit presents nothing from a view controller being dismissed.
+        public static let interactiveDismissalInProgress = Code("interactiveDismissalInProgress")
         /// The screen (or its presentation context) already presents a screen.
         public static let alreadyPresenting = Code("alreadyPresenting")
         /// The presenting screen is not in a window, or, in a visible window, its presentation context is still coming

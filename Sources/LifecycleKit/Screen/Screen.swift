@@ -171,6 +171,10 @@ open class Screen {
     /// Why the screen would appear or disappear now: it joins or leaves a container, it is presented or dismissed.
     @exclusivity(unchecked) var _pendingCauses: _AppearanceCauses = []
 
+    /// The swipe-down dismissal of this presented screen in progress (``beginInteractiveDismissal(completion:)``), if
+    /// any; held until it ends.
+    @exclusivity(unchecked) public internal(set) var interactiveDismissal: InteractiveDismissal?
+
     /// The `animated` argument of the screen's last `willPop(animated:)`, which its `didPop(animated:)` repeats when
     /// its pop ends early (``removeFromParent()`` while the pop's transition waits).
     @exclusivity(unchecked) var _lastWillPopAnimated = false
@@ -293,6 +297,51 @@ open class Screen {
     ///
     /// - Parameter trigger: What started the pop.
     open func shouldPop(trigger: PopTrigger) -> Bool { true }
+
+    // MARK: - Interactive dismissal (a sheet swiped down)
+
+    /// Whether the user may not dismiss this presented screen by swiping its sheet down (UIKit's
+    /// `isModalInPresentation`).
+    ///
+    /// Read when an interactive dismissal begins (``beginInteractiveDismissal(completion:)``): the swipe is refused,
+    /// and the screen gets ``presentationDidAttemptToDismiss()``. For a presented navigation controller, its top
+    /// screen's value counts too, as in Apple's sample that sets it on the screen being edited. Programmatic
+    /// dismissals ignore it.
+    ///
+    /// ```swift
+    /// final class EditScreen: Screen {
+    ///     var hasChanges = false { didSet { isModalInPresentation = hasChanges } }
+    /// }
+    /// ```
+    open var isModalInPresentation = false
+
+    /// Whether the user may dismiss this presented screen by swiping its sheet down (UIKit's
+    /// `presentationControllerShouldDismiss(_:)`), asked when an interactive dismissal begins and the screen is not
+    /// ``isModalInPresentation``.
+    ///
+    /// Programmatic dismissals are not asked. The default allows it. Refusing sends
+    /// ``presentationDidAttemptToDismiss()``.
+    open func presentationShouldDismiss() -> Bool { true }
+
+    /// Called when an interactive dismissal of this screen begins, before its `viewWillDisappear` (UIKit's
+    /// `presentationControllerWillDismiss(_:)`).
+    ///
+    /// Not balanced when the user cancels: the screen then appears again without ``presentationDidDismiss()``.
+    open func presentationWillDismiss() {}
+
+    /// Called after an interactive dismissal of this screen completed, after its `viewDidDisappear` (UIKit's
+    /// `presentationControllerDidDismiss(_:)`).
+    ///
+    /// Not called for programmatic dismissals, nor for a swipe the user cancelled.
+    open func presentationDidDismiss() {}
+
+    /// Called when the user tried to dismiss this screen by swiping and was refused, because the screen is
+    /// ``isModalInPresentation`` or ``presentationShouldDismiss()`` returned `false` (UIKit's
+    /// `presentationControllerDidAttemptToDismiss(_:)`).
+    ///
+    /// UIKit sends it once the finger lifts from a sheet pulled far enough; here it comes when
+    /// ``beginInteractiveDismissal(completion:)`` is refused for either reason, before the error is thrown.
+    open func presentationDidAttemptToDismiss() {}
 
     // MARK: - Appearance preferences to override
 

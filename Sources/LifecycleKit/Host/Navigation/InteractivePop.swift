@@ -20,7 +20,7 @@
 /// until then. The pop keeps the queue it holds even if its controller leaves the window meanwhile
 /// (the root replaced, the controller removed from its container); if the controller no longer
 /// exists, ``finish()`` and ``cancel()`` end the pop as cancelled and the queue goes on.
-public final class InteractivePop {
+public final class InteractivePop: _InteractiveTransition {
     /// Where the gesture is.
     public enum State: String, Sendable, Hashable {
         /// The finger is down.

@@ -142,6 +142,11 @@ extension Screen {
                 "\(debugLabel) cannot present \(screen.debugLabel) yet: \(presenter.debugLabel), which presents it, is "
                     + "still coming on screen and its view is not in the window; present from viewDidAppear")
         }
+        if presenter.interactiveDismissal != nil {
+            throw LifecycleError(
+                .interactiveDismissalInProgress,
+                "\(debugLabel) cannot present \(screen.debugLabel): the user is swiping \(presenter.debugLabel) down")
+        }
         if let presented = presenter._presented {
             throw LifecycleError(
                 .alreadyPresenting,
@@ -221,7 +226,9 @@ extension Screen {
     /// presentation requested from the presenter meanwhile: in the dismissed screen's viewWillDisappear, read
     /// ``isBeingDismissed`` rather than ``presentingScreen``. A screen that is already being dismissed
     /// is not dismissed again: asking it again (a double tap on a close button) does nothing and returns
-    /// `false`, even if its presenter presented another screen meanwhile.
+    /// `false`, even if its presenter presented another screen meanwhile. So does a screen whose sheet the user is
+    /// swiping down (an ``InteractiveDismissal`` in progress), as UIKit ignores a dismissal while the sheet
+    /// transitions.
     ///
     /// - Parameters:
     ///   - animated: Whether the dismissal animates.
@@ -230,7 +237,7 @@ extension Screen {
     /// - Returns: Whether there was a presented screen to dismiss.
     @discardableResult
     public func dismiss(animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil) -> Bool {
-        guard let target = presentedScreen ?? _presentedAncestor else {
+        guard let target = presentedScreen ?? _presentedAncestor, target.interactiveDismissal == nil else {
             completion?(.completed)
             return false
         }
@@ -240,7 +247,7 @@ extension Screen {
 
     /// Dismisses `target`, a presented screen, with what it presents.
     func _dismiss(_ target: Screen, animated: Bool, completion: ((TransitionOutcome) -> Void)?) {
-        guard let presenter = target._presenter else {
+        guard let presenter = target._presenter, target.interactiveDismissal == nil else {
             completion?(.completed)
             return
         }

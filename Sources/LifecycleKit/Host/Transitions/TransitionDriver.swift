@@ -64,7 +64,7 @@ public final class TransitionDriver {
     /// Whether the transition that makes the driver busy runs its completion: every call of it was sent, so it has
     /// ended for what the app sees, as UIKit's has when its completion runs.
     @exclusivity(unchecked) private var isCompleting = false
-    /// An interactive transition in progress (an interactive pop); it holds the queue.
+    /// An interactive transition in progress (an interactive pop, a sheet swiped down); it holds the queue.
     @exclusivity(unchecked) var interactiveOwner: AnyObject?
 
     /// Creates a driver.
@@ -77,18 +77,18 @@ public final class TransitionDriver {
     /// Completes at once what is left when the driver goes away.
     ///
     /// The transition in progress and the queued ones finish, so that every will-call gets its did-call and every
-    /// completion runs once. Transitions queued behind an interactive pop wait for its end: a stand-in driver that
-    /// completes at once takes them over, and the pop keeps it until it ends.
+    /// completion runs once. Transitions queued behind an interactive transition (a pop, a sheet swiped down) wait for
+    /// its end: a stand-in driver that completes at once takes them over, and the transition keeps it until it ends.
     deinit {
         mode = .immediate
         completeAll()
-        if let pop = interactiveOwner as? InteractivePop, !queue.isEmpty {
+        if let owner = interactiveOwner as? any _InteractiveTransition, !queue.isEmpty {
             let standIn = TransitionDriver(mode: .immediate)
             standIn.queue = queue
-            standIn.interactiveOwner = pop
+            standIn.interactiveOwner = owner
             queue = []
-            pop.driver = standIn
-            pop._standInDriver = standIn
+            owner.driver = standIn
+            owner._standInDriver = standIn
         } else {
             drain()
         }
@@ -97,7 +97,7 @@ public final class TransitionDriver {
     /// Whether an animated transition is waiting to complete.
     public var isAnimating: Bool { current != nil }
 
-    /// Whether a transition runs or an interactive pop is in progress.
+    /// Whether a transition runs or an interactive one (a pop, a sheet swiped down) is in progress.
     public var isTransitioning: Bool { isBusy || current != nil || interactiveOwner != nil }
 
     /// The number of transitions waiting for the current one to complete.

@@ -1,0 +1,143 @@
+/// A sheet being swiped down: an interactive dismissal in progress, driven step by step.
+///
+/// Begin it with ``Screen/beginInteractiveDismissal(completion:)`` on the presented screen (or a screen inside it),
+/// report the gesture with ``update(progress:)``, and end it with ``finish()`` or ``cancel()``, as UIKit's sheet does
+/// when the finger lifts.
+///
+/// The presenter stays on screen under a sheet, so it gets no call; the presented screen is still presented (its
+/// ``Screen/presentingScreen`` and the presenter's ``Screen/presentedScreen``) until the dismissal finishes, and a
+/// cancel leaves it where it was.
+///
+/// ```swift
+/// let swipe = try sheet.beginInteractiveDismissal()
+/// // sheet.presentationShouldDismiss(), sheet.presentationWillDismiss(), sheet.viewWillDisappear
+/// swipe.update(progress: 0.3)
+/// swipe.cancel()   // sheet.viewWillAppear, sheet.viewDidAppear: the sheet snaps back
+/// ```
+///
+/// While it is in progress the window's transition queue waits (requests change the hierarchy at once, and their
+/// transitions wait), the pop gesture and the back button do nothing, a programmatic dismissal of the sheet does
+/// nothing, and presenting from the sheet is refused. End every dismissal you begin, as a gesture always ends.
+public final class InteractiveDismissal: _InteractiveTransition {
+    /// Where the gesture is.
+    public enum State: String, Sendable, Hashable {
+        /// The finger is down.
+        case active
+        /// The dismissal completed.
+        case finished
+        /// The dismissal was cancelled: the sheet stays.
+        case cancelled
+    }
+
+    /// The screen that presented the sheet; it stays on screen, without a call.
+    public private(set) weak var presentingScreen: Screen?
+    /// The presented screen being swiped down.
+    public let dismissedScreen: Screen
+    /// How far the gesture went, from 0 to 1.
+    public private(set) var progress: Double = 0
+    /// Where the gesture is.
+    public private(set) var state: State = .active
+
+    private let completion: ((TransitionOutcome) -> Void)?
+    /// The transition driver whose queue the dismissal holds.
+    weak var driver: TransitionDriver?
+    /// The driver that took over the queue when the window's driver went away.
+    var _standInDriver: TransitionDriver?
+    /// The screens the dismissal sent will-calls to, which it owes did-calls.
+    let batch = _AppearanceBatch()
+    /// The window the sheet was on screen in when the dismissal began.
+    private weak var window: Window?
+
+    init(
+        presentingScreen: Screen, dismissedScreen: Screen, window: Window,
+        completion: ((TransitionOutcome) -> Void)?
+    ) {
+        self.presentingScreen = presentingScreen
+        self.dismissedScreen = dismissedScreen
+        self.window = window
+        self.completion = completion
+    }
+
+    /// Reports how far the gesture went (clamped to 0...1).
+    ///
+    /// Ignored once the dismissal ended.
+    public func update(progress: Double) {
+        guard state == .active else { return }
+        self.progress = min(1, max(0, progress))
+    }
+
+    /// Completes the dismissal: the sheet leaves its presenter.
+    ///
+    /// The calls: the presenter's ``Screen/presentedScreen`` becomes `nil`, then dismissed.viewDidDisappear (with the
+    /// screens on screen through it), dismissed.presentationDidDismiss(), then the completion with
+    /// ``TransitionOutcome/completed``. The presenter gets no call.
+    ///
+    /// If the app dismissed the sheet itself meanwhile (say, by dismissing its presenter), the sheet only gets the
+    /// did-calls it waits for, without presentationDidDismiss(). Ignored once the dismissal ended.
+    public func finish() {
+        guard state == .active else { return }
+        state = .finished
+        progress = 1
+        guard let presenter = presentingScreen, presenter._presented === dismissedScreen else {
+            return endAsDismissedElsewhere()
+        }
+        presenter._presented = nil
+        dismissedScreen._presenter = nil
+        // Finished from a will-call of its own beginning: the screens on screen through the sheet get the will-calls it
+        // had not forwarded yet, so that their did-calls come with the sheet's.
+        if dismissedScreen._onScreenBatch === batch {
+            dismissedScreen._beginCallsNotForwarded(animated: true, batch: batch)
+        }
+        batch.finish(animated: true)
+        dismissedScreen._pendingCauses.remove(.beingDismissed)
+        if dismissedScreen._isDetached {
+            dismissedScreen._didLeaveHierarchy(.dismiss, from: window)
+        }
+        dismissedScreen.presentationDidDismiss()
+        end(outcome: .completed)
+    }
+
+    /// Cancels the dismissal: the sheet snaps back.
+    ///
+    /// The calls: dismissed.viewWillAppear, dismissed.viewDidAppear (with the screens on screen through it; no longer
+    /// ``Screen/isBeingDismissed``), then the completion with ``TransitionOutcome/cancelled``. No
+    /// presentationDidDismiss(), and nothing balances the presentationWillDismiss() sent when the swipe began.
+    ///
+    /// If the sheet went off screen meanwhile (the app dismissed it, or its window was hidden), it gets the did-call it
+    /// waits for instead (viewDidDisappear). Ignored once the dismissal ended.
+    public func cancel() {
+        guard state == .active else { return }
+        state = .cancelled
+        dismissedScreen._pendingCauses.remove(.beingDismissed)
+        dismissedScreen._currentCauses.remove(.beingDismissed)
+        if let window, window.isVisible, let presenter = presentingScreen, presenter._presented === dismissedScreen,
+            dismissedScreen._onScreenBatch === batch, dismissedScreen._appearance == .disappearing
+        {
+            dismissedScreen._beginAppearing(animated: true, at: .unit(window), batch: batch, reversing: true)
+            dismissedScreen._endAppearanceTransition(animated: true)
+        }
+        batch.finish(animated: true)
+        end(outcome: .cancelled)
+    }
+
+    /// Ends a dismissal whose sheet the app dismissed, or whose presenter went away, meanwhile: the sheet gets the
+    /// did-calls it waits for; the programmatic dismissal (if any) reports its leaving.
+    private func endAsDismissedElsewhere() {
+        batch.finish(animated: true)
+        dismissedScreen._pendingCauses.remove(.beingDismissed)
+        end(outcome: state == .finished ? .completed : .cancelled)
+    }
+
+    private func end(outcome: TransitionOutcome) {
+        dismissedScreen.interactiveDismissal = nil
+        let driver = self.driver
+        driver?._releaseInteractiveOwner(self)
+        driver?._updateStatusBars()
+        if let window, driver?._serves(window) != true {
+            window._updateStatusBar()
+        }
+        completion?(outcome)
+        driver?.drain()
+        _standInDriver = nil
+    }
+}
