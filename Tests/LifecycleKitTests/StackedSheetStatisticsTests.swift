@@ -23,4 +23,53 @@ struct StackedSheetStatisticsTests {
             host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 10, viewCount: 1, resumeCount: 1))
         #expect(host.statistics.record(named: "Checkout") == .init(name: "Checkout", stayTime: 4, viewCount: 1))
     }
+
+    @Test("a screen that comes back under a sheet (a full-screen presentation from the sheet dismissed) starts paused")
+    func comesBackUnderASheet() throws {
+        let host = try StatisticsHost()
+        let cart = try host.presentCartSheet(after: 0)  // Home paused at 0
+        host.time.advance(by: 5)
+        try cart.present(Checkout(), style: .fullScreen, animated: false)  // Cart and Home leave the screen
+        host.time.advance(by: 5)
+        cart.presentedScreen?.dismiss(animated: false)  // Home and Cart come back together, Home under Cart
+        host.time.advance(by: 5)
+        cart.dismiss(animated: false)  // Home active for the first time in this view: no resume
+        host.time.advance(by: 5)
+        #expect(host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 5, viewCount: 2))
+        #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 10, viewCount: 2))
+    }
+
+    @Test("a full-screen presentation from a sheet ends the view under the sheet without resuming it first")
+    func fullScreenFromASheet() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 0)
+        host.time.advance(by: 5)
+        try cart.present(Checkout(), style: .fullScreen, animated: true)  // Cart.wD, then Home.wD, in one step
+        host.window.transitionDriver.completeAll()
+        #expect(host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 0, viewCount: 1))
+        #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 5, viewCount: 1))
+    }
+
+    @Test(
+        "a sheet swiped down: its presenter stays paused and it pauses itself; a cancel resumes it, not the presenter")
+    func swipedSheet() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)  // Home paused at 1
+        host.time.advance(by: 2)
+        let swipe = try cart.beginInteractiveDismissal()  // Cart paused at 3; Home still under it
+        host.time.advance(by: 4)
+        swipe.cancel()  // Cart resumes at 7
+        host.time.advance(by: 8)
+        #expect(host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 1, viewCount: 1))
+        #expect(
+            host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 10, viewCount: 1, resumeCount: 1))
+        let second = try cart.beginInteractiveDismissal()  // Cart paused at 15
+        host.time.advance(by: 16)
+        second.finish()  // Cart ends at 31; Home resumes
+        host.time.advance(by: 32)
+        #expect(
+            host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 33, viewCount: 1, resumeCount: 1))
+        #expect(
+            host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 10, viewCount: 1, resumeCount: 1))
+    }
 }

@@ -64,9 +64,10 @@ extension Screen {
         return name ?? String(describing: type)
     }
 
-    /// Whether this screen, or the ancestor that is being popped, is the popping screen of an interactive pop
-    /// still in progress (a current-context presentation standing in for the popping screen is inside it).
-    var _isInInteractivePop: Bool {
+    /// Whether this screen, or one of its containers, is leaving through an interactive transition still in progress:
+    /// the popping screen of an interactive pop (a current-context presentation standing in for the popping screen is
+    /// inside it), or a sheet being swiped down.
+    var _isInInteractiveDeparture: Bool {
         var screen: Screen? = self
         while let current = screen {
             if let navigation = current.parent as? NavigationController, let pop = navigation.interactivePop,
@@ -74,6 +75,7 @@ extension Screen {
             {
                 return true
             }
+            if let dismissal = current.interactiveDismissal, dismissal.state == .active { return true }
             screen = current._containerParent
         }
         return false

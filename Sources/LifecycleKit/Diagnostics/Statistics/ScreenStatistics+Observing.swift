@@ -61,7 +61,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         let now = time.now
         let key = ObjectIdentifier(screen)
         if var view = _views[key], view.screen === screen {
-            if screen._isInInteractivePop {
+            if screen._isInInteractiveDeparture {
                 view.isInteractivelyPaused = true
                 _views[key] = view
             } else {
@@ -101,7 +101,9 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         _records[name, default: Record(name: name)]._countView()
         var view = _StatisticsView(
             screen: screen, window: window, name: name, pausesWhileItShowsChildren: counting.asLeaf)
-        var coverage = _SheetCoverage()
+        // A sheet that comes on screen with the screen (both appear again when a full-screen presentation above them
+        // goes) is above it from the start: the view starts paused.
+        var coverage = _SheetCoverage(countsAppearingSheets: true)
         if _isActive(view, coverage: &coverage) {
             _ = view.activate(at: now)
         }
@@ -149,6 +151,9 @@ extension ScreenStatistics: ScreenLifecycleObserver {
     /// screens or windows that no longer exist.
     func _refresh(at now: Double) {
         var coverage = _SheetCoverage()
+        // A view that has not been active yet is still behind a sheet that came on screen with its screen (see
+        // `_startViewIfCounted`), until that sheet goes.
+        var startCoverage = _SheetCoverage(countsAppearingSheets: true)
         for key in Array(_views.keys) {
             guard var view = _views[key] else { continue }
             guard let screen = view.screen, view.window != nil else {
@@ -156,7 +161,10 @@ extension ScreenStatistics: ScreenLifecycleObserver {
                 _views[key] = nil
                 continue
             }
-            if !_isActive(view, coverage: &coverage) {
+            let isActive =
+                view.hasBeenActive
+                ? _isActive(view, coverage: &coverage) : _isActive(view, coverage: &startCoverage)
+            if !isActive {
                 view.interrupt(at: now)
             } else if view.pausesWhileItShowsChildren && !screen._shownChildren.isEmpty {
                 view.pause(at: now)  // the content it gained counts instead

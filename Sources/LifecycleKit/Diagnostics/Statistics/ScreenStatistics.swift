@@ -36,12 +36,17 @@ import Foundation
 /// not counted, while:
 /// - a presentation that does not cover its presenter (a sheet, ``ModalPresentationStyle/overFullScreen``)
 ///   is on screen above it: the presenter gets no disappear call, so its view is paused when the
-///   presentation's `viewDidAppear` runs and resumed when the presentation's `viewWillDisappear` runs;
+///   presentation's `viewDidAppear` runs and resumed when the presentation's `viewWillDisappear` runs (unless the
+///   presentation disappears without leaving, because a full-screen presentation above it takes the screens below
+///   too; a view that starts while such a sheet comes back on screen with its screen starts paused);
 /// - the window's application is in the background (``Window/enterBackground()`` to
 ///   ``Window/enterForeground()``);
 /// - the screen is being popped by an interactive pop: its view is paused at the gesture's
 ///   `viewWillDisappear`; a cancelled pop resumes it (the revealed screen never reached `viewDidAppear`,
-///   so it gets no view), a finished pop ends it and the revealed screen starts a new view.
+///   so it gets no view), a finished pop ends it and the revealed screen starts a new view;
+/// - the screen is a sheet being swiped down (``Screen/beginInteractiveDismissal(completion:)``), or inside one: its
+///   view is paused at the swipe's `viewWillDisappear`, and the presenter stays paused under it; a cancelled swipe
+///   resumes it, a finished one ends it (and the presenter resumes).
 ///
 /// A paused view that becomes active again counts as a *resume* (``Record/resumeCount``), never as a
 /// new view (``Record/viewCount``): once when a sheet and the background paused it together, and not

@@ -8,10 +8,17 @@
 /// costs time in proportion to the screens, not to their square. Valid while the hierarchy does not change, that is
 /// for one refresh.
 struct _SheetCoverage {
+    /// Whether a sheet still appearing counts as on screen (for a view that starts: the sheet comes with its screen).
+    private let countsAppearingSheets: Bool
     /// For each window, whether each level of its chain of presentations has a sheet on screen above it.
     private var levelsByWindow: [ObjectIdentifier: [ObjectIdentifier: Bool]] = [:]
     /// The outermost container of each screen looked at so far (itself when it is in no container).
     private var outermost: [ObjectIdentifier: Screen] = [:]
+
+    /// Coverage as a refresh sees it, or, with `countsAppearingSheets`, as a view that starts sees it.
+    init(countsAppearingSheets: Bool = false) {
+        self.countsAppearingSheets = countsAppearingSheets
+    }
 
     /// Whether a presentation that does not cover its presenter is on screen above `screen` in `window`.
     mutating func isCovered(_ screen: Screen, in window: Window) -> Bool {
@@ -53,7 +60,12 @@ struct _SheetCoverage {
             var sheetAbove = false
             for level in root._presentationChain.reversed() {
                 levels[ObjectIdentifier(level)] = sheetAbove
-                let isSheetOnScreen = !level.modalPresentationStyle.coversPresenter && level._appearance == .appeared
+                // A sheet still in the chain that disappears is covered itself (a full-screen presentation above it
+                // comes) or being swiped down: the screens below it stay behind it, not back on screen.
+                let isSheetOnScreen =
+                    !level.modalPresentationStyle.coversPresenter
+                    && (level._appearance == .appeared || level._appearance == .disappearing
+                        || (countsAppearingSheets && level._appearance == .appearing))
                 sheetAbove = sheetAbove || isSheetOnScreen
             }
         }

@@ -21,6 +21,9 @@ struct _StatisticsView {
     let pausesWhileItShowsChildren: Bool
     /// Paused because the screen is being popped by an interactive pop that has not ended.
     var isInteractivelyPaused = false
+    /// Whether the view has been active at all: one that starts paused (under a sheet that comes with its screen, or
+    /// in the background) has not, until its first active stretch.
+    var hasBeenActive = false
     /// Whether the records count this view's start as a view (not after a reset made during the view).
     var isCountedAsView = true
     /// The resumes of this view the records count.
@@ -53,6 +56,7 @@ struct _StatisticsView {
     mutating func activate(at now: Double) -> Bool {
         guard activeSince == nil else { return false }
         activeSince = now
+        hasBeenActive = true
         defer { wasInterrupted = false }
         return wasInterrupted
     }
