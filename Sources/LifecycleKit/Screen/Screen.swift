@@ -208,6 +208,10 @@ open class Screen {
         for child in children where child._parentIdentifier == identifier {
             child._parentIdentifier = nil
         }
+        // The sheet it presents is being swiped down: the sheet and its dismissal hold each other, and nothing could
+        // end the swipe once its presenter is gone (the transitions queued behind it would wait for good), as a
+        // navigation controller's deinit cancels its interactive pop.
+        _presented?.interactiveDismissal?.cancel()
     }
 
     /// Whether the screen is appearing or on screen (``ScreenVisibleState/isAppearing``).

@@ -65,7 +65,8 @@ extension Screen {
                 }
             }
         }
-        if let target = _presentedAncestor {
+        // A sheet the user is swiping down: the gesture decides, as for a programmatic dismissal.
+        if let target = _presentedAncestor, target.interactiveDismissal == nil {
             _dismiss(target, animated: animated, completion: completion)
             return .dismissed
         }

@@ -47,6 +47,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     let batch = _AppearanceBatch()
     /// The window the sheet was on screen in when the dismissal began.
     private weak var window: Window?
+    /// Whether the app unlinked the sheet from its presenter meanwhile (it dismissed a screen below it, or replaced the
+    /// window's root): a presentation of it made since is the app's, which the swipe must not end or take over.
+    var _wasDismissedElsewhere = false
 
     init(
         presentingScreen: Screen, dismissedScreen: Screen, window: Window,
@@ -73,12 +76,15 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// ``TransitionOutcome/completed``. The presenter gets no call.
     ///
     /// If the app dismissed the sheet itself meanwhile (say, by dismissing its presenter), the sheet only gets the
-    /// did-calls it waits for, without presentationDidDismiss(). Ignored once the dismissal ended.
+    /// did-calls it waits for, without presentationDidDismiss(). Finished from presentationWillDismiss(), before its
+    /// viewWillDisappear, the sheet gets viewWillDisappear and viewDidDisappear here, before presentationDidDismiss().
+    /// Ignored once the dismissal ended.
     public func finish() {
         guard state == .active else { return }
         state = .finished
         progress = 1
-        guard let presenter = presentingScreen, presenter._presented === dismissedScreen else {
+        guard !_wasDismissedElsewhere, let presenter = presentingScreen, presenter._presented === dismissedScreen
+        else {
             return endAsDismissedElsewhere()
         }
         presenter._presented = nil
@@ -87,6 +93,10 @@ public final class InteractiveDismissal: _InteractiveTransition {
         // had not forwarded yet, so that their did-calls come with the sheet's.
         if dismissedScreen._onScreenBatch === batch {
             dismissedScreen._beginCallsNotForwarded(animated: true, batch: batch)
+        } else if dismissedScreen._appearance == .appeared {
+            // Finished from presentationWillDismiss, before its viewWillDisappear: the sheet leaves the screen all the
+            // same, its calls before presentationDidDismiss (as a pop finished from willPop takes its screen off).
+            dismissedScreen._beginDisappearing(animated: true, batch: batch)
         }
         batch.finish(animated: true)
         dismissedScreen._pendingCauses.remove(.beingDismissed)
@@ -110,8 +120,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
         state = .cancelled
         dismissedScreen._pendingCauses.remove(.beingDismissed)
         dismissedScreen._currentCauses.remove(.beingDismissed)
-        if let window, window.isVisible, let presenter = presentingScreen, presenter._presented === dismissedScreen,
-            dismissedScreen._onScreenBatch === batch, dismissedScreen._appearance == .disappearing
+        if let window, window.isVisible, !_wasDismissedElsewhere, let presenter = presentingScreen,
+            presenter._presented === dismissedScreen, dismissedScreen._onScreenBatch === batch,
+            dismissedScreen._appearance == .disappearing
         {
             dismissedScreen._beginAppearing(animated: true, at: .unit(window), batch: batch, reversing: true)
             dismissedScreen._endAppearanceTransition(animated: true)

@@ -142,7 +142,7 @@ extension Screen {
                 "\(debugLabel) cannot present \(screen.debugLabel) yet: \(presenter.debugLabel), which presents it, is "
                     + "still coming on screen and its view is not in the window; present from viewDidAppear")
         }
-        if presenter.interactiveDismissal != nil {
+        if presenter._presentedAncestor?.interactiveDismissal != nil {
             throw LifecycleError(
                 .interactiveDismissalInProgress,
                 "\(debugLabel) cannot present \(screen.debugLabel): the user is swiping \(presenter.debugLabel) down")
@@ -314,6 +314,7 @@ extension Screen {
         while let presented = current._presented {
             current._presented = nil
             presented._presenter = nil
+            presented.interactiveDismissal?._wasDismissedElsewhere = true
             unlinked.append(presented)
             current = presented
         }
