@@ -170,15 +170,7 @@ public final class InteractivePop: _InteractiveTransition {
     private func end(_ navigation: NavigationController, outcome: TransitionOutcome) {
         navigation._reportInteractivePop(state == .finished ? .finished : .cancelled, self)
         navigation.interactivePop = nil
-        let driver = self.driver
-        driver?._releaseInteractiveOwner(self)
-        driver?._updateStatusBars()
-        if let window = navigation.window, driver?._serves(window) != true {
-            window._updateStatusBar()
-        }
-        completion?(outcome)
-        driver?.drain()
-        _standInDriver = nil
+        _releaseQueue(of: navigation.window) { completion?(outcome) }
     }
 
     /// Ends a pop whose navigation controller went away: nothing is left to call, but the completion runs (with
@@ -187,10 +179,6 @@ public final class InteractivePop: _InteractiveTransition {
         state = .cancelled
         batch.finish(animated: true)
         poppingScreen._forgetMovingFromParent()
-        let driver = self.driver
-        driver?._releaseInteractiveOwner(self)
-        completion?(.cancelled)
-        driver?.drain()
-        _standInDriver = nil
+        _releaseQueue(updatesStatusBars: false, of: nil) { completion?(.cancelled) }
     }
 }

@@ -56,16 +56,6 @@ extension NavigationController {
         return driver._holdsPopGesture || driver.queuedCount > 0
     }
 
-    /// Whether a screen on screen through this controller is between its will-call and its did-call.
-    private var _showsScreenBetweenCalls: Bool {
-        var pending = _onScreenChildren
-        while let screen = pending.popLast() {
-            if screen._appearance.isInTransition { return true }
-            pending += screen._onScreenChildren
-        }
-        return false
-    }
-
     /// Begins an interactive pop of the top screen, popping it at once as UIKit's gesture does.
     ///
     /// The calls: top.willPop, top.willMove(toParent: nil), the top leaves ``viewControllers`` (the screen below

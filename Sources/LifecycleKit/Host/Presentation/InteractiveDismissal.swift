@@ -141,14 +141,6 @@ public final class InteractiveDismissal: _InteractiveTransition {
 
     private func end(outcome: TransitionOutcome) {
         dismissedScreen.interactiveDismissal = nil
-        let driver = self.driver
-        driver?._releaseInteractiveOwner(self)
-        driver?._updateStatusBars()
-        if let window, driver?._serves(window) != true {
-            window._updateStatusBar()
-        }
-        completion?(outcome)
-        driver?.drain()
-        _standInDriver = nil
+        _releaseQueue(of: window) { completion?(outcome) }
     }
 }

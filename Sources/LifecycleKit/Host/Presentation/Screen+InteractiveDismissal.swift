@@ -95,12 +95,7 @@ extension Screen {
         guard let window = _onScreenUnitWindow, window.isVisible, _appearance == .appeared else { return .notOnScreen }
         if _presented != nil { return .coveredByPresentation }
         let driver = window.transitionDriver
-        if driver._holdsPopGesture || driver.queuedCount > 0 { return .transitionRunning }
-        var pending = _onScreenChildren
-        while let screen = pending.popLast() {
-            if screen._appearance.isInTransition { return .transitionRunning }
-            pending += screen._onScreenChildren
-        }
+        if driver._holdsPopGesture || driver.queuedCount > 0 || _showsScreenBetweenCalls { return .transitionRunning }
         return nil
     }
 }

@@ -10,6 +10,17 @@ extension Screen {
         return screen._onScreenUnitWindow
     }
 
+    /// Whether a screen on screen through this one is between its will-call and its did-call (a child added to a
+    /// screen on screen appears at once, outside any transition): the pop gesture and a sheet's swipe wait for it.
+    var _showsScreenBetweenCalls: Bool {
+        var pending = _onScreenChildren
+        while let screen = pending.popLast() {
+            if screen._appearance.isInTransition { return true }
+            pending += screen._onScreenChildren
+        }
+        return false
+    }
+
     /// Puts the screen on screen at `place`, leaving the place it had.
     func _moveOnScreen(to place: _AppearancePlan.Place) {
         switch place {

@@ -8,3 +8,22 @@ protocol _InteractiveTransition: AnyObject {
     /// `deinit`); kept until the queue has gone on.
     var _standInDriver: TransitionDriver? { get set }
 }
+
+extension _InteractiveTransition {
+    /// Lets the queue the transition held go on: releases it, recomputes the status bars of the driver's windows and of
+    /// `window` (when the driver does not serve it, or is gone) unless `updatesStatusBars` is false, runs `completion`,
+    /// then starts what waited.
+    func _releaseQueue(updatesStatusBars: Bool = true, of window: Window?, then completion: () -> Void) {
+        let driver = self.driver
+        driver?._releaseInteractiveOwner(self)
+        if updatesStatusBars {
+            driver?._updateStatusBars()
+            if let window, driver?._serves(window) != true {
+                window._updateStatusBar()
+            }
+        }
+        completion()
+        driver?.drain()
+        _standInDriver = nil
+    }
+}
