@@ -71,9 +71,10 @@ public final class InteractiveDismissal: _InteractiveTransition {
 
     /// Completes the dismissal: the sheet leaves its presenter.
     ///
-    /// The calls: the presenter's ``Screen/presentedScreen`` becomes `nil`, then dismissed.viewDidDisappear (with the
-    /// screens on screen through it), dismissed.presentationDidDismiss(), then the completion with
-    /// ``TransitionOutcome/completed``. The presenter gets no call.
+    /// The calls: the presenter's ``Screen/presentedScreen`` becomes `nil` (and the window's status bar is decided
+    /// without the sheet), then dismissed.viewDidDisappear (with the screens on screen through it),
+    /// dismissed.presentationDidDismiss(), then the completion with ``TransitionOutcome/completed``. The presenter gets
+    /// no call.
     ///
     /// If the app dismissed the sheet itself meanwhile (say, by dismissing its presenter), the sheet only gets the
     /// did-calls it waits for, without presentationDidDismiss(). Finished from presentationWillDismiss(), before its
@@ -89,6 +90,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
         }
         presenter._presented = nil
         dismissedScreen._presenter = nil
+        // The presenter decides the status bar from now on, as after a programmatic dismissal's will-calls: the
+        // sheet's viewDidDisappear and presentationDidDismiss() see the window as it stays.
+        window?._updateStatusBar()
         // Finished from a will-call of its own beginning: the screens on screen through the sheet get the will-calls it
         // had not forwarded yet, so that their did-calls come with the sheet's.
         if dismissedScreen._onScreenBatch === batch {
