@@ -320,10 +320,10 @@ void hk_set_test_probe_between_loads(void (*probe)(void)) {
     atomic_store_explicit(&test_probe_between_loads, probe, memory_order_release);
 }
 
-/// Runs the test probe, once, if one is set.
-static void run_test_probe(void) {
-    if (__builtin_expect(atomic_load_explicit(&test_probe_between_loads, memory_order_relaxed) != NULL, 0)) {
-        void (*probe)(void) = atomic_exchange_explicit(&test_probe_between_loads, NULL, memory_order_acquire);
+/// Runs the test probe set in `slot`, once, if one is set (one relaxed load when none is).
+static void run_test_probe_once(void (*_Atomic *slot)(void)) {
+    if (__builtin_expect(atomic_load_explicit(slot, memory_order_relaxed) != NULL, 0)) {
+        void (*probe)(void) = atomic_exchange_explicit(slot, NULL, memory_order_acquire);
         if (probe != NULL) {
             probe();
         }
@@ -335,16 +335,6 @@ static void (*_Atomic test_probe_before_slot_store)(void);
 
 void hk_set_test_probe_before_slot_store(void (*probe)(void)) {
     atomic_store_explicit(&test_probe_before_slot_store, probe, memory_order_release);
-}
-
-/// Runs that probe, once, if one is set.
-static void run_test_probe_before_slot_store(void) {
-    if (__builtin_expect(atomic_load_explicit(&test_probe_before_slot_store, memory_order_relaxed) != NULL, 0)) {
-        void (*probe)(void) = atomic_exchange_explicit(&test_probe_before_slot_store, NULL, memory_order_acquire);
-        if (probe != NULL) {
-            probe();
-        }
-    }
 }
 
 /// Helps free retired snapshots, if any wait, for a call that has no exit: its slot held a replaced snapshot, which
@@ -378,7 +368,7 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
     uintptr_t depth = atomic_load_explicit(&reader->depth, memory_order_relaxed);
     _Atomic(uintptr_t) *slot = slot_at(reader, depth);
     uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
-    run_test_probe_before_slot_store();
+    run_test_probe_once(&test_probe_before_slot_store);
     for (;;) {
         if (snapshot == 0) {
             // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
@@ -398,7 +388,7 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
         } else {
             reader_fence(reader);
         }
-        run_test_probe();
+        run_test_probe_once(&test_probe_between_loads);
         uintptr_t confirmed = atomic_load_explicit(&cell->published, memory_order_acquire);
         if (confirmed == snapshot) {
             break;
