@@ -6,101 +6,19 @@ import Testing
 /// requests, windows and presenters that go away, diagnostics, and what the docs promise.
 @Suite("Interactive dismissal: requests from its calls and edge cases")
 struct InteractiveDismissalEdgeTests {
-    /// A screen that records its presentation callbacks too, and runs an action once after a call is recorded.
-    ///
-    /// The action keys: the appearance method names, `shouldDismiss`, `willDismiss`, `didDismiss`, `didAttempt`.
-    final class Probe: TestScreen {
-        var allowsDismissal = true
-        var hidesStatusBar = false
-        var actions: [String: () -> Void] = [:]
-
-        override var prefersStatusBarHidden: Bool { hidesStatusBar }
-
-        private func run(_ key: String) {
-            guard let action = actions.removeValue(forKey: key) else { return }
-            action()
-        }
-
-        override func viewWillAppear(_ animated: Bool) {
-            super.viewWillAppear(animated)
-            run("viewWillAppear")
-        }
-
-        override func viewDidAppear(_ animated: Bool) {
-            super.viewDidAppear(animated)
-            run("viewDidAppear")
-        }
-
-        override func viewWillDisappear(_ animated: Bool) {
-            super.viewWillDisappear(animated)
-            run("viewWillDisappear")
-        }
-
-        override func viewDidDisappear(_ animated: Bool) {
-            super.viewDidDisappear(animated)
-            run("viewDidDisappear")
-        }
-
-        override func presentationShouldDismiss() -> Bool {
-            log.add("\(name).shouldDismiss")
-            run("shouldDismiss")
-            return allowsDismissal
-        }
-
-        override func presentationWillDismiss() {
-            log.add("\(name).willDismiss")
-            run("willDismiss")
-        }
-
-        override func presentationDidDismiss() {
-            log.add("\(name).didDismiss")
-            run("didDismiss")
-        }
-
-        override func presentationDidAttemptToDismiss() {
-            log.add("\(name).didAttemptToDismiss")
-            run("didAttempt")
-        }
-    }
-
-    /// A visible window (manual driver) whose root `P` presents the page sheet `S`, the presentation completed.
-    struct Host {
-        let log = EventLog()
-        let time = VirtualTime()
-        let window: Window
-        let presenter: Probe
-        let sheet: Probe
-
-        init(children: [String] = []) throws {
-            window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
-            presenter = Probe("P", log)
-            sheet = Probe("S", log)
-            for name in children {
-                try sheet.addChild(Probe(name, log))
-            }
-            try window.setRootScreen(presenter)
-            window.makeKeyAndVisible()
-            try presenter.present(sheet, style: .pageSheet, animated: true)
-            window.transitionDriver.completeAll()
-            _ = log.take()
-        }
-
-        func child(_ index: Int) -> Probe { sheet.children[index] as! Probe }
-    }
-
     /// A visible window whose root `P` presents, as a form sheet, the navigation controller `nav` (R, then E on top).
     struct NavigationSheetHost {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let presenter: Probe
+        let presenter: SheetProbe
         let navigation: TestNavigation
-        let root: Probe
-        let top: Probe
+        let root: SheetProbe
+        let top: SheetProbe
 
         init() throws {
-            presenter = Probe("P", log)
-            root = Probe("R", log)
-            top = Probe("E", log)
+            presenter = SheetProbe("P", log)
+            root = SheetProbe("R", log)
+            top = SheetProbe("E", log)
             navigation = try TestNavigation("nav", root: root, log)
             try navigation.push(top, animated: false)
             try window.setRootScreen(presenter)
@@ -117,7 +35,7 @@ struct InteractiveDismissalEdgeTests {
         "finished from presentationWillDismiss, the dismissed sheet still gets viewWillDisappear/viewDidDisappear"
     )
     func finishFromWillDismiss() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let completions = Completions()
         let sheet = host.sheet
         sheet.actions["willDismiss"] = { sheet.interactiveDismissal?.finish() }
@@ -131,13 +49,13 @@ struct InteractiveDismissalEdgeTests {
             ])
         #expect(sheet.visibleState == [.loaded, .didDisappear])
         // A later, unrelated transition must not send the detached sheet its calls then.
-        try host.presenter.present(Probe("T", host.log), style: .pageSheet, animated: false)
+        try host.presenter.present(SheetProbe("T", host.log), style: .pageSheet, animated: false)
         #expect(host.log.take() == ["T.loadView", "T.viewDidLoad", "T.viewWillAppear", "T.viewDidAppear"])
     }
 
     @Test("dismissScreen() during the swipe does nothing and says so (.nothing), as dismiss() returns false")
     func dismissScreenDuringSwipe() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let swipe = try host.sheet.beginInteractiveDismissal()
         _ = host.log.take()
         let completions = Completions()
@@ -182,25 +100,37 @@ struct InteractiveDismissalEdgeTests {
         #expect(host.line("Home") == "[Home: stayed 0.283 (mins), viewed 1, resumed 1]")  // 1 + 16 s
     }
 
-    @Test("a window, presenter and swipe released mid-swipe free the sheet and run the completion (as a pop)")
-    func releasedMidSwipe() throws {
+    @Test(
+        "a presenter released mid-swipe cancels it: the sheet's did-call and the completion then, the sheet freed",
+        arguments: [false, true])
+    func presenterReleasedMidSwipe(appKeepsTheSwipe: Bool) throws {
         let log = EventLog()
         let completions = Completions()
         weak var weakSheet: Screen?
         weak var weakSwipe: InteractiveDismissal?
+        var kept: InteractiveDismissal?
         do {
             let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-            let presenter = Probe("P", log)
+            let presenter = SheetProbe("P", log)
             try window.setRootScreen(presenter)
             window.makeKeyAndVisible()
-            let sheet = Probe("S", log)
+            let sheet = SheetProbe("S", log)
             weakSheet = sheet
             try presenter.present(sheet, animated: false)
-            weakSwipe = try sheet.beginInteractiveDismissal(completion: completions.callback("swipe"))
+            let swipe = try sheet.beginInteractiveDismissal(completion: completions.callback("swipe"))
+            weakSwipe = swipe
+            if appKeepsTheSwipe { kept = swipe }
+            _ = log.take()
         }
-        // The presenter's deinit cancels the swipe: the sheet and its dismissal no longer hold each other.
-        #expect(weakSheet == nil && weakSwipe == nil)
+        // The presenter's deinit cancelled the swipe (as a navigation controller's cancels its pop): the sheet's
+        // viewDidDisappear and the completion came at the release; no didDismiss. The sheet and its dismissal no
+        // longer hold each other, and a finish from the app is ignored.
+        #expect(log.take() == ["S.viewDidDisappear"])
         #expect(completions["swipe"] == [.cancelled])
+        kept?.finish()
+        #expect(log.take().isEmpty && completions["swipe"] == [.cancelled])
+        kept = nil
+        #expect(weakSheet == nil && weakSwipe == nil)
     }
 
     @Test("the same with an interactive pop: the navigation controller's deinit cancels it")
@@ -225,7 +155,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("cancelled from the sheet's own viewWillDisappear")
     func cancelFromSheetWillDisappear() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let sheet = host.sheet
         let completions = Completions()
         sheet.actions["viewWillDisappear"] = { sheet.interactiveDismissal?.cancel() }
@@ -241,7 +171,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("finished from the sheet's own viewWillDisappear")
     func finishFromSheetWillDisappear() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let sheet = host.sheet
         sheet.actions["viewWillDisappear"] = { sheet.interactiveDismissal?.finish() }
         _ = try sheet.beginInteractiveDismissal()
@@ -254,7 +184,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("ended from a child's viewWillDisappear (one or two children)", arguments: [true, false])
     func endedFromChildWillDisappear(finish: Bool) throws {
-        let host = try Host(children: ["C1", "C2"])
+        let host = try SheetHost(children: ["C1", "C2"])
         let sheet = host.sheet
         host.child(0).actions["viewWillDisappear"] = {
             if finish { sheet.interactiveDismissal?.finish() } else { sheet.interactiveDismissal?.cancel() }
@@ -279,7 +209,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("cancelled from an instance-scoped global after hook on viewWillDisappear")
     func cancelFromGlobalHook() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let token = try Lifecycle.hook(.viewWillDisappear, .after, scope: .instance(host.sheet), once: true) {
             screen, _ in screen.interactiveDismissal?.cancel()
         }
@@ -294,7 +224,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("finished from a global before hook on viewWillDisappear (and the same for a pop)")
     func finishFromGlobalBeforeHook() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let token = try Lifecycle.hook(.viewWillDisappear, .before, scope: .instance(host.sheet), once: true) {
             screen, _ in screen.interactiveDismissal?.finish()
         }
@@ -374,7 +304,7 @@ struct InteractiveDismissalEdgeTests {
     func popBegunInShouldDismiss() throws {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let presenter = Probe("P", log)
+        let presenter = SheetProbe("P", log)
         try window.setRootScreen(presenter)
         window.makeKeyAndVisible()
         final class ProbeNavigation: NavigationController {
@@ -385,8 +315,8 @@ struct InteractiveDismissalEdgeTests {
                 return true
             }
         }
-        let navigation = try ProbeNavigation(rootScreen: Probe("R", log))
-        try navigation.push(Probe("E", log), animated: false)
+        let navigation = try ProbeNavigation(rootScreen: SheetProbe("R", log))
+        try navigation.push(SheetProbe("E", log), animated: false)
         try presenter.present(navigation, animated: false)
         var pop: InteractivePop?
         navigation.onShould = { pop = try? navigation.beginInteractivePop(translation: 10) }
@@ -410,15 +340,15 @@ struct InteractiveDismissalEdgeTests {
     func popBegunInWillDismiss() throws {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let presenter = Probe("P", log)
+        let presenter = SheetProbe("P", log)
         try window.setRootScreen(presenter)
         window.makeKeyAndVisible()
         final class ProbeNavigation: NavigationController {
             var refusal: PopGestureRefusal??
             override func presentationWillDismiss() { refusal = interactivePopRefusal(translation: 10) }
         }
-        let navigation = try ProbeNavigation(rootScreen: Probe("R", log))
-        try navigation.push(Probe("E", log), animated: false)
+        let navigation = try ProbeNavigation(rootScreen: SheetProbe("R", log))
+        try navigation.push(SheetProbe("E", log), animated: false)
         try presenter.present(navigation, animated: false)
         let swipe = try navigation.beginInteractiveDismissal()
         #expect(navigation.refusal == .some(.transitionRunning))
@@ -427,7 +357,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("the window hidden from the sheet's viewWillDisappear, then the swipe cancelled, then shown")
     func windowHiddenDuringSwipeThenCancelled() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let window = host.window
         host.sheet.actions["viewWillDisappear"] = { window.hide() }
         let swipe = try host.sheet.beginInteractiveDismissal()
@@ -442,7 +372,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("the window hidden during the swipe, then the swipe finished")
     func windowHiddenDuringSwipeThenFinished() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let swipe = try host.sheet.beginInteractiveDismissal()
         host.window.hide()
         _ = host.log.take()
@@ -453,7 +383,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("the window hidden and shown again during the swipe, then cancelled")
     func windowHiddenAndShownDuringSwipe() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let swipe = try host.sheet.beginInteractiveDismissal()
         host.window.hide()
         host.window.makeKeyAndVisible()
@@ -468,10 +398,10 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("the root replaced from presentationWillDismiss, then the swipe finished")
     func rootReplacedInWillDismiss() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let window = host.window
         let completions = Completions()
-        let replacement = Probe("X", host.log)
+        let replacement = SheetProbe("X", host.log)
         host.sheet.actions["willDismiss"] = { try? window.setRootScreen(replacement) }
         let swipe = try host.sheet.beginInteractiveDismissal(completion: completions.callback("swipe"))
         #expect(host.log.take() == ["S.shouldDismiss", "S.willDismiss", "S.viewWillDisappear"])
@@ -484,33 +414,9 @@ struct InteractiveDismissalEdgeTests {
             ])
     }
 
-    @Test("the presenter dismissed by its own presenter during the swipe, then finished")
-    func dismissedElsewhereThenFinished() throws {
-        let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let root = Probe("R", log)
-        try window.setRootScreen(root)
-        window.makeKeyAndVisible()
-        let presenter = Probe("P", log)
-        try root.present(presenter, style: .fullScreen, animated: false)
-        let sheet = Probe("S", log)
-        try presenter.present(sheet, animated: false)
-        let swipe = try sheet.beginInteractiveDismissal()
-        let completions = Completions()
-        #expect(root.dismiss(animated: false, completion: completions.callback("dismiss")))
-        _ = log.take()
-        swipe.finish()
-        #expect(
-            log.take() == [
-                "S.viewDidDisappear", "P.viewWillDisappear", "R.viewWillAppear", "R.viewDidAppear",
-                "P.viewDidDisappear",
-            ])
-        #expect(completions["dismiss"] == [.completed] && !sheet.isBeingDismissed)
-    }
-
     @Test("re-presented from its own viewDidDisappear while the swipe finishes")
     func representedFromDidDisappear() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let (presenter, sheet) = (host.presenter, host.sheet)
         let swipe = try sheet.beginInteractiveDismissal()
         sheet.actions["viewDidDisappear"] = { try? presenter.present(sheet, style: .pageSheet, animated: true) }
@@ -524,7 +430,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("a second swipe begun from the completion of a cancelled one")
     func secondSwipeFromCompletion() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let sheet = host.sheet
         var second: InteractiveDismissal?
         let swipe = try sheet.beginInteractiveDismissal { _ in second = try? sheet.beginInteractiveDismissal() }
@@ -544,10 +450,10 @@ struct InteractiveDismissalEdgeTests {
     func begunFromPresentationCompletion() throws {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let presenter = Probe("P", log)
+        let presenter = SheetProbe("P", log)
         try window.setRootScreen(presenter)
         window.makeKeyAndVisible()
-        let sheet = Probe("S", log)
+        let sheet = SheetProbe("S", log)
         var swipe: InteractiveDismissal?
         _ = log.take()
         try presenter.present(sheet, animated: true) { _ in swipe = try? sheet.beginInteractiveDismissal() }
@@ -565,7 +471,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("a dismissal requested in the cancel's viewDidAppear is ignored (as pop requests are refused)")
     func dismissInCancelDidAppear() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let sheet = host.sheet
         var result: Bool?
         let swipe = try sheet.beginInteractiveDismissal()
@@ -591,7 +497,7 @@ struct InteractiveDismissalEdgeTests {
         let host = try NavigationSheetHost()
         let swipe = try host.navigation.beginInteractiveDismissal()
         let completions = Completions()
-        try host.navigation.push(Probe("F", host.log), animated: true, completion: completions.callback("push"))
+        try host.navigation.push(SheetProbe("F", host.log), animated: true, completion: completions.callback("push"))
         _ = host.log.take()
         if finish { swipe.finish() } else { swipe.cancel() }
         host.window.transitionDriver.completeAll()
@@ -617,7 +523,7 @@ struct InteractiveDismissalEdgeTests {
         _ = host.log.take()
         var thrown: LifecycleError.Code?
         do {
-            try host.top.present(Probe("X", host.log), style: .currentContext, animated: false)
+            try host.top.present(SheetProbe("X", host.log), style: .currentContext, animated: false)
         } catch {
             thrown = error.code
         }
@@ -637,7 +543,7 @@ struct InteractiveDismissalEdgeTests {
     func causesInsideNavigationSheet() throws {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let presenter = Probe("P", log)
+        let presenter = SheetProbe("P", log)
         try window.setRootScreen(presenter)
         window.makeKeyAndVisible()
         let top = ProbingScreen("E", log) {
@@ -657,7 +563,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("the status bar no longer follows the sheet in its viewDidDisappear, swiped or dismissed by the app")
     func statusBarDuringFinish() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let (sheet, window) = (host.sheet, host.window)
         sheet.hidesStatusBar = true
         sheet.modalPresentationCapturesStatusBarAppearance = true
@@ -682,7 +588,7 @@ struct InteractiveDismissalEdgeTests {
 
     @Test("leak detection of a finished swipe's sheet, kept alive; none for a cancelled one")
     func leakDetection() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let reports = EventLog()
         let detector = LeakDetector(time: host.time, isEnabled: true) { reports.add("\($0)") }
         detector.attach(to: host.window)
@@ -698,7 +604,7 @@ struct InteractiveDismissalEdgeTests {
         host.time.advance(by: 1.5)
         #expect(
             reports.take() == [
-                #"suspected leak: Probe "S" [Probe] removed by dismiss at 17.000 s, still alive at 18.500 s"#
+                #"suspected leak: SheetProbe "S" [SheetProbe] removed by dismiss at 17.000 s, still alive at 18.500 s"#
             ])
         withExtendedLifetime(detector) {}
     }
@@ -706,14 +612,7 @@ struct InteractiveDismissalEdgeTests {
     @Test("the sheet dismissed and re-presented by the app during the swipe, then the swipe finished")
     func representedDuringSwipe() throws {
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let root = Probe("R", log)
-        try window.setRootScreen(root)
-        window.makeKeyAndVisible()
-        let presenter = Probe("P", log)
-        try root.present(presenter, style: .fullScreen, animated: false)
-        let sheet = Probe("S", log)
-        try presenter.present(sheet, animated: false)
+        let (window, root, presenter, sheet) = try SheetHost.sheetOverAFullScreenPresentation(log)
         let leaves = EventLog()
         let token = try Screen.didLeaveHierarchy.after(.instance(sheet)) { _, reason, _ in leaves.add("\(reason)") }
         defer { token.cancel() }
@@ -734,33 +633,6 @@ struct InteractiveDismissalEdgeTests {
         #expect(leaves.take().count <= 1)
     }
 
-    @Test("the window and the presenter released mid-swipe while the app keeps the swipe, then finished")
-    func presenterReleasedThenFinished() throws {
-        let log = EventLog()
-        let completions = Completions()
-        weak var weakSheet: Screen?
-        var swipe: InteractiveDismissal?
-        do {
-            let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-            let presenter = Probe("P", log)
-            try window.setRootScreen(presenter)
-            window.makeKeyAndVisible()
-            let sheet = Probe("S", log)
-            weakSheet = sheet
-            try presenter.present(sheet, animated: false)
-            swipe = try sheet.beginInteractiveDismissal(completion: completions.callback("swipe"))
-            _ = log.take()
-        }
-        // The presenter's deinit cancelled the swipe (as a navigation controller's cancels its pop): the sheet's
-        // viewDidDisappear and the completion came at the release, and the finish is ignored; no didDismiss.
-        #expect(log.take() == ["S.viewDidDisappear"])
-        #expect(completions["swipe"] == [.cancelled])
-        swipe?.finish()
-        #expect(log.take().isEmpty && completions["swipe"] == [.cancelled])
-        swipe = nil
-        #expect(weakSheet == nil)
-    }
-
     @Test("the window released from the sheet's viewDidDisappear while a push waits behind the swipe")
     func windowReleasedInDidDisappear() throws {
         let log = EventLog()
@@ -769,7 +641,7 @@ struct InteractiveDismissalEdgeTests {
         var window: Window? = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
         try window?.setRootScreen(navigation)
         window?.makeKeyAndVisible()
-        let sheet = Probe("S", log)
+        let sheet = SheetProbe("S", log)
         try navigation.present(sheet, animated: false)
         let swipe = try sheet.beginInteractiveDismissal(completion: completions.callback("swipe"))
         try navigation.push(TestScreen("B", log), animated: true, completion: completions.callback("push"))
@@ -791,13 +663,13 @@ struct InteractiveDismissalEdgeTests {
     func finishFromWillDismissNavigation() throws {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let presenter = Probe("P", log)
+        let presenter = SheetProbe("P", log)
         try window.setRootScreen(presenter)
         window.makeKeyAndVisible()
         final class ProbeNavigation: NavigationController {
             override func presentationWillDismiss() { interactiveDismissal?.finish() }
         }
-        let navigation = try ProbeNavigation(rootScreen: Probe("R", log))
+        let navigation = try ProbeNavigation(rootScreen: SheetProbe("R", log))
         try presenter.present(navigation, animated: false)
         _ = log.take()
         _ = try navigation.beginInteractiveDismissal()

@@ -5,48 +5,9 @@ import Testing
 /// controllers: should, will, viewWillDisappear; then viewDidDisappear and didDismiss, or the sheet snapping back).
 @Suite("Interactive dismissal of a sheet")
 struct InteractiveDismissalTests {
-    /// A presented screen that records its presentation callbacks too, and answers `presentationShouldDismiss()` with
-    /// `allowsDismissal`.
-    final class SheetScreen: TestScreen {
-        var allowsDismissal = true
-        /// Runs in `presentationWillDismiss()`, after it is recorded.
-        var onWillDismiss: (() -> Void)?
-
-        override func presentationShouldDismiss() -> Bool {
-            log.add("\(name).shouldDismiss")
-            return allowsDismissal
-        }
-
-        override func presentationWillDismiss() {
-            log.add("\(name).willDismiss")
-            onWillDismiss?()
-        }
-
-        override func presentationDidDismiss() { log.add("\(name).didDismiss") }
-        override func presentationDidAttemptToDismiss() { log.add("\(name).didAttemptToDismiss") }
-    }
-
-    /// A visible window whose root `P` presents the sheet `S`, the presentation completed.
-    struct Host {
-        let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let presenter: TestScreen
-        let sheet: SheetScreen
-
-        init(style: ModalPresentationStyle = .pageSheet) throws {
-            presenter = TestScreen("P", log)
-            sheet = SheetScreen("S", log)
-            try window.setRootScreen(presenter)
-            window.makeKeyAndVisible()
-            try presenter.present(sheet, style: style, animated: true)
-            window.transitionDriver.completeAll()
-            _ = log.take()
-        }
-    }
-
     @Test("a finished swipe: should, will, viewWillDisappear; then viewDidDisappear, didDismiss, the completion")
     func finishedSwipe() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let completions = Completions()
         let swipe = try host.sheet.beginInteractiveDismissal(completion: completions.callback("swipe"))
         #expect(host.log.take() == ["S.shouldDismiss", "S.willDismiss", "S.viewWillDisappear"])
@@ -90,7 +51,7 @@ struct InteractiveDismissalTests {
 
     @Test("a cancelled swipe: the sheet appears again, no longer being dismissed, without didDismiss")
     func cancelledSwipe() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let completions = Completions()
         let swipe = try host.sheet.beginInteractiveDismissal(completion: completions.callback("swipe"))
         _ = host.log.take()
@@ -107,7 +68,7 @@ struct InteractiveDismissalTests {
 
     @Test("isModalInPresentation refuses the swipe without asking the screen, and reports the attempt")
     func modalInPresentation() throws {
-        let host = try Host()
+        let host = try SheetHost()
         host.sheet.isModalInPresentation = true
         #expect(host.sheet.interactiveDismissalRefusal() == .modalInPresentation)
         #expect(host.log.take().isEmpty)  // asking reports nothing
@@ -121,7 +82,7 @@ struct InteractiveDismissalTests {
 
     @Test("presentationShouldDismiss returning false refuses the swipe and reports the attempt")
     func refusedByTheScreen() throws {
-        let host = try Host()
+        let host = try SheetHost()
         host.sheet.allowsDismissal = false
         #expect(host.sheet.interactiveDismissalRefusal() == .refusedByScreen)
         #expect(host.log.take() == ["S.shouldDismiss"])
@@ -179,7 +140,7 @@ struct InteractiveDismissalTests {
         #expect(cover.interactiveDismissalRefusal() == .notASheet)
         #expect(cover.dismiss(animated: false))
 
-        let sheet = SheetScreen("S", log)
+        let sheet = SheetProbe("S", log)
         try presenter.present(sheet, animated: true)  // automatic: a sheet
         #expect(sheet.interactiveDismissalRefusal() == .notOnScreen)  // still animating in
         window.transitionDriver.completeAll()
@@ -206,7 +167,7 @@ struct InteractiveDismissalTests {
     @Test("during the swipe: a dismissal of the sheet does nothing, presenting from it is refused, requests wait")
     func requestsDuringTheSwipe() throws {
         let host = try NavigationHost()
-        let sheet = SheetScreen("S", host.log)
+        let sheet = SheetProbe("S", host.log)
         try host.root.present(sheet, animated: false)
         let swipe = try sheet.beginInteractiveDismissal()
         _ = host.log.take()
@@ -231,10 +192,10 @@ struct InteractiveDismissalTests {
 
     @Test("ended from inside presentationWillDismiss: no appearance call, the completion says how it ended")
     func endedFromTheWillCall() throws {
-        let host = try Host()
+        let host = try SheetHost()
         let completions = Completions()
         let sheet = host.sheet
-        sheet.onWillDismiss = { sheet.interactiveDismissal?.cancel() }
+        sheet.actions["willDismiss"] = { sheet.interactiveDismissal?.cancel() }
         let dismissal = try host.sheet.beginInteractiveDismissal(completion: completions.callback("swipe"))
         #expect(host.log.take() == ["S.shouldDismiss", "S.willDismiss"])
         #expect(completions["swipe"] == [.cancelled] && dismissal.state == .cancelled)
@@ -242,30 +203,25 @@ struct InteractiveDismissalTests {
         #expect(host.presenter.presentedScreen === host.sheet && !host.window.transitionDriver.isTransitioning)
     }
 
-    @Test("the presenter of the sheet dismissed by the app during the swipe: ending it only balances the sheet's calls")
-    func dismissedElsewhere() throws {
+    @Test(
+        "the presenter of the sheet dismissed by the app during the swipe: ending it only balances the sheet's calls",
+        arguments: [false, true])
+    func dismissedElsewhere(finish: Bool) throws {
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let root = TestScreen("R", log)
-        try window.setRootScreen(root)
-        window.makeKeyAndVisible()
-        let presenter = TestScreen("P", log)
-        try root.present(presenter, style: .fullScreen, animated: false)
-        let sheet = SheetScreen("S", log)
-        try presenter.present(sheet, animated: false)
-        _ = log.take()
+        let (window, root, _, sheet) = try SheetHost.sheetOverAFullScreenPresentation(log)
+        defer { withExtendedLifetime(window) {} }
         let swipe = try sheet.beginInteractiveDismissal()
         _ = log.take()
         let completions = Completions()
         #expect(root.dismiss(animated: false, completion: completions.callback("dismiss")))  // waits for the swipe
         #expect(log.take().isEmpty)
-        swipe.cancel()
+        if finish { swipe.finish() } else { swipe.cancel() }
         #expect(
             log.take() == [
                 "S.viewDidDisappear", "P.viewWillDisappear", "R.viewWillAppear", "R.viewDidAppear",
                 "P.viewDidDisappear",
             ])
-        #expect(completions["dismiss"] == [.completed])
+        #expect(completions["dismiss"] == [.completed] && !sheet.isBeingDismissed)
         #expect(root.presentedScreen == nil && sheet.presentingScreen == nil)
     }
 
@@ -278,7 +234,7 @@ struct InteractiveDismissalTests {
         var window: Window? = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
         try window?.setRootScreen(navigation)
         window?.makeKeyAndVisible()
-        let sheet = SheetScreen("S", log)
+        let sheet = SheetProbe("S", log)
         try navigation.present(sheet, animated: false)
         let completions = Completions()
         let swipe = try sheet.beginInteractiveDismissal(completion: completions.callback("swipe"))
@@ -300,7 +256,7 @@ struct InteractiveDismissalTests {
         window.makeKeyAndVisible()
         weak var released: Screen?
         do {
-            let sheet = SheetScreen("S", log)
+            let sheet = SheetProbe("S", log)
             released = sheet
             try presenter.present(sheet, animated: false)
             try sheet.beginInteractiveDismissal().finish()

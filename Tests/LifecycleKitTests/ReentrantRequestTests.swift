@@ -459,10 +459,11 @@ struct ReentrantRequestTests {
 
 /// A ``TestScreen`` that runs, once, the action set for one of its logged calls (`"didMove(nav)"`,
 /// `"viewDidAppear"`, `"didPop(false)"`), right after logging it.
-final class ScriptedScreen: TestScreen {
+class ScriptedScreen: TestScreen {
     var actions: [String: () -> Void] = [:]
 
-    private func run(_ call: String) {
+    /// Runs, once, the action set for `call`, if any.
+    func run(_ call: String) {
         if let action = actions.removeValue(forKey: call) { action() }
     }
 
