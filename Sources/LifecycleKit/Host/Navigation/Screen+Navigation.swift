@@ -65,10 +65,9 @@ extension Screen {
                 }
             }
         }
-        // A sheet the user is swiping down: the gesture decides, as for a programmatic dismissal.
-        if let target = _presentedAncestor, target.interactiveDismissal == nil {
-            _dismiss(target, animated: animated, completion: completion)
-            return .dismissed
+        // A sheet the user is swiping down is not dismissed (the gesture decides): nothing.
+        if let target = _presentedAncestor {
+            return _dismiss(target, animated: animated, completion: completion) ? .dismissed : .nothing
         }
         completion?(.completed)
         return .nothing

@@ -237,19 +237,22 @@ extension Screen {
     /// - Returns: Whether there was a presented screen to dismiss.
     @discardableResult
     public func dismiss(animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil) -> Bool {
-        guard let target = presentedScreen ?? _presentedAncestor, target.interactiveDismissal == nil else {
+        guard let target = presentedScreen ?? _presentedAncestor else {
             completion?(.completed)
             return false
         }
-        _dismiss(target, animated: animated, completion: completion)
-        return true
+        return _dismiss(target, animated: animated, completion: completion)
     }
 
-    /// Dismisses `target`, a presented screen, with what it presents.
-    func _dismiss(_ target: Screen, animated: Bool, completion: ((TransitionOutcome) -> Void)?) {
+    /// Dismisses `target`, a presented screen, with what it presents; returns whether it did.
+    ///
+    /// Nothing to dismiss (no presenter), or a sheet the user is swiping down (the gesture decides), runs the
+    /// completion at once and returns `false`.
+    @discardableResult
+    func _dismiss(_ target: Screen, animated: Bool, completion: ((TransitionOutcome) -> Void)?) -> Bool {
         guard let presenter = target._presenter, target.interactiveDismissal == nil else {
             completion?(.completed)
-            return
+            return false
         }
         let window = presenter.window ?? target._onScreenWindow
         let leaving = [target] + target._unlinkPresentations()
@@ -293,6 +296,7 @@ extension Screen {
             transition.start()
             transition.finish()
         }
+        return true
     }
 
     /// The screen, this one or an ancestor, that was presented.
