@@ -242,15 +242,13 @@ struct InteractiveDismissalEdgeTests {
         _ = nav.log.take()
         _ = try nav.navigation.beginInteractivePop(translation: 10)
         let popTrace = nav.log.take().filter { $0.hasPrefix("B.view") }
-        // Every will-call should come before its did-call. Both send the did-call inside the before hook, then the
-        // screen's own will-call method (the hook point runs it after its before hooks): not fixed yet.
-        withKnownIssue("a before hook that ends the transition runs the screen's will-call method after its did-call") {
-            #expect(
-                swipeTrace == [
-                    "S.shouldDismiss", "S.willDismiss", "S.viewWillDisappear", "S.viewDidDisappear", "S.didDismiss",
-                ])
-            #expect(popTrace == ["B.viewWillDisappear", "B.viewDidDisappear"])
-        }
+        // Each ends once the will-call returned: the screen's own method (which the hook point runs after its before
+        // hooks) sees viewWillDisappear before viewDidDisappear.
+        #expect(
+            swipeTrace == [
+                "S.shouldDismiss", "S.willDismiss", "S.viewWillDisappear", "S.viewDidDisappear", "S.didDismiss",
+            ])
+        #expect(popTrace == ["B.viewWillDisappear", "B.viewDidDisappear"])
     }
 
     @Test(

@@ -90,12 +90,14 @@ extension Screen {
         let observedWindow = _beginObservedAppearance()
         _notifyObservers(.willBegin(.appear, animated: animated), in: observedWindow ?? window)
         _isRunningViewWillAppear = true
-        _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
-            Screen.viewWillAppear.invoke(self, animated) { screen, animated in
-                screen.viewWillAppear(animated)
-                screen._settleVisibleState(after: .viewWillAppear)
+        _runWillCall(in: batch) {
+            _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
+                Screen.viewWillAppear.invoke(self, animated) { screen, animated in
+                    screen.viewWillAppear(animated)
+                    screen._settleVisibleState(after: .viewWillAppear)
+                }
+                _settleVisibleState(after: .viewWillAppear)
             }
-            _settleVisibleState(after: .viewWillAppear)
         }
         // Cleared, not restored, after an appearance that this viewWillAppear began again (the screen moved to another
         // container meanwhile): that one has forwarded already, so a child added from here on appears at once, in
@@ -190,12 +192,14 @@ extension Screen {
         _revertParentStatusBarHidden()
         let observedWindow = _observedWindowIfAny
         _notifyObservers(.willBegin(.disappear, animated: animated), in: observedWindow)
-        _runObserved(.viewWillDisappear(animated: animated), in: observedWindow) {
-            Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
-                screen.viewWillDisappear(animated)
-                screen._settleVisibleState(after: .viewWillDisappear)
+        _runWillCall(in: batch) {
+            _runObserved(.viewWillDisappear(animated: animated), in: observedWindow) {
+                Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
+                    screen.viewWillDisappear(animated)
+                    screen._settleVisibleState(after: .viewWillDisappear)
+                }
+                _settleVisibleState(after: .viewWillDisappear)
             }
-            _settleVisibleState(after: .viewWillDisappear)
         }
         // What is on screen through this screen, whatever the hierarchy says now. If its viewWillDisappear, or a
         // child's, ended the transition it began (an interactive pop finished or cancelled from it), the children left

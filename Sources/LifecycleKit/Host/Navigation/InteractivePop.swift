@@ -89,8 +89,12 @@ public final class InteractivePop: _InteractiveTransition {
     /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
     /// for, without didShow. Ignored once the pop ended. A pop whose navigation controller goes away ends as
     /// cancelled then (its completion runs, the transitions queued behind it go on).
+    ///
+    /// Asked from inside a will-call the pop sent (viewWillAppear or viewWillDisappear, from a hook or the
+    /// method), it takes effect once that will-call returns, so that its method and hooks all see it before any
+    /// did-call; ``state`` stays ``State/active`` until then, and the first request wins.
     public func finish() {
-        guard state == .active else { return }
+        guard state == .active, !batch.endWhenWillCallsReturn({ [self] in finish() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }
         state = .finished
         progress = 1
@@ -134,8 +138,12 @@ public final class InteractivePop: _InteractiveTransition {
     /// it off screen (the app's code removes it from its container in revealed.viewWillDisappear or
     /// revealed.viewDidDisappear): the popping screen then gets viewDidDisappear, not viewWillAppear. Ignored once the
     /// pop ended.
+    ///
+    /// Asked from inside a will-call the pop sent (viewWillAppear or viewWillDisappear, from a hook or the
+    /// method), it takes effect once that will-call returns, so that its method and hooks all see it before any
+    /// did-call; ``state`` stays ``State/active`` until then, and the first request wins.
     public func cancel() {
-        guard state == .active else { return }
+        guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }
         state = .cancelled
         navigation._restoreTopAfterInteractivePop(poppingScreen)

@@ -109,6 +109,17 @@ extension Screen {
         }
     }
 
+    /// Runs a will-call of this screen sent in `batch`: an interactive transition ended from inside it (from a before
+    /// hook, say) ends once it returned (see ``_AppearanceBatch/endWhenWillCallsReturn(_:)``).
+    @inline(__always)
+    func _runWillCall(in batch: _AppearanceBatch?, _ willCall: () -> Void) {
+        if let batch {
+            batch.runWillCall(willCall)
+        } else {
+            willCall()
+        }
+    }
+
     /// The changes that bring this container's children on screen in line with the hierarchy.
     ///
     /// The children on screen it no longer shows disappear, the ones it shows now appear; nothing while the

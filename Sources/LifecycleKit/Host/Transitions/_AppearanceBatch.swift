@@ -8,11 +8,46 @@ final class _AppearanceBatch {
     ///
     /// `@exclusivity(unchecked)`, as ``Screen``'s state is (see there).
     @exclusivity(unchecked) private var screens: [Screen] = []
+    /// How many will-calls of this batch's screens are running (nested ones count too).
+    private var runningWillCalls = 0
+    /// The end of the interactive transition that owns this batch, asked for while a will-call of the batch ran: it
+    /// runs once the outermost one returns (see ``endWhenWillCallsReturn(_:)``).
+    private var deferredEnd: (() -> Void)?
+
+    /// Whether the end of the transition that owns this batch waits for a will-call to return.
+    var isEndDeferred: Bool { deferredEnd != nil }
 
     /// Records that `screen` began an appearance transition in this batch.
     func add(_ screen: Screen) {
         screen._onScreenBatch = self
         screens.append(screen)
+    }
+
+    /// Runs a will-call (`viewWillAppear` or `viewWillDisappear`, with its hooks) of one of the batch's screens, then,
+    /// once no will-call of the batch runs any more, the end that one asked for.
+    func runWillCall(_ willCall: () -> Void) {
+        runningWillCalls += 1
+        willCall()
+        runningWillCalls -= 1
+        if runningWillCalls == 0, let end = deferredEnd {
+            deferredEnd = nil
+            end()
+        }
+    }
+
+    /// Defers `end` (an interactive transition's `finish()` or `cancel()`) until the will-calls of the batch that run
+    /// now have returned, and returns `true`; returns `false` when none runs, for the caller to end at once.
+    ///
+    /// A before hook of a will-call runs before the screen's method: ended there at once, the transition would send
+    /// the screen its did-call before the method saw the will-call. Ending once the will-call returned keeps every
+    /// will-call (hooks, method, after hooks) ahead of its did-call, as UIKit's animation completion does. The first
+    /// request wins; later ones, and any while one waits, are ignored, as they are once the transition ended.
+    func endWhenWillCallsReturn(_ end: @escaping () -> Void) -> Bool {
+        guard runningWillCalls > 0 else { return false }
+        if deferredEnd == nil {
+            deferredEnd = end
+        }
+        return true
     }
 
     /// Ends, in the order they began, the screens of this batch still waiting for their did-call.
