@@ -669,6 +669,27 @@ struct HostRegressionTests {
         }
     }
 
+    @Test("a pop finished from its willPop sends willMove(toParent: nil) before its didMove(toParent: nil)")
+    func interactivePopFinishedFromWillPopSendsWillMove() throws {
+        // Found by the re-entrancy explorer (seed 687, once it could end a pop still beginning): the finish sent
+        // didPop and didMove(nil) for a willMove(nil) the beginning had not sent yet.
+        let host = try NavigationHost()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let token = try Screen.willPop.after(.instance(b), once: true) { screen, _, _ in
+            screen.navigationController?.interactivePop?.finish()
+        }
+        defer { token.cancel() }
+        _ = host.log.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "B.viewDidDisappear",
+                "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)",
+            ])
+        #expect(pop.state == .finished && b.parent == nil)
+    }
+
     @Test("a pop finished from a will-call of its beginning ends the screens that call had not reached, before its end")
     func interactivePopFinishedBeforeItsCallsReachedTheChildren() throws {
         // Found by review: the children got their calls after the pop's completion, from the forwarding that the

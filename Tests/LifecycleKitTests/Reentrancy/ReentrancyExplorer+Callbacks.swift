@@ -18,7 +18,7 @@ extension ReentrancyExplorer {
         let name = name(screen)
         log("\(name).\(call.rawValue)")
         let phase = phases[name] ?? .off
-        let isReversing = reversingDepth > 0
+        let isReversing = reversingDepth > 0 || isCancelDeferred
         switch call {
         case .viewWillAppear:
             if !(phase == .off || (phase == .willDisappear && isReversing)) {
@@ -110,6 +110,44 @@ extension ReentrancyExplorer {
         log("\(name).shouldPop")
         maybeReenter(from: "\(name).shouldPop")
         return draw(below: 5) != 0
+    }
+
+    /// Answers a presentationShouldDismiss(): after a possible request of its own, `true` four times out of five.
+    func answerShouldDismiss(_ screen: Screen) -> Bool {
+        countCallback()
+        let name = name(screen)
+        log("\(name).presentationShouldDismiss")
+        maybeReenter(from: "\(name).presentationShouldDismiss")
+        return draw(below: 5) != 0
+    }
+
+    /// Records a presentationWillDismiss(), which at most one presentationDidDismiss() may end.
+    func recordWillDismiss(_ screen: Screen) {
+        countCallback()
+        let name = name(screen)
+        log("\(name).presentationWillDismiss")
+        pendingDismissals[name, default: 0] += 1
+        maybeReenter(from: "\(name).presentationWillDismiss")
+    }
+
+    /// Records a presentationDidDismiss(), which must end a pending presentationWillDismiss() of its screen
+    /// (``ReentrancyInvariant/dismissalBalance``).
+    func recordDidDismiss(_ screen: Screen) {
+        countCallback()
+        let name = name(screen)
+        log("\(name).presentationDidDismiss")
+        if pendingDismissals[name, default: 0] == 0 {
+            fail(.dismissalBalance, "\(name).presentationDidDismiss without presentationWillDismiss")
+        }
+        pendingDismissals[name, default: 0] -= 1
+        maybeReenter(from: "\(name).presentationDidDismiss")
+    }
+
+    /// Records a presentationDidAttemptToDismiss().
+    func recordDidAttemptToDismiss(_ screen: Screen) {
+        countCallback()
+        log("\(name(screen)).presentationDidAttemptToDismiss")
+        maybeReenter(from: "\(name(screen)).presentationDidAttemptToDismiss")
     }
 
     /// Records a navigation controller's willShow.

@@ -38,6 +38,7 @@ extension ReentrancyExplorer {
             released = zip(explorer.names, explorer.pool).map { ($0, HostModelTests.Weak($1)) }
             explorer.pool = []
             explorer.pops = []
+            explorer.swipes = []
             explorer.moment = "release"
             for (name, reference) in released {
                 if let screen = reference.object, !kept.contains(ObjectIdentifier(screen)) {
@@ -63,7 +64,8 @@ extension ReentrancyExplorer {
         checkAtEveryStep()
     }
 
-    /// Finishes every active pop and runs every transition, until nothing is left, then checks the settled state.
+    /// Finishes every active pop and swipe and runs every transition, until nothing is left, then checks the settled
+    /// state.
     ///
     /// The callbacks keep making requests (with a fresh budget), which settling runs too; it must converge within
     /// 200 rounds, each running at most 10,000 transitions (``ReentrancyInvariant/termination``).
@@ -83,6 +85,11 @@ extension ReentrancyExplorer {
                 didSomething = true
             }
             pops.removeAll { $0.state != .active }
+            for swipe in swipes where swipe.state == .active {
+                end(swipe, cancelling: false)
+                didSomething = true
+            }
+            swipes.removeAll { $0.state != .active }
             if mode == .timed {
                 time.advance(by: 5)
             }
@@ -96,7 +103,9 @@ extension ReentrancyExplorer {
             }
             // A pop begun meanwhile (from a did-call or a completion, which the timed driver runs as time passes)
             // is ended by the next round.
-            if pops.contains(where: { $0.state == .active }) { didSomething = true }
+            if pops.contains(where: { $0.state == .active }) || swipes.contains(where: { $0.state == .active }) {
+                didSomething = true
+            }
             if !didSomething { break }
         }
         checkAtEveryStep()

@@ -57,7 +57,9 @@ extension ReentrancyExplorer {
     func checkLinks() {
         let inWindow = Set(window.screensInHierarchy.map(ObjectIdentifier.init))
         let driver = window.transitionDriver
-        let isIdle = !driver.isTransitioning && driver.queuedCount == 0 && pops.allSatisfy { $0.state != .active }
+        let isIdle =
+            !driver.isTransitioning && driver.queuedCount == 0 && pops.allSatisfy { $0.state != .active }
+            && swipes.allSatisfy { $0.state != .active }
         var stackOwners: [ObjectIdentifier: String] = [:]
         for screen in pool {
             let name = name(screen)

@@ -18,9 +18,13 @@ extension ReentrancyExplorer {
         case 55..<58: requestScreenDismissal(prefix, animated: animated)
         case 58..<64: requestChild(prefix)
         case 64..<70: requestRemoval(prefix)
-        case 70..<77: beginInteractivePop(prefix, on: preferablyInWindowNavigationIndex())
+        case 70..<75: beginInteractivePop(prefix, on: preferablyInWindowNavigationIndex())
+        case 75..<77: beginInteractiveDismissal(prefix)
         case 77..<82:
-            if let pop = pick(pops.filter { $0.state == .active }) {
+            let activeSwipes = self.activeSwipes
+            if !activeSwipes.isEmpty, chance(percent: 50), let swipe = pick(activeSwipes) {
+                end(swipe, cancelling: Bool.random(using: &random))
+            } else if let pop = pick(activePops) {
                 end(pop, cancelling: Bool.random(using: &random))
             } else {
                 beginInteractivePop(prefix, on: preferablyInWindowNavigationIndex())
@@ -40,9 +44,12 @@ extension ReentrancyExplorer {
             window.enterForeground()
         case 94..<97: requestRoot(prefix, animated: animated)
         case 97..<100:
-            if let pop = pick(pops.filter { $0.state == .active }) {
+            if let pop = pick(activePops) {
                 log(prefix + "pop.update")
                 pop.update(progress: Double(draw(below: 11)) / 10)
+            } else if let swipe = pick(activeSwipes) {
+                log(prefix + "swipe.update")
+                swipe.update(progress: Double(draw(below: 11)) / 10)
             }
         default: driveTransitions()
         }
@@ -183,6 +190,7 @@ extension ReentrancyExplorer {
         var begun: InteractivePop?
         request(prefix + "\(names[nav]).beginInteractivePop(\(translation))") { completion in
             let pop = try navigation.beginInteractivePop(translation: translation) { [weak self] outcome in
+                self?.isCancelDeferred = false
                 if outcome == .cancelled {
                     self?.forgetCallsOfCancelledPop(of: poppingName ?? topName)
                 }
@@ -220,8 +228,75 @@ extension ReentrancyExplorer {
             reversingDepth += 1
             pop.cancel()
             reversingDepth -= 1
+            // Asked from inside a will-call of the pop, the cancel waits for it to return.
+            if pop.state == .active { isCancelDeferred = true }
         } else {
             pop.finish()
+        }
+    }
+
+    /// The interactive pops in progress, the ones still beginning included: a callback of its beginning may end one.
+    var activePops: [InteractivePop] {
+        var found = pops.filter { $0.state == .active }
+        for case let navigation as NavigationController in pool {
+            if let pop = navigation.interactivePop, pop.state == .active, !found.contains(where: { $0 === pop }) {
+                found.append(pop)
+            }
+        }
+        return found
+    }
+
+    // MARK: - Swiping sheets down
+
+    /// The swipes in progress, the ones still beginning included.
+    var activeSwipes: [InteractiveDismissal] {
+        var found = swipes.filter { $0.state == .active }
+        for screen in pool {
+            if let swipe = screen.interactiveDismissal, swipe.state == .active, !found.contains(where: { $0 === swipe })
+            {
+                found.append(swipe)
+            }
+        }
+        return found
+    }
+
+    /// Begins the swipe down of a presented screen of the pool (or, once in four, of any screen of the pool, which the
+    /// host may refuse), then leaves it active, finishes, cancels or updates it.
+    ///
+    /// Documented: a cancelled swipe sends no presentationDidDismiss() for its presentationWillDismiss().
+    func beginInteractiveDismissal(_ prefix: String) {
+        let presented = pool.indices.filter { pool[$0].presentingScreen != nil }
+        let index = (draw(below: 4) == 0 ? nil : pick(presented)) ?? draw(below: pool.count)
+        let screen = pool[index]
+        let then = draw(below: 4)
+        var begun: InteractiveDismissal?
+        request(prefix + "\(names[index]).beginInteractiveDismissal()") { completion in
+            let swipe = try screen.beginInteractiveDismissal { [weak self] outcome in
+                self?.isCancelDeferred = false
+                completion(outcome)
+            }
+            begun = swipe
+            swipes.append(swipe)
+        }
+        guard let swipe = begun, swipe.state == .active else { return }
+        switch then {
+        case 1: end(swipe, cancelling: false)
+        case 2: end(swipe, cancelling: true)
+        case 3: swipe.update(progress: Double(draw(below: 11)) / 10)
+        default: break
+        }
+    }
+
+    /// Finishes or cancels `swipe`.
+    func end(_ swipe: InteractiveDismissal, cancelling: Bool) {
+        log("swipe(\(name(swipe.dismissedScreen))).\(cancelling ? "cancel" : "finish")()")
+        if cancelling {
+            reversingDepth += 1
+            swipe.cancel()
+            reversingDepth -= 1
+            if swipe.state == .active { isCancelDeferred = true }
+        } else {
+            swipe.finish()
         }
     }
 

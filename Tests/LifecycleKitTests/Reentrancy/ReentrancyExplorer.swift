@@ -7,15 +7,15 @@ import LifecycleKit
 /// ``ReentrantNavigationController``) and nine screens (`s0`–`s8`, ``ReentrantScreen``), a third of them defining a
 /// presentation context; `n0`, holding `s0`, is the root of the visible window. Each step makes one random request:
 /// push, pop, popTo, popToRoot, setViewControllers, present, dismiss, dismissScreen, addChild, removeFromParent,
-/// beginning, updating, finishing or cancelling an interactive pop, the back button, hiding and showing the window,
-/// background and foreground, replacing the root, or driving the transitions. Every callback of the pool (loadView,
-/// viewDidLoad, the appearance methods, willMove and didMove, willPop and didPop, shouldPop, willShow and didShow) and
-/// every completion may make another random request from inside it, as deep, as often and as many times a step as
-/// its ``ReentrancyParameters`` say.
+/// beginning, updating, finishing or cancelling an interactive pop or a sheet's swipe (also while it begins), the back
+/// button, hiding and showing the window, background and foreground, replacing the root, or driving the transitions.
+/// Every callback of the pool (loadView, viewDidLoad, the appearance methods, willMove and didMove, willPop and didPop,
+/// shouldPop, willShow and didShow, the four presentation calls of a swipe) and every completion may make another
+/// random request from inside it, as deep, as often and as many times a step as its ``ReentrancyParameters`` say.
 ///
 /// The callbacks are checked as they come, the hierarchy after every step, and the settled state (every transition
-/// run, every pop finished) at random steps and at the end; ``ReentrancyInvariant`` lists the invariants. The first
-/// failure is kept with the trace of every request and callback.
+/// run, every pop and swipe finished) at random steps and at the end; ``ReentrancyInvariant`` lists the invariants.
+/// The first failure is kept with the trace of every request and callback.
 final class ReentrancyExplorer {
     /// The navigation controllers of the pool, which come first in it.
     static let navigationCount = 3
@@ -42,6 +42,8 @@ final class ReentrancyExplorer {
     private(set) var names: [String] = []
     /// The interactive pops begun, until settling drops those that ended.
     var pops: [InteractivePop] = []
+    /// The sheet swipes (interactive dismissals) begun, until settling drops those that ended.
+    var swipes: [InteractiveDismissal] = []
 
     /// How deep in requests made from callbacks the current code runs.
     var depth = 0
@@ -60,8 +62,14 @@ final class ReentrancyExplorer {
     var pendingPops: [String: Int] = [:]
     /// The container each screen is joining by an addChild in progress, by name.
     var joiningByAddChild: [String: String] = [:]
-    /// How many interactive pops are being cancelled: a will-call may then turn the one before it around.
+    /// How many interactive pops or swipes are being cancelled: a will-call may then turn the one before it around.
     var reversingDepth = 0
+    /// Whether a cancel asked from inside a will-call waits for it to return (documented: it ends then), until the
+    /// transition's completion: its will-calls may turn the ones before them around meanwhile.
+    var isCancelDeferred = false
+    /// Each screen's presentationWillDismiss() calls not ended by a presentationDidDismiss() yet, by name (a cancelled
+    /// swipe ends none).
+    var pendingDismissals: [String: Int] = [:]
     /// How many times each request's completion fired, by request number.
     var fired: [Int] = []
     /// Whether each request was accepted (and so must complete once), by request number.

@@ -2,8 +2,9 @@
 ///
 /// The invariants come from the documented behaviour of the host, not from its code. The documented exceptions are
 /// the only ones allowed: a cancelled interactive pop turns its will-calls around and ends no willPop or
-/// willMove(toParent: nil) it sent; a child that leaves its container during its addChild gets no didMove(toParent:)
-/// for that container; a screen that joined a stack off screen owes its didMove(toParent:) until it first appears.
+/// willMove(toParent: nil) it sent (a cancelled swipe turns the sheet's around, and ends no presentationWillDismiss());
+/// a child that leaves its container during its addChild gets no didMove(toParent:) for that container; a screen that
+/// joined a stack off screen owes its didMove(toParent:) until it first appears.
 enum ReentrancyInvariant: String, CaseIterable {
     /// Each appearance call follows the one it must: viewWillAppear, viewDidAppear, viewWillDisappear,
     /// viewDidDisappear, in turn.
@@ -13,6 +14,8 @@ enum ReentrancyInvariant: String, CaseIterable {
     case moveBalance = "willMove and didMove balanced"
     /// Each didPop ends a willPop of its screen, and none is left pending once settled.
     case popBalance = "willPop and didPop balanced"
+    /// Each presentationDidDismiss() ends a presentationWillDismiss() of its screen (a cancelled swipe ends none).
+    case dismissalBalance = "presentationWillDismiss and presentationDidDismiss balanced"
     /// Every accepted request completes exactly once (once settled; never twice before), a refused one never.
     case completionOnce = "each completion fires once"
     /// The host refuses a request only with a typed ``LifecycleError``.

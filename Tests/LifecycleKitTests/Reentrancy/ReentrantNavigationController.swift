@@ -29,6 +29,10 @@ final class ReentrantNavigationController: NavigationController {
     override func willPop(animated: Bool) { explorer?.recordWillPop(self) }
     override func didPop(animated: Bool) { explorer?.recordDidPop(self) }
     override func shouldPop(trigger: PopTrigger) -> Bool { explorer?.answerShouldPop(self) ?? true }
+    override func presentationShouldDismiss() -> Bool { explorer?.answerShouldDismiss(self) ?? true }
+    override func presentationWillDismiss() { explorer?.recordWillDismiss(self) }
+    override func presentationDidDismiss() { explorer?.recordDidDismiss(self) }
+    override func presentationDidAttemptToDismiss() { explorer?.recordDidAttemptToDismiss(self) }
     override func willShow(_ screen: Screen, animated: Bool) { explorer?.recordWillShow(screen, in: self) }
     override func didShow(_ screen: Screen, animated: Bool) { explorer?.recordDidShow(screen, in: self) }
 }

@@ -29,4 +29,8 @@ final class ReentrantScreen: Screen {
     override func willPop(animated: Bool) { explorer?.recordWillPop(self) }
     override func didPop(animated: Bool) { explorer?.recordDidPop(self) }
     override func shouldPop(trigger: PopTrigger) -> Bool { explorer?.answerShouldPop(self) ?? true }
+    override func presentationShouldDismiss() -> Bool { explorer?.answerShouldDismiss(self) ?? true }
+    override func presentationWillDismiss() { explorer?.recordWillDismiss(self) }
+    override func presentationDidDismiss() { explorer?.recordDidDismiss(self) }
+    override func presentationDidAttemptToDismiss() { explorer?.recordDidAttemptToDismiss(self) }
 }

@@ -59,6 +59,9 @@ public final class InteractivePop: _InteractiveTransition {
     /// Whether the pop's beginning sent willShow for the revealed screen (it ends earlier when the app's code in
     /// the calls before it ended the pop): a finished pop sends didShow only then.
     var sentWillShow = false
+    /// Whether the pop's beginning sent the popping screen its willMove(toParent: nil) (it ends earlier when the app's
+    /// code in willPop ended the pop): a finished pop sends it first otherwise, so that its didMove has a willMove.
+    var sentWillMove = false
 
     init(
         navigationController: NavigationController, poppingScreen: Screen, revealedScreen: Screen,
@@ -84,7 +87,7 @@ public final class InteractivePop: _InteractiveTransition {
     /// The calls: popping.viewDidDisappear, revealed.viewDidAppear, popping.didPop, popping.didMove(toParent: nil),
     /// then (on screen) the navigation controller's didShow(revealed), then the completion with
     /// ``TransitionOutcome/completed``. The popping screen's willPop and willMove(toParent: nil) ran when the pop
-    /// began.
+    /// began (finished from its willPop, the pop sends willMove(toParent: nil) first).
     ///
     /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
     /// for, without didShow. Ignored once the pop ended. A pop whose navigation controller goes away ends as
@@ -98,6 +101,11 @@ public final class InteractivePop: _InteractiveTransition {
         guard let navigation = navigationController else { return endWithoutController() }
         state = .finished
         progress = 1
+        if !sentWillMove {
+            // Finished from its willPop: the screen leaves its parent all the same, which it hears of first.
+            sentWillMove = true
+            poppingScreen._willMove(toParent: nil)
+        }
         // Out of the stack already, unless the pop was ended from a callback of its own beginning.
         navigation.viewControllers.removeAll { $0 === poppingScreen }
         let isOnScreen = navigation._appearance == .appeared

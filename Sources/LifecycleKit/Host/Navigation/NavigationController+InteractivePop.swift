@@ -105,6 +105,7 @@ extension NavigationController {
         // took over, and beginning goes no further.
         popping._willPop(animated: true)
         guard pop.state == .active else { return pop }
+        pop.sentWillMove = true
         popping._willMove(toParent: nil)
         guard pop.state == .active else { return pop }
         viewControllers.removeAll { $0 === popping }
