@@ -6,12 +6,14 @@
 /// item.title = "Select"
 /// item.rightItems = [done]
 /// // …
-/// item.popStatus()   // title, title view, items and back item as they were
+/// item.popStatus()   // title, title view, items and back bar button item as they were
 /// ```
 ///
-/// Statuses are removed by position, so saving the same status twice needs two pops.
+/// Statuses are removed by position, so saving the same status twice needs two pops. A status is what the item holds:
+/// the screen's own back item (``Screen/navigationBackItem``, shown or hidden with ``Screen/showNavigationBackItem(_:)``)
+/// is not part of it; hide and show that around the mode yourself.
 extension NavigationItem {
-    /// A snapshot of a navigation item: title, title view, leading and trailing items, and back item.
+    /// A snapshot of a navigation item: title, title view, leading and trailing items, and back bar button item.
     public struct Status {
         /// The title.
         public var title: String?
@@ -21,7 +23,7 @@ extension NavigationItem {
         public var leftItems: [BarButtonItem]
         /// The items on the trailing side.
         public var rightItems: [BarButtonItem]
-        /// The back item for the next screen.
+        /// The back bar button item: what the screen lends the back item of the screen pushed above it.
         public var backBarButtonItem: BarButtonItem?
     }
 
