@@ -65,6 +65,11 @@ struct TemporaryDirectory {
         try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
     }
 
+    /// The names of the files in the subdirectory `name`, sorted (hidden ones included).
+    func fileNames(in name: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(name).path).sorted()
+    }
+
     func contents(of name: String) throws -> String {
         try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
     }

@@ -138,6 +138,13 @@ struct StatisticsPersistenceTests {
                 .corrupt, "stats.json.corrupt-20250102T030405Z"
             ),
             (#"{"formatVersion": 1, "screens": [{"name": "A"}]}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
+            // A field this version does not know would be lost by the next write: the file is set aside, with it.
+            (#"{"formatVersion": 1, "screens": [], "extra": 5}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
+            (
+                #"{"formatVersion": 1, "screens": [{"name": "A", "stayTime": 1, "viewCount": 1, "resumeCount": 0, "#
+                    + #""note": "x"}]}"#,
+                .corrupt, "stats.json.corrupt-20250102T030405Z"
+            ),
         ])
     func badFile(contents: String, code: StatisticsStoreError.Code, asideName: String) throws {
         let directory = try TemporaryDirectory()
@@ -168,6 +175,47 @@ struct StatisticsPersistenceTests {
                 "[Home: stayed 0.100 (mins), viewed 1, resumed 0]"
             ])
         #expect(events.take() == [])
+    }
+
+    @Test("a symbolic link is followed: the file it leads to is read and replaced, and the link stays a link")
+    func symbolicLink() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(
+            at: directory.url.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try directory.write(
+            #"{"formatVersion": 1, "screens": [{"name": "Home", "stayTime": 60, "viewCount": 1, "resumeCount": 0}]}"#,
+            to: "data/stats.json")
+        let link = directory.url.appendingPathComponent("stats.json")
+        try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: "data/stats.json")
+        // A dangling link: the first write creates the file it leads to.
+        let dangling = directory.url.appendingPathComponent("new.json")
+        try fileManager.createSymbolicLink(atPath: dangling.path, withDestinationPath: "data/new.json")
+        let events = Events()
+        let time = VirtualTime()
+        let window = Window(time: time)
+        let statistics = ScreenStatistics(
+            fileURL: link, time: time, configuration: configuration(), handler: events.add)
+        let fresh = ScreenStatistics(fileURL: dangling, time: time, configuration: configuration(), handler: events.add)
+        statistics.attach(to: window)
+        fresh.attach(to: window)
+        try window.setRootScreen(Home())
+        window.makeKeyAndVisible()
+        time.advance(by: 60)
+        try statistics.flush()
+        try fresh.flush()
+        #expect(events.take() == [])
+        #expect(try fileManager.destinationOfSymbolicLink(atPath: link.path) == "data/stats.json")
+        #expect(try fileManager.destinationOfSymbolicLink(atPath: dangling.path) == "data/new.json")
+        #expect(try directory.fileNames() == ["data", "new.json", "stats.json"])
+        #expect(try directory.fileNames(in: "data") == ["new.json", "stats.json"])
+        let reread = { (url: URL) in ScreenStatistics(fileURL: url, time: VirtualTime()).records.map(\.description) }
+        #expect(reread(link) == ["[Home: stayed 2.000 (mins), viewed 2, resumed 0]"])
+        #expect(
+            reread(directory.url.appendingPathComponent("data/new.json")) == [
+                "[Home: stayed 1.000 (mins), viewed 1, resumed 0]"
+            ])
     }
 
     @Test("a write scheduled with a long delay is brought forward by the next change once the delay is shortened")

@@ -41,6 +41,9 @@ extension ScreenStatistics {
     }
 
     /// Renames the bad file at `url` aside, and reports it; if it cannot be renamed, blocks writes to `url`.
+    ///
+    /// When `url` is a symbolic link, the link is set aside (it may lead where nothing can be renamed, such as
+    /// `/proc`), and the file it leads to is left as it is; the next write creates a file at `url`.
     func _setAside(_ url: URL, code: StatisticsStoreError.Code, reason: String) {
         let destination = _asideURL(for: url, code: code)
         if rename(url.path, destination.path) == 0 {
@@ -56,6 +59,23 @@ extension ScreenStatistics {
             _blockingError = error
             _handler(.storeFailed(error))
         }
+    }
+
+    /// The file that `url` leads to: `url` itself unless it is a symbolic link, else (link after link, each relative
+    /// to its own folder) the first path that is not one, which need not exist. A loop of links, or a chain longer
+    /// than 40, leaves `url` as it is (its writes then fail, as the system's do, and are reported).
+    static func _followingSymbolicLinks(_ url: URL) -> URL {
+        var current = url
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+                return current
+            }
+            current =
+                destination.hasPrefix("/")
+                ? URL(fileURLWithPath: destination)
+                : current.deletingLastPathComponent().appendingPathComponent(destination)
+        }
+        return url
     }
 
     /// A free name next to `url` for a bad file: `stats.json.corrupt-20250102T030405Z`, then `…-2`, `…-3`.
@@ -92,7 +112,12 @@ extension ScreenStatistics {
 
     /// Writes `data` to a temporary file next to `url`, syncs it, then renames it over `url`: a reader sees
     /// the old file or the new one, never a partial one.
-    func _writeAtomically(_ data: Data, to url: URL) throws(StatisticsStoreError) {
+    ///
+    /// When `url` is a symbolic link, the file it leads to is replaced (the temporary file is made next to it), as
+    /// a plain write through the link would: renaming over the link would replace the link itself with a file, and
+    /// the file it led to would never be updated again.
+    func _writeAtomically(_ data: Data, to requestedURL: URL) throws(StatisticsStoreError) {
+        let url = Self._followingSymbolicLinks(requestedURL)
         let fileManager = FileManager.default
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")

@@ -63,6 +63,10 @@ struct _StatisticsFile: Codable {
         } catch {
             return .failure(Failure(code: .corrupt, reason: "its records cannot be read (\(error))"))
         }
+        if let field = unknownField(in: data) {
+            // Written back, the file would lose it: set aside instead, where it stays.
+            return .failure(Failure(code: .corrupt, reason: "it holds a field this version does not know (\(field))"))
+        }
         var records: [String: ScreenStatistics.Record] = [:]
         for record in file.screens {
             guard record._isValid else {
@@ -71,5 +75,30 @@ struct _StatisticsFile: Codable {
             records[record.name, default: ScreenStatistics.Record(name: record.name)]._add(record)
         }
         return .success(records)
+    }
+
+    /// The fields of the file.
+    static let fileFields: Set<String> = ["formatVersion", "screens"]
+    /// The fields of a record.
+    static let recordFields: Set<String> = ["name", "stayTime", "viewCount", "resumeCount"]
+
+    /// The first field of `data` (a file that decodes) outside ``fileFields`` and ``recordFields``, as `screens[2].x`
+    /// or `x`; `nil` when there is none.
+    static func unknownField(in data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        if let field = object.keys.sorted().first(where: { !fileFields.contains($0) }) {
+            return _quotedField(field)
+        }
+        for (index, record) in (object["screens"] as? [[String: Any]] ?? []).enumerated() {
+            if let field = record.keys.sorted().first(where: { !recordFields.contains($0) }) {
+                return "screens[\(index)].\(_quotedField(field))"
+            }
+        }
+        return nil
+    }
+
+    /// `field` in double quotes, cut after 40 characters.
+    private static func _quotedField(_ field: String) -> String {
+        field.count > 40 ? "\"\(field.prefix(40))…\"" : "\"\(field)\""
     }
 }
