@@ -10,8 +10,8 @@
 /// ```
 ///
 /// Statuses are removed by position, so saving the same status twice needs two pops. A status is what the item holds:
-/// the screen's own back item (``Screen/navigationBackItem``, shown or hidden with ``Screen/showNavigationBackItem(_:)``)
-/// is not part of it; hide and show that around the mode yourself.
+/// the screen's own back item (``Screen/navigationBackItem``, shown or hidden with
+/// ``Screen/showNavigationBackItem(_:)``) is not part of it; hide and show that around the mode yourself.
 extension NavigationItem {
     /// A snapshot of a navigation item: title, title view, leading and trailing items, and back bar button item.
     public struct Status {

@@ -61,9 +61,11 @@ extension ScreenStatistics {
         }
     }
 
-    /// The file that `url` leads to: `url` itself unless it is a symbolic link, else (link after link, each relative
-    /// to its own folder) the first path that is not one, which need not exist. A loop of links, or a chain longer
-    /// than 40, leaves `url` as it is (its writes then fail, as the system's do, and are reported).
+    /// The file that `url` leads to, following symbolic links.
+    ///
+    /// `url` itself unless it is a symbolic link, else (link after link, each relative to its own folder) the first
+    /// path that is not one, which need not exist. A loop of links, or a chain longer than 40, leaves `url` as it is
+    /// (its writes then fail, as the system's do, and are reported).
     static func _followingSymbolicLinks(_ url: URL) -> URL {
         var current = url
         for _ in 0..<40 {
