@@ -69,17 +69,29 @@ enum ScenarioLoader {
 
     /// A decoding error as a location (`actions[3].style`) and what was expected.
     static func describe(_ error: DecodingError, file: String) -> ScenarioError {
-        /// `actions[3].style`, or `top level` for the document itself.
+        /// `actions[3].style`, or `top level` for the document itself; a field whose name is not a plain identifier
+        /// of at most 40 characters is quoted, cut as values are: `screens[0]["a.b"]`.
         func path(_ codingPath: [any CodingKey]) -> String {
             var text = ""
             for key in codingPath {
                 if let index = key.intValue {
                     text += "[\(index)]"
-                } else {
+                } else if isPlainName(key.stringValue) {
                     text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                } else {
+                    text += "[\(key.stringValue.quoted)]"
                 }
             }
             return text.isEmpty ? "top level" : text
+        }
+        /// Whether `name` reads unambiguously in a path: ASCII letters, digits and `_`, not starting with a digit, at
+        /// most 40 characters.
+        func isPlainName(_ name: String) -> Bool {
+            guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 40, !("0"..."9").contains(first)
+            else { return false }
+            return name.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+            }
         }
         switch error {
         case .keyNotFound(let key, let context):

@@ -213,6 +213,18 @@ struct BadScenarioTests {
             Self.scenario(actions: #"[{ "action": "push", "scren": "detail" }]"#),
             "actions[0].scren: unknown field \"scren\"; expected one of: action, screen, parent, navigation, from, "
                 + "style, animated, end, progress, duration, seconds, after")
+        // A field whose name is not a plain identifier is quoted in the location (it would read as a path), and a long
+        // one is cut there as in the message.
+        let fields =
+            "action, screen, parent, navigation, from, style, animated, end, progress, duration, seconds, after"
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "push", "x.y[0]": 1 }]"#),
+            "actions[0][\"x.y[0]\"]: unknown field \"x.y[0]\"; expected one of: \(fields)")
+        let longName = String(repeating: "k", count: 5_000)
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "push", "\#(longName)": 1 }]"#),
+            "actions[0][\"\(longName.prefix(40))…\"]: unknown field \"\(longName.prefix(40))…\"; expected one of: \(fields)"
+        )
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "present", "screen": "detail", "style": "popover" }]"#),
             "actions[0].style: unknown style \"popover\"; expected one of: fullScreen, currentContext, "
