@@ -223,7 +223,8 @@ struct BadScenarioTests {
         let longName = String(repeating: "k", count: 5_000)
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "push", "\#(longName)": 1 }]"#),
-            "actions[0][\"\(longName.prefix(40))…\"]: unknown field \"\(longName.prefix(40))…\"; expected one of: \(fields)"
+            "actions[0][\"\(longName.prefix(40))…\"]: unknown field \"\(longName.prefix(40))…\"; "
+                + "expected one of: \(fields)"
         )
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "present", "screen": "detail", "style": "popover" }]"#),
