@@ -19,6 +19,8 @@ extension Screen {
     public static let viewDidLoad = HookPoint<Screen, Void, Void>("Screen.viewDidLoad")
     /// `viewWillAppear(_:)`; the argument is `animated`.
     public static let viewWillAppear = HookPoint<Screen, Bool, Void>("Screen.viewWillAppear")
+    /// `viewIsAppearing(_:)`; the argument is `animated`.
+    public static let viewIsAppearing = HookPoint<Screen, Bool, Void>("Screen.viewIsAppearing")
     /// `viewDidAppear(_:)`; the argument is `animated`.
     public static let viewDidAppear = HookPoint<Screen, Bool, Void>("Screen.viewDidAppear")
     /// `viewWillDisappear(_:)`; the argument is `animated`.

@@ -90,6 +90,9 @@ extension Screen {
         let observedWindow = _beginObservedAppearance()
         _notifyObservers(.willBegin(.appear, animated: animated), in: observedWindow ?? window)
         _isRunningViewWillAppear = true
+        // Owed from the will-call on: if the app's code in it brings the screen's viewDidAppear (it removes the screen
+        // from its container, say), viewIsAppearing still comes first.
+        _isViewIsAppearingPending = true
         _runWillCall(in: batch) {
             _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
                 Screen.viewWillAppear.invoke(self, animated) { screen, animated in
@@ -136,6 +139,14 @@ extension Screen {
         }
     }
 
+    /// Sends `viewIsAppearing` through its hook point if the screen's viewWillAppear ran and it has not yet, once per
+    /// appearance.
+    func _deliverViewIsAppearing(animated: Bool) {
+        guard _isViewIsAppearingPending else { return }
+        _isViewIsAppearingPending = false
+        Screen.viewIsAppearing.invoke(self, animated) { screen, animated in screen.viewIsAppearing(animated) }
+    }
+
     /// Takes off screen now the screens still on screen through this one, which just disappeared, that it does not
     /// show (any more).
     ///
@@ -157,6 +168,10 @@ extension Screen {
     /// Does nothing for a screen that is not on screen or already disappearing. A screen still appearing gets its
     /// `viewDidAppear` first, unless `reversing` (a cancelled interactive pop).
     func _beginDisappearing(animated: Bool, batch: _AppearanceBatch?, reversing: Bool = false) {
+        if reversing && _appearance == .appearing {
+            // Turned around before it appeared: its viewIsAppearing still comes first, as UIKit's does.
+            _deliverViewIsAppearing(animated: animated)
+        }
         guard _appearance.isVisible else { return }
         if _appearance == .appearing && !reversing {
             let wasEndingToLeave = _isEndingAppearanceToLeave
@@ -240,6 +255,11 @@ extension Screen {
     ///
     /// A screen that disappeared leaves the on-screen tree.
     func _endAppearanceTransition(animated: Bool) {
+        if _appearance == .appearing {
+            // Not delivered when its transition began to animate (it does not animate, or the screen appears outside
+            // one): right before its viewDidAppear, which the app's code in it may also have made unnecessary.
+            _deliverViewIsAppearing(animated: animated)
+        }
         let batch = _onScreenBatch
         let appeared: Bool
         switch _appearance {

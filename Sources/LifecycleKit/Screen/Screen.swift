@@ -148,6 +148,8 @@ open class Screen {
     /// Set while this screen's viewWillAppear runs: a child added meanwhile appears when the screen forwards its
     /// appearance to its children, right after.
     @exclusivity(unchecked) var _isRunningViewWillAppear = false
+    /// Whether the screen's viewWillAppear ran and its viewIsAppearing has not yet (see ``_deliverViewIsAppearing``).
+    @exclusivity(unchecked) var _isViewIsAppearingPending = false
 
     /// Set by ``updateShownChildren()`` while this screen appears: the children it shows come in line with its list
     /// once its appearance completes.
@@ -263,6 +265,23 @@ open class Screen {
 
     /// Called before the screen appears.
     open func viewWillAppear(_ animated: Bool) {}
+
+    /// Called once per appearance, between ``viewWillAppear(_:)`` and ``viewDidAppear(_:)``, once the view is in its
+    /// window: the place for work that needs the screen's final traits and geometry (UIKit's `viewIsAppearing(_:)`).
+    ///
+    /// An animated transition calls it for its appearing screens, parent first, once all its will-calls (and a
+    /// navigation controller's `willShow`) ran, before the transition animates: in a push, before the old top's
+    /// `viewDidDisappear`. Otherwise (a transition without animation, a child added on screen, a cancelled pop's
+    /// popping screen) it comes right before the screen's `viewDidAppear`; and a screen whose appearance turns into a
+    /// disappearance before it appeared (the revealed screen of a cancelled pop) gets it before its
+    /// `viewWillDisappear`. Like the other methods, it runs through a hook point, ``viewIsAppearing``.
+    ///
+    /// ```swift
+    /// override func viewIsAppearing(_ animated: Bool) {
+    ///     layoutForCurrentWidth()
+    /// }
+    /// ```
+    open func viewIsAppearing(_ animated: Bool) {}
 
     /// Called after the screen appeared.
     open func viewDidAppear(_ animated: Bool) {}

@@ -25,14 +25,19 @@ extension ReentrancyExplorer {
                 fail(.appearanceOrder, "\(name).viewWillAppear after \(phase)")
             }
             phases[name] = .willAppear
+            awaitsViewIsAppearing.insert(name)
         case .viewDidAppear:
             if phase != .willAppear {
                 fail(.appearanceOrder, "\(name).viewDidAppear after \(phase)")
+            } else if awaitsViewIsAppearing.contains(name) {
+                fail(.appearanceOrder, "\(name).viewDidAppear before its viewIsAppearing")
             }
             phases[name] = .on
         case .viewWillDisappear:
             if !(phase == .on || (phase == .willAppear && isReversing)) {
                 fail(.appearanceOrder, "\(name).viewWillDisappear after \(phase)")
+            } else if phase == .willAppear && awaitsViewIsAppearing.contains(name) {
+                fail(.appearanceOrder, "\(name).viewWillDisappear turned its appearance around before viewIsAppearing")
             }
             phases[name] = .willDisappear
         case .viewDidDisappear:
@@ -42,6 +47,20 @@ extension ReentrancyExplorer {
             phases[name] = .off
         }
         maybeReenter(from: "\(name).\(call.rawValue)")
+    }
+
+    /// Records a viewIsAppearing, which must come once per appearance, after viewWillAppear and before the screen's
+    /// next appearance call (``ReentrancyInvariant/appearanceOrder``).
+    func recordViewIsAppearing(_ screen: Screen) {
+        countCallback()
+        let name = name(screen)
+        log("\(name).viewIsAppearing")
+        if phases[name] != .willAppear {
+            fail(.appearanceOrder, "\(name).viewIsAppearing after \(phases[name] ?? .off)")
+        } else if awaitsViewIsAppearing.remove(name) == nil {
+            fail(.appearanceOrder, "\(name).viewIsAppearing twice in one appearance")
+        }
+        maybeReenter(from: "\(name).viewIsAppearing")
     }
 
     /// Records a willMove(toParent:), which a didMove(toParent:) with the same parent must end.

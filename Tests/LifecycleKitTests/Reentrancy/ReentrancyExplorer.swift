@@ -9,9 +9,10 @@ import LifecycleKit
 /// push, pop, popTo, popToRoot, setViewControllers, present, dismiss, dismissScreen, addChild, removeFromParent,
 /// beginning, updating, finishing or cancelling an interactive pop or a sheet's swipe (also while it begins), the back
 /// button, hiding and showing the window, background and foreground, replacing the root, or driving the transitions.
-/// Every callback of the pool (loadView, viewDidLoad, the appearance methods, willMove and didMove, willPop and didPop,
-/// shouldPop, willShow and didShow, the four presentation calls of a swipe) and every completion may make another
-/// random request from inside it, as deep, as often and as many times a step as its ``ReentrancyParameters`` say.
+/// Every callback of the pool (loadView, viewDidLoad, the appearance methods and viewIsAppearing, willMove and
+/// didMove, willPop and didPop, shouldPop, willShow and didShow, the four presentation calls of a swipe) and every
+/// completion may make another random request from inside it, as deep, as often and as many times a step as its
+/// ``ReentrancyParameters`` say.
 ///
 /// The callbacks are checked as they come, the hierarchy after every step, and the settled state (every transition
 /// run, every pop and swipe finished) at random steps and at the end; ``ReentrancyInvariant`` lists the invariants.
@@ -56,6 +57,8 @@ final class ReentrancyExplorer {
 
     /// Each screen's appearance phase, by name, as its calls say.
     var phases: [String: ModelTracker.Phase] = [:]
+    /// The screens whose viewWillAppear came and viewIsAppearing not yet, by name.
+    var awaitsViewIsAppearing: Set<String> = []
     /// Each screen's willMove(toParent:) calls without their didMove yet, by name: the parents' names, oldest first.
     var pendingMoves: [String: [String]] = [:]
     /// Each screen's willPop calls without their didPop yet, by name.

@@ -21,6 +21,7 @@ final class ReentrantNavigationController: NavigationController {
 
     override func viewDidLoad() { explorer?.recordCall(self, "viewDidLoad") }
     override func viewWillAppear(_ animated: Bool) { explorer?.recordAppearance(self, .viewWillAppear) }
+    override func viewIsAppearing(_ animated: Bool) { explorer?.recordViewIsAppearing(self) }
     override func viewDidAppear(_ animated: Bool) { explorer?.recordAppearance(self, .viewDidAppear) }
     override func viewWillDisappear(_ animated: Bool) { explorer?.recordAppearance(self, .viewWillDisappear) }
     override func viewDidDisappear(_ animated: Bool) { explorer?.recordAppearance(self, .viewDidDisappear) }

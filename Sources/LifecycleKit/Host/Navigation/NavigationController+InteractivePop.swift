@@ -132,6 +132,8 @@ extension NavigationController {
             _willShow(revealed, animated: true)
         }
         guard pop.state == .active else { return pop }
+        pop.batch.deliverViewIsAppearing()
+        guard pop.state == .active else { return pop }
         window?._updateStatusBar()
         _reportInteractivePop(.began, pop)
         return pop

@@ -50,6 +50,15 @@ final class _AppearanceBatch {
         return true
     }
 
+    /// Sends viewIsAppearing, in the order they began (parent first), to the screens of the batch still appearing that
+    /// wait for it: an animated transition does once its will-calls ran, before it animates, as UIKit's layout pass
+    /// does once the views are in the window.
+    func deliverViewIsAppearing() {
+        for screen in screens where screen._onScreenBatch === self && screen._appearance == .appearing {
+            screen._deliverViewIsAppearing(animated: true)
+        }
+    }
+
     /// Ends, in the order they began, the screens of this batch still waiting for their did-call.
     func finish(animated: Bool) {
         let begun = screens

@@ -123,6 +123,9 @@ final class _Transition {
             _takeOffScreen(keptForAppearing)
         }
         onWillCalls(appearing, true)
+        if animated {
+            batch.deliverViewIsAppearing()
+        }
     }
 
     /// Takes off screen, in this transition, the screens of `kept` that their container no longer shows on screen.
