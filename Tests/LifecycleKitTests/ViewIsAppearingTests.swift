@@ -2,16 +2,6 @@ import HookKit
 import LifecycleKit
 import Testing
 
-/// A ``TestScreen`` that also logs `name.viewIsAppearing`.
-final class AppearingScreen: TestScreen {
-    override func viewIsAppearing(_ animated: Bool) { log.add("\(name).viewIsAppearing") }
-}
-
-/// A ``ScriptedScreen`` that also logs `name.viewIsAppearing`.
-final class AppearingScriptedScreen: ScriptedScreen {
-    override func viewIsAppearing(_ animated: Bool) { log.add("\(name).viewIsAppearing") }
-}
-
 /// viewIsAppearing: once per appearance, between viewWillAppear and viewDidAppear, where UIKit's iOS 26 code calls it
 /// (its layout pass for an animated transition, else right before the next appearance call).
 @Suite("viewIsAppearing")
