@@ -506,8 +506,10 @@ struct InteractiveDismissalEdgeTests {
         } else {
             #expect(
                 trace == [
+                    // The old top, which the sheet no longer shows, ends before the screens that come back (as in
+                    // a push: the disappearing screen first); helper-116 saw it after didShow.
                     "nav.viewWillAppear", "F.loadView", "F.viewDidLoad", "F.viewWillAppear", "nav.willShow(F)",
-                    "nav.viewDidAppear", "F.viewDidAppear", "nav.didShow(F)", "E.viewDidDisappear", "F.didMove(nav)",
+                    "E.viewDidDisappear", "nav.viewDidAppear", "F.viewDidAppear", "nav.didShow(F)", "F.didMove(nav)",
                 ])
         }
         #expect(completions["push"] == [.completed])

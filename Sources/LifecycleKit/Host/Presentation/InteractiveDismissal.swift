@@ -118,7 +118,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// Cancels the dismissal: the sheet snaps back.
     ///
     /// The calls: dismissed.viewWillAppear, dismissed.viewDidAppear (with the screens on screen through it; no longer
-    /// ``Screen/isBeingDismissed``), then the completion with ``TransitionOutcome/cancelled``. No
+    /// ``Screen/isBeingDismissed``), then the completion with ``TransitionOutcome/cancelled``. A screen on screen
+    /// through it that it no longer shows (the old top of a presented navigation controller that the app pushed on
+    /// meanwhile) gets its viewDidDisappear between those two, before the did-calls of the screens that come back. No
     /// presentationDidDismiss(), and nothing balances the presentationWillDismiss() sent when the swipe began.
     ///
     /// If the sheet went off screen meanwhile (the app dismissed it, or its window was hidden), it gets the did-call it
@@ -137,6 +139,7 @@ public final class InteractiveDismissal: _InteractiveTransition {
             dismissedScreen._appearance == .disappearing
         {
             dismissedScreen._beginAppearing(animated: true, at: .unit(window), batch: batch, reversing: true)
+            batch.finishDisappearing(animated: true)
             dismissedScreen._endAppearanceTransition(animated: true)
         }
         batch.finish(animated: true)

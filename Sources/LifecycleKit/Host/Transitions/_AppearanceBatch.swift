@@ -59,6 +59,16 @@ final class _AppearanceBatch {
         }
     }
 
+    /// Ends, in the order they began, the screens of this batch still disappearing: the ones a cancelled interactive
+    /// transition does not bring back (the old top of a navigation controller that a push changed meanwhile), whose
+    /// viewDidDisappear comes before the did-calls of the screens that come back, as a transition's disappearing
+    /// screens end first.
+    func finishDisappearing(animated: Bool) {
+        for screen in screens where screen._onScreenBatch === self && screen._appearance == .disappearing {
+            screen._endAppearanceTransition(animated: animated)
+        }
+    }
+
     /// Ends, in the order they began, the screens of this batch still waiting for their did-call.
     func finish(animated: Bool) {
         let begun = screens
