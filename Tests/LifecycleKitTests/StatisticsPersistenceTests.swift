@@ -218,6 +218,37 @@ struct StatisticsPersistenceTests {
             ])
     }
 
+    @Test("a loop of symbolic links is not replaced by a file: the write fails and says why, the links stay")
+    func symbolicLinkLoop() throws {
+        // Found by review (helper-120): the rename replaced the link with a regular file, silently.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fileManager = FileManager.default
+        let file = directory.url.appendingPathComponent("a.json")
+        try fileManager.createSymbolicLink(atPath: file.path, withDestinationPath: "b.json")
+        try fileManager.createSymbolicLink(
+            atPath: directory.url.appendingPathComponent("b.json").path, withDestinationPath: "a.json")
+        let events = Events()
+        let time = VirtualTime()
+        let window = Window(time: time)
+        let statistics = ScreenStatistics(
+            fileURL: file, time: time, configuration: configuration(), handler: events.add)
+        statistics.attach(to: window)
+        try window.setRootScreen(Home())
+        window.makeKeyAndVisible()
+        time.advance(by: 60)
+        var thrown: StatisticsStoreError?
+        do {
+            try statistics.flush()
+        } catch {
+            thrown = error
+        }
+        #expect(thrown?.code == .writeFailed)
+        #expect(thrown?.message.contains("too many levels of symbolic links") == true)
+        #expect(try fileManager.destinationOfSymbolicLink(atPath: file.path) == "b.json")
+        #expect(try directory.fileNames() == ["a.json", "b.json"])
+    }
+
     @Test("a write scheduled with a long delay is brought forward by the next change once the delay is shortened")
     func shortenedFlushDelay() throws {
         let directory = try TemporaryDirectory()

@@ -131,6 +131,68 @@ struct ViewIsAppearingTests {
         #expect(child.parent == nil)
     }
 
+    @Test("a pop ended from a before hook of the revealed screen's viewIsAppearing ends once its method returned")
+    func popEndedFromViewIsAppearingHook() throws {
+        // Found by review (helper-120): sent outside the pop's will-calls, viewIsAppearing let the pop end at once,
+        // and the screen's own viewIsAppearing ran after its viewDidAppear (finish) or its viewDidDisappear (cancel).
+        for finishing in [true, false] {
+            let host = try Host()
+            try host.navigation.push(AppearingScreen("B", host.log), animated: false)
+            let log = host.log
+            let token = try Screen.viewIsAppearing.before(.instance(host.a), once: true) { screen, _ in
+                log.add("A.viewIsAppearing before hook")
+                if finishing {
+                    screen.navigationController?.interactivePop?.finish()
+                } else {
+                    screen.navigationController?.interactivePop?.cancel()
+                }
+            }
+            defer { token.cancel() }
+            _ = host.log.take()
+            let pop = try host.navigation.beginInteractivePop(translation: 10)
+            let begun = [
+                "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "A.viewIsAppearing before hook",
+                "A.viewIsAppearing",
+            ]
+            #expect(
+                host.takeAppearance()
+                    == begun
+                    + (finishing
+                        ? ["B.viewDidDisappear", "A.viewDidAppear", "nav.didShow(A)"]
+                        : [
+                            "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewIsAppearing",
+                            "B.viewDidAppear",
+                        ]))
+            #expect(pop.state == (finishing ? .finished : .cancelled))
+        }
+    }
+
+    @Test("a screen that moves to an appearing sibling from its viewIsAppearing owes one again for its new appearance")
+    func movedFromViewIsAppearing() throws {
+        // Found by review (helper-120): the call that sent viewIsAppearing went on to end the screen's new appearance,
+        // whose viewDidAppear then came without a viewIsAppearing, before its new parent's.
+        let host = try Host()
+        let (box, x, m) = (
+            TestScreen("Q", host.log), AppearingScriptedScreen("X", host.log), AppearingScreen("M", host.log)
+        )
+        try box.addChild(x)
+        try box.addChild(m)
+        x.actions["viewIsAppearing"] = { [unowned x, unowned m] in
+            x.removeFromParent()
+            try? m.addChild(x)
+        }
+        try host.navigation.push(box, animated: false)
+        #expect(
+            host.log.take().filter { $0.hasPrefix("X.") || $0.hasPrefix("M.") }.filter { !$0.contains("oad") }
+                == [
+                    "X.willMove(Q)", "X.didMove(Q)", "M.willMove(Q)", "M.didMove(Q)", "X.viewWillAppear",
+                    "M.viewWillAppear", "X.viewIsAppearing", "X.willMove(nil)", "X.viewDidAppear",
+                    "X.viewWillDisappear", "X.viewDidDisappear", "X.didMove(nil)", "X.willMove(M)", "X.viewWillAppear",
+                    "X.didMove(M)", "M.viewIsAppearing", "M.viewDidAppear", "X.viewIsAppearing", "X.viewDidAppear",
+                ])
+        #expect(x.parent === m && x.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("a child added to a screen on screen: right before its viewDidAppear")
     func childAddedOnScreen() throws {
         let host = try Host()

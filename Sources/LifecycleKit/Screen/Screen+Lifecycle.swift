@@ -92,7 +92,7 @@ extension Screen {
         _isRunningViewWillAppear = true
         // Owed from the will-call on: if the app's code in it brings the screen's viewDidAppear (it removes the screen
         // from its container, say), viewIsAppearing still comes first.
-        _isViewIsAppearingPending = true
+        _pendingViewIsAppearing = animated
         _runWillCall(in: batch) {
             _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
                 Screen.viewWillAppear.invoke(self, animated) { screen, animated in
@@ -140,11 +140,16 @@ extension Screen {
     }
 
     /// Sends `viewIsAppearing` through its hook point if the screen's viewWillAppear ran and it has not yet, once per
-    /// appearance.
-    func _deliverViewIsAppearing(animated: Bool) {
-        guard _isViewIsAppearingPending else { return }
-        _isViewIsAppearingPending = false
-        Screen.viewIsAppearing.invoke(self, animated) { screen, animated in screen.viewIsAppearing(animated) }
+    /// appearance, with the will-call's `animated` flag.
+    ///
+    /// Runs as a will-call of the screen's batch: an interactive transition ended from inside it ends once it returned,
+    /// so that its method and hooks see it before any did-call.
+    func _deliverViewIsAppearing() {
+        guard let animated = _pendingViewIsAppearing else { return }
+        _pendingViewIsAppearing = nil
+        _runWillCall(in: _onScreenBatch) {
+            Screen.viewIsAppearing.invoke(self, animated) { screen, animated in screen.viewIsAppearing(animated) }
+        }
     }
 
     /// Takes off screen now the screens still on screen through this one, which just disappeared, that it does not
@@ -170,7 +175,7 @@ extension Screen {
     func _beginDisappearing(animated: Bool, batch: _AppearanceBatch?, reversing: Bool = false) {
         if reversing && _appearance == .appearing {
             // Turned around before it appeared: its viewIsAppearing still comes first, as UIKit's does.
-            _deliverViewIsAppearing(animated: animated)
+            _deliverViewIsAppearing()
         }
         guard _appearance.isVisible else { return }
         if _appearance == .appearing && !reversing {
@@ -255,10 +260,13 @@ extension Screen {
     ///
     /// A screen that disappeared leaves the on-screen tree.
     func _endAppearanceTransition(animated: Bool) {
-        if _appearance == .appearing {
+        if _appearance == .appearing && _pendingViewIsAppearing != nil {
             // Not delivered when its transition began to animate (it does not animate, or the screen appears outside
-            // one): right before its viewDidAppear, which the app's code in it may also have made unnecessary.
-            _deliverViewIsAppearing(animated: animated)
+            // one): right before its viewDidAppear. The app's code in it may have ended this appearance (the screen
+            // left: its viewDidAppear came then), or begun another one (it left and came back elsewhere, and owes a
+            // viewIsAppearing again), which is not this call's to end.
+            _deliverViewIsAppearing()
+            guard _appearance == .appearing, _pendingViewIsAppearing == nil else { return }
         }
         let batch = _onScreenBatch
         let appeared: Bool

@@ -148,8 +148,9 @@ open class Screen {
     /// Set while this screen's viewWillAppear runs: a child added meanwhile appears when the screen forwards its
     /// appearance to its children, right after.
     @exclusivity(unchecked) var _isRunningViewWillAppear = false
-    /// Whether the screen's viewWillAppear ran and its viewIsAppearing has not yet (see ``_deliverViewIsAppearing``).
-    @exclusivity(unchecked) var _isViewIsAppearingPending = false
+    /// The `animated` flag of the viewWillAppear whose viewIsAppearing has not come yet, or `nil` when none is owed
+    /// (see ``_deliverViewIsAppearing()``).
+    @exclusivity(unchecked) var _pendingViewIsAppearing: Bool?
 
     /// Set by ``updateShownChildren()`` while this screen appears: the children it shows come in line with its list
     /// once its appearance completes.

@@ -64,9 +64,9 @@ extension ScreenStatistics {
     /// The file that `url` leads to, following symbolic links.
     ///
     /// `url` itself unless it is a symbolic link, else (link after link, each relative to its own folder) the first
-    /// path that is not one, which need not exist. A loop of links, or a chain longer than 40, leaves `url` as it is
-    /// (its writes then fail, as the system's do, and are reported).
-    static func _followingSymbolicLinks(_ url: URL) -> URL {
+    /// path that is not one, which need not exist; `nil` for a loop of links or a chain longer than 40, which the
+    /// system refuses to open too.
+    static func _followingSymbolicLinks(_ url: URL) -> URL? {
         var current = url
         for _ in 0..<40 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
@@ -77,7 +77,7 @@ extension ScreenStatistics {
                 ? URL(fileURLWithPath: destination)
                 : current.deletingLastPathComponent().appendingPathComponent(destination)
         }
-        return url
+        return nil
     }
 
     /// A free name next to `url` for a bad file: `stats.json.corrupt-20250102T030405Z`, then `…-2`, `…-3`.
@@ -119,7 +119,12 @@ extension ScreenStatistics {
     /// a plain write through the link would: renaming over the link would replace the link itself with a file, and
     /// the file it led to would never be updated again.
     func _writeAtomically(_ data: Data, to requestedURL: URL) throws(StatisticsStoreError) {
-        let url = Self._followingSymbolicLinks(requestedURL)
+        guard let url = Self._followingSymbolicLinks(requestedURL) else {
+            // Renaming over the link would replace it: the write fails, as the system's open would (ELOOP).
+            throw StatisticsStoreError(
+                .writeFailed, "\(requestedURL.path) cannot be written (too many levels of symbolic links)",
+                fileURL: requestedURL)
+        }
         let fileManager = FileManager.default
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")

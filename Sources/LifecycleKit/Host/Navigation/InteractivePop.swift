@@ -93,8 +93,8 @@ public final class InteractivePop: _InteractiveTransition {
     /// for, without didShow. Ignored once the pop ended. A pop whose navigation controller goes away ends as
     /// cancelled then (its completion runs, the transitions queued behind it go on).
     ///
-    /// Asked from inside a will-call the pop sent (viewWillAppear or viewWillDisappear, from a hook or the
-    /// method), it takes effect once that will-call returns, so that its method and hooks all see it before any
+    /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
+    /// the method), it takes effect once that will-call returns, so that its method and hooks all see it before any
     /// did-call; ``state`` stays ``State/active`` until then, and the first request wins.
     public func finish() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in finish() }) else { return }
@@ -147,8 +147,8 @@ public final class InteractivePop: _InteractiveTransition {
     /// revealed.viewDidDisappear): the popping screen then gets viewDidDisappear, not viewWillAppear. Ignored once the
     /// pop ended.
     ///
-    /// Asked from inside a will-call the pop sent (viewWillAppear or viewWillDisappear, from a hook or the
-    /// method), it takes effect once that will-call returns, so that its method and hooks all see it before any
+    /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
+    /// the method), it takes effect once that will-call returns, so that its method and hooks all see it before any
     /// did-call; ``state`` stays ``State/active`` until then, and the first request wins.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }

@@ -81,9 +81,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// viewWillDisappear, the sheet gets viewWillDisappear and viewDidDisappear here, before presentationDidDismiss().
     /// Ignored once the dismissal ended.
     ///
-    /// Asked from inside a will-call the dismissal sent (viewWillAppear or viewWillDisappear, from a hook or the
-    /// method), it takes effect once that will-call returns, so that its method and hooks all see it before any
-    /// did-call; ``state`` stays ``State/active`` until then, and the first request wins.
+    /// Asked from inside a will-call the dismissal sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a
+    /// hook or the method), it takes effect once that will-call returns, so that its method and hooks all see it before
+    /// any did-call; ``state`` stays ``State/active`` until then, and the first request wins.
     public func finish() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in finish() }) else { return }
         state = .finished
@@ -126,9 +126,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// If the sheet went off screen meanwhile (the app dismissed it, or its window was hidden), it gets the did-call it
     /// waits for instead (viewDidDisappear). Ignored once the dismissal ended.
     ///
-    /// Asked from inside a will-call the dismissal sent (viewWillAppear or viewWillDisappear, from a hook or the
-    /// method), it takes effect once that will-call returns, so that its method and hooks all see it before any
-    /// did-call; ``state`` stays ``State/active`` until then, and the first request wins.
+    /// Asked from inside a will-call the dismissal sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a
+    /// hook or the method), it takes effect once that will-call returns, so that its method and hooks all see it before
+    /// any did-call; ``state`` stays ``State/active`` until then, and the first request wins.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         state = .cancelled

@@ -55,7 +55,7 @@ final class _AppearanceBatch {
     /// does once the views are in the window.
     func deliverViewIsAppearing() {
         for screen in screens where screen._onScreenBatch === self && screen._appearance == .appearing {
-            screen._deliverViewIsAppearing(animated: true)
+            screen._deliverViewIsAppearing()
         }
     }
 
