@@ -275,7 +275,8 @@ open class Screen {
     /// `viewDidDisappear`. Otherwise (a transition without animation, a child added on screen, a cancelled pop's
     /// popping screen) it comes right before the screen's `viewDidAppear`; and a screen whose appearance turns into a
     /// disappearance before it appeared (the revealed screen of a cancelled pop) gets it before its
-    /// `viewWillDisappear`. Like the other methods, it runs through a hook point, ``viewIsAppearing``.
+    /// `viewWillDisappear`. Like the other methods, it runs through a hook point, ``viewIsAppearing``; an interactive
+    /// pop or swipe ended from inside it ends once it returned, as from inside a will-call.
     ///
     /// ```swift
     /// override func viewIsAppearing(_ animated: Bool) {

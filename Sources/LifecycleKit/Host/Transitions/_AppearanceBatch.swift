@@ -14,17 +14,14 @@ final class _AppearanceBatch {
     /// runs once the outermost one returns (see ``endWhenWillCallsReturn(_:)``).
     private var deferredEnd: (() -> Void)?
 
-    /// Whether the end of the transition that owns this batch waits for a will-call to return.
-    var isEndDeferred: Bool { deferredEnd != nil }
-
     /// Records that `screen` began an appearance transition in this batch.
     func add(_ screen: Screen) {
         screen._onScreenBatch = self
         screens.append(screen)
     }
 
-    /// Runs a will-call (`viewWillAppear` or `viewWillDisappear`, with its hooks) of one of the batch's screens, then,
-    /// once no will-call of the batch runs any more, the end that one asked for.
+    /// Runs a will-call (`viewWillAppear`, `viewIsAppearing` or `viewWillDisappear`, with its hooks) of one of the
+    /// batch's screens, then, once no will-call of the batch runs any more, the end that one asked for.
     func runWillCall(_ willCall: () -> Void) {
         runningWillCalls += 1
         willCall()
