@@ -50,7 +50,7 @@ enum ScenarioLoader {
     /// Checks, decodes and validates `bytes` read from `file`.
     static func plan(_ bytes: [UInt8], file: String) throws(ScenarioError) -> ScenarioPlan {
         do {
-            try JSONSyntaxChecker.check(bytes)
+            try _JSONSyntaxChecker.check(bytes)
         } catch {
             throw ScenarioError(
                 file: file, location: "line \(error.line), column \(error.column)",

@@ -138,6 +138,13 @@ struct StatisticsPersistenceTests {
                 .corrupt, "stats.json.corrupt-20250102T030405Z"
             ),
             (#"{"formatVersion": 1, "screens": [{"name": "A"}]}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
+            // A field given twice reads differently with each parser (JSONDecoder takes the first, JSONSerialization
+            // the last), and a rewrite would keep one: set aside, as malformed JSON (a trailing comma) is.
+            (
+                #"{"formatVersion": 1, "formatVersion": 9, "screens": []}"#, .corrupt,
+                "stats.json.corrupt-20250102T030405Z"
+            ),
+            (#"{"formatVersion": 1, "screens": [],}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
             // A field this version does not know would be lost by the next write: the file is set aside, with it.
             (#"{"formatVersion": 1, "screens": [], "extra": 5}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
             (

@@ -44,6 +44,16 @@ struct _StatisticsFile: Codable {
         struct Header: Decodable {
             var formatVersion: Int
         }
+        do {
+            try _JSONSyntaxChecker.check([UInt8](data))
+        } catch {
+            // A field given twice reads differently with each parser, and a rewrite would keep one of the two.
+            return .failure(
+                Failure(
+                    code: .corrupt,
+                    reason: "it is not valid JSON (line \(error.line), column \(error.column): \(error.problem); "
+                        + "expected \(error.expected))"))
+        }
         let decoder = JSONDecoder()
         guard let header = try? decoder.decode(Header.self, from: data) else {
             return .failure(Failure(code: .corrupt, reason: "it is not a JSON object with a formatVersion"))

@@ -1,23 +1,28 @@
 /// A strict JSON syntax checker that reports where the first error is, with what was expected.
 ///
-/// Foundation's parsers accept trailing commas, take the first of two fields with the same name,
-/// and report errors without a line; a scenario author needs `line 12, column 5: malformed JSON;
-/// expected ',' or '}'`. The checker accepts exactly what RFC 8259 allows (UTF-8 text, an optional
-/// byte order mark, escapes with surrogate pairs, numbers without leading zeros) and, besides,
-/// refuses what a scenario cannot use: numbers a `Double` cannot hold, a field given twice in one
-/// object, and nesting deeper than ``maximumDepth``.
-struct JSONSyntaxChecker {
+/// Foundation's parsers accept trailing commas, take one of two fields with the same name (`JSONDecoder` the first,
+/// `JSONSerialization` the last), and report errors without a line; a scenario author needs `line 12, column 5:
+/// malformed JSON; expected ',' or '}'`, and a statistics file whose reading depends on the parser is not one to
+/// write back. The checker accepts exactly what RFC 8259 allows (UTF-8 text, an optional byte order mark, escapes
+/// with surrogate pairs, numbers without leading zeros) and, besides, refuses what neither file can use: numbers a
+/// `Double` cannot hold, a field given twice in one object, and nesting deeper than ``maximumDepth``.
+///
+/// Shared within the package: LifecycleKit checks the statistics file with it, the demo its scenarios.
+package struct _JSONSyntaxChecker {
     /// A syntax error: position (1-based, columns in characters) and what was expected there.
-    struct Failure: Error, Equatable {
-        let line: Int
-        let column: Int
+    package struct Failure: Error, Equatable {
+        /// The line, from 1.
+        package let line: Int
+        /// The column, from 1, in characters.
+        package let column: Int
         /// What is wrong, such as `malformed JSON` or `duplicate field "title"`.
-        let problem: String
-        let expected: String
+        package let problem: String
+        /// What was expected there.
+        package let expected: String
     }
 
-    /// The deepest nesting of arrays and objects accepted; a scenario needs four levels.
-    static let maximumDepth = 100
+    /// The deepest nesting of arrays and objects accepted; a scenario needs four levels, a statistics file two.
+    package static let maximumDepth = 100
 
     private let bytes: [UInt8]
     /// Where the text starts: after the byte order mark, if any.
@@ -33,8 +38,8 @@ struct JSONSyntaxChecker {
     }
 
     /// Checks that `bytes` hold exactly one JSON value, in UTF-8.
-    static func check(_ bytes: [UInt8]) throws(Failure) {
-        var checker = JSONSyntaxChecker(bytes)
+    package static func check(_ bytes: [UInt8]) throws(Failure) {
+        var checker = _JSONSyntaxChecker(bytes)
         try checker.checkEncoding()
         checker.skipWhitespace()
         try checker.value()
