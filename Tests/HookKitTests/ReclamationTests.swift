@@ -48,6 +48,13 @@ final class ReclamationTests: XCTestCase {
         #endif
     }
 
+    /// Skips a test of what writers do with other threads' CPU-time clocks where they do not read them.
+    fileprivate static func skipUnlessWritersReadClocks() throws {
+        try XCTSkipUnless(
+            _SnapshotReclamation.confirmsByCPUClock,
+            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+    }
+
     /// The CPU-time clock of the calling thread (Linux; 0 elsewhere, where the tests that use it skip).
     fileprivate static func cpuClockOfCurrentThread() -> Int32 {
         #if os(Linux)
@@ -272,20 +279,34 @@ final class ReclamationTests: XCTestCase {
         XCTAssertTrue(releasedAfterTheCall, "the cancelled hook outlived the call", file: file, line: line)
     }
 
-    /// What the probe between a call's two loads runs next (see ``runBetweenLoads(_:)``).
-    private static let actionBetweenLoads = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Where in a call's out-of-line entry a test probe runs.
+    private enum ProbeSite {
+        /// Between the entry's slot store and its second load of the published word.
+        case betweenLoads
+        /// Between the entry's first load of the published word and its first slot store.
+        case beforeSlotStore
+    }
+
+    /// What the probe at each site runs next (see ``runBetweenLoads(_:)``, ``runBeforeSlotStore(_:)``).
+    private static let probeActions = Mutex<[ProbeSite: @Sendable () -> Void]>([:])
+
+    /// Runs, once, the action set for `site` (called from the runtime's probe, a C function that captures nothing).
+    private static func runProbeAction(at site: ProbeSite) {
+        probeActions.withLock { $0.removeValue(forKey: site) }?()
+    }
 
     /// Runs `action` once, in the next out-of-line entry of a hooked call, between its slot store and its second load
     /// of the published word.
     private static func runBetweenLoads(_ action: @escaping @Sendable () -> Void) {
-        actionBetweenLoads.withLock { $0 = action }
-        _SnapshotReclamation.setProbeBetweenLoads {
-            let action = ReclamationTests.actionBetweenLoads.withLock { action in
-                defer { action = nil }
-                return action
-            }
-            action?()
-        }
+        probeActions.withLock { $0[.betweenLoads] = action }
+        _SnapshotReclamation.setProbeBetweenLoads { ReclamationTests.runProbeAction(at: .betweenLoads) }
+    }
+
+    /// Runs `action` once, in the next out-of-line entry of a hooked call, between its first load of the published
+    /// word and its first slot store.
+    private static func runBeforeSlotStore(_ action: @escaping @Sendable () -> Void) {
+        probeActions.withLock { $0[.beforeSlotStore] = action }
+        _SnapshotReclamation.setProbeBeforeSlotStore { ReclamationTests.runProbeAction(at: .beforeSlotStore) }
     }
 
     func testTheBacklogStaysBoundedUnderChurnAndEmptiesOnceCallsReturn() throws {
@@ -371,9 +392,7 @@ final class ReclamationTests: XCTestCase {
     }
 
     func testAWriterConfirmsBlockedThreadsWithoutInterruptingThem() throws {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try Self.skipUnlessWritersReadClocks()
         let point = HookPoint<Vehicle, String, String>("Reclamation.blockedThreads")
         try point.before { _, _ in }
         let helpers = 3
@@ -417,9 +436,7 @@ final class ReclamationTests: XCTestCase {
 
     /// A writer reads at most `HK_MAX_CLOCK_LOOKS` (16) threads' clocks per publication, then prefers the fence.
     func testAWriterLooksAtMostSixteenClocksPerPublication() throws {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try Self.skipUnlessWritersReadClocks()
         let point = HookPoint<Vehicle, String, String>("Reclamation.manyIdle")
         try point.before { _, _ in }
         let batches = 4
@@ -456,9 +473,7 @@ final class ReclamationTests: XCTestCase {
     }
 
     func testACallBlockedInsideItsHooksNeedsNoFenceAndFreesItsSnapshotWhenItReturns() throws {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try Self.skipUnlessWritersReadClocks()
         let point = HookPoint<Vehicle, String, String>("Reclamation.blockedInside")
         let gate = CallGate()
         let finished = DispatchSemaphore(value: 0)
@@ -499,9 +514,7 @@ final class ReclamationTests: XCTestCase {
     }
 
     func testOnlyTheThreadThatHoldsAKeptSnapshotIsAskedToFreeIt() throws {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try Self.skipUnlessWritersReadClocks()
         let point = HookPoint<Vehicle, String, String>("Reclamation.onlyHoldersHelp")
         let gate = CallGate()
         let blocking = try point.before { vehicle, _ in
@@ -531,22 +544,6 @@ final class ReclamationTests: XCTestCase {
         token.cancel()
     }
 
-    /// What the probe before a call's first slot store runs next (see ``runBeforeSlotStore(_:)``).
-    private static let actionBeforeSlotStore = Mutex<(@Sendable () -> Void)?>(nil)
-
-    /// Runs `action` once, in the next out-of-line entry of a hooked call, between its first load of the published
-    /// word and its first slot store.
-    private static func runBeforeSlotStore(_ action: @escaping @Sendable () -> Void) {
-        actionBeforeSlotStore.withLock { $0 = action }
-        _SnapshotReclamation.setProbeBeforeSlotStore {
-            let action = ReclamationTests.actionBeforeSlotStore.withLock { action in
-                defer { action = nil }
-                return action
-            }
-            action?()
-        }
-    }
-
     /// A thread that stores a kept snapshot for a moment after a holders-only announcement still frees it.
     ///
     /// Confirmed while switched out between its load of the word and its slot store, the thread holds nothing when
@@ -554,9 +551,7 @@ final class ReclamationTests: XCTestCase {
     /// the replaced snapshot in its slot for a moment (and retries). A scan that sees that moment keeps the snapshot,
     /// and the retrying thread must still make sure it is freed.
     func testAThreadThatStoresAKeptSnapshotAfterTheAnnouncementStillFreesIt() throws {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try Self.skipUnlessWritersReadClocks()
         let point = HookPoint<Vehicle, String, String>("Reclamation.lateRetrier")
         let holderGate = CallGate()
         let blocking = try point.before { vehicle, _ in
@@ -622,9 +617,7 @@ final class ReclamationTests: XCTestCase {
     private static let runningInsidePoint = HookPoint<Vehicle, String, String>("Reclamation.runningInside")
 
     func testAWriterFencesForACallThatKeepsRunningInsideItsHooks() throws {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try Self.skipUnlessWritersReadClocks()
         try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
         let spinning = Atomic<Bool>(true)
         let innerCalls = Atomic<Int>(0)
@@ -719,9 +712,7 @@ final class ReclamationTests: XCTestCase {
     private func changesWhileAThreadRunsOtherCode(
         givingItAReaderRecord: @escaping @Sendable () -> Void, changes: Int, _ change: () throws -> Void
     ) throws -> (quietChanges: Int, quietFences: UInt64) {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try Self.skipUnlessWritersReadClocks()
         try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
         let spinning = Atomic<Bool>(true)
         let spins = Atomic<Int>(0)
@@ -765,9 +756,7 @@ final class ReclamationTests: XCTestCase {
     /// The change replaces the snapshot its own call uses, in its own thread's slot: that thread is the writer, which
     /// sees the request to help without a fence, and every other thread is confirmed by its standing clock.
     func testAHookThatReplacesItsOwnSnapshotNeedsNoFenceWhileOtherThreadsAreIdle() throws {
-        try XCTSkipUnless(
-            _SnapshotReclamation.confirmsByCPUClock,
-            "writers confirm threads by their CPU-time clocks only on Linux, with membarrier")
+        try Self.skipUnlessWritersReadClocks()
         let point = HookPoint<Vehicle, String, String>("Reclamation.replacesItsOwn")
         let permanent = try point.after { _, _, _ in }  // so that each change publishes a snapshot
         defer { permanent.cancel() }
