@@ -2,7 +2,7 @@ import LifecycleKit
 
 /// The pool's callbacks: each is traced, checked against the calls before it, then may make a request of its own.
 extension ReentrancyExplorer {
-    /// Records a lifecycle call that is only traced (loadView, viewDidLoad).
+    /// Records a call that is only traced (loadView, viewDidLoad, presentationDidAttemptToDismiss).
     func recordCall(_ screen: Screen, _ method: String) {
         countCallback()
         log("\(name(screen)).\(method)")
@@ -102,71 +102,68 @@ extension ReentrancyExplorer {
     }
 
     /// Records a willPop, which a didPop must end.
-    func recordWillPop(_ screen: Screen) {
-        countCallback()
-        let name = name(screen)
-        log("\(name).willPop")
-        pendingPops[name, default: 0] += 1
-        maybeReenter(from: "\(name).willPop")
-    }
+    func recordWillPop(_ screen: Screen) { recordOpening(screen, "willPop", in: \.pendingPops) }
 
     /// Records a didPop, which must end a pending willPop of its screen (``ReentrancyInvariant/popBalance``).
     func recordDidPop(_ screen: Screen) {
-        countCallback()
-        let name = name(screen)
-        log("\(name).didPop")
-        if pendingPops[name, default: 0] == 0 {
-            fail(.popBalance, "\(name).didPop without willPop")
-        }
-        pendingPops[name, default: 0] -= 1
-        maybeReenter(from: "\(name).didPop")
+        recordClosing(screen, "didPop", ending: "willPop", in: \.pendingPops, .popBalance)
     }
 
     /// Answers a shouldPop: after a possible request of its own, `true` four times out of five.
-    func answerShouldPop(_ screen: Screen) -> Bool {
-        countCallback()
-        let name = name(screen)
-        log("\(name).shouldPop")
-        maybeReenter(from: "\(name).shouldPop")
-        return draw(below: 5) != 0
-    }
+    func answerShouldPop(_ screen: Screen) -> Bool { answer(screen, "shouldPop") }
 
     /// Answers a presentationShouldDismiss(): after a possible request of its own, `true` four times out of five.
-    func answerShouldDismiss(_ screen: Screen) -> Bool {
-        countCallback()
-        let name = name(screen)
-        log("\(name).presentationShouldDismiss")
-        maybeReenter(from: "\(name).presentationShouldDismiss")
-        return draw(below: 5) != 0
-    }
+    func answerShouldDismiss(_ screen: Screen) -> Bool { answer(screen, "presentationShouldDismiss") }
 
     /// Records a presentationWillDismiss(), which at most one presentationDidDismiss() may end.
     func recordWillDismiss(_ screen: Screen) {
-        countCallback()
-        let name = name(screen)
-        log("\(name).presentationWillDismiss")
-        pendingDismissals[name, default: 0] += 1
-        maybeReenter(from: "\(name).presentationWillDismiss")
+        recordOpening(screen, "presentationWillDismiss", in: \.pendingDismissals)
     }
 
     /// Records a presentationDidDismiss(), which must end a pending presentationWillDismiss() of its screen
     /// (``ReentrancyInvariant/dismissalBalance``).
     func recordDidDismiss(_ screen: Screen) {
-        countCallback()
-        let name = name(screen)
-        log("\(name).presentationDidDismiss")
-        if pendingDismissals[name, default: 0] == 0 {
-            fail(.dismissalBalance, "\(name).presentationDidDismiss without presentationWillDismiss")
-        }
-        pendingDismissals[name, default: 0] -= 1
-        maybeReenter(from: "\(name).presentationDidDismiss")
+        recordClosing(
+            screen, "presentationDidDismiss", ending: "presentationWillDismiss", in: \.pendingDismissals,
+            .dismissalBalance)
     }
 
     /// Records a presentationDidAttemptToDismiss().
-    func recordDidAttemptToDismiss(_ screen: Screen) {
+    func recordDidAttemptToDismiss(_ screen: Screen) { recordCall(screen, "presentationDidAttemptToDismiss") }
+
+    /// Records a call that opens a pair (willPop, presentationWillDismiss): one more pending in `pending` for its
+    /// screen.
+    private func recordOpening(
+        _ screen: Screen, _ method: String, in pending: ReferenceWritableKeyPath<ReentrancyExplorer, [String: Int]>
+    ) {
         countCallback()
-        log("\(name(screen)).presentationDidAttemptToDismiss")
-        maybeReenter(from: "\(name(screen)).presentationDidAttemptToDismiss")
+        let name = name(screen)
+        log("\(name).\(method)")
+        self[keyPath: pending][name, default: 0] += 1
+        maybeReenter(from: "\(name).\(method)")
+    }
+
+    /// Records a call that must end a pending `opening` call of its screen, counted in `pending` (`invariant` fails
+    /// when none is pending).
+    private func recordClosing(
+        _ screen: Screen, _ method: String, ending opening: String,
+        in pending: ReferenceWritableKeyPath<ReentrancyExplorer, [String: Int]>, _ invariant: ReentrancyInvariant
+    ) {
+        countCallback()
+        let name = name(screen)
+        log("\(name).\(method)")
+        if self[keyPath: pending][name, default: 0] == 0 {
+            fail(invariant, "\(name).\(method) without \(opening)")
+        }
+        self[keyPath: pending][name, default: 0] -= 1
+        maybeReenter(from: "\(name).\(method)")
+    }
+
+    /// Answers a should-call (shouldPop, presentationShouldDismiss): after a possible request of its own, `true` four
+    /// times out of five.
+    private func answer(_ screen: Screen, _ method: String) -> Bool {
+        recordCall(screen, method)
+        return draw(below: 5) != 0
     }
 
     /// Records a navigation controller's willShow.

@@ -200,13 +200,7 @@ extension ReentrancyExplorer {
             begun = pop
             pops.append(pop)
         }
-        guard let pop = begun, pop.state == .active else { return }
-        switch then {
-        case 1: end(pop, cancelling: false)
-        case 2: end(pop, cancelling: true)
-        case 3: pop.update(progress: Double(draw(below: 11)) / 10)
-        default: break
-        }
+        if let pop = begun { followUp(pop, as: label(of: pop), then: then) }
     }
 
     /// Forgets the willPop and the willMove(toParent: nil) that a cancelled pop of the screen named `name` sent and
@@ -222,18 +216,10 @@ extension ReentrancyExplorer {
     }
 
     /// Finishes or cancels `pop`.
-    func end(_ pop: InteractivePop, cancelling: Bool) {
-        log("pop(\(name(pop.poppingScreen))).\(cancelling ? "cancel" : "finish")()")
-        if cancelling {
-            reversingDepth += 1
-            pop.cancel()
-            reversingDepth -= 1
-            // Asked from inside a will-call of the pop, the cancel waits for it to return.
-            if pop.state == .active { isCancelDeferred = true }
-        } else {
-            pop.finish()
-        }
-    }
+    func end(_ pop: InteractivePop, cancelling: Bool) { end(pop, as: label(of: pop), cancelling: cancelling) }
+
+    /// How the trace names `pop`.
+    private func label(of pop: InteractivePop) -> String { "pop(\(name(pop.poppingScreen)))" }
 
     /// The interactive pops in progress, the ones still beginning included: a callback of its beginning may end one.
     var activePops: [InteractivePop] {
@@ -278,25 +264,42 @@ extension ReentrancyExplorer {
             begun = swipe
             swipes.append(swipe)
         }
-        guard let swipe = begun, swipe.state == .active else { return }
-        switch then {
-        case 1: end(swipe, cancelling: false)
-        case 2: end(swipe, cancelling: true)
-        case 3: swipe.update(progress: Double(draw(below: 11)) / 10)
-        default: break
-        }
+        if let swipe = begun { followUp(swipe, as: label(of: swipe), then: then) }
     }
 
     /// Finishes or cancels `swipe`.
     func end(_ swipe: InteractiveDismissal, cancelling: Bool) {
-        log("swipe(\(name(swipe.dismissedScreen))).\(cancelling ? "cancel" : "finish")()")
+        end(swipe, as: label(of: swipe), cancelling: cancelling)
+    }
+
+    /// How the trace names `swipe`.
+    private func label(of swipe: InteractiveDismissal) -> String { "swipe(\(name(swipe.dismissedScreen)))" }
+
+    // MARK: - Ending interactive transitions
+
+    /// After `transition` began, if it is still active: leaves it so (`then` 0), finishes (1), cancels (2) or updates
+    /// it (3).
+    private func followUp(_ transition: some ExploredTransition, as label: String, then: Int) {
+        guard transition.isActive else { return }
+        switch then {
+        case 1: end(transition, as: label, cancelling: false)
+        case 2: end(transition, as: label, cancelling: true)
+        case 3: transition.update(progress: Double(draw(below: 11)) / 10)
+        default: break
+        }
+    }
+
+    /// Finishes or cancels `transition`, named `label` in the trace.
+    private func end(_ transition: some ExploredTransition, as label: String, cancelling: Bool) {
+        log("\(label).\(cancelling ? "cancel" : "finish")()")
         if cancelling {
             reversingDepth += 1
-            swipe.cancel()
+            transition.cancel()
             reversingDepth -= 1
-            if swipe.state == .active { isCancelDeferred = true }
+            // Asked from inside a will-call of the transition, the cancel waits for it to return.
+            if transition.isActive { isCancelDeferred = true }
         } else {
-            swipe.finish()
+            transition.finish()
         }
     }
 
