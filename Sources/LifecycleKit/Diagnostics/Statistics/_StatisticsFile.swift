@@ -17,10 +17,36 @@ struct _StatisticsFile: Codable {
     var formatVersion: Int
     var screens: [ScreenStatistics.Record]
 
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case formatVersion, screens
+    }
+
+    /// A record read from the file, which refuses fields this version does not know: written back, the file would
+    /// lose them.
+    private struct KnownRecord: Decodable {
+        /// The fields a record has.
+        static let fields = ["name", "stayTime", "viewCount", "resumeCount"]
+
+        let record: ScreenStatistics.Record
+
+        init(from decoder: any Decoder) throws {
+            try decoder.refuseUnknownFields(Self.fields)
+            record = try ScreenStatistics.Record(from: decoder)
+        }
+    }
+
     /// The file for `records`, in name order.
     init(records: [String: ScreenStatistics.Record]) {
         formatVersion = Self.currentVersion
         screens = records.values.sorted { $0.name < $1.name }
+    }
+
+    /// Reads a file that holds only the fields this version knows (see ``KnownRecord``).
+    init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownFields(CodingKeys.allCases.map(\.rawValue))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        screens = try container.decode([KnownRecord].self, forKey: .screens).map(\.record)
     }
 
     /// The file as pretty-printed JSON with sorted keys.
@@ -70,12 +96,11 @@ struct _StatisticsFile: Codable {
         let file: _StatisticsFile
         do {
             file = try decoder.decode(_StatisticsFile.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) {
+            // Among others, a field this version does not know: written back, the file would lose it.
+            return .failure(Failure(code: .corrupt, reason: "its records cannot be read (\(context.debugDescription))"))
         } catch {
             return .failure(Failure(code: .corrupt, reason: "its records cannot be read (\(error))"))
-        }
-        if let field = unknownField(in: data) {
-            // Written back, the file would lose it: set aside instead, where it stays.
-            return .failure(Failure(code: .corrupt, reason: "it holds a field this version does not know (\(field))"))
         }
         var records: [String: ScreenStatistics.Record] = [:]
         for record in file.screens {
@@ -85,30 +110,5 @@ struct _StatisticsFile: Codable {
             records[record.name, default: ScreenStatistics.Record(name: record.name)]._add(record)
         }
         return .success(records)
-    }
-
-    /// The fields of the file.
-    static let fileFields: Set<String> = ["formatVersion", "screens"]
-    /// The fields of a record.
-    static let recordFields: Set<String> = ["name", "stayTime", "viewCount", "resumeCount"]
-
-    /// The first field of `data` (a file that decodes) outside ``fileFields`` and ``recordFields``, as `screens[2].x`
-    /// or `x`; `nil` when there is none.
-    static func unknownField(in data: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        if let field = object.keys.sorted().first(where: { !fileFields.contains($0) }) {
-            return _quotedField(field)
-        }
-        for (index, record) in (object["screens"] as? [[String: Any]] ?? []).enumerated() {
-            if let field = record.keys.sorted().first(where: { !recordFields.contains($0) }) {
-                return "screens[\(index)].\(_quotedField(field))"
-            }
-        }
-        return nil
-    }
-
-    /// `field` in double quotes, cut after 40 characters.
-    private static func _quotedField(_ field: String) -> String {
-        field.count > 40 ? "\"\(field.prefix(40))…\"" : "\"\(field)\""
     }
 }
