@@ -34,10 +34,11 @@ public struct HookDescription: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One line, such as `before type(Shop.Sub) priority 10 'audit' once`; control characters and line breaks in the
-    /// label are written as in Swift (`\n`, `\u{1B}`).
+    /// label are written as in Swift (`\n`, `\0`, `\u{1B}`), and each backslash doubled (`\\`), so that a label's own
+    /// `\n` reads apart from a line break.
     public var description: String {
         var text = "\(kind) \(scope) priority \(priority)"
-        if let label { text += " '\(_oneLine(label))'" }
+        if let label { text += " '\(_oneLine(label, escapingBackslashes: true))'" }
         if isOnce { text += " once" }
         return text
     }

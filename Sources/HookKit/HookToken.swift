@@ -48,7 +48,7 @@ public final class HookToken: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `HookToken(<point>: <hook>)`, on one line (line breaks in the point's name escaped, as in ``HookTraceEvent``).
-    public var description: String { "HookToken(\(_oneLine(pointName)): \(hook))" }
+    public var description: String { "HookToken(\(_oneLine(pointName, escapingBackslashes: true)): \(hook))" }
 
     /// Tokens are equal when they stand for the same registration.
     public static func == (lhs: HookToken, rhs: HookToken) -> Bool { lhs.hook.id == rhs.hook.id }

@@ -46,7 +46,8 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
     ///
     /// Each hook is its kind, its scope and its label in quotes; `body` comes after the before hooks and the overrides
     /// and before the after hooks, and `threw` last. Control characters and line breaks in the point's name and the
-    /// labels are written as in Swift (`\n`, `\u{1B}`).
+    /// labels are written as in Swift (`\n`, `\0`, `\u{1B}`), and each backslash doubled (`\\`), so that a
+    /// name's own `\n` reads apart from a line break.
     public var description: String {
         var parts: [String] = []
         var bodyIsListed = !bodyRan
@@ -55,10 +56,12 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
                 parts.append("body")
                 bodyIsListed = true
             }
-            parts.append("\(hook.kind) \(hook.scope)" + (hook.label.map { " '\(_oneLine($0))'" } ?? ""))
+            let label = hook.label.map { " '" + _oneLine($0, escapingBackslashes: true) + "'" } ?? ""
+            parts.append("\(hook.kind) \(hook.scope)\(label)")
         }
         if !bodyIsListed { parts.append("body") }
         if threw { parts.append("threw") }
-        return "\(_oneLine(pointName)) on \(_oneLine(receiverType)): " + parts.joined(separator: ", ")
+        let point = _oneLine(pointName, escapingBackslashes: true)
+        return "\(point) on \(_oneLine(receiverType, escapingBackslashes: true)): " + parts.joined(separator: ", ")
     }
 }

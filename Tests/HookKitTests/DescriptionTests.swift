@@ -67,13 +67,27 @@ struct DescriptionTests {
     func oneLineDescriptions() throws {
         let odd = HookDescription(
             id: 1, kind: .before, scope: .all, label: "a\nb\u{0}c\u{1B}", priority: 0, isOnce: false)
-        #expect(odd.description == #"before all priority 0 'a\nb\u{0}c\u{1B}'"#)
+        #expect(odd.description == #"before all priority 0 'a\nb\0c\u{1B}'"#)
         let event = HookTraceEvent(
             pointName: "Hunt.run\nsecond", receiverType: "T", hooks: [odd], bodyRan: true, threw: false)
-        #expect(event.description == #"Hunt.run\nsecond on T: before all 'a\nb\u{0}c\u{1B}', body"#)
+        #expect(event.description == #"Hunt.run\nsecond on T: before all 'a\nb\0c\u{1B}', body"#)
         let point = HookPoint<Vehicle, Void, Void>("Hunt.run\nsecond")
         let token = try point.before(label: "x\ty") { _, _ in }
         defer { token.cancel() }
         #expect(token.description == #"HookToken(Hunt.run\nsecond: before all priority 0 'x\ty')"#)
+    }
+
+    @Test("a backslash in a name or a label is doubled, so that its own backslash-n reads apart from a line break")
+    func backslashesAreDoubled() throws {
+        let typed = HookDescription(id: 1, kind: .after, scope: .all, label: #"a\nb"#, priority: 0, isOnce: true)
+        let broken = HookDescription(id: 2, kind: .after, scope: .all, label: "a\nb", priority: 0, isOnce: true)
+        #expect(typed.description == #"after all priority 0 'a\\nb' once"#)
+        #expect(broken.description == #"after all priority 0 'a\nb' once"#)
+        let event = HookTraceEvent(pointName: #"P\q"#, receiverType: "T", hooks: [typed], bodyRan: false, threw: false)
+        #expect(event.description == #"P\\q on T: after all 'a\\nb'"#)
+        let point = HookPoint<Vehicle, Void, Void>(#"Dir\run"#)
+        let token = try point.before(label: #"\"#) { _, _ in }
+        defer { token.cancel() }
+        #expect(token.description == #"HookToken(Dir\\run: before all priority 0 '\\')"#)
     }
 }

@@ -90,7 +90,7 @@ struct DemoOutputTests {
         let contents = BadScenarioTests.scenario(actions: "[]")
             .replacingOccurrences(of: #""title": "test""#, with: #""title": "two\nlines \u001b[31mred\u0000""#)
         let output = try BadScenarioTests.expectSuccess(contents)
-        #expect(output.hasPrefix("lifecycle-demo: two\\nlines \\u{1B}[31mred\\u{0}\n\n"))
+        #expect(output.hasPrefix("lifecycle-demo: two\\nlines \\u{1B}[31mred\\0\n\n"))
     }
 
     @Test("the text header doubles a backslash, so that a title's own backslash-n differs from an escaped line break")

@@ -1,5 +1,5 @@
 /// `text` on one line: each line break and other control character written as Swift writes it in a string literal
-/// (`\n`, `\t`, `\u{1B}`), and, when `quoting`, each double quote and backslash escaped too; with
+/// (`\n`, `\t`, `\0`, `\u{1B}`), and, when `quoting`, each double quote and backslash escaped too; with
 /// `escapingBackslashes` alone, each backslash only (so that a text's own `\n` cannot be read as an escaped line
 /// break).
 ///
@@ -12,6 +12,7 @@ package func _oneLine(_ text: String, quoting: Bool = false, escapingBackslashes
         case "\n": line += "\\n"
         case "\r": line += "\\r"
         case "\t": line += "\\t"
+        case "\u{0}": line += "\\0"
         case "\"" where quoting: line += "\\\""
         case "\\" where quoting || escapingBackslashes: line += "\\\\"
         case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
