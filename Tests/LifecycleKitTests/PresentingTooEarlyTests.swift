@@ -134,6 +134,25 @@ struct PresentingTooEarlyTests {
         }
     }
 
+    @Test("a screen whose presentation waits in the queue is refused: it has not loaded, let alone joined the window")
+    func queuedPresentedScreen() throws {
+        let host = try NavigationHost()
+        try host.navigation.push(host.screen("P"), animated: true)  // runs until the driver completes it
+        let queued = host.screen("B")
+        try host.navigation.present(queued, style: .fullScreen, animated: true)
+        let cover = host.screen("C")
+        let refusal = #expect(throws: LifecycleError.self) {
+            try queued.present(cover, style: .fullScreen, animated: true)
+        }
+        #expect(refusal?.code == .presenterNotInWindow)
+        host.window.transitionDriver.completeAll()
+        #expect(host.navigation.presentedScreen === queued && queued.presentedScreen == nil)
+        #expect(queued.visibleState == [.loaded, .didAppear] && cover.visibleState == [])
+        // Once it appeared, it presents.
+        try queued.present(cover, style: .fullScreen, animated: false)
+        #expect(cover.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("a pushed screen presents from its viewDidLoad: its navigation controller, the presenter, is in the window")
     func pushedScreen() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -105,10 +105,12 @@ extension Screen {
     ///
     /// In a visible window, a presentation is refused with ``LifecycleError/Code-swift.struct/presenterNotInWindow``
     /// while its presentation context is still coming on screen (its view loads, or it appears and its view has not
-    /// joined the window: see ``ScreenView/window``), as UIKit refuses it: present from `viewDidAppear`. That covers
+    /// joined the window: see ``ScreenView/window``; or its own presentation still waits in the queue, so that its
+    /// view has not even loaded), as UIKit refuses it: present from `viewDidAppear`. That covers
     /// the `viewDidLoad` and `viewWillAppear` of a window's first root, of the screens inside it (say, the top of the
     /// window's first navigation controller, whether it calls `present` or `navigationController?.present`), of a
-    /// presented screen and of a presenter that a dismissal uncovers. A screen being pushed on a navigation controller
+    /// presented screen and of a presenter that a dismissal uncovers, and a screen whose presentation was requested
+    /// while another transition ran and has not begun. A screen being pushed on a navigation controller
     /// that is on screen presents from its `viewDidLoad`: the controller presents, and its view is in the window; the
     /// presentation waits for the push.
     ///
@@ -176,11 +178,14 @@ extension Screen {
                 completion: completion))
     }
 
-    /// Whether the screen is still coming on screen, loading its view or appearing.
+    /// Whether the screen is still coming on screen: loading its view, appearing, or presented by a presentation that
+    /// has not ended (one that waits in the queue included: its screen has not even loaded).
     ///
     /// While its view is not in the window too, UIKit refuses to present from it ("whose view is not in the window
     /// hierarchy").
-    var _isComingOnScreen: Bool { _isLoadingView || _appearance == .appearing }
+    var _isComingOnScreen: Bool {
+        _isLoadingView || _appearance == .appearing || _pendingCauses.contains(.beingPresented)
+    }
 
     /// The screen that appears in this screen's place when its container forwards appearance: a
     /// current-context presentation made from this screen stands in for it.
