@@ -72,4 +72,38 @@ struct StackedSheetStatisticsTests {
         #expect(
             host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 10, viewCount: 1, resumeCount: 1))
     }
+
+    @Test("a chain dismissed from below: the screen under the top sheet leaves paused, without a resume")
+    func chainDismissedFromBelow() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)  // Home paused at 1
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 2)
+        try cart.present(Checkout(), style: .pageSheet, animated: false)  // Cart paused at 3
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 4)
+        // Cart and Checkout leave together, the user never sees Cart again: Checkout ends at 7, Home resumes.
+        #expect(host.home.dismiss(animated: true))
+        host.time.advance(by: 8)
+        host.window.transitionDriver.completeAll()  // Cart's viewWillDisappear came with Checkout's: it ends paused
+        host.time.advance(by: 16)
+        #expect(
+            host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 25, viewCount: 1, resumeCount: 1))
+        #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 2, viewCount: 1))
+        #expect(host.statistics.record(named: "Checkout") == .init(name: "Checkout", stayTime: 4, viewCount: 1))
+    }
+
+    @Test("a new root requested while a sheet covers the old one: the covered screen gets no time while it waits")
+    func rootReplacedUnderASheet() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)  // Home paused at 1
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 2)
+        try cart.present(Checkout(), style: .pageSheet, animated: true)  // runs until the driver completes it
+        try host.window.setRootScreen(Screen(title: "Other"))  // waits in the queue; unlinks the old chain at once
+        host.time.advance(by: 10)
+        host.window.transitionDriver.completeAll()
+        #expect(host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 1, viewCount: 1))
+        #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 12, viewCount: 1))
+    }
 }

@@ -104,7 +104,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         // A sheet that comes on screen with the screen (both appear again when a full-screen presentation above them
         // goes) is above it from the start: the view starts paused.
         var coverage = _SheetCoverage(countsAppearingSheets: true)
-        if _isActive(view, coverage: &coverage) {
+        if _isActive(&view, coverage: &coverage) {
             _ = view.activate(at: now)
         }
         _views[key] = view
@@ -138,13 +138,16 @@ extension ScreenStatistics: ScreenLifecycleObserver {
     }
 
     /// Whether `view` should be active now: not being popped interactively, its application in the
-    /// foreground, and no sheet on screen above it.
+    /// foreground, and no sheet on screen above it (as there was when its screen's level was last in its window's
+    /// chain of presentations, while it leaves: see ``_StatisticsView/isCoveredBySheet``, which this updates).
     ///
     /// - Parameter coverage: Answers for the sheets, shared by the views of one refresh.
-    func _isActive(_ view: _StatisticsView, coverage: inout _SheetCoverage) -> Bool {
+    func _isActive(_ view: inout _StatisticsView, coverage: inout _SheetCoverage) -> Bool {
         guard let screen = view.screen, let window = view.window else { return false }
-        return !view.isInteractivelyPaused && window.applicationState == .active
-            && !coverage.isCovered(screen, in: window)
+        if let isCovered = coverage.isCovered(screen, in: window) {
+            view.isCoveredBySheet = isCovered
+        }
+        return !view.isInteractivelyPaused && window.applicationState == .active && !view.isCoveredBySheet
     }
 
     /// Pauses and resumes the views in progress to match the state of their screens, and drops the views of
@@ -163,7 +166,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
             }
             let isActive =
                 view.hasBeenActive
-                ? _isActive(view, coverage: &coverage) : _isActive(view, coverage: &startCoverage)
+                ? _isActive(&view, coverage: &coverage) : _isActive(&view, coverage: &startCoverage)
             if !isActive {
                 view.interrupt(at: now)
             } else if view.pausesWhileItShowsChildren && !screen._shownChildren.isEmpty {

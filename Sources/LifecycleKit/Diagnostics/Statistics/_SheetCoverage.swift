@@ -20,10 +20,12 @@ struct _SheetCoverage {
         self.countsAppearingSheets = countsAppearingSheets
     }
 
-    /// Whether a presentation that does not cover its presenter is on screen above `screen` in `window`.
-    mutating func isCovered(_ screen: Screen, in window: Window) -> Bool {
+    /// Whether a presentation that does not cover its presenter is on screen above `screen` in `window`; `nil` when
+    /// the level of `screen` is not in `window`'s chain of presentations (say, it leaves with a dismissal or a new
+    /// root, which unlink the chain when they are requested, while it is still on screen).
+    mutating func isCovered(_ screen: Screen, in window: Window) -> Bool? {
         let top = outermostContainer(of: screen)
-        return levels(of: window)[ObjectIdentifier(top)] ?? false
+        return levels(of: window)[ObjectIdentifier(top)]
     }
 
     /// The outermost container of `screen`, remembered for every screen on the way up.
@@ -49,8 +51,7 @@ struct _SheetCoverage {
         return top
     }
 
-    /// For each level of `window`'s chain of presentations, whether a sheet is on screen above it (a level not in the
-    /// chain is not covered).
+    /// For each level of `window`'s chain of presentations, whether a sheet is on screen above it.
     private mutating func levels(of window: Window) -> [ObjectIdentifier: Bool] {
         if let levels = levelsByWindow[ObjectIdentifier(window)] {
             return levels

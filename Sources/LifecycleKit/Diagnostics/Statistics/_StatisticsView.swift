@@ -21,6 +21,12 @@ struct _StatisticsView {
     let pausesWhileItShowsChildren: Bool
     /// Paused because the screen is being popped by an interactive pop that has not ended.
     var isInteractivelyPaused = false
+    /// Whether a sheet was on screen above the screen when its level was last in its window's chain of presentations.
+    ///
+    /// A dismissal or a new root unlinks the chain when it is requested, while the screens it takes away are still on
+    /// screen until their `viewWillDisappear` ends their views: such a view keeps the coverage it had, so that a screen
+    /// the user does not see again (under a sheet that leaves with it) neither resumes nor gains time meanwhile.
+    var isCoveredBySheet = false
     /// Whether the view has been active at all: one that starts paused (under a sheet that comes with its screen, or
     /// in the background) has not, until its first active stretch.
     var hasBeenActive = false
