@@ -34,7 +34,7 @@ let package = Package(
             name: "HookBenchmarks",
             dependencies: ["HookKit", "LifecycleKit"],
             path: "Benchmarks",
-            exclude: ["measure.sh", "results.svg"],
+            exclude: ["measure.sh", "results.svg", "PERFORMANCE.md"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
