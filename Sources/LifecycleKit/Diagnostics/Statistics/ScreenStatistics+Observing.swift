@@ -137,15 +137,18 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         records[view.name] = record.viewCount == 0 && record.resumeCount == 0 && record.stayTime == 0 ? nil : record
     }
 
-    /// Whether `view` should be active now: not being popped interactively, its application in the
-    /// foreground, and no sheet on screen above it (as there was when its screen's level was last in its window's
-    /// chain of presentations, while it leaves: see ``_StatisticsView/isCoveredBySheet``, which this updates).
+    /// Whether `view` should be active now: not being popped interactively, the application of its window (the one
+    /// its screen appeared in) in the foreground, and no sheet on screen above it where the screen is on screen (for
+    /// a screen on its way out with a dismissal or a new root, as there was before: see
+    /// ``_StatisticsView/isCoveredBySheet``, which this updates).
     ///
     /// - Parameter coverage: Answers for the sheets, shared by the views of one refresh.
     func _isActive(_ view: inout _StatisticsView, coverage: inout _SheetCoverage) -> Bool {
         guard let screen = view.screen, let window = view.window else { return false }
-        if let isCovered = coverage.isCovered(screen, in: window) {
-            view.isCoveredBySheet = isCovered
+        switch coverage.coverage(of: screen) {
+        case .covered: view.isCoveredBySheet = true
+        case .uncovered: view.isCoveredBySheet = false
+        case .leaving, nil: break
         }
         return !view.isInteractivelyPaused && window.applicationState == .active && !view.isCoveredBySheet
     }

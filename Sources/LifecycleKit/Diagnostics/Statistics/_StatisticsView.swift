@@ -21,7 +21,7 @@ struct _StatisticsView {
     let pausesWhileItShowsChildren: Bool
     /// Paused because the screen is being popped by an interactive pop that has not ended.
     var isInteractivelyPaused = false
-    /// Whether a sheet was on screen above the screen when its level was last in its window's chain of presentations.
+    /// Whether a sheet is on screen above the screen, as the last refresh found it (see ``_SheetCoverage``).
     ///
     /// A dismissal or a new root unlinks the chain when it is requested, while the screens it takes away are still on
     /// screen until their `viewWillDisappear` ends their views: such a view keeps the coverage it had, so that a screen

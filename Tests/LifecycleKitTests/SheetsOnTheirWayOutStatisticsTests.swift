@@ -1,0 +1,82 @@
+import LifecycleKit
+import Testing
+
+/// Statistics while a dismissal or a new root waits to run: the request unlinks the chain of presentations at once,
+/// while its screens stay on screen until their transition, so a sheet still pauses the screens below it until its
+/// `viewWillDisappear`, and a screen that leaves keeps the pause it had.
+@Suite("Sheets on their way out")
+struct SheetsOnTheirWayOutStatisticsTests {
+    @Test("a sheet whose dismissal waits still pauses its presenter, through the background and back")
+    func dismissalWaits() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)  // Home paused at 1
+        host.time.advance(by: 2)
+        try cart.present(Checkout(), style: .pageSheet, animated: false)  // Cart paused at 3
+        host.time.advance(by: 4)
+        try host.navigation.push(ProductList(), animated: true)  // runs until the driver completes it
+        #expect(cart.dismiss(animated: true))  // Checkout's dismissal waits: it stays on screen over Cart
+        host.window.enterBackground()
+        host.window.enterForeground()
+        host.time.advance(by: 10)
+        host.window.transitionDriver.completeAll()  // Checkout's viewWillDisappear at 17: Cart resumes
+        host.time.advance(by: 1)
+        #expect(
+            host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 3, viewCount: 1, resumeCount: 1))
+        // Checkout, on screen all along, paused in the background only.
+        #expect(
+            host.statistics.record(named: "Checkout")
+                == .init(name: "Checkout", stayTime: 14, viewCount: 1, resumeCount: 1))
+    }
+
+    @Test("a sheet presented again while its dismissal waits stays paused under the sheet that still leaves")
+    func presentedAgainWhileItsDismissalWaits() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)
+        host.time.advance(by: 2)
+        try cart.present(Checkout(), style: .pageSheet, animated: false)  // Cart paused at 3
+        host.time.advance(by: 4)
+        try host.navigation.push(ProductList(), animated: true)  // runs until the driver completes it
+        #expect(host.home.dismiss(animated: true))  // Cart and Checkout, unlinked at once
+        try host.navigation.present(cart, style: .pageSheet, animated: true)  // Cart linked again, still on screen
+        host.time.advance(by: 10)
+        host.window.transitionDriver.completeAll()  // only Checkout leaves, at 17: Cart resumes
+        host.time.advance(by: 1)
+        #expect(cart.visibleState == [.loaded, .didAppear])
+        #expect(
+            host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 3, viewCount: 1, resumeCount: 1))
+    }
+
+    @Test("the old root set back while its sheets wait to leave stays paused until they go")
+    func rootSetBack() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)  // Home paused at 1
+        host.time.advance(by: 2)
+        try cart.present(Checkout(), style: .pageSheet, animated: true)  // runs until the driver completes it
+        try host.window.setRootScreen(Screen(title: "Other"))  // waits; unlinks Cart and Checkout
+        try host.window.setRootScreen(host.navigation)  // back, before anything ran
+        host.time.advance(by: 10)
+        host.window.transitionDriver.completeAll()  // Checkout appears, then Cart and Checkout leave at 13
+        host.time.advance(by: 1)
+        #expect(host.home.visibleState == [.loaded, .didAppear])
+        #expect(
+            host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 2, viewCount: 1, resumeCount: 1))
+    }
+
+    @Test("the old root, under a sheet, shown by another window before it left its own, counts its time there")
+    func oldRootMovesToAnotherWindow() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)  // Home paused at 1
+        host.time.advance(by: 2)
+        try cart.present(Checkout(), style: .pageSheet, animated: true)  // runs until the driver completes it
+        try host.window.setRootScreen(Screen(title: "Other"))  // waits
+        let second = Window(time: host.time)
+        host.statistics.attach(to: second)
+        try second.setRootScreen(host.navigation)
+        second.makeKeyAndVisible()  // Home on screen in the second window, with no sheet above it
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 10)
+        second.hide()  // ends the view at 13
+        #expect(host.statistics.record(named: "Home")?.stayTime == 11)
+        _ = cart
+    }
+}
