@@ -102,7 +102,12 @@ extension ReentrancyExplorer {
     }
 
     /// Records a willPop, which a didPop must end.
-    func recordWillPop(_ screen: Screen) { recordOpening(screen, "willPop", in: \.pendingPops) }
+    func recordWillPop(_ screen: Screen) {
+        if let navigation = screen.navigationController {
+            latestWillPop[ObjectIdentifier(navigation)] = name(screen)
+        }
+        recordOpening(screen, "willPop", in: \.pendingPops)
+    }
 
     /// Records a didPop, which must end a pending willPop of its screen (``ReentrancyInvariant/popBalance``).
     func recordDidPop(_ screen: Screen) {

@@ -191,8 +191,10 @@ extension ReentrancyExplorer {
         request(prefix + "\(names[nav]).beginInteractivePop(\(translation))") { completion in
             let pop = try navigation.beginInteractivePop(translation: translation) { [weak self] outcome in
                 self?.isCancelDeferred = false
-                if outcome == .cancelled {
-                    self?.forgetCallsOfCancelledPop(of: poppingName ?? topName)
+                if outcome == .cancelled, let self {
+                    // Ended while it began: it has not returned, and the popping screen got the latest willPop.
+                    let popping = poppingName ?? self.latestWillPop[ObjectIdentifier(navigation)] ?? topName
+                    self.forgetCallsOfCancelledPop(of: popping)
                 }
                 completion(outcome)
             }

@@ -63,6 +63,10 @@ final class ReentrancyExplorer {
     var pendingMoves: [String: [String]] = [:]
     /// Each screen's willPop calls without their didPop yet, by name.
     var pendingPops: [String: Int] = [:]
+    /// The name of the screen that got the latest willPop, by its navigation controller: the popping screen of an
+    /// interactive pop that ends while it begins (before `beginInteractivePop` returns it), where the top read before
+    /// the request may be stale (the owed didMove the request ends first may push).
+    var latestWillPop: [ObjectIdentifier: String] = [:]
     /// The container each screen is joining by an addChild in progress, by name.
     var joiningByAddChild: [String: String] = [:]
     /// How many interactive pops or swipes are being cancelled: a will-call may then turn the one before it around.
