@@ -335,6 +335,30 @@ struct WindowObserverTests {
             ])
     }
 
+    @Test("a screen another window took on screen disappears to the observers of the window it appeared in")
+    func observedInTheWindowItAppearedIn() throws {
+        let log = EventLog()
+        let first = Window(transitionDriver: TransitionDriver(mode: .manual))
+        let second = Window()
+        let kinds: Set<RecordingObserver.Kind> = [.begin, .end]
+        first.addObserver(RecordingObserver("1", log, kinds: kinds, accepts: { $0.label == "S" }))
+        let screen = TestScreen("S", log)
+        try first.setRootScreen(screen)
+        first.makeKeyAndVisible()
+        second.makeKeyAndVisible()
+        // A sheet's animation holds the first window's queue: its new root waits, and the second window takes S
+        // while S is still on screen, then gets an observer of its own.
+        try screen.present(TestScreen("sheet", log), animated: true)
+        try first.setRootScreen(TestScreen("X", log), animated: true)
+        try second.setRootScreen(screen)
+        second.addObserver(RecordingObserver("2", log, kinds: kinds, accepts: { $0.label == "S" }))
+        first.transitionDriver.completeAll()
+        _ = log.take()
+        try second.setRootScreen(nil)
+        let heard = log.take().filter { $0.hasPrefix("1 ") || $0.hasPrefix("2 ") }
+        #expect(heard == ["1 begin S.disappear", "1 end S.disappear"])
+    }
+
     @Test("an observer attached while a replaced root waits to disappear still hears it end its calls and disappear")
     func attachedWhileReplacedRootWaits() throws {
         let host = try NavigationHost()

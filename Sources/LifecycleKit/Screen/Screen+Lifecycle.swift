@@ -29,7 +29,7 @@ extension Screen {
     /// Observes changes of ``visibleState`` for this screen.
     ///
     /// ```swift
-    /// let token = try screen.observeVisibleState { change in print(change) }
+    /// let token = screen.observeVisibleState { change in print(change) }
     /// ```
     ///
     /// - Returns: The token of the underlying instance-scoped after hook; cancel it to stop.
@@ -302,7 +302,8 @@ extension Screen {
                 }
                 _settleVisibleState(after: .viewDidDisappear)
             }
-            _notifyObservers(.didEnd(.disappear, animated: animated), in: _endObservedAppearance())
+            let observedWindow = _endObservedAppearance()  // forgotten whether or not a window has observers now
+            _notifyObservers(.didEnd(.disappear, animated: animated), in: observedWindow)
         case .appeared, .disappeared:
             return
         }

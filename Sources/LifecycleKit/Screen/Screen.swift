@@ -195,6 +195,10 @@ open class Screen {
     /// the appearance report there, also once the host took the screen out (see `Screen+WindowObservers.swift`).
     @exclusivity(unchecked) weak var _observedWindow: Window?
 
+    /// Whether ``_observedWindow`` was set during the current appearance: one byte to test where no window has
+    /// observers, so that forgetting it when the appearance ends costs no weak load then.
+    @exclusivity(unchecked) var _remembersObservedWindow = false
+
     /// The window the screen began to leave its container in, until it left.
     @exclusivity(unchecked) weak var _departureWindow: Window?
 

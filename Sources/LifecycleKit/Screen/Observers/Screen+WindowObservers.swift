@@ -47,15 +47,26 @@ extension Screen {
     func _beginObservedAppearance() -> Window? {
         guard _LifecycleObservers.hasObservedWindows else { return nil }
         let window = self.window ?? _onScreenWindow
-        _observedWindow = window
+        _rememberObservedWindow(window)
         return window
+    }
+
+    /// Remembers `window` as the one the screen appears in.
+    func _rememberObservedWindow(_ window: Window?) {
+        _observedWindow = window
+        _remembersObservedWindow = window != nil
     }
 
     /// Forgets the window the screen appeared in, now that it disappeared, and returns it while some window has
     /// observers.
+    ///
+    /// Call it whether or not a window has observers now: a window remembered while one had would otherwise hear of
+    /// the screen's next appearance, wherever it happens.
     @inline(__always)
     func _endObservedAppearance() -> Window? {
-        guard let window = _observedWindow else { return nil }
+        guard _remembersObservedWindow else { return nil }
+        _remembersObservedWindow = false
+        let window = _observedWindow
         _observedWindow = nil
         return _LifecycleObservers.hasObservedWindows ? window : nil
     }

@@ -33,9 +33,11 @@ extension Window {
     @discardableResult
     public func addObserver(_ observer: any ScreenLifecycleObserver, priority: Int = 0) -> Bool {
         guard _observers.add(observer, priority: priority) else { return false }
-        // The screens on screen here may disappear after the host took them out: remember where they appeared.
-        for screen in _onScreenTree where screen._appearance != .disappeared {
-            screen._observedWindow = self
+        // The screens on screen here may disappear after the host took them out: remember where they appeared, unless
+        // they appeared in another window that still exists (which took them on screen meanwhile): their
+        // disappearance belongs to it.
+        for screen in _onScreenTree where screen._appearance != .disappeared && screen._observedWindow == nil {
+            screen._rememberObservedWindow(self)
         }
         return true
     }
