@@ -88,6 +88,8 @@ struct ScreenStateTests {
         // One line per screen, whatever the title holds.
         let odd = Screen(title: "A\nB\u{1B}")
         #expect(odd.debugLabel.hasPrefix(#"Screen.A\nB\u{1B}<0x"#))
+        // A title's own backslash is doubled, so that it reads apart from an escaped line break.
+        #expect(Screen(title: #"A\nB"#).debugLabel.hasPrefix(#"Screen.A\\nB<0x"#))
         #expect(Screen.stackDescription([odd, screen]).split(separator: "\n").count == 4)
         #expect(Screen.stackDescription([]) == "[\n\n]")
     }

@@ -4,10 +4,12 @@ import HookKit
 extension Screen {
     /// `Type.title<0x…>`, such as `ProductScreen.Shoes<0x600000abc0>`; `nil` for a missing title.
     ///
-    /// One line: control characters and line breaks in the title are written as in Swift (`\n`, `\u{1B}`).
+    /// One line: control characters and line breaks in the title are written as in Swift (`\n`, `\0`, `\u{1B}`),
+    /// and each backslash doubled (`\\`), so that a title's own `\n` reads apart from a line break.
     public var debugLabel: String {
         let address = UInt(bitPattern: ObjectIdentifier(self))
-        return "\(type(of: self)).\(title.map { _oneLine($0) } ?? "nil")<0x\(String(address, radix: 16))>"
+        let title = self.title.map { _oneLine($0, escapingBackslashes: true) } ?? "nil"
+        return "\(type(of: self)).\(title)<0x\(String(address, radix: 16))>"
     }
 
     /// The debug labels of `screens`, one per line, between brackets.

@@ -1,8 +1,8 @@
 /// Where a screen is in its lifecycle, as an option set (RR's `rr_visibleState`, QMUI's
 /// `qmui_visibleState`).
 ///
-/// It holds ``loaded`` once the view has loaded, plus exactly one phase flag: the lifecycle
-/// method that completed last. It changes when a method returns, so a before hook of
+/// It holds ``loaded`` once the view has loaded, plus at most one phase flag (none before its first appearance):
+/// the lifecycle method that completed last. It changes when a method returns, so a before hook of
 /// `viewDidAppear` sees ``willAppear`` and an after hook sees ``didAppear``.
 ///
 /// ```swift

@@ -20,7 +20,10 @@ extension Lifecycle {
     ///   callbacks, and both before (*will*) or after (*did*) every hook on the method.
     /// - **Holding.** The registry holds `observer` strongly until the token is cancelled: an observer created just
     ///   to be registered (`try Lifecycle.addObserver(PageViews())`) keeps working, and an observer cannot die while
-    ///   it is registered. Dropping the token does not unregister it.
+    ///   it is registered. Dropping the token does not unregister it. A registration scoped to one screen
+    ///   (`.instance(screen)`) ends when that screen dies, as HookKit's instance hooks do: once HookKit reclaims it
+    ///   (see `Hooks.removeExpiredInstanceHooks()`) the observer is released, the token is inactive and
+    ///   `cancel()` returns `false`.
     /// - **Tokens.** Registering the same observer twice makes two registrations: it is called twice per event, and
     ///   each token removes its own. `HookToken.cancel()` returns `false` the second time. Cancelling from inside
     ///   a callback (the observer's own token or another's) takes effect from the next callback: an observer already
