@@ -20,7 +20,9 @@ extension Window {
     /// - **Holding.** The window keeps the observer alive while it is attached; an observer released with its window
     ///   is detached with it.
     /// - **Once.** Attaching an observer that is attached already does nothing (its priority stays) and returns
-    ///   `false`. An observer attached or removed from inside a callback takes effect from the next callback.
+    ///   `false`. An observer attached or removed from inside a callback takes effect from the next callback; but
+    ///   attached from a global observer's callback while no window in the process had observers, it starts with the
+    ///   next event (windows are looked up only while some window has observers, and this event's was not).
     ///
     /// A screen's events reach the window it is in. While a screen disappears and when it leaves its container, they
     /// reach the window it was in, also when the host has already taken it out (a replaced root disappears after
