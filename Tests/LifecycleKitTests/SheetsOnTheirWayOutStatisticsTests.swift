@@ -79,4 +79,57 @@ struct SheetsOnTheirWayOutStatisticsTests {
         #expect(host.statistics.record(named: "Home")?.stayTime == 11)
         _ = cart
     }
+
+    @Test("sheets presented again in the reverse order while their dismissal waits: the top one counts, not the other")
+    func presentedAgainInReverseOrder() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)  // Home paused at 1
+        host.time.advance(by: 2)
+        let checkout = Checkout()
+        try cart.present(checkout, style: .pageSheet, animated: true)  // runs until the driver completes it
+        #expect(host.home.dismiss(animated: true))  // waits; unlinks Cart and Checkout
+        try host.home.present(checkout, style: .pageSheet, animated: true)
+        try checkout.present(cart, style: .pageSheet, animated: true)  // Cart above Checkout now
+        host.window.transitionDriver.completeAll()  // nothing leaves the screen: both are in the chain again
+        #expect(host.home.presentedScreen === checkout && checkout.presentedScreen === cart)
+        let checkoutBefore = host.statistics.record(named: "Checkout")?.stayTime
+        let cartBefore = host.statistics.record(named: "Cart")?.stayTime
+        host.time.advance(by: 10)
+        #expect(host.statistics.record(named: "Checkout")?.stayTime == checkoutBefore)
+        #expect(host.statistics.record(named: "Cart")?.stayTime == cartBefore.map { $0 + 10 })
+    }
+
+    @Test("a new root that presents the old root's sheet before the change ran starts paused under it")
+    func newRootPresentsTheOldSheet() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)  // Home paused at 1
+        host.time.advance(by: 2)
+        try cart.present(Checkout(), style: .pageSheet, animated: true)  // runs until the driver completes it
+        cart.dismiss(animated: false)  // Checkout's dismissal waits
+        let detail = ProductDetail()
+        try host.window.setRootScreen(detail)  // waits; unlinks Cart
+        try detail.present(cart, style: .pageSheet, animated: false)  // Cart linked above the new root, on screen
+        host.window.transitionDriver.completeAll()
+        #expect(detail.visibleState == [.loaded, .didAppear] && detail.presentedScreen === cart)
+        host.time.advance(by: 10)
+        #expect(host.statistics.record(named: "ProductDetail")?.stayTime == 0)
+    }
+
+    @Test("a sheet that another window's screen presents while it leaves its own pauses that screen at once")
+    func sheetTakenByAnotherWindow() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 1)
+        host.time.advance(by: 2)
+        try cart.present(Checkout(), style: .pageSheet, animated: true)  // runs until the driver completes it
+        #expect(host.home.dismiss(animated: false))  // waits; unlinks Cart and Checkout
+        let second = Window(time: host.time)
+        host.statistics.attach(to: second)
+        let detail = ProductDetail()
+        try second.setRootScreen(detail)
+        second.makeKeyAndVisible()  // ProductDetail's view starts at 3
+        host.time.advance(by: 1)
+        try detail.present(cart, style: .pageSheet, animated: false)  // Cart goes on screen in the second window
+        host.time.advance(by: 10)
+        #expect(host.statistics.record(named: "ProductDetail")?.stayTime == 1)
+    }
 }

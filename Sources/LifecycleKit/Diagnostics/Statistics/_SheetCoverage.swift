@@ -2,12 +2,13 @@
 /// on screen above a screen, so that the user looks at it rather than at the screen: the statistics pause the
 /// screen's view meanwhile.
 ///
-/// "Above" is read from what is on screen, not from the hierarchy: a screen is on screen through a *unit* of its
-/// window (the root of its on-screen tree: the window's root or a presented screen), and the window's units are
-/// stacked in the order they appeared (``Window/_onScreenUnits``). A dismissal or a new root unlinks the chain of
-/// presentations when it is requested, while its screens stay on screen until their transition runs: a sheet counts
-/// until its `viewWillDisappear` whether it is still linked or not, and a unit that left its window's chain (it goes
-/// with such a request) is *leaving*: its views keep the coverage they had (see ``_StatisticsView/isCoveredBySheet``).
+/// A screen is on screen through a *unit* of its window (the root of its on-screen tree: the window's root or a
+/// presented screen). "Above" a unit in the window's chain of presentations are the levels above it in the chain, and
+/// the presentations that left the chain but are still on screen and appeared after it (``Window/_onScreenUnits``
+/// keeps the order): a dismissal or a new root unlinks the chain when it is requested, while its screens stay on
+/// screen until their transition runs, so a sheet counts until its `viewWillDisappear` whether it is still linked or
+/// not. A unit that left its window's chain (it goes with such a request) is *leaving*: its views keep the coverage
+/// they had (see ``_StatisticsView/isCoveredBySheet``).
 ///
 /// A refresh asks for each view in progress; the units (with the path to them) and each window's coverage are found
 /// once per refresh rather than once per view, so that a refresh costs time in proportion to the screens, not to
@@ -68,32 +69,46 @@ struct _SheetCoverage {
         return unit
     }
 
-    /// What `window` says of each of its units, top down.
+    /// What `window` says of each of its units.
     ///
-    /// A unit above another counts as a sheet on screen when it does not cover its presenter and has appeared (still
-    /// linked or not: a dismissal unlinks it when requested, and the pause runs until its `viewWillDisappear`), or
-    /// disappears while still linked (a full-screen presentation above it comes, or it is being swiped down: the
-    /// screens below it stay behind it, not back on screen). Units stack in the order they appeared, so an old root on
-    /// its way out lies below the units of the window's chain, and a unit that is not presented is never above one
-    /// that counts.
+    /// A unit in the window's chain of presentations is covered by the sheets above it in the chain, and by the sheets
+    /// that left the chain but are still on screen and appeared after it (a dismissal unlinks its screens when it is
+    /// requested, and the pause runs until their `viewWillDisappear`; a screen presented again is linked at its new
+    /// place in the chain, whatever the order the units appeared in). A presentation counts as a sheet on screen when
+    /// it does not cover its presenter and has appeared, or, still linked, disappears (a full-screen presentation above
+    /// it comes, or it is being swiped down: the screens below it stay behind it, not back on screen).
     private mutating func units(of window: Window) -> [ObjectIdentifier: UnitCoverage] {
         if let coverage = unitsByWindow[ObjectIdentifier(window)] {
             return coverage
         }
-        let chain = Set((window.rootScreen?._presentationChain ?? []).map(ObjectIdentifier.init))
-        var coverage: [ObjectIdentifier: UnitCoverage] = [:]
+        var coveredInChain: [ObjectIdentifier: Bool] = [:]
         var sheetAbove = false
+        if let root = window.rootScreen {
+            for level in root._presentationChain.reversed() {
+                coveredInChain[ObjectIdentifier(level)] = sheetAbove
+                sheetAbove = sheetAbove || (level !== root && isSheetOnScreen(level, isLinked: true))
+            }
+        }
+        var coverage: [ObjectIdentifier: UnitCoverage] = [:]
+        var leavingSheetAbove = false
         for unit in window._onScreenUnits.reversed() {
             let identifier = ObjectIdentifier(unit)
-            let isLinked = chain.contains(identifier)
-            coverage[identifier] = isLinked ? (sheetAbove ? .covered : .uncovered) : .leaving
-            let isSheetOnScreen =
-                unit !== window.rootScreen && !unit.modalPresentationStyle.coversPresenter
-                && (unit._appearance == .appeared || (isLinked && unit._appearance == .disappearing)
-                    || (countsAppearingSheets && unit._appearance == .appearing))
-            sheetAbove = sheetAbove || isSheetOnScreen
+            if let isCovered = coveredInChain[identifier] {
+                coverage[identifier] = isCovered || leavingSheetAbove ? .covered : .uncovered
+            } else {
+                coverage[identifier] = .leaving
+                // An old root on its way out appeared before the units of the new chain: it is never above them.
+                leavingSheetAbove = leavingSheetAbove || isSheetOnScreen(unit, isLinked: false)
+            }
         }
         unitsByWindow[ObjectIdentifier(window)] = coverage
         return coverage
+    }
+
+    /// Whether `screen`, a level of a window's chain of presentations or a unit that left it, is a sheet on screen.
+    private func isSheetOnScreen(_ screen: Screen, isLinked: Bool) -> Bool {
+        !screen.modalPresentationStyle.coversPresenter
+            && (screen._appearance == .appeared || (isLinked && screen._appearance == .disappearing)
+                || (countsAppearingSheets && screen._appearance == .appearing))
     }
 }
