@@ -26,4 +26,38 @@ final class ObservedWindowTests: XCTestCase {
         // The first window's observer hears nothing of a screen that disappears from the second window.
         XCTAssertEqual(first.log.take().filter { $0.hasPrefix("1 ") }, [])
     }
+
+    /// A global observer that attaches an observer to a screen's window when its viewWillAppear or viewWillDisappear
+    /// is about to run.
+    final class Attacher: ScreenLifecycleObserver, Sendable {
+        let observer: RecordingObserver
+
+        init(_ observer: RecordingObserver) {
+            self.observer = observer
+        }
+
+        func screen(_ screen: Screen, willRun call: LifecycleCall) {
+            switch call {
+            case .viewWillAppear, .viewWillDisappear: screen.window?.addObserver(observer)
+            default: break
+            }
+        }
+    }
+
+    func testAWindowObserverAttachedFromAGlobalWillCallbackHearsFromTheNextEventOnInBothDirections() throws {
+        XCTAssertFalse(_LifecycleObservers.hasObservedWindows, "the case needs no window with observers")
+        let host = try NavigationHost(driver: .immediate)
+        let screen = host.screen("B")
+        let observer = RecordingObserver("W", host.log, kinds: [.did, .end], accepts: { $0.label == "B" })
+        let token = try Lifecycle.addObserver(Attacher(observer), scope: .instance(screen))
+        defer { token.cancel() }
+        try host.navigation.push(screen, animated: false)
+        host.window.removeObserver(observer)
+        XCTAssertEqual(
+            host.log.take().filter { $0.hasPrefix("W ") }.first, "W did B.viewWillAppear(animated: false)")
+        try host.navigation.pop(animated: false)
+        host.window.removeObserver(observer)
+        XCTAssertEqual(
+            host.log.take().filter { $0.hasPrefix("W ") }.first, "W did B.viewWillDisappear(animated: false)")
+    }
 }

@@ -213,7 +213,9 @@ extension Screen {
         let observedWindow = _observedWindowIfAny
         _notifyObservers(.willBegin(.disappear, animated: animated), in: observedWindow)
         _runWillCall(in: batch) {
-            _runObserved(.viewWillDisappear(animated: animated), in: observedWindow) {
+            // Looked up again for the did callback if there was no observed window when the method began (an observer
+            // attached meanwhile remembers the window), as an appearance does.
+            _runObserved(.viewWillDisappear(animated: animated), in: observedWindow ?? _observedWindow) {
                 Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
                     screen.viewWillDisappear(animated)
                     screen._settleVisibleState(after: .viewWillDisappear)
