@@ -74,26 +74,46 @@ package struct _JSONSyntaxChecker {
         }
     }
 
-    /// Counts one more level of nesting, refusing more than ``maximumDepth``.
-    private mutating func enterContainer() throws(Failure) {
+    /// Enters the array or object whose opening bracket is at `index`, counting one more level of nesting (refusing
+    /// more than ``maximumDepth``); returns `false`, having left it, when it closes at once with `closing`.
+    private mutating func enterContainer(closedBy closing: UInt8) throws(Failure) -> Bool {
         depth += 1
         if depth > Self.maximumDepth {
             throw failure(
                 "at most \(Self.maximumDepth) nested arrays and objects", problem: "the value is nested too deeply")
         }
+        index += 1
+        skipWhitespace()
+        return !leaveContainer(closedBy: closing)
+    }
+
+    /// Leaves the container if `closing` comes next.
+    private mutating func leaveContainer(closedBy closing: UInt8) -> Bool {
+        guard peek(closing) else { return false }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    /// After an element of the container that `closing` ends: skips a ',' and returns `true`, or leaves the container
+    /// and returns `false`.
+    private mutating func hasNextElement(closedBy closing: UInt8) throws(Failure) -> Bool {
+        skipWhitespace()
+        if peek(UInt8(ascii: ",")) {
+            index += 1
+            skipWhitespace()
+            return true
+        }
+        guard leaveContainer(closedBy: closing) else {
+            throw failure("',' or '\(Character(Unicode.Scalar(closing)))'")
+        }
+        return false
     }
 
     private mutating func object() throws(Failure) {
-        try enterContainer()
-        index += 1
-        skipWhitespace()
-        if peek(UInt8(ascii: "}")) {
-            index += 1
-            depth -= 1
-            return
-        }
+        guard try enterContainer(closedBy: UInt8(ascii: "}")) else { return }
         var names: Set<String> = []
-        while true {
+        repeat {
             guard peek(UInt8(ascii: "\"")) else { throw failure("a field name in double quotes") }
             let nameStart = index
             let name = try string()
@@ -106,41 +126,14 @@ package struct _JSONSyntaxChecker {
             index += 1
             skipWhitespace()
             try value()
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) {
-                index += 1
-                skipWhitespace()
-                continue
-            }
-            guard peek(UInt8(ascii: "}")) else { throw failure("',' or '}'") }
-            index += 1
-            depth -= 1
-            return
-        }
+        } while try hasNextElement(closedBy: UInt8(ascii: "}"))
     }
 
     private mutating func array() throws(Failure) {
-        try enterContainer()
-        index += 1
-        skipWhitespace()
-        if peek(UInt8(ascii: "]")) {
-            index += 1
-            depth -= 1
-            return
-        }
-        while true {
+        guard try enterContainer(closedBy: UInt8(ascii: "]")) else { return }
+        repeat {
             try value()
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) {
-                index += 1
-                skipWhitespace()
-                continue
-            }
-            guard peek(UInt8(ascii: "]")) else { throw failure("',' or ']'") }
-            index += 1
-            depth -= 1
-            return
-        }
+        } while try hasNextElement(closedBy: UInt8(ascii: "]"))
     }
 
     /// Checks a string (UTF-8, escapes, surrogate pairs) and returns its decoded value.
