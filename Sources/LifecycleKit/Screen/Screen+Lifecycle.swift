@@ -213,9 +213,9 @@ extension Screen {
         let observedWindow = _observedWindowIfAny
         _notifyObservers(.willBegin(.disappear, animated: animated), in: observedWindow)
         _runWillCall(in: batch) {
-            // Looked up again for the did callback if there was no observed window when the method began (an observer
-            // attached meanwhile remembers the window), as an appearance does.
-            _runObserved(.viewWillDisappear(animated: animated), in: observedWindow ?? _observedWindow) {
+            // The remembered window itself, not the value read above: `_runObserved` looks it up again for the did
+            // callback if there was none when the method began (an observer attached meanwhile remembers it).
+            _runObserved(.viewWillDisappear(animated: animated), in: _observedWindow) {
                 Screen.viewWillDisappear.invoke(self, animated) { screen, animated in
                     screen.viewWillDisappear(animated)
                     screen._settleVisibleState(after: .viewWillDisappear)
