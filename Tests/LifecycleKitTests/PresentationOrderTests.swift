@@ -41,6 +41,23 @@ struct PresentationOrderTests {
         #expect(b.presentingScreen == nil && host.root.presentedScreen == nil)
     }
 
+    @Test("a current-context presentation from a sheet takes the sheet's place: the sheet's presenter gets nothing")
+    func currentContextFromASheet() throws {
+        let host = try Host()
+        let (b, c) = (TestScreen("B", host.log), TestScreen("C", host.log))
+        try host.root.present(b, style: .pageSheet, animated: false)
+        _ = host.log.take()
+        try b.present(c, style: .currentContext, animated: true)
+        #expect(host.log.take() == ["C.loadView", "C.viewDidLoad", "B.viewWillDisappear", "C.viewWillAppear"])
+        host.window.transitionDriver.completeCurrentTransition()
+        #expect(host.log.take() == ["C.viewDidAppear", "B.viewDidDisappear"])
+        #expect(host.root.view.window === host.window && b.view.window == nil)
+        #expect(c.dismiss(animated: false))
+        #expect(
+            host.log.take() == ["C.viewWillDisappear", "B.viewWillAppear", "B.viewDidAppear", "C.viewDidDisappear"])
+        #expect(host.root.view.window === host.window && b.view.window === host.window && c.view.window == nil)
+    }
+
     @Test("without a style, present uses the presented screen's modalPresentationStyle, as UIKit does")
     func styleFromThePresentedScreen() throws {
         let host = try Host()

@@ -92,6 +92,10 @@ open class Screen {
     /// The presenter of this screen itself (not of a container it is in).
     @exclusivity(unchecked) weak var _presenter: Screen?
 
+    /// Whether the screen was presented over the current context of a presented screen that takes a sheet's place
+    /// (see ``_takesASheetsPlace``): set when it is presented, kept once it is dismissed.
+    @exclusivity(unchecked) var _isPresentedInASheetsPlace = false
+
     // Where the screen is on screen: its place in the tree of what the host shows. The hierarchy (parents, stacks,
     // presentations) changes at once when a request is made; what is on screen follows when the request's transition
     // runs. This tree records what is on screen, so that a transition makes disappear exactly what is shown, whatever

@@ -1,6 +1,6 @@
-/// Whether a presentation that does not cover its presenter (a sheet, ``ModalPresentationStyle/overFullScreen``) is
-/// on screen above a screen, so that the user looks at it rather than at the screen: the statistics pause the
-/// screen's view meanwhile.
+/// Whether a presentation that does not cover its presenter (a sheet, ``ModalPresentationStyle/overFullScreen``, or a
+/// presentation over the current context of one, in its place) is on screen above a screen, so that the user looks
+/// at it rather than at the screen: the statistics pause the screen's view meanwhile.
 ///
 /// A screen is on screen through a *unit* of its window (the root of its on-screen tree: the window's root or a
 /// presented screen). "Above" a unit in the window's chain of presentations are the levels above it in the chain, and
@@ -76,7 +76,8 @@ struct _SheetCoverage {
     /// requested, and the pause runs until their `viewWillDisappear`; a screen presented again is linked at its new
     /// place in the chain, whatever the order the units appeared in). A presentation counts as a sheet on screen when
     /// it does not cover its presenter and has appeared, or, still linked, disappears (a full-screen presentation above
-    /// it comes, or it is being swiped down: the screens below it stay behind it, not back on screen).
+    /// it comes, or it is being swiped down: the screens below it stay behind it, not back on screen); a presentation
+    /// over the current context of such a presentation takes its place (``Screen/_takesASheetsPlace``).
     private mutating func units(of window: Window) -> [ObjectIdentifier: UnitCoverage] {
         if let coverage = unitsByWindow[ObjectIdentifier(window)] {
             return coverage
@@ -106,9 +107,17 @@ struct _SheetCoverage {
     }
 
     /// Whether `screen`, a level of a window's chain of presentations or a unit that left it, is a sheet on screen.
+    ///
+    /// A level still linked that has come on screen once (its presentation is not pending) and is not on screen now
+    /// is covered by a presentation over its current context, which takes its place: the sheet's place stays taken
+    /// while that presentation comes or goes (its `viewWillDisappear` comes before the sheet's `viewDidAppear`).
     private func isSheetOnScreen(_ screen: Screen, isLinked: Bool) -> Bool {
-        !screen.modalPresentationStyle.coversPresenter
-            && (screen._appearance == .appeared || (isLinked && screen._appearance == .disappearing)
-                || (countsAppearingSheets && screen._appearance == .appearing))
+        guard screen._takesASheetsPlace else { return false }
+        switch screen._appearance {
+        case .appeared: return true
+        case .disappearing: return isLinked
+        case .appearing: return countsAppearingSheets || (isLinked && !screen._pendingCauses.contains(.beingPresented))
+        case .disappeared: return isLinked && !screen._pendingCauses.contains(.beingPresented)
+        }
     }
 }

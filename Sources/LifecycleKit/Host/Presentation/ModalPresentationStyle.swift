@@ -9,7 +9,8 @@
 public enum ModalPresentationStyle: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Covers the whole window; the presentation context is the window's root.
     case fullScreen
-    /// Covers the presentation context: the nearest ancestor that defines one, else the root.
+    /// Covers the presentation context: the nearest ancestor that defines one, else the top of the presenter's
+    /// containers (the window's root, or the presented screen it is in: from a sheet, it takes the sheet's place).
     case currentContext
     /// Covers the whole window, but the presenter stays on screen underneath.
     case overFullScreen

@@ -114,6 +114,7 @@ public final class Window {
         old?._window = nil
         rootScreen = screen
         screen?._window = self
+        screen?._isPresentedInASheetsPlace = false
         screen?._didJoinHierarchy()
         transitionDriver.enqueue(
             _Transition(
