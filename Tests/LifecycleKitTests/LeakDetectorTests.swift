@@ -376,6 +376,37 @@ struct LeakDetectorTests {
         #expect(host.reports.take() == [])
     }
 
+    @Test(
+        "back-off delays removed after a screen was suspected: its next check confirms it",
+        arguments: [30.0, nil])
+    func backoffShortenedAfterSuspicion(releaseWatchInterval: Double?) throws {
+        let host = try Host(
+            configuration: LeakDetector.Configuration(backoff: [3, 6], releaseWatchInterval: releaseWatchInterval))
+        let id: ObjectIdentifier
+        do {
+            let detail = ProductDetail(title: "Shoes")
+            id = ObjectIdentifier(detail)
+            leakingCache.retain(detail)
+            try host.navigation.push(detail, animated: false)
+            try host.navigation.pop(animated: false)
+        }
+        host.time.advance(by: 1.5)
+        #expect(host.reports.take().map { $0.prefix(15) } == ["suspected leak:"])
+        host.detector.configuration.backoff = []  // one check in all: it was done
+        host.time.advance(by: 3)  // the check scheduled when it was suspected
+        #expect(
+            host.reports.take() == [
+                #"confirmed leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s"#
+                    + #", still alive at 4.500 s"#
+            ])
+        host.time.advance(by: 100)
+        #expect(host.reports.take() == [])
+        leakingCache.release(id)
+        host.time.advance(by: 30)
+        #expect(host.reports.take().count == (releaseWatchInterval == nil ? 0 : 1))  // released late, if watched
+        #expect(host.detector.trackedScreenCount == 0)
+    }
+
     @Test("a report carries what the screen was when it left")
     func reportFields() throws {
         let time = VirtualTime()

@@ -134,7 +134,9 @@ extension LeakDetector: ScreenLifecycleObserver {
         let checkCount = configuration._checkDelays.count
         if entry.checks == 1 && checkCount > 1 {
             _report(entry, .suspected, at: now)
-        } else if entry.checks == checkCount {
+        } else if entry.checks >= checkCount && !entry.isConfirmed {
+            // `>=`: the configuration may have lost back-off delays since the screen was suspected.
+            entry.isConfirmed = true
             _report(entry, .confirmed, at: now)
         }
         if entry.checks >= checkCount && !_watchesReleases {

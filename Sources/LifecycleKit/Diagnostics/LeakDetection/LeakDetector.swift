@@ -52,6 +52,9 @@ public final class LeakDetector {
     public let time: any HostTime
 
     /// When screens are checked and which ones; changes apply from the next removal or check.
+    ///
+    /// A screen that has already had as many checks as the new delays give (its back-off shortened after it was
+    /// suspected) is confirmed at its next check, which was scheduled with the old delays.
     public var configuration: Configuration
 
     /// Whether the detector tracks removed screens; switching it off forgets every tracked screen.

@@ -15,6 +15,8 @@ final class _LeakEntry {
     var checks = 0
     /// Whether a report named it, so that its release is a late one.
     var isReported = false
+    /// Whether it was reported as confirmed (checks after that only watch for its release).
+    var isConfirmed = false
     /// Whether the detector still tracks it.
     var isTracked = true
     /// The sequence number of its pending check in the queue; older queue items for it are stale.
