@@ -152,6 +152,35 @@ struct ScreenStatisticsTests {
         #expect(host.line("ProductDetail") == "[ProductDetail: stayed 0.100 (mins), viewed 1, resumed 0]")
     }
 
+    @Test(
+        "a view that has not been active yet is paused by a sheet from its viewDidAppear, not while it animates in",
+        arguments: [false, true])
+    func notYetActiveViewUnderAComingSheet(attachesWhileTheSheetComes: Bool) throws {
+        let time = VirtualTime()
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let statistics = ScreenStatistics(time: time)
+        let home = Home(title: "Home")
+        try window.setRootScreen(home)
+        if !attachesWhileTheSheetComes {
+            statistics.attach(to: window)
+            window.enterBackground()
+        }
+        window.makeKeyAndVisible()  // in the background, Home's view starts paused
+        let cart = Cart()
+        try home.present(cart, style: .pageSheet, animated: true)  // Cart.wA: it comes until the driver completes it
+        if attachesWhileTheSheetComes {
+            statistics.attach(to: window)  // Home's view starts, with the sheet still coming
+        } else {
+            window.enterForeground()  // Home's time starts at 0
+        }
+        time.advance(by: 2)
+        window.transitionDriver.completeAll()  // Cart.dA at 2: Home paused
+        time.advance(by: 3)
+        #expect(cart.dismiss(animated: false))  // Home resumes at 5
+        time.advance(by: 1)
+        #expect(statistics.record(named: "Home") == .init(name: "Home", stayTime: 3, viewCount: 1, resumeCount: 1))
+    }
+
     @Test("a view that starts under a sheet starts paused: the sheet's dismissal starts its time, without a resume")
     func viewStartedUnderSheet() throws {
         let host = try StatisticsHost()

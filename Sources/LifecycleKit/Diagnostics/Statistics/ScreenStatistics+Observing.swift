@@ -52,7 +52,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         } else if let window = screen.window ?? screen._onScreenWindow {
             // A screen that left its window while it was appearing (dismissed before its presentation completed)
             // still appeared in the window it is on screen in.
-            _startViewIfCounted(screen, in: window, at: now)
+            _startViewIfCounted(screen, in: window, at: now, behindComingSheets: true)
         }
         _refresh(at: now)
     }
@@ -92,7 +92,11 @@ extension ScreenStatistics: ScreenLifecycleObserver {
     }
 
     /// Starts a view of `screen` in `window` if it is counted; `_refresh` then pauses it if it is covered.
-    func _startViewIfCounted(_ screen: Screen, in window: Window, at now: Double) {
+    ///
+    /// - Parameter behindComingSheets: Whether a sheet still appearing above the screen covers the view from its
+    ///   start: the screen appeared, and such a sheet came on screen with it. Otherwise (a recorder attached to a
+    ///   window whose screens are on screen) an appearing sheet pauses it only from its `viewDidAppear`.
+    func _startViewIfCounted(_ screen: Screen, in window: Window, at now: Double, behindComingSheets: Bool) {
         let key = ObjectIdentifier(screen)
         if let view = _views[key], view.screen === screen { return }
         let counting = _counting(of: screen)
@@ -103,10 +107,11 @@ extension ScreenStatistics: ScreenLifecycleObserver {
             screen: screen, window: window, name: name, pausesWhileItShowsChildren: counting.asLeaf)
         // A sheet that comes on screen with the screen (both appear again when a full-screen presentation above them
         // goes) is above it from the start: the view starts paused.
-        var coverage = _SheetCoverage(countsAppearingSheets: true)
+        var coverage = _SheetCoverage(countsAppearingSheets: behindComingSheets)
         if _isActive(&view, coverage: &coverage) {
             _ = view.activate(at: now)
         }
+        view.startedBehindAComingSheet = behindComingSheets && view.isCoveredBySheet
         _views[key] = view
         _markDirty()
     }
@@ -157,8 +162,8 @@ extension ScreenStatistics: ScreenLifecycleObserver {
     /// screens or windows that no longer exist.
     func _refresh(at now: Double) {
         var coverage = _SheetCoverage()
-        // A view that has not been active yet is still behind a sheet that came on screen with its screen (see
-        // `_startViewIfCounted`), until that sheet goes.
+        // A view that started behind a sheet that came on screen with its screen (see `_startViewIfCounted`) stays
+        // behind it until that sheet goes; other views are paused by a sheet from its viewDidAppear on.
         var startCoverage = _SheetCoverage(countsAppearingSheets: true)
         for key in Array(_views.keys) {
             guard var view = _views[key] else { continue }
@@ -168,7 +173,7 @@ extension ScreenStatistics: ScreenLifecycleObserver {
                 continue
             }
             let isActive =
-                view.hasBeenActive
+                view.hasBeenActive || !view.startedBehindAComingSheet
                 ? _isActive(&view, coverage: &coverage) : _isActive(&view, coverage: &startCoverage)
             if !isActive {
                 view.interrupt(at: now)

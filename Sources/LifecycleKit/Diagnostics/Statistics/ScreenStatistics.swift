@@ -160,7 +160,7 @@ public final class ScreenStatistics {
         _windows.append(_Weak(window))
         let now = time.now
         for screen in window._appearedScreens {
-            _startViewIfCounted(screen, in: window, at: now)
+            _startViewIfCounted(screen, in: window, at: now, behindComingSheets: false)
         }
         _refresh(at: now)
     }

@@ -30,6 +30,9 @@ struct _StatisticsView {
     /// Whether the view has been active at all: one that starts paused (under a sheet that comes with its screen, or
     /// in the background) has not, until its first active stretch.
     var hasBeenActive = false
+    /// Whether the view started behind a sheet that came on screen with its screen, which keeps it paused until that
+    /// sheet goes, even while the sheet is still appearing (see ``ScreenStatistics/_refresh(at:)``).
+    var startedBehindAComingSheet = false
     /// Whether the records count this view's start as a view (not after a reset made during the view).
     var isCountedAsView = true
     /// The resumes of this view the records count.
