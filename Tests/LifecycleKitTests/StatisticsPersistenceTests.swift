@@ -98,15 +98,39 @@ struct StatisticsPersistenceTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("stats.json")
-        do {
-            let host = try StatisticsHost(configuration: configuration(), fileURL: file)
-            host.time.advance(by: 5)  // written: Home 5 s
-            try host.navigation.push(ProductDetail(), animated: false)
-            host.time.advance(by: 3)
-            // The process dies here: no flush, no deinit work.
-        }
+        let host = try StatisticsHost(configuration: configuration(), fileURL: file)
+        host.time.advance(by: 5)  // written: Home 5 s
+        try host.navigation.push(ProductDetail(), animated: false)
+        host.time.advance(by: 3)
+        // The process dies here: the file is what the next launch reads.
         let reader = ScreenStatistics(fileURL: file, time: VirtualTime())
         #expect(reader.records.map(\.description) == ["[Home: stayed 0.083 (mins), viewed 1, resumed 0]"])
+    }
+
+    @Test("a window that goes away ends its views then and writes the file; a screen outliving it counts no more")
+    func windowGoesAway() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        let time = VirtualTime()
+        let statistics = ScreenStatistics(fileURL: file, time: time, configuration: configuration(flushDelay: 1000))
+        let home = Home(title: "Home")
+        do {
+            let window = Window(time: time)
+            statistics.attach(to: window)
+            try window.setRootScreen(home)
+            window.makeKeyAndVisible()
+            time.advance(by: 10)
+            try statistics.flush()  // the file holds 10 s
+            time.advance(by: 2)
+        }
+        // The window went away at 12 with Home on screen: its view ends there, and the file is written.
+        #expect(statistics.record(named: "Home") == .init(name: "Home", stayTime: 12, viewCount: 1))
+        #expect(ScreenStatistics(fileURL: file, time: time).record(named: "Home")?.stayTime == 12)
+        time.advance(by: 100)  // Home is still alive, in no window
+        #expect(statistics.record(named: "Home") == .init(name: "Home", stayTime: 12, viewCount: 1))
+        try statistics.flush()
+        #expect(ScreenStatistics(fileURL: file, time: time).record(named: "Home")?.stayTime == 12)
     }
 
     @Test("entering the background writes at once; flush() writes at once")

@@ -1,6 +1,11 @@
 /// How a recorder follows the screens of its windows, as a lifecycle observer attached to them: views start, pause,
 /// resume and end.
-extension ScreenStatistics: ScreenLifecycleObserver {
+extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
+    /// A window the recorder was attached to went away: its views end now.
+    func _attachedWindowWentAway() {
+        _endViewsOfWindowsThatWentAway()
+    }
+
     /// A view starts when a screen appeared, and ends when it ended disappearing (a view paused by an interactive pop
     /// ends there).
     public func screen(_ screen: Screen, didEnd phase: LifecyclePhase, animated: Bool) {
@@ -168,8 +173,9 @@ extension ScreenStatistics: ScreenLifecycleObserver {
         for key in Array(_views.keys) {
             guard var view = _views[key] else { continue }
             guard let screen = view.screen, view.window != nil else {
-                // The window went away with the screen on screen: there is no end to count.
-                _views[key] = nil
+                // The screen or its window went away without a call that ended the view (a window ends its views when
+                // it goes away, see `_attachedWindowWentAway`): it ends now.
+                _endView(key, at: now)
                 continue
             }
             let isActive =

@@ -171,12 +171,24 @@ public final class ScreenStatistics {
     /// <doc:WritingALifecycleObserver>), even when another window took the screen meanwhile without it leaving the
     /// screen: detaching that window ends the view.
     ///
-    /// Detaching a window the recorder is not attached to does nothing.
+    /// Detaching a window the recorder is not attached to does nothing. A window that goes away (is deinitialized)
+    /// while the recorder is attached is detached then, in the same way: its views end when it goes.
     public func detach(from window: Window) {
         guard window.removeObserver(self) else { return }
         _windows.removeAll { $0.object == nil || $0.object === window }
         let now = time.now
         for (key, view) in _views where view.window == nil || view.window === window {
+            _endView(key, at: now)
+        }
+        _flushReportingErrors()
+    }
+
+    /// Ends the views of the windows that went away (deinitialized while the recorder was attached) now, as
+    /// ``detach(from:)`` would have, and writes the file.
+    func _endViewsOfWindowsThatWentAway() {
+        _windows.removeAll { $0.object == nil }
+        let now = time.now
+        for (key, view) in _views where view.window == nil {
             _endView(key, at: now)
         }
         _flushReportingErrors()

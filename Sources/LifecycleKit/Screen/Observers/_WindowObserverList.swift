@@ -14,9 +14,14 @@ final class _WindowObserverList {
     /// The sequence number of the next attachment.
     private var nextSequence = 0
 
+    /// Runs when the window goes away (it owns the list alone): the observers still attached that want to know are
+    /// told (see ``_WindowEndObserver``).
     deinit {
         if !entries.isEmpty {
             _LifecycleObservers.observedWindowCount.subtract(1, ordering: .relaxed)
+        }
+        for entry in entries {
+            (entry.observer as? any _WindowEndObserver)?._attachedWindowWentAway()
         }
     }
 
