@@ -135,6 +135,20 @@ struct NavigationBehaviourTests {
         #expect(host.navigation.viewControllers.count == 1)
     }
 
+    @Test("in no window, a change's completion runs once its calls ended: the gesture and the button act as after it")
+    func completionOfAChangeInNoWindow() throws {
+        let navigation = try NavigationController(rootScreen: Screen(title: "A"))
+        var refusal: PopGestureRefusal?
+        var action: DismissAction?
+        try navigation.push(Screen(title: "B"), animated: true) { _ in
+            refusal = navigation.interactivePopRefusal(translation: 10)
+            action = navigation.handleBackButton(animated: false)
+        }
+        #expect(refusal == .notOnScreen)
+        #expect(action == .popped)
+        #expect(navigation.viewControllers.map(\.title) == ["A"])
+    }
+
     @Test("a pop gesture may begin once the push's animation ended: from its completion, not from its will-calls")
     func popGestureAfterPushCompletes() throws {
         let host = try NavigationHost(driver: .manual)

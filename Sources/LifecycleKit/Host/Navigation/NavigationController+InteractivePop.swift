@@ -146,7 +146,9 @@ extension NavigationController {
     /// button does nothing while a transition runs (from its will-calls to its did-calls; its completion may tap) or
     /// waits in the controller's window (a second tap during a pop, a tap while a presented screen goes away), while
     /// an interactive pop is in progress, or while a screen is presented above the controller (whatever its style,
-    /// also while it comes on screen).
+    /// also while it comes on screen). It does not ask whether the controller is on screen, or whether the
+    /// application is in the background: a controller in no window, or in a hidden one, pops too (a test taps the
+    /// button without a window), where the gesture refuses with ``PopGestureRefusal/notOnScreen``.
     ///
     /// `shouldPop(trigger:)` is the app's code, so the button checks again after it: when the answer started a
     /// transition, presented a screen above the controller, or changed the top screen (a push or pop of its own

@@ -357,8 +357,8 @@ extension NavigationController {
         } else {
             _transitionCallsDepth += 1
             transition.start()
-            transition.finish()
-            _transitionCallsDepth -= 1
+            // Its calls end before its completion runs, as in a driver: the gesture and the button work from there.
+            transition.finish(settle: { self._transitionCallsDepth -= 1 })
         }
     }
 
