@@ -7,7 +7,7 @@ public enum DismissAction: String, Sendable, Hashable, CustomStringConvertible {
     /// Nothing: the screen is neither above another screen in a stack nor presented; or it is already being
     /// popped, its navigation controller is in an interactive pop, the sheet it belongs to is being swiped down, or
     /// (for the back button) the top screen refused, a transition runs or waits in its window, or a presented screen
-    /// covers the controller. The completion still runs, at once.
+    /// covers the controller. The completion still runs, at once, with ``TransitionOutcome/completed``.
     case nothing
 
     /// The action's name.

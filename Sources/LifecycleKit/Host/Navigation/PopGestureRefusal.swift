@@ -1,6 +1,6 @@
 /// Why an interactive pop may not begin (the gating rules of the full-screen pop gesture).
 public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// There is only one screen in the stack.
+    /// There is only one screen in the stack, or none (its only screen was removed from it).
     case singleScreen
     /// A transition is animating, running its calls or queued in the window (one whose completion runs has ended), a
     /// transition of the navigation controller waits or runs its calls elsewhere (in the window it left, or at once in

@@ -14,7 +14,8 @@ public enum LeaveReason: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case dismiss
     /// Removed from its container by `removeFromParent()`.
     case removeFromParent
-    /// Replaced as the root of its window.
+    /// Replaced as the root of its window, or presented above a root that was replaced (what the old root presents
+    /// leaves with it).
     case windowRootReplaced
 
     /// The reason's name.
