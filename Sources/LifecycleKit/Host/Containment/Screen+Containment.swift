@@ -25,10 +25,11 @@ extension Screen {
     /// child.loadView, child.viewDidLoad, child.didMove, viewDidLoad.
     ///
     /// While this screen is appearing (its transition runs), the child's viewWillAppear runs now and its viewDidAppear
-    /// with this screen's. A child added from this screen's own viewWillAppear appears right after it returns instead,
-    /// when this screen forwards its appearance to its children (after the children it had already), as in UIKit,
-    /// where the container's view is not in a window yet during its viewWillAppear: the child gets its
-    /// didMove(toParent: self) first.
+    /// with this screen's, so that its calls stay balanced (UIKit has been seen to send such a child only its
+    /// viewDidAppear, with the container's; code that sets up in viewWillAppear works here either way). A child added
+    /// from this screen's own viewWillAppear appears right after it returns instead, when this screen forwards its
+    /// appearance to its children (after the children it had already), as in UIKit, where the container's view is not
+    /// in a window yet during its viewWillAppear: the child gets its didMove(toParent: self) first.
     ///
     /// This one call does what UIKit's recipe does in three (`addChild`, adding the child's view, then
     /// `didMove(toParent:)` by the container): do not call ``didMove(toParent:)`` yourself after it. A child of
