@@ -25,6 +25,10 @@ public final class HookToken: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the hook is still registered: `false` after ``cancel()``, after a `once` hook
     /// fired, and after the object of an instance hook died.
+    ///
+    /// A token keeps its point's hooks alive, not the point: for a point that is gone (a local one, not a
+    /// `static let`), it stays `true` until ``cancel()``, which still returns `true` and releases the hook's closure;
+    /// once every token of such a point is gone, its closures are released too.
     public var isActive: Bool { storage.isRegistered(hook.id) }
 
     /// Removes the hook.

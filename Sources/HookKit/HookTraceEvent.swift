@@ -17,6 +17,11 @@ public struct HookTraceEvent: Sendable, CustomStringConvertible {
     /// One entry per entry into a hook: an override whose outer override called `original` twice is listed twice.
     ///
     /// A `once` hook that had already fired is not listed.
+    ///
+    /// Recorded on the call's thread (or, for an async call, in its task and the tasks that inherit its task-local
+    /// values), as ``bodyRan`` is: an override that an outer override's `original` enters on another thread or in a
+    /// detached task runs, but is not listed (nor is the body it reaches counted), and one that a kept `original`
+    /// enters during another call of the same point on the same thread is listed in that call's event.
     public let hooks: [HookDescription]
     /// Whether the body (the original implementation) ran at least once.
     ///

@@ -9,7 +9,8 @@
 /// chains of every hook point, and only traced chains record. Calls of points that have no hooks
 /// stay on the unhooked fast path and are not reported.
 ///
-/// A tracer only observes: traced calls run the same hooks, in the same order, with the same results. In
+/// A tracer only observes: traced calls run the same hooks, in the same order, with the same results (what it is told
+/// is recorded on the call's thread or task: see ``HookTraceEvent/hooks``). In
 /// particular, a call's before and after hooks still run outside the frame (on an async point, the task-local
 /// binding) of its body, so an `original` called from them reaches the body of an enclosing call of the point, or
 /// stops the program where there is none, exactly as without a tracer.
