@@ -1,5 +1,6 @@
-import LifecycleKit
 import Testing
+
+@testable import LifecycleKit
 
 /// Statistics under a presentation over the current context of a sheet: it takes the sheet's place, so the screens
 /// below the sheet stay paused behind it.
@@ -77,6 +78,7 @@ struct CurrentContextOverASheetStatisticsTests {
         let cart = Cart()
         try host.navigation.presentedScreen?.present(cart, style: .pageSheet, animated: false)
         host.time.advance(by: 4)
+        #expect(host.navigation.presentedScreen?._takesASheetsPlace == false)
         #expect(host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 1, viewCount: 1))
         #expect(host.statistics.record(named: "Checkout") == .init(name: "Checkout", stayTime: 2, viewCount: 1))
         #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 4, viewCount: 1))

@@ -109,8 +109,10 @@ struct _SheetCoverage {
     /// Whether `screen`, a level of a window's chain of presentations or a unit that left it, is a sheet on screen.
     ///
     /// A level still linked that has come on screen once (its presentation is not pending) and is not on screen now
-    /// is covered by a presentation over its current context, which takes its place: the sheet's place stays taken
-    /// while that presentation comes or goes (its `viewWillDisappear` comes before the sheet's `viewDidAppear`).
+    /// counts: a presentation over its current context, which takes its place, may cover it, and the sheet's place
+    /// stays taken while that presentation comes or goes (its `viewWillDisappear` comes before the sheet's
+    /// `viewDidAppear`). What else takes such a level off screen (a full-screen presentation above it, a hidden
+    /// window) takes the screens below it off screen too, so counting it changes nothing there.
     private func isSheetOnScreen(_ screen: Screen, isLinked: Bool) -> Bool {
         guard screen._takesASheetsPlace else { return false }
         switch screen._appearance {

@@ -44,10 +44,11 @@ extension Screen {
         return presenter._containerParent != nil
     }
 
-    /// Whether the screen, presented, is on screen where a sheet is: it does not cover its presenter (a sheet,
-    /// ``ModalPresentationStyle/overFullScreen``), or it was presented over the current context of such a screen,
-    /// which it alone covers (it takes that screen's place, and the screens below stay on screen behind it, as in
-    /// UIKit, where the presented screen is the context a current-context presentation from it covers).
+    /// Whether the screen, if it is (or was) presented, is on screen where a sheet is: it does not cover its
+    /// presenter (a sheet, ``ModalPresentationStyle/overFullScreen``), or it was presented over the current context
+    /// of such a presented screen, which it alone covers (it takes that screen's place, and the screens below stay
+    /// on screen behind it, as in UIKit, where the presented screen is the context a current-context presentation
+    /// from it covers).
     var _takesASheetsPlace: Bool {
         !modalPresentationStyle.coversPresenter
             || (modalPresentationStyle == .currentContext && _isPresentedInASheetsPlace)
@@ -173,7 +174,8 @@ extension Screen {
         presenter._presented = screen
         screen._presenter = presenter
         screen._isPresentedInASheetsPlace =
-            style == .currentContext && !screen._isEmbedded && presenter._takesASheetsPlace
+            style == .currentContext && !screen._isEmbedded && presenter._presenter != nil
+            && presenter._takesASheetsPlace
         screen._pendingCauses.insert(.beingPresented)
         screen._didJoinHierarchy()
         window.transitionDriver.enqueue(
