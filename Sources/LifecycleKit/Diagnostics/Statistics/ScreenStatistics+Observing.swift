@@ -1,9 +1,9 @@
 /// How a recorder follows the screens of its windows, as a lifecycle observer attached to them: views start, pause,
 /// resume and end.
 extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
-    /// A window the recorder was attached to went away: its views end now.
+    /// A window the recorder was attached to went away: its views end now, as on ``detach(from:)``.
     func _attachedWindowWentAway() {
-        _endViewsOfWindowsThatWentAway()
+        _endViews(of: nil)
     }
 
     /// A view starts when a screen appeared, and ends when it ended disappearing (a view paused by an interactive pop

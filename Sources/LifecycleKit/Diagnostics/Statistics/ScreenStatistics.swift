@@ -177,20 +177,15 @@ public final class ScreenStatistics {
     /// while the recorder is attached is detached then, in the same way: its views end when it goes.
     public func detach(from window: Window) {
         guard window.removeObserver(self) else { return }
+        _endViews(of: window)
+    }
+
+    /// Ends now the views of `window` and of the windows that went away (deinitialized while the recorder was
+    /// attached: `window` is `nil` when one just did), forgets those windows, and writes the file.
+    func _endViews(of window: Window?) {
         _windows.removeAll { $0.object == nil || $0.object === window }
         let now = time.now
         for (key, view) in _views where view.window == nil || view.window === window {
-            _endView(key, at: now)
-        }
-        _flushReportingErrors()
-    }
-
-    /// Ends the views of the windows that went away (deinitialized while the recorder was attached) now, as
-    /// ``detach(from:)`` would have, and writes the file.
-    func _endViewsOfWindowsThatWentAway() {
-        _windows.removeAll { $0.object == nil }
-        let now = time.now
-        for (key, view) in _views where view.window == nil {
             _endView(key, at: now)
         }
         _flushReportingErrors()

@@ -157,7 +157,9 @@ final class _Transition {
         }
     }
 
-    /// Runs the did-calls, `onFinish`, `settle` (the window's status-bar update), then the completion.
+    /// Runs the did-calls, `onFinish`, `settle` (what the caller does once the transition's calls ended, before its
+    /// completion: the window's status-bar update, or a controller's count of the calls it runs), then the
+    /// completion.
     ///
     /// The screens begun through forwarding end with the screen that forwarded to them; a screen that left
     /// meanwhile ends after them.
