@@ -73,6 +73,23 @@ struct StackedSheetStatisticsTests {
             host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 10, viewCount: 1, resumeCount: 1))
     }
 
+    @Test("a swipe cancelled in the background: the sheet resumes once, at the foreground; its presenter never does")
+    func swipeCancelledInTheBackground() throws {
+        let host = try StatisticsHost()
+        let cart = try host.presentCartSheet(after: 0)  // Home paused at once
+        host.time.advance(by: 1)
+        let swipe = try cart.beginInteractiveDismissal()  // Cart paused at 1
+        host.time.advance(by: 1)
+        host.window.enterBackground()
+        swipe.cancel()  // Cart comes back, in the background: still paused
+        host.time.advance(by: 1)
+        host.window.enterForeground()  // Cart resumes at 3; Home stays behind it
+        host.time.advance(by: 1)
+        #expect(
+            host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 2, viewCount: 1, resumeCount: 1))
+        #expect(host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 0, viewCount: 1))
+    }
+
     @Test("a chain dismissed from below: the screen under the top sheet leaves paused, without a resume")
     func chainDismissedFromBelow() throws {
         let host = try StatisticsHost(driver: .manual)
