@@ -181,6 +181,29 @@ struct ScreenStatisticsTests {
         #expect(statistics.record(named: "Home") == .init(name: "Home", stayTime: 3, viewCount: 1, resumeCount: 1))
     }
 
+    @Test("a child that appears under a sheet still animating in counts until the sheet's viewDidAppear")
+    func childAppearingUnderAComingSheet() throws {
+        let time = VirtualTime()
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let statistics = ScreenStatistics(time: time)
+        let dashboard = Dashboard(title: "Dashboard")
+        try window.setRootScreen(dashboard)
+        statistics.attach(to: window)
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+        let cart = Cart()
+        try dashboard.present(cart, style: .pageSheet, animated: true)  // Cart.wA at 0
+        try dashboard.addChild(ProductList())  // appears at once, under the sheet that is still coming
+        time.advance(by: 2)
+        window.transitionDriver.completeAll()  // Cart.dA at 2: the list pauses
+        time.advance(by: 3)
+        #expect(cart.dismiss(animated: false))  // it resumes at 5
+        time.advance(by: 1)
+        #expect(
+            statistics.record(named: "ProductList")
+                == .init(name: "ProductList", stayTime: 3, viewCount: 1, resumeCount: 1))
+    }
+
     @Test("a view that starts under a sheet starts paused: the sheet's dismissal starts its time, without a resume")
     func viewStartedUnderSheet() throws {
         let host = try StatisticsHost()

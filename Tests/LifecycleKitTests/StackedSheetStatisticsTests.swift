@@ -24,19 +24,42 @@ struct StackedSheetStatisticsTests {
         #expect(host.statistics.record(named: "Checkout") == .init(name: "Checkout", stayTime: 4, viewCount: 1))
     }
 
-    @Test("a screen that comes back under a sheet (a full-screen presentation from the sheet dismissed) starts paused")
-    func comesBackUnderASheet() throws {
-        let host = try StatisticsHost()
+    @Test(
+        "a screen that comes back under a sheet (a full-screen presentation from the sheet dismissed) starts paused",
+        arguments: [false, true])
+    func comesBackUnderASheet(animated: Bool) throws {
+        let host = try StatisticsHost(driver: .manual)
         let cart = try host.presentCartSheet(after: 0)  // Home paused at 0
+        host.window.transitionDriver.completeAll()
         host.time.advance(by: 5)
         try cart.present(Checkout(), style: .fullScreen, animated: false)  // Cart and Home leave the screen
+        host.window.transitionDriver.completeAll()
         host.time.advance(by: 5)
-        cart.presentedScreen?.dismiss(animated: false)  // Home and Cart come back together, Home under Cart
+        cart.presentedScreen?.dismiss(animated: animated)  // Home and Cart come back together, Home under Cart
+        host.window.transitionDriver.completeAll()  // Home.dA while Cart, in the same transition, still appears
         host.time.advance(by: 5)
         cart.dismiss(animated: false)  // Home active for the first time in this view: no resume
         host.time.advance(by: 5)
         #expect(host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 5, viewCount: 2))
         #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 10, viewCount: 2))
+    }
+
+    @Test("a sheet dismissed while it comes back with the screen below: that screen starts paused, without a resume")
+    func comesBackUnderASheetBeingDismissed() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = try host.presentCartSheet(after: 0)  // Home paused at 0
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 5)
+        try cart.present(Checkout(), style: .fullScreen, animated: false)  // Cart and Home leave the screen
+        host.window.transitionDriver.completeAll()
+        host.time.advance(by: 5)
+        cart.presentedScreen?.dismiss(animated: true)  // Home and Cart come back together
+        #expect(host.home.dismiss(animated: false))  // Cart leaves the chain while it comes back; this waits
+        host.time.advance(by: 5)
+        host.window.transitionDriver.completeAll()  // Home's view starts behind Cart at 15; Cart.wD resumes it
+        host.time.advance(by: 5)
+        #expect(host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 5, viewCount: 2))
+        #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 5, viewCount: 2))
     }
 
     @Test("a full-screen presentation from a sheet ends the view under the sheet without resuming it first")

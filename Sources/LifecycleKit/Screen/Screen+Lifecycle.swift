@@ -277,6 +277,7 @@ extension Screen {
             appeared = true
             _appearance = .appeared
             _onScreenBatch = nil
+            _lastAppearanceBatch = batch
             if let navigation = parent as? NavigationController {
                 navigation._stackScreenDidAppear(self)
             } else if let place = _chrome.appearingInPlaceOf {

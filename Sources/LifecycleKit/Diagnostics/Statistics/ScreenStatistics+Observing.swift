@@ -57,7 +57,7 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
         } else if let window = screen.window ?? screen._onScreenWindow {
             // A screen that left its window while it was appearing (dismissed before its presentation completed)
             // still appeared in the window it is on screen in.
-            _startViewIfCounted(screen, in: window, at: now, behindComingSheets: true)
+            _startViewIfCounted(screen, in: window, at: now, behindSheetsComingIn: screen._lastAppearanceBatch)
         }
         _refresh(at: now)
     }
@@ -98,10 +98,13 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
 
     /// Starts a view of `screen` in `window` if it is counted; `_refresh` then pauses it if it is covered.
     ///
-    /// - Parameter behindComingSheets: Whether a sheet still appearing above the screen covers the view from its
-    ///   start: the screen appeared, and such a sheet came on screen with it. Otherwise (a recorder attached to a
-    ///   window whose screens are on screen) an appearing sheet pauses it only from its `viewDidAppear`.
-    func _startViewIfCounted(_ screen: Screen, in window: Window, at now: Double, behindComingSheets: Bool) {
+    /// - Parameter batch: The transition that brought the screen on screen: a sheet above it that still appears in
+    ///   that transition came with it, and covers the view from its start. A sheet that was already coming (and any
+    ///   sheet, for a recorder that attaches to a window whose screens are on screen: `nil`) pauses it only from its
+    ///   `viewDidAppear`.
+    func _startViewIfCounted(
+        _ screen: Screen, in window: Window, at now: Double, behindSheetsComingIn batch: _AppearanceBatch?
+    ) {
         let key = ObjectIdentifier(screen)
         if let view = _views[key], view.screen === screen { return }
         let counting = _counting(of: screen)
@@ -112,11 +115,11 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
             screen: screen, window: window, name: name, pausesWhileItShowsChildren: counting.asLeaf)
         // A sheet that comes on screen with the screen (both appear again when a full-screen presentation above them
         // goes) is above it from the start: the view starts paused.
-        var coverage = _SheetCoverage(countsAppearingSheets: behindComingSheets)
+        var coverage = _SheetCoverage(appearingSheets: batch.map { .comingWith($0) } ?? .none)
         if _isActive(&view, coverage: &coverage) {
             _ = view.activate(at: now)
         }
-        view.startedBehindAComingSheet = behindComingSheets && view.isCoveredBySheet
+        view.startedBehindAComingSheet = batch != nil && view.isCoveredBySheet
         _views[key] = view
         _markDirty()
     }
@@ -169,7 +172,7 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
         var coverage = _SheetCoverage()
         // A view that started behind a sheet that came on screen with its screen (see `_startViewIfCounted`) stays
         // behind it until that sheet goes; other views are paused by a sheet from its viewDidAppear on.
-        var startCoverage = _SheetCoverage(countsAppearingSheets: true)
+        var startCoverage = _SheetCoverage(appearingSheets: .all)
         for key in Array(_views.keys) {
             guard var view = _views[key] else { continue }
             guard let screen = view.screen, view.window != nil else {

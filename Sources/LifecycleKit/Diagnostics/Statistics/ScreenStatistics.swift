@@ -162,7 +162,7 @@ public final class ScreenStatistics {
         _windows.append(_Weak(window))
         let now = time.now
         for screen in window._appearedScreens {
-            _startViewIfCounted(screen, in: window, at: now, behindComingSheets: false)
+            _startViewIfCounted(screen, in: window, at: now, behindSheetsComingIn: nil)
         }
         _refresh(at: now)
     }

@@ -25,16 +25,26 @@ struct _SheetCoverage {
         case leaving
     }
 
-    /// Whether a sheet still appearing counts as on screen (for a view that starts: the sheet comes with its screen).
-    private let countsAppearingSheets: Bool
+    /// Which sheets still appearing count as on screen.
+    enum AppearingSheets {
+        /// None: a sheet pauses the screens below it from its `viewDidAppear` (a refresh, or a recorder that attaches).
+        case none
+        /// Those that appear in this transition: they came on screen with the screen whose view starts.
+        case comingWith(_AppearanceBatch)
+        /// All (for the views that started behind a sheet that came with their screen, until that sheet goes).
+        case all
+    }
+
+    /// Which sheets still appearing count as on screen.
+    private let appearingSheets: AppearingSheets
     /// For each window, what it says of each of its units.
     private var unitsByWindow: [ObjectIdentifier: [ObjectIdentifier: UnitCoverage]] = [:]
     /// The unit of each screen looked at so far.
     private var units: [ObjectIdentifier: Screen] = [:]
 
-    /// Coverage as a refresh sees it, or, with `countsAppearingSheets`, as a view that starts sees it.
-    init(countsAppearingSheets: Bool = false) {
-        self.countsAppearingSheets = countsAppearingSheets
+    /// Coverage as a refresh sees it, or, counting some sheets still appearing, as a view that starts sees it.
+    init(appearingSheets: AppearingSheets = .none) {
+        self.appearingSheets = appearingSheets
     }
 
     /// What the window `screen` is on screen in says of the unit `screen` is on screen through; `nil` when `screen` is
@@ -118,8 +128,18 @@ struct _SheetCoverage {
         switch screen._appearance {
         case .appeared: return true
         case .disappearing: return isLinked
-        case .appearing: return countsAppearingSheets || (isLinked && !screen._pendingCauses.contains(.beingPresented))
+        case .appearing:
+            return (isLinked && !screen._pendingCauses.contains(.beingPresented)) || isCounted(appearing: screen)
         case .disappeared: return isLinked && !screen._pendingCauses.contains(.beingPresented)
+        }
+    }
+
+    /// Whether `sheet`, which is still appearing, counts as on screen (see ``AppearingSheets``).
+    private func isCounted(appearing sheet: Screen) -> Bool {
+        switch appearingSheets {
+        case .none: false
+        case .comingWith(let batch): sheet._onScreenBatch === batch
+        case .all: true
         }
     }
 }
