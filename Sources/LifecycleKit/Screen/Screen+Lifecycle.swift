@@ -277,7 +277,9 @@ extension Screen {
             appeared = true
             _appearance = .appeared
             _onScreenBatch = nil
-            _lastAppearanceBatch = batch
+            if _LifecycleObservers.hasObservedWindows {
+                _lastAppearanceBatch = batch  // for the statistics, a window observer; a weak store costs about 80
+            }
             if let navigation = parent as? NavigationController {
                 navigation._stackScreenDidAppear(self)
             } else if let place = _chrome.appearingInPlaceOf {

@@ -110,8 +110,10 @@ open class Screen {
     @exclusivity(unchecked) weak var _onScreenUnitWindow: Window?
     /// The transition or interactive pop that owes this screen its did-call.
     @exclusivity(unchecked) weak var _onScreenBatch: _AppearanceBatch?
-    /// The transition or interactive pop that sent this screen's last viewDidAppear, while it exists: the statistics
-    /// tell a sheet that came on screen with the screen (in the same transition) from one already coming above it.
+    /// The transition or interactive pop that sent this screen's last viewDidAppear, while it exists.
+    ///
+    /// The statistics tell a sheet that came on screen with the screen (in the same transition) from one already
+    /// coming above it. Recorded only while some window has observers (the statistics are one).
     @exclusivity(unchecked) weak var _lastAppearanceBatch: _AppearanceBatch?
 
     /// The window of a root screen.
