@@ -204,6 +204,25 @@ struct ScreenStatisticsTests {
                 == .init(name: "ProductList", stayTime: 3, viewCount: 1, resumeCount: 1))
     }
 
+    @Test("a view that started under a sheet in the background is not held paused by a later sheet still coming in")
+    func startedPausedThenASheetComes() throws {
+        let time = VirtualTime()
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let statistics = ScreenStatistics(time: time)
+        statistics.attach(to: window)
+        let navigation = try NavigationController(rootScreen: Home(title: "Home"))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        try navigation.present(Cart(), style: .pageSheet, animated: false)
+        window.enterBackground()
+        try navigation.push(ProductDetail(), animated: false)  // its view starts paused: under the sheet, background
+        #expect(navigation.dismiss(animated: false))  // the sheet goes: only the background pauses it
+        try navigation.present(Checkout(), style: .pageSheet, animated: true)  // Checkout.wA, no viewDidAppear yet
+        window.enterForeground()  // active: no sheet has appeared above it
+        time.advance(by: 5)
+        #expect(statistics.record(named: "ProductDetail") == .init(name: "ProductDetail", stayTime: 5, viewCount: 1))
+    }
+
     @Test("a view that starts under a sheet starts paused: the sheet's dismissal starts its time, without a resume")
     func viewStartedUnderSheet() throws {
         let host = try StatisticsHost()

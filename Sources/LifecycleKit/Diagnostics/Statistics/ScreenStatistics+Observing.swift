@@ -113,13 +113,20 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
         _records[name, default: Record(name: name)]._countView()
         var view = _StatisticsView(
             screen: screen, window: window, name: name, pausesWhileItShowsChildren: counting.asLeaf)
-        // A sheet that comes on screen with the screen (both appear again when a full-screen presentation above them
-        // goes) is above it from the start: the view starts paused.
-        var coverage = _SheetCoverage(appearingSheets: batch.map { .comingWith($0) } ?? .none)
-        if _isActive(&view, coverage: &coverage) {
+        var coverage = _SheetCoverage()
+        var isActive = _isActive(&view, coverage: &coverage)
+        if !view.isCoveredBySheet, let batch {
+            // A sheet that comes on screen with the screen (both appear again when a full-screen presentation above
+            // them goes) is above it from the start: the view starts paused.
+            var comingCoverage = _SheetCoverage(appearingSheets: .comingWith(batch))
+            isActive = _isActive(&view, coverage: &comingCoverage)
+            if view.isCoveredBySheet {
+                view.sheetsComingWith = batch
+            }
+        }
+        if isActive {
             _ = view.activate(at: now)
         }
-        view.startedBehindAComingSheet = batch != nil && view.isCoveredBySheet
         _views[key] = view
         _markDirty()
     }
@@ -170,9 +177,6 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
     /// screens or windows that no longer exist.
     func _refresh(at now: Double) {
         var coverage = _SheetCoverage()
-        // A view that started behind a sheet that came on screen with its screen (see `_startViewIfCounted`) stays
-        // behind it until that sheet goes; other views are paused by a sheet from its viewDidAppear on.
-        var startCoverage = _SheetCoverage(appearingSheets: .all)
         for key in Array(_views.keys) {
             guard var view = _views[key] else { continue }
             guard let screen = view.screen, view.window != nil else {
@@ -181,9 +185,15 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
                 _endView(key, at: now)
                 continue
             }
-            let isActive =
-                view.hasBeenActive || !view.startedBehindAComingSheet
-                ? _isActive(&view, coverage: &coverage) : _isActive(&view, coverage: &startCoverage)
+            let isActive: Bool
+            if !view.hasBeenActive, let batch = view.sheetsComingWith {
+                // It started behind a sheet that came on screen with its screen (see `_startViewIfCounted`): it stays
+                // behind it while it still appears. Other views are paused by a sheet from its viewDidAppear on.
+                var comingCoverage = _SheetCoverage(appearingSheets: .comingWith(batch))
+                isActive = _isActive(&view, coverage: &comingCoverage)
+            } else {
+                isActive = _isActive(&view, coverage: &coverage)
+            }
             if !isActive {
                 view.interrupt(at: now)
             } else if view.pausesWhileItShowsChildren && !screen._shownChildren.isEmpty {

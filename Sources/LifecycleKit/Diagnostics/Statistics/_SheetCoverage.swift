@@ -31,8 +31,6 @@ struct _SheetCoverage {
         case none
         /// Those that appear in this transition: they came on screen with the screen whose view starts.
         case comingWith(_AppearanceBatch)
-        /// All (for the views that started behind a sheet that came with their screen, until that sheet goes).
-        case all
     }
 
     /// Which sheets still appearing count as on screen.
@@ -139,7 +137,6 @@ struct _SheetCoverage {
         switch appearingSheets {
         case .none: false
         case .comingWith(let batch): sheet._onScreenBatch === batch
-        case .all: true
         }
     }
 }

@@ -30,9 +30,10 @@ struct _StatisticsView {
     /// Whether the view has been active at all: one that starts paused (under a sheet that comes with its screen, or
     /// in the background) has not, until its first active stretch.
     var hasBeenActive = false
-    /// Whether the view started behind a sheet that came on screen with its screen, which keeps it paused until that
-    /// sheet goes, even while the sheet is still appearing (see ``ScreenStatistics/_refresh(at:)``).
-    var startedBehindAComingSheet = false
+    /// The transition that brought the screen on screen with a sheet above it that comes in the same transition,
+    /// when only that sheet covered the view at its start: while the sheet still appears, it keeps the view paused
+    /// (see ``ScreenStatistics/_refresh(at:)``); `nil` otherwise, and once the transition is gone.
+    weak var sheetsComingWith: _AppearanceBatch?
     /// Whether the records count this view's start as a view (not after a reset made during the view).
     var isCountedAsView = true
     /// The resumes of this view the records count.
