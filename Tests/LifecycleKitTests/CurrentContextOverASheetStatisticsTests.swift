@@ -69,6 +69,23 @@ struct CurrentContextOverASheetStatisticsTests {
         #expect(host.statistics.record(named: "Checkout") == .init(name: "Checkout", stayTime: 4, viewCount: 1))
     }
 
+    @Test("the chain dismissed while a current-context presentation comes in a sheet's place: the presenter waits")
+    func chainDismissedWhileThePlaceChangesHands() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let cart = Cart()
+        try host.home.present(cart, style: .pageSheet, animated: true)  // Cart.wA: Home counts until Cart.dA
+        try cart.present(Checkout(), style: .currentContext, animated: true)  // waits
+        host.time.advance(by: 10)
+        host.window.transitionDriver.completeCurrentTransition()  // Cart.dA: Home paused at 10; Cart.wD, Checkout.wA
+        #expect(host.home.dismiss(animated: true))  // waits behind Checkout's presentation
+        try host.home.present(ProductList(), style: .overFullScreen, animated: true)  // waits too; a refresh, no call
+        host.time.advance(by: 5)
+        host.window.transitionDriver.completeCurrentTransition()  // Checkout.dA; the dismissal: Checkout.wD at 15
+        host.time.advance(by: 5)
+        #expect(
+            host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 15, viewCount: 1, resumeCount: 1))
+    }
+
     @Test("a current-context presentation over the window's root is not in a sheet's place: the root's view ends")
     func overTheRoot() throws {
         let host = try StatisticsHost()

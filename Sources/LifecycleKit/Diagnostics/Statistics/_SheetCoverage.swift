@@ -127,7 +127,10 @@ struct _SheetCoverage {
         case .appeared: return true
         case .disappearing: return isLinked
         case .appearing:
-            return (isLinked && !screen._pendingCauses.contains(.beingPresented)) || isCounted(appearing: screen)
+            // A presentation that comes in a sheet's place takes it from the sheet, which was on screen (when the
+            // chain is dismissed meanwhile, nothing else in the place is still linked).
+            return (isLinked && !screen._pendingCauses.contains(.beingPresented)) || screen._isPresentedInASheetsPlace
+                || isCounted(appearing: screen)
         case .disappeared: return isLinked && !screen._pendingCauses.contains(.beingPresented)
         }
     }
