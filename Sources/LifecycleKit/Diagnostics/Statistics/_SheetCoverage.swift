@@ -127,9 +127,10 @@ struct _SheetCoverage {
         case .appeared: return true
         case .disappearing: return isLinked
         case .appearing:
-            // A presentation that comes in a sheet's place takes it from the sheet, which was on screen (when the
-            // chain is dismissed meanwhile, nothing else in the place is still linked).
-            return (isLinked && !screen._pendingCauses.contains(.beingPresented)) || screen._isPresentedInASheetsPlace
+            // A sheet that comes back (what covered it in its place goes), and a presentation that comes in a sheet's
+            // place, take the place from what was on screen there, linked or not: a dismissal of the chain that waits
+            // meanwhile vacates the place only with its own viewWillDisappear.
+            return !screen._pendingCauses.contains(.beingPresented) || screen._isPresentedInASheetsPlace
                 || isCounted(appearing: screen)
         case .disappeared: return isLinked && !screen._pendingCauses.contains(.beingPresented)
         }
