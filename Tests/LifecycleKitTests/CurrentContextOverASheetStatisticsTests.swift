@@ -86,6 +86,24 @@ struct CurrentContextOverASheetStatisticsTests {
             host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 15, viewCount: 1, resumeCount: 1))
     }
 
+    @Test("the chain dismissed while a sheet comes back in its place: its presenter stays paused until the sheet goes")
+    func chainDismissedWhileTheSheetComesBack() throws {
+        let host = try StatisticsHost(driver: .manual)
+        let overlay = Cart(title: "Overlay")
+        try host.home.present(overlay, style: .overFullScreen, animated: false)  // Home paused at 0
+        let checkout = Checkout()
+        try overlay.present(checkout, style: .currentContext, animated: false)  // in the overlay's place
+        host.time.advance(by: 5)
+        #expect(checkout.dismiss(animated: true))  // Checkout.wD, Overlay.wA: the overlay comes back
+        #expect(host.home.dismiss(animated: true))  // waits: the overlay leaves the chain while it comes back
+        try host.home.present(ProductList(), style: .pageSheet, animated: true)  // waits too; a refresh, no call
+        host.time.advance(by: 5)
+        host.window.transitionDriver.completeCurrentTransition()  // Overlay.dA; the dismissal: Overlay.wD at 10
+        host.time.advance(by: 5)
+        #expect(
+            host.statistics.record(named: "Home") == .init(name: "Home", stayTime: 5, viewCount: 1, resumeCount: 1))
+    }
+
     @Test("a current-context presentation over the window's root is not in a sheet's place: the root's view ends")
     func overTheRoot() throws {
         let host = try StatisticsHost()
