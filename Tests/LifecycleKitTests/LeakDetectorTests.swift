@@ -28,6 +28,16 @@ struct LeakDetectorTests {
             try window.setRootScreen(navigation)
             window.makeKeyAndVisible()
         }
+
+        /// Pushes and pops a `ProductDetail` titled "Shoes" that `leakingCache` keeps alive, at the current time, and
+        /// returns its identity (for `leakingCache.release(_:)`).
+        func pushAndPopLeakedShoes() throws -> ObjectIdentifier {
+            let detail = ProductDetail(title: "Shoes")
+            leakingCache.retain(detail)
+            try navigation.push(detail, animated: false)
+            try navigation.pop(animated: false)
+            return ObjectIdentifier(detail)
+        }
     }
 
     @Test("a screen kept alive by a global: suspected, then confirmed, then released late")
@@ -356,14 +366,7 @@ struct LeakDetectorTests {
     func customSchedule() throws {
         let host = try Host(
             configuration: LeakDetector.Configuration(gracePeriod: 2, backoff: [], releaseWatchInterval: nil))
-        let id: ObjectIdentifier
-        do {
-            let detail = ProductDetail(title: "Shoes")
-            id = ObjectIdentifier(detail)
-            leakingCache.retain(detail)
-            try host.navigation.push(detail, animated: false)
-            try host.navigation.pop(animated: false)
-        }
+        let id = try host.pushAndPopLeakedShoes()
         host.time.advance(by: 2)
         #expect(
             host.reports.take() == [
@@ -382,14 +385,7 @@ struct LeakDetectorTests {
     func backoffShortenedAfterSuspicion(releaseWatchInterval: Double?) throws {
         let host = try Host(
             configuration: LeakDetector.Configuration(backoff: [3, 6], releaseWatchInterval: releaseWatchInterval))
-        let id: ObjectIdentifier
-        do {
-            let detail = ProductDetail(title: "Shoes")
-            id = ObjectIdentifier(detail)
-            leakingCache.retain(detail)
-            try host.navigation.push(detail, animated: false)
-            try host.navigation.pop(animated: false)
-        }
+        let id = try host.pushAndPopLeakedShoes()
         host.time.advance(by: 1.5)
         #expect(host.reports.take().map { $0.prefix(15) } == ["suspected leak:"])
         host.detector.configuration.backoff = []  // one check in all: it was done
