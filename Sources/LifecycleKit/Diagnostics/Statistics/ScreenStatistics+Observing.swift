@@ -118,7 +118,7 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
         if !view.isCoveredBySheet, let batch {
             // A sheet that comes on screen with the screen (both appear again when a full-screen presentation above
             // them goes) is above it from the start: the view starts paused.
-            var comingCoverage = _SheetCoverage(appearingSheets: .comingWith(batch))
+            var comingCoverage = _SheetCoverage(sheetsComingWith: batch)
             isActive = _isActive(&view, coverage: &comingCoverage)
             if view.isCoveredBySheet {
                 view.sheetsComingWith = batch
@@ -189,7 +189,7 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
             if !view.hasBeenActive, let batch = view.sheetsComingWith {
                 // It started behind a sheet that came on screen with its screen (see `_startViewIfCounted`): it stays
                 // behind it while it still appears. Other views are paused by a sheet from its viewDidAppear on.
-                var comingCoverage = _SheetCoverage(appearingSheets: .comingWith(batch))
+                var comingCoverage = _SheetCoverage(sheetsComingWith: batch)
                 isActive = _isActive(&view, coverage: &comingCoverage)
             } else {
                 isActive = _isActive(&view, coverage: &coverage)

@@ -25,24 +25,20 @@ struct _SheetCoverage {
         case leaving
     }
 
-    /// Which sheets still appearing count as on screen.
-    enum AppearingSheets {
-        /// None: a sheet pauses the screens below it from its `viewDidAppear` (a refresh, or a recorder that attaches).
-        case none
-        /// Those that appear in this transition: they came on screen with the screen whose view starts.
-        case comingWith(_AppearanceBatch)
-    }
-
-    /// Which sheets still appearing count as on screen.
-    private let appearingSheets: AppearingSheets
+    /// The transition whose sheets count as on screen while they still appear.
+    ///
+    /// Its sheets came on screen with the screen whose view starts. `nil` for a refresh, or a recorder that attaches:
+    /// a sheet pauses the screens below it from its `viewDidAppear`.
+    private let sheetsComingWith: _AppearanceBatch?
     /// For each window, what it says of each of its units.
     private var unitsByWindow: [ObjectIdentifier: [ObjectIdentifier: UnitCoverage]] = [:]
     /// The unit of each screen looked at so far.
     private var units: [ObjectIdentifier: Screen] = [:]
 
-    /// Coverage as a refresh sees it, or, counting some sheets still appearing, as a view that starts sees it.
-    init(appearingSheets: AppearingSheets = .none) {
-        self.appearingSheets = appearingSheets
+    /// Coverage as a refresh sees it, or, with the transition that brought a screen on screen, as its view that starts
+    /// sees it.
+    init(sheetsComingWith batch: _AppearanceBatch? = nil) {
+        sheetsComingWith = batch
     }
 
     /// What the window `screen` is on screen in says of the unit `screen` is on screen through; `nil` when `screen` is
@@ -136,11 +132,8 @@ struct _SheetCoverage {
         }
     }
 
-    /// Whether `sheet`, which is still appearing, counts as on screen (see ``AppearingSheets``).
+    /// Whether `sheet`, which is still appearing, counts as on screen: it appears in ``sheetsComingWith``.
     private func isCounted(appearing sheet: Screen) -> Bool {
-        switch appearingSheets {
-        case .none: false
-        case .comingWith(let batch): sheet._onScreenBatch === batch
-        }
+        sheetsComingWith.map { sheet._onScreenBatch === $0 } ?? false
     }
 }
