@@ -41,7 +41,7 @@ struct ShownChildrenTests {
         return (tabs, x, y)
     }
 
-    @Test("switching the shown child on screen: the new one loads, then the old one disappears as the new one appears")
+    @Test("switching the shown child on screen: the new one loads and begins to appear, then the old one disappears")
     func switchOnScreen() throws {
         let host = try NavigationHost(driver: .manual)
         let (tabs, x, y) = try Self.tabsOnScreen(host)
@@ -49,7 +49,7 @@ struct ShownChildrenTests {
         tabs.selectedIndex = 1
         #expect(
             host.log.take() == [
-                "Y.loadView", "Y.viewDidLoad", "X.viewWillDisappear", "Y.viewWillAppear", "X.viewDidDisappear",
+                "Y.loadView", "Y.viewDidLoad", "Y.viewWillAppear", "X.viewWillDisappear", "X.viewDidDisappear",
                 "Y.viewDidAppear",
             ])
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
@@ -58,7 +58,38 @@ struct ShownChildrenTests {
         #expect(tabs.children.map(\.title) == ["X", "Y"] && x.parent === tabs)
         tabs.selectedIndex = 0
         #expect(
-            host.log.take() == ["Y.viewWillDisappear", "X.viewWillAppear", "Y.viewDidDisappear", "X.viewDidAppear"])
+            host.log.take() == ["X.viewWillAppear", "Y.viewWillDisappear", "Y.viewDidDisappear", "X.viewDidAppear"])
+    }
+
+    /// helper-135, from UITabBarController's logged order: the tab that comes gets its will-calls (and its navigation
+    /// controller's willShow) before the tab that goes gets its own; the did-calls end the old tab first.
+    @Test("a switch between tabs that each hold a navigation controller begins the new tab's stack first")
+    func switchBetweenNavigationControllers() throws {
+        let log = EventLog()
+        let (a, b) = (TestScreen("A", log), TestScreen("B", log))
+        let (first, second) = (try TestNavigation("navA", root: a, log), try TestNavigation("navB", root: b, log))
+        let tabs = TabsScreen("T", log)
+        try tabs.addChild(first)
+        try tabs.addChild(second)
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        _ = log.take()
+        tabs.selectedIndex = 1
+        #expect(
+            log.take() == [
+                "navB.loadView", "navB.viewDidLoad", "navB.viewWillAppear", "B.loadView", "B.viewDidLoad",
+                "B.viewWillAppear", "navB.willShow(B)", "navA.viewWillDisappear", "A.viewWillDisappear",
+                "navA.viewDidDisappear", "A.viewDidDisappear", "navB.viewDidAppear", "B.viewDidAppear",
+                "B.didMove(navB)", "navB.didShow(B)",
+            ])
+        tabs.selectedIndex = 0
+        #expect(
+            log.take() == [
+                "navA.viewWillAppear", "A.viewWillAppear", "navA.willShow(A)", "navB.viewWillDisappear",
+                "B.viewWillDisappear", "navB.viewDidDisappear", "B.viewDidDisappear", "navA.viewDidAppear",
+                "A.viewDidAppear", "navA.didShow(A)",
+            ])
     }
 
     @Test("the status bar follows the shown child at once")
@@ -151,7 +182,7 @@ struct ShownChildrenWhileAppearingTests {
         #expect(
             host.log.take() == [
                 "A.viewDidDisappear", "K.viewDidAppear", "X.viewDidAppear", "Y.loadView", "Y.viewDidLoad",
-                "X.viewWillDisappear", "Y.viewWillAppear", "X.viewDidDisappear", "Y.viewDidAppear", "K.didMove(nav)",
+                "Y.viewWillAppear", "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewDidAppear", "K.didMove(nav)",
                 "nav.didShow(K)",
             ])
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])

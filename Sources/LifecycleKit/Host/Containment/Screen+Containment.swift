@@ -145,7 +145,7 @@ extension Screen {
     ///
     /// While this screen is on screen, the children it no longer shows disappear and the ones it shows now appear
     /// (loading first if they never loaded), at once, without animation and without containment calls, then the
-    /// status bar is decided again: new.loadView, new.viewDidLoad, old.viewWillDisappear, new.viewWillAppear,
+    /// status bar is decided again: new.loadView, new.viewDidLoad, new.viewWillAppear, old.viewWillDisappear,
     /// old.viewDidDisappear, new.viewDidAppear, as UIKit's tab bar controller sends them.
     ///
     /// ```swift
@@ -181,7 +181,7 @@ extension Screen {
     /// Brings the children on screen in line with the list now (this screen has appeared), then decides the status bar
     /// again: a child that decided it may have gone.
     func _showChildrenInLineWithTheList() {
-        _settleChildrenOnScreen()
+        _settleChildrenOnScreen(willOrder: .appearingFirst)
         window?._updateStatusBar()
     }
 

@@ -143,10 +143,14 @@ extension Screen {
     /// screen: after an interactive pop ended, in case the navigation controller went off screen and came back during
     /// the gesture (it then showed its top screen of that moment), and for a screen whose own viewWillAppear completed
     /// its appearance before it could forward it.
-    func _settleChildrenOnScreen() {
+    ///
+    /// - Parameter willOrder: Which screens get their will-calls first: the children that appear, for a container
+    ///   that switches the children it shows (``updateShownChildren()``), as UIKit's tab bar controller does.
+    func _settleChildrenOnScreen(willOrder: _Transition.Order = .disappearingFirst) {
         guard _appearance == .appeared else { return }
         let plan = { [weak self] in self?._childrenPlan ?? _AppearancePlan() }
-        let transition = _Transition(animated: false, didOrder: .disappearingFirst, plan: plan, completion: nil)
+        let transition = _Transition(
+            animated: false, willOrder: willOrder, didOrder: .disappearingFirst, plan: plan, completion: nil)
         transition.start()
         transition.finish()
     }

@@ -7,15 +7,19 @@
 /// what is on screen then, so queued transitions stay consistent with each other and with requests
 /// made while they wait.
 final class _Transition {
-    /// In which order the did-calls run: navigation transitions end the disappearing screen
-    /// first, modal ones the appearing screen first (as UIKit does).
-    enum DidOrder {
+    /// Which side of the transition gets its calls first: the screens that disappear or the ones that appear.
+    enum Order {
         case disappearingFirst
         case appearingFirst
     }
 
     let animated: Bool
-    let didOrder: DidOrder
+    /// In which order the will-calls run: the disappearing screens first, except when a container switches the
+    /// children it shows, where UIKit's tab bar controller begins the new tab first.
+    let willOrder: Order
+    /// In which order the did-calls run: navigation transitions end the disappearing screen first, modal ones the
+    /// appearing screen first (as UIKit does).
+    let didOrder: Order
     /// Decides, when the transition starts, the screens that disappear and those that appear.
     let plan: () -> _AppearancePlan
     /// Runs twice with the screens that appear: after they loaded, before the will-calls (`sent` false), then after
@@ -40,11 +44,12 @@ final class _Transition {
     @exclusivity(unchecked) private(set) var appearing: [Screen] = []
 
     init(
-        animated: Bool, didOrder: DidOrder, plan: @escaping () -> _AppearancePlan,
+        animated: Bool, willOrder: Order = .disappearingFirst, didOrder: Order, plan: @escaping () -> _AppearancePlan,
         onWillCalls: @escaping (_ appearing: [Screen], _ sent: Bool) -> Void = { _, _ in },
         onFinish: @escaping () -> Void = {}, completion: ((TransitionOutcome) -> Void)?
     ) {
         self.animated = animated
+        self.willOrder = willOrder
         self.didOrder = didOrder
         self.plan = plan
         self.onWillCalls = onWillCalls
@@ -97,15 +102,38 @@ final class _Transition {
             screen.loadViewIfNeeded()
         }
         onWillCalls(appearing, false)
+        switch willOrder {
+        case .disappearingFirst:
+            _beginDisappearing()
+            _beginAppearing(at: places)
+        case .appearingFirst:
+            _beginAppearing(at: places)
+            _beginDisappearing()
+        }
+        if !keptForAppearing.isEmpty {
+            _takeOffScreen(keptForAppearing)
+        }
+        onWillCalls(appearing, true)
+        if animated {
+            batch.deliverViewIsAppearing()
+        }
+    }
+
+    /// Sends the will-calls of the disappearing screens, except those a container on screen shows again.
+    private func _beginDisappearing() {
         for screen in disappearing {
-            // The will-calls so far ran the app's code, which may have moved the screen into a container on screen that
-            // shows it (a dismissed screen added as a child of its presenter in the viewWillDisappear of the screen it
-            // presents): it stays on screen there, as the container shows it.
+            // The will-calls so far may have run the app's code, which may have moved the screen into a container
+            // on screen that shows it (a dismissed screen added as a child of its presenter in the viewWillDisappear
+            // of the screen it presents): it stays on screen there, as the container shows it.
             if screen._isShownByContainerOnScreen { continue }
             screen._beginDisappearing(animated: animated, batch: batch)
         }
+    }
+
+    /// Sends the will-calls of the appearing screens at their places, except those whose place is gone.
+    private func _beginAppearing(at places: [_AppearancePlan.Place]) {
         for (screen, place) in zip(appearing, places) {
-            // The disappearing screens' will-calls ran the app's code, which may have taken the container off screen
+            // The will-calls so far may have run the app's code, which may have taken the container off screen
             // meanwhile (a navigation controller removed from its parent in the old top's viewWillDisappear), or the
             // screen out of it (a presentation context removed from its container in its viewWillDisappear, with the
             // current-context presentation that was to appear in its place): a screen shows in a container only while
@@ -118,13 +146,6 @@ final class _Transition {
                 if screen._forwardingContainer != nil { continue }
             }
             screen._beginAppearing(animated: animated, at: place, batch: batch)
-        }
-        if !keptForAppearing.isEmpty {
-            _takeOffScreen(keptForAppearing)
-        }
-        onWillCalls(appearing, true)
-        if animated {
-            batch.deliverViewIsAppearing()
         }
     }
 
