@@ -12,6 +12,12 @@ import HookKit
 /// A window is also where the application's foreground and background events arrive
 /// (``enterBackground()``, ``enterForeground()``), observable through ``Window/didEnterBackground``
 /// and ``Window/willEnterForeground``.
+///
+/// Keep a reference to a window while it is visible, as a scene delegate keeps its `window`: the screens refer to their
+/// window weakly. A window released while visible sends its screens no call: they keep their visible state in no
+/// window (``Screen/window`` is `nil`, presenting from them throws
+/// ``LifecycleError/Code-swift.struct/presenterNotInWindow``, and a child added to one of them still appears with it).
+/// Call ``hide()`` before releasing it to take them off screen.
 public final class Window {
     /// The screen at the root of the hierarchy.
     public private(set) var rootScreen: Screen?
