@@ -377,6 +377,54 @@ struct NavigationBarTransitionTests {
                 "restore(C) animated: [hidden] -> []", "C.didRestore([])", "direct animated: [] -> [hidden]",
             ])
     }
+
+    /// helper-133: the record said "show" while the bar stayed visible through the whole transition.
+    @Test("a bar hidden by the preferences and shown again by viewWillAppear records no visibility change")
+    func visibilityUndoneInViewWillAppear() throws {
+        let host = try BarHost(driver: .manual)
+        let b = BarTogglingScreen("B", host.log, host.events, hidden: false)
+        b.bar.isHidden = true
+        try host.navigation.push(b, animated: true)
+        #expect(host.bar == "[]" && host.visibility == "none")
+        host.completeAll()
+        // The other way round: the bar hidden before, preferred visible, hidden again from viewWillAppear.
+        let c = BarTogglingScreen("C", host.log, host.events, hidden: true)
+        try host.navigation.push(host.screen("H", NavigationBarAttributes(isHidden: true)), animated: false)
+        try host.navigation.push(c, animated: true)
+        #expect(host.bar == "[hidden]" && host.visibility == "none")
+        host.completeAll()
+        // A real change still records: B's look restored by a pop hides nothing, D's preference shows the bar.
+        try host.navigation.push(host.screen("D"), animated: true)
+        #expect(host.bar == "[]" && host.visibility == "show")
+        #expect(
+            host.events.take() == [
+                "appear(B) animated: [] -> [hidden]", "direct animated: [hidden] -> []",
+                "appear(H): [] -> [hidden]", "appear(C) animated: [hidden] -> []", "direct animated: [] -> [hidden]",
+                "appear(D) animated: [hidden] -> []",
+            ])
+    }
+
+    /// helper-133: a navigation controller presented with a root that hides the bar recorded an animated "hide" of a
+    /// bar that had never been on screen.
+    @Test("a navigation controller that comes on screen animated brings its bar as its screen wants it, recording none")
+    func controllerComingOnScreenRecordsNoVisibilityChange() throws {
+        let host = try BarHost(driver: .manual)
+        let root = host.screen("P", NavigationBarAttributes(isHidden: true))
+        let presented = try NavigationController(rootScreen: root)
+        try host.navigation.present(presented, style: .fullScreen, animated: true)
+        #expect(presented.navigationBar.isHidden && presented.navigationBar.visibilityTransition == nil)
+        host.completeAll()
+        // Once on screen, a push that shows the bar records it.
+        try presented.push(host.screen("Q"), animated: true)
+        #expect(!presented.navigationBar.isHidden && presented.navigationBar.visibilityTransition?.isHiding == false)
+        // As a window's new root, too.
+        let other = try NavigationController(rootScreen: host.screen("R", NavigationBarAttributes(isHidden: true)))
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(try NavigationController(rootScreen: host.screen("S")))
+        window.makeKeyAndVisible()
+        try window.setRootScreen(other, animated: true)
+        #expect(other.navigationBar.isHidden && other.navigationBar.visibilityTransition == nil)
+    }
 }
 
 /// A screen that hides (or shows) the bar itself from `viewWillAppear`, without a preference.

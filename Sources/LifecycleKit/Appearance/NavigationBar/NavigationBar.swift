@@ -37,11 +37,18 @@ public final class NavigationBar {
     /// directly while it appears (from its `viewWillAppear` until its `viewDidAppear`, with
     /// ``NavigationController/setNavigationBarHidden(_:animated:)`` and `animated` true); cleared when that screen's
     /// `viewDidAppear` runs, or when another screen takes the bar. Only a bar whose appearance the controller manages
-    /// (``NavigationController/managesNavigationBarAppearance``) records it.
+    /// (``NavigationController/managesNavigationBarAppearance``) records it, and only while the controller is on
+    /// screen: a controller that comes on screen in the transition (presented, or made a window's root) brings its
+    /// bar as its screen wants it, without a change to record. A screen that hides the bar through its preferences
+    /// and shows it again from its `viewWillAppear` (or the other way round) changes nothing: the record is `nil`
+    /// again.
     public internal(set) var visibilityTransition: NavigationBarVisibilityTransition?
 
     /// Whether the transition in which ``owner`` appears is animated; set when it starts to appear.
     var _ownerAppearsAnimated = false
+
+    /// Whether the bar was hidden when ``owner`` started to appear: the visibility its transition changes from.
+    var _wasHiddenWhenOwnerStartedAppearing = false
 
     init(navigationController: NavigationController) {
         self.navigationController = navigationController
@@ -134,8 +141,14 @@ public final class NavigationBar {
             let isTransition = animated && (reason == .appear || reason == .restore || ownerIsAppearing)
             let followsFinger =
                 isInteractive || (ownerIsAppearing && navigationController?._isRevealedInteractively(owner) == true)
+            // Only a bar on screen changes visibly: not while its controller itself comes on screen (its first
+            // appearance, say, or a return from under a full-screen cover). And the record is the change from the
+            // visibility the bar had when the screen started to appear: none when the screen's viewWillAppear shows
+            // again the bar that its preferences hid.
+            let isOnScreen = navigationController?._appearance != .appearing
+            let changesVisibility = !ownerIsAppearing || new.isHidden != _wasHiddenWhenOwnerStartedAppearing
             visibilityTransition =
-                isTransition
+                isTransition && isOnScreen && changesVisibility
                 ? NavigationBarVisibilityTransition(isHiding: new.isHidden, isInteractive: followsFinger) : nil
         }
         appearance = new

@@ -1,6 +1,6 @@
 /// A change of a navigation bar's visibility made as part of a screen transition, while that transition runs.
 ///
-/// When the screen that appears in a navigation controller wants the bar hidden and the bar is
+/// When the screen that appears in a navigation controller on screen wants the bar hidden and the bar is
 /// visible (or the other way round), or hides or shows it itself from its `viewWillAppear` with
 /// `animated` true, the bar is hidden or shown with the transition:
 /// ``NavigationBar/visibilityTransition`` holds this value from the appearing screen's
