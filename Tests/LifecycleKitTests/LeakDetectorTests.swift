@@ -160,6 +160,38 @@ struct LeakDetectorTests {
         #expect(host.detector.trackedScreenCount == 0)
     }
 
+    /// helper-136: the late release was reported when the newcomer left, at a time that depended on the allocator.
+    @Test("a released screen whose address a newer leaving screen takes is reported released late at its own check")
+    func lateReleaseAtAReusedAddress() throws {
+        let host = try Host()
+        let shoes = try host.pushAndPopLeakedShoes()
+        host.time.advance(by: 2)
+        #expect(host.reports.take().count == 1)  // suspected at 1.5
+        leakingCache.release(shoes)  // released at 2.0; its next check is at 4.5
+        // Screens of the same class until the allocator hands out the released one's address (the first one, as a
+        // rule): it is pushed and popped at once, and then released.
+        do {
+            var candidates: [ProductDetail] = []
+            candidates.reserveCapacity(1_000)
+            var newcomer: ProductDetail?
+            for _ in 0..<1_000 where newcomer == nil {
+                let candidate = ProductDetail(title: "Hat")
+                candidates.append(candidate)
+                if ObjectIdentifier(candidate) == shoes { newcomer = candidate }
+            }
+            let hat = try #require(newcomer, "no screen took the released screen's address in 1,000 allocations")
+            try host.navigation.push(hat, animated: false)
+            try host.navigation.pop(animated: false)
+        }
+        #expect(host.reports.take() == [] && host.detector.trackedScreenCount == 2)
+        host.time.advance(by: 3)
+        #expect(
+            host.reports.take() == [
+                #"released late: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, released by 4.500 s"#
+            ])
+        #expect(host.detector.trackedScreenCount == 0)
+    }
+
     @Test("a screen attached again before a check is dropped without a report, and tracked again when it leaves again")
     func reattached() throws {
         let host = try Host()

@@ -49,8 +49,9 @@ extension LeakDetector: ScreenLifecycleObserver {
         let key = entry.key
         if let old = _entries[key] {
             if old.screen == nil {
-                // A released screen whose address was reused: it is gone, report it as such.
-                _release(old, at: time.now)
+                // A released screen whose address was reused: its next check reports it, when it would have without
+                // the reuse, so that what is reported and when never depends on the allocator.
+                _releasedEntries[ObjectIdentifier(old)] = old
             } else {
                 _forget(old)
             }
@@ -75,8 +76,10 @@ extension LeakDetector: ScreenLifecycleObserver {
         entry.isTracked = false
         if _entries[entry.key] === entry {
             _entries[entry.key] = nil
+        } else {
+            _releasedEntries[ObjectIdentifier(entry)] = nil
         }
-        if _entries.isEmpty {
+        if _entries.isEmpty && _releasedEntries.isEmpty {
             _queue.removeAll()
         }
     }
@@ -86,7 +89,11 @@ extension LeakDetector: ScreenLifecycleObserver {
         for entry in _entries.values {
             entry.isTracked = false
         }
+        for entry in _releasedEntries.values {
+            entry.isTracked = false
+        }
         _entries = [:]
+        _releasedEntries = [:]
         _queue.removeAll()
         _timer?.action.cancel()
         _timer = nil

@@ -68,6 +68,10 @@ public final class LeakDetector {
     let _handler: (LeakReport) -> Void
     /// The tracked screens, by identity.
     var _entries: [ObjectIdentifier: _LeakEntry] = [:]
+    /// The tracked screens that were released and whose address a newer tracked screen took before their next check,
+    /// by the identity of their entry: they are checked (and a late release reported) when that check is due, as if
+    /// the address had not been reused.
+    var _releasedEntries: [ObjectIdentifier: _LeakEntry] = [:]
     /// The pending checks.
     var _queue = _LeakCheckQueue()
     /// The next sequence number of a check.
@@ -115,7 +119,7 @@ public final class LeakDetector {
     }
 
     /// The number of screens being tracked: removed, not yet released, attached again or forgotten.
-    public var trackedScreenCount: Int { _entries.count }
+    public var trackedScreenCount: Int { _entries.count + _releasedEntries.count }
 
     /// Whether `screen` is being tracked.
     public func isTracking(_ screen: Screen) -> Bool {
