@@ -35,6 +35,9 @@ public final class InteractivePop: _InteractiveTransition {
     public private(set) weak var navigationController: NavigationController?
     /// The screen being dragged away: the top screen when the pop began, out of the stack (but still a child of
     /// the navigation controller) until the pop ends; a cancel puts it back on top.
+    ///
+    /// Held strongly, also once the pop has ended: keep the pop only while the gesture runs, or a popped screen stays
+    /// alive with it (and a ``LeakDetector`` reports it).
     public let poppingScreen: Screen
     /// The screen below it, being revealed: the top of the stack from the beginning of the pop.
     public let revealedScreen: Screen

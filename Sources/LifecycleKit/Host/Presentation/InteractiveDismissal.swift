@@ -32,6 +32,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// The screen that presented the sheet; it stays on screen, without a call.
     public private(set) weak var presentingScreen: Screen?
     /// The presented screen being swiped down.
+    ///
+    /// Held strongly, also once the swipe has ended: keep the dismissal only while the swipe runs, or a dismissed
+    /// screen stays alive with it (and a ``LeakDetector`` reports it).
     public let dismissedScreen: Screen
     /// How far the gesture went, from 0 to 1.
     public private(set) var progress: Double = 0
