@@ -45,6 +45,36 @@ struct GlobalHookTests {
             ])
     }
 
+    /// helper-138: the did-call that balances a will-call early got `animated: false`, where UIKit's
+    /// `endAppearanceTransition()` reuses the flag of `beginAppearanceTransition(_:animated:)`.
+    @Test("a did-call that comes early to balance an animated will-call says animated too, as the will-call did")
+    func earlyDidCallKeepsTheWillCallsFlag() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (container, child) = (TestScreen("C", host.log), HookedScreen("K", host.log))
+        try container.addChild(child)
+        try host.navigation.push(container, animated: false)
+        var tokens: [HookToken] = []
+        let log = host.log
+        for method in [LifecycleMethod.viewWillDisappear, .viewDidDisappear, .viewWillAppear, .viewDidAppear] {
+            tokens.append(
+                try Lifecycle.hook(method, .before, scope: .instance(child)) { _, animated in
+                    log.add("\(method)(\(animated))")
+                })
+        }
+        defer { tokens.forEach { $0.cancel() } }
+        _ = host.log.take()
+        // K's viewWillDisappear(true) runs as the push begins; removing K ends its disappearance at once.
+        try host.navigation.push(TestScreen("D", host.log), animated: true)
+        child.removeFromParent()
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { $0.hasPrefix("view") } == ["viewWillDisappear(true)", "viewDidDisappear(true)"])
+        // A child added to a screen on screen appears at once, unanimated: both calls say so.
+        try host.navigation.pop(animated: false)
+        try container.addChild(child)
+        #expect(host.log.take().filter { $0.hasPrefix("view") } == ["viewWillAppear(false)", "viewDidAppear(false)"])
+    }
+
     @Test("containment methods are hook points too, and a type scope covers the type's subclasses only")
     func containmentHooksAndSubclasses() throws {
         let host = try NavigationHost(driver: .immediate)

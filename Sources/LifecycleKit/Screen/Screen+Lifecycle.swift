@@ -56,7 +56,7 @@ extension Screen {
             return
         }
         if _appearance == .disappearing && !reversing {
-            _endAppearanceTransition(animated: animated)
+            _endAppearanceTransition()
             if _appearance == .disappeared { _takeOffScreenWhatItNoLongerShows(animated: animated) }
             // viewDidDisappear (the app's code) may have taken it out of the container it was to appear in, which no
             // longer shows it, or taken that container off screen, or brought it back.
@@ -71,6 +71,7 @@ extension Screen {
         _isViewJoiningWindow = !(reversing && _appearance == .disappearing)
         defer { _isViewJoiningWindow = false }
         _appearance = .appearing
+        _isTransitionAnimated = animated
         // A new appearance is a real one, even if it began inside a viewDidAppear that only balanced a viewWillAppear
         // (the screen moved to a container on screen from there).
         _isEndingAppearanceToLeave = false
@@ -181,7 +182,7 @@ extension Screen {
         if _appearance == .appearing && !reversing {
             let wasEndingToLeave = _isEndingAppearanceToLeave
             _isEndingAppearanceToLeave = true
-            _endAppearanceTransition(animated: animated)
+            _endAppearanceTransition()
             _isEndingAppearanceToLeave = wasEndingToLeave
             guard _appearance == .appeared else { return }
             // The viewDidAppear calls ran the app's code, which may have brought the container taking it off screen
@@ -189,6 +190,7 @@ extension Screen {
             if _isShownByContainerOnScreen { return }
         }
         _appearance = .disappearing
+        _isTransitionAnimated = animated
         _needsShownChildrenUpdate = false
         _currentCauses = _pendingCauses.intersection(.disappearing)
         (self as? NavigationController)?._topShownOnAppearing = nil
@@ -257,11 +259,13 @@ extension Screen {
         }
     }
 
-    /// Completes the appearance transition begun last: `viewDidAppear` or `viewDidDisappear`, then the
-    /// children on screen through this one that began it in the same batch (parent first).
+    /// Completes the appearance transition begun last: `viewDidAppear` or `viewDidDisappear`, with the `animated` of
+    /// its will-call (``_isTransitionAnimated``), then the children on screen through this one that began it in the
+    /// same batch (parent first).
     ///
     /// A screen that disappeared leaves the on-screen tree.
-    func _endAppearanceTransition(animated: Bool) {
+    func _endAppearanceTransition() {
+        let animated = _isTransitionAnimated
         if _appearance == .appearing && _pendingViewIsAppearing != nil {
             // Not delivered when its transition began to animate (it does not animate, or the screen appears outside
             // one): right before its viewDidAppear. The app's code in it may have ended this appearance (the screen
@@ -314,7 +318,7 @@ extension Screen {
         }
         let waiting: _AppearanceState = appeared ? .appearing : .disappearing
         for child in _onScreenChildren where child._appearance == waiting && child._onScreenBatch === batch {
-            child._endAppearanceTransition(animated: animated)
+            child._endAppearanceTransition()
         }
         // The transition ends after the did-calls it forwards: a child reads why its parent moved (`isMovingToParent`,
         // `isBeingDismissed`…) in its own did-call, as in UIKit. Unless the app's code began another transition of
@@ -350,11 +354,11 @@ extension Screen {
             index += 1
         }
         if _appearance == .disappearing {
-            _endAppearanceTransition(animated: animated)
+            _endAppearanceTransition()
         }
         if _appearance.isVisible {
             _beginDisappearing(animated: animated, batch: nil)
-            _endAppearanceTransition(animated: animated)
+            _endAppearanceTransition()
         }
         guard _appearance == .disappeared else { return }
         for screen in subtree where screen._appearance == .disappeared {

@@ -179,6 +179,10 @@ open class Screen {
 
     /// Where the screen is in an appearance transition; drives which calls it may receive.
     @exclusivity(unchecked) var _appearance: _AppearanceState = .disappeared
+    /// The `animated` flag of the will-call that began the screen's last appearance transition, which its did-call
+    /// gets too, as UIKit's `endAppearanceTransition()` reuses the flag of `beginAppearanceTransition(_:animated:)`:
+    /// also when the did-call comes early, to balance the will-call (the screen leaves or comes back meanwhile).
+    @exclusivity(unchecked) var _isTransitionAnimated = false
 
     /// Why the screen would appear or disappear now: it joins or leaves a container, it is presented or dismissed.
     @exclusivity(unchecked) var _pendingCauses: _AppearanceCauses = []

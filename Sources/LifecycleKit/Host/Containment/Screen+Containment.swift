@@ -84,7 +84,7 @@ extension Screen {
             switch _appearance {
             case .appeared:
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
-                target._endAppearanceTransition(animated: false)
+                target._endAppearanceTransition()
             case .appearing where _isRunningViewWillAppear:
                 // Added from this screen's viewWillAppear: the child appears when this screen forwards its appearance
                 // to its children, right after, as UIKit's forwarding reaches it (its view is not in a window yet).

@@ -121,10 +121,10 @@ public final class InteractivePop: _InteractiveTransition {
         }
         for target in [poppingTarget, revealedTarget] {
             if let target, target._onScreenBatch === batch {
-                target._endAppearanceTransition(animated: true)
+                target._endAppearanceTransition()
             }
         }
-        batch.finish(animated: true)
+        batch.finish()
         navigation._settleChildrenOnScreen()
         let departureWindow = navigation._windowLeft(by: poppingScreen)
         poppingScreen._didPop(animated: true)
@@ -165,7 +165,7 @@ public final class InteractivePop: _InteractiveTransition {
             poppingScreen._forgetMovingFromParent()
             if let revealed = revealedTarget, revealed._onScreenBatch === batch, revealed._appearance == .appearing {
                 revealed._beginDisappearing(animated: true, batch: batch, reversing: true)
-                revealed._endAppearanceTransition(animated: true)
+                revealed._endAppearanceTransition()
             }
             // The revealed screen's calls ran the app's code, which may have taken the controller off screen: the
             // popping screen then only completes the disappearance it began, below.
@@ -174,13 +174,13 @@ public final class InteractivePop: _InteractiveTransition {
             {
                 popping._beginAppearing(
                     animated: true, at: .child(popping._onScreenParent ?? navigation), batch: batch, reversing: true)
-                popping._endAppearanceTransition(animated: true)
+                popping._endAppearanceTransition()
             }
-            batch.finish(animated: true)
+            batch.finish()
             navigation._settleChildrenOnScreen()
         } else {
             // Its viewDidDisappear still belongs to the departure that began.
-            batch.finish(animated: true)
+            batch.finish()
             poppingScreen._forgetMovingFromParent()
         }
         end(navigation, outcome: .cancelled)
@@ -196,7 +196,7 @@ public final class InteractivePop: _InteractiveTransition {
     /// ``TransitionOutcome/cancelled``) and the transition queue goes on.
     private func endWithoutController() {
         state = .cancelled
-        batch.finish(animated: true)
+        batch.finish()
         poppingScreen._forgetMovingFromParent()
         _releaseQueue(updatesStatusBars: false, of: nil) { completion?(.cancelled) }
     }

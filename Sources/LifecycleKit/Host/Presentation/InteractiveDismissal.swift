@@ -109,7 +109,7 @@ public final class InteractiveDismissal: _InteractiveTransition {
             // same, its calls before presentationDidDismiss (as a pop finished from willPop takes its screen off).
             dismissedScreen._beginDisappearing(animated: true, batch: batch)
         }
-        batch.finish(animated: true)
+        batch.finish()
         dismissedScreen._pendingCauses.remove(.beingDismissed)
         if dismissedScreen._isDetached {
             dismissedScreen._didLeaveHierarchy(.dismiss, from: window)
@@ -142,17 +142,17 @@ public final class InteractiveDismissal: _InteractiveTransition {
             dismissedScreen._appearance == .disappearing
         {
             dismissedScreen._beginAppearing(animated: true, at: .unit(window), batch: batch, reversing: true)
-            batch.finishDisappearing(animated: true)
-            dismissedScreen._endAppearanceTransition(animated: true)
+            batch.finishDisappearing()
+            dismissedScreen._endAppearanceTransition()
         }
-        batch.finish(animated: true)
+        batch.finish()
         end(outcome: .cancelled)
     }
 
     /// Ends a dismissal whose sheet the app dismissed, or whose presenter went away, meanwhile: the sheet gets the
     /// did-calls it waits for; the programmatic dismissal (if any) reports its leaving.
     private func endAsDismissedElsewhere() {
-        batch.finish(animated: true)
+        batch.finish()
         dismissedScreen._pendingCauses.remove(.beingDismissed)
         end(outcome: state == .finished ? .completed : .cancelled)
     }

@@ -1,7 +1,7 @@
 /// The screens a transition (or an interactive pop) sent a will-call to, so that each gets its did-call.
 ///
 /// A transition ends the screens it began through forwarding, parent first. A screen that left its
-/// parent meanwhile is no longer reached that way; ``finish(animated:)`` ends it anyway, because UIKit
+/// parent meanwhile is no longer reached that way; ``finish()`` ends it anyway, because UIKit
 /// balances every will-call of a view that leaves.
 final class _AppearanceBatch {
     /// The screens begun in this batch, in order; a screen may appear twice (it began again).
@@ -60,18 +60,18 @@ final class _AppearanceBatch {
     /// transition does not bring back (the old top of a navigation controller that a push changed meanwhile), whose
     /// viewDidDisappear comes before the did-calls of the screens that come back, as a transition's disappearing
     /// screens end first.
-    func finishDisappearing(animated: Bool) {
+    func finishDisappearing() {
         for screen in screens where screen._onScreenBatch === self && screen._appearance == .disappearing {
-            screen._endAppearanceTransition(animated: animated)
+            screen._endAppearanceTransition()
         }
     }
 
     /// Ends, in the order they began, the screens of this batch still waiting for their did-call.
-    func finish(animated: Bool) {
+    func finish() {
         let begun = screens
         screens = []
         for screen in begun where screen._onScreenBatch === self && screen._appearance.isInTransition {
-            screen._endAppearanceTransition(animated: animated)
+            screen._endAppearanceTransition()
         }
     }
 }

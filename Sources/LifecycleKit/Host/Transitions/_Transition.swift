@@ -187,9 +187,9 @@ final class _Transition {
     func finish(settle: () -> Void = {}) {
         let (first, second) = didOrder == .disappearingFirst ? (disappearing, appearing) : (appearing, disappearing)
         for screen in first + second where screen._onScreenBatch === batch {
-            screen._endAppearanceTransition(animated: animated)
+            screen._endAppearanceTransition()
         }
-        batch.finish(animated: animated)
+        batch.finish()
         onFinish()
         // Release the screens: a finished transition must not keep them alive.
         disappearing = []
