@@ -48,7 +48,10 @@ public final class NavigationBar {
     var _ownerAppearsAnimated = false
 
     /// Whether the bar was hidden when ``owner`` started to appear: the visibility its transition changes from.
-    var _wasHiddenWhenOwnerStartedAppearing = false
+    ///
+    /// Without the runtime's exclusivity check, as ``Screen``'s state: only the host's thread touches it, never
+    /// through an `inout` that spans the app's code.
+    @exclusivity(unchecked) var _wasHiddenWhenOwnerStartedAppearing = false
 
     init(navigationController: NavigationController) {
         self.navigationController = navigationController
@@ -133,6 +136,10 @@ public final class NavigationBar {
         let old = appearance
         if let screen {
             owner = screen
+        }
+        if reason == .appear || reason == .restore {
+            // The screen starts to appear: its transition changes the visibility from here.
+            _wasHiddenWhenOwnerStartedAppearing = old.isHidden
         }
         if old.isHidden != new.isHidden {
             // A change the appearing screen makes from its `viewWillAppear` (directly, or through its preferences)

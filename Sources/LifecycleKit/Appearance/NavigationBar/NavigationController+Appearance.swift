@@ -156,11 +156,13 @@ extension NavigationController {
         let bar = navigationBar
         let isInteractive = _isRevealedInteractively(screen)
         bar._ownerAppearsAnimated = animated
-        bar._wasHiddenWhenOwnerStartedAppearing = bar.isHidden
         guard let stash = screen._chrome.navigationBarStash else {
             // Already on the bar: a current-context presentation that stood in for it went away, or one stands in
             // for another (the bar showed the screen all along).
-            if bar.owner === screen { return }
+            if bar.owner === screen {
+                bar._wasHiddenWhenOwnerStartedAppearing = bar.isHidden
+                return
+            }
             bar._apply(
                 resolvedNavigationBarAppearance(for: screen), reason: .appear, screen: screen, animated: animated,
                 isInteractive: isInteractive)

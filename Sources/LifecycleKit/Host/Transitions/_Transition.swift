@@ -120,6 +120,7 @@ final class _Transition {
     }
 
     /// Sends the will-calls of the disappearing screens, except those a container on screen shows again.
+    @inline(__always)
     private func _beginDisappearing() {
         for screen in disappearing {
             // The will-calls so far may have run the app's code, which may have moved the screen into a container
@@ -131,6 +132,7 @@ final class _Transition {
     }
 
     /// Sends the will-calls of the appearing screens at their places, except those whose place is gone.
+    @inline(__always)
     private func _beginAppearing(at places: [_AppearancePlan.Place]) {
         for (screen, place) in zip(appearing, places) {
             // The will-calls so far may have run the app's code, which may have taken the container off screen
