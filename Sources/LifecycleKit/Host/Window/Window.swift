@@ -17,7 +17,9 @@ import HookKit
 /// window weakly. A window released while visible sends its screens no call: they keep their visible state in no
 /// window (``Screen/window`` is `nil`, presenting from them throws
 /// ``LifecycleError/Code-swift.struct/presenterNotInWindow``, and a child added to one of them still appears with it).
-/// Call ``hide()`` before releasing it to take them off screen.
+/// Call ``hide()`` before releasing it to take them off screen. Transitions it queued in a ``TransitionDriver`` that
+/// the app keeps still complete there (their did-calls run), without the window's observers, which
+/// went away with it.
 public final class Window {
     /// The screen at the root of the hierarchy.
     public private(set) var rootScreen: Screen?
