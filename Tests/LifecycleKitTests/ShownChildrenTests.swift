@@ -166,6 +166,65 @@ struct ShownChildrenStatisticsTests {
     }
 }
 
+/// A tab that switches its container to another tab from its own viewDidAppear (a redirect), once.
+final class RedirectingTab: Screen {
+    var onDidAppear: (() -> Void)?
+
+    override func viewDidAppear(_ animated: Bool) {
+        let action = onDidAppear
+        onDidAppear = nil
+        action?()
+    }
+}
+
+/// helper-137: a screen that leaves from its own viewDidAppear told its observers that its appearance ended after its
+/// disappearance did, and the statistics kept its view running while it was off screen.
+@Suite("A tab that redirects from its viewDidAppear")
+struct RedirectFromViewDidAppearTests {
+    @Test("its view counts no time off screen, and its next appearance is a view of its own")
+    func statistics() throws {
+        let host = try StatisticsHost()
+        let tabs = ShownChildrenStatisticsTests.Tabs()
+        let offer = RedirectingTab(title: "Offer")
+        offer.statisticName = "Offer"
+        try tabs.addChild(ProductList())
+        try tabs.addChild(offer)
+        try host.navigation.push(tabs, animated: false)
+        host.time.advance(by: 10)
+        offer.onDidAppear = { tabs.selectedIndex = 0 }
+        tabs.selectedIndex = 1
+        #expect(offer.visibleState == [.loaded, .didDisappear])
+        host.time.advance(by: 100)
+        #expect(host.statistics.record(named: "Offer") == .init(name: "Offer", stayTime: 0, viewCount: 1))
+        tabs.selectedIndex = 1
+        host.time.advance(by: 5)
+        tabs.selectedIndex = 0
+        #expect(host.statistics.record(named: "Offer") == .init(name: "Offer", stayTime: 5, viewCount: 2))
+        #expect(host.statistics.record(named: "ProductList") == .init(name: "ProductList", stayTime: 110, viewCount: 3))
+    }
+
+    @Test("observers see its appearance end before its disappearance begins")
+    func observerOrder() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let tabs = TabsScreen("K", host.log)
+        let (x, offer) = (TestScreen("X", host.log), RedirectingTab(title: "Offer"))
+        try tabs.addChild(x)
+        try tabs.addChild(offer)
+        try host.navigation.push(tabs, animated: false)
+        let observer = RecordingObserver("W", host.log, kinds: [.begin, .end])
+        host.window.addObserver(observer)
+        _ = host.log.take()
+        offer.onDidAppear = { tabs.selectedIndex = 0 }
+        tabs.selectedIndex = 1
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") } == [
+                "W begin Offer.load", "W end Offer.load", "W begin Offer.appear", "W begin X.disappear",
+                "W end X.disappear", "W begin X.appear", "W end Offer.appear", "W begin Offer.disappear",
+                "W end Offer.disappear", "W end X.appear",
+            ])
+    }
+}
+
 /// A switch made while the container appears waits for its appearance to complete.
 @Suite("Switching the shown child while the container appears")
 struct ShownChildrenWhileAppearingTests {

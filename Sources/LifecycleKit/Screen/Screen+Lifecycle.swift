@@ -179,6 +179,10 @@ extension Screen {
             _deliverViewIsAppearing()
         }
         guard _appearance.isVisible else { return }
+        if _owesAppearanceEnd {
+            // Leaving from its own viewDidAppear (or from code it runs): the appearance ends for the observers first.
+            _endObservedAppearancePhase(in: _observedWindow)
+        }
         if _appearance == .appearing && !reversing {
             let wasEndingToLeave = _isEndingAppearanceToLeave
             _isEndingAppearanceToLeave = true
@@ -291,6 +295,7 @@ extension Screen {
                 (place.parent as? NavigationController)?._stackScreenDidAppear(place)
             }
             let observedWindow = _observedWindowIfAny
+            _owesAppearanceEnd = true
             _runObserved(.viewDidAppear(animated: animated), in: observedWindow) {
                 Screen.viewDidAppear.invoke(self, animated) { screen, animated in
                     screen.viewDidAppear(animated)
@@ -298,8 +303,10 @@ extension Screen {
                 }
                 _settleVisibleState(after: .viewDidAppear)
             }
-            // Looked up again if there was no observed window when the method began: one may have been attached.
-            _notifyObservers(.didEnd(.appear, animated: animated), in: observedWindow ?? _observedWindow)
+            if _owesAppearanceEnd {
+                // Looked up again if there was no observed window when the method began: one may have been attached.
+                _endObservedAppearancePhase(in: observedWindow ?? _observedWindow)
+            }
         case .disappearing:
             appeared = false
             _appearance = .disappeared
@@ -337,6 +344,12 @@ extension Screen {
         if _appearance == .disappeared {
             _leaveOnScreen()
         }
+    }
+
+    /// Tells the observers that the appearance ended (``_owesAppearanceEnd``), with its will-call's `animated`.
+    func _endObservedAppearancePhase(in window: Window?) {
+        _owesAppearanceEnd = false
+        _notifyObservers(.didEnd(.appear, animated: _isTransitionAnimated), in: window)
     }
 
     /// Brings the screen, and what is on screen through it, off screen now: the did-calls it waits for, then

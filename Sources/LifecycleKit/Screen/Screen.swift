@@ -183,6 +183,10 @@ open class Screen {
     /// gets too, as UIKit's `endAppearanceTransition()` reuses the flag of `beginAppearanceTransition(_:animated:)`:
     /// also when the did-call comes early, to balance the will-call (the screen leaves or comes back meanwhile).
     @exclusivity(unchecked) var _isTransitionAnimated = false
+    /// Whether the observers are owed the end of this screen's appearance: from its viewDidAppear until the
+    /// `didEnd(.appear)` that follows it, which comes before a disappearance that the app's code in viewDidAppear
+    /// begins, so that observers see the appearance end before the disappearance begins.
+    @exclusivity(unchecked) var _owesAppearanceEnd = false
 
     /// Why the screen would appear or disappear now: it joins or leaves a container, it is presented or dismissed.
     @exclusivity(unchecked) var _pendingCauses: _AppearanceCauses = []
