@@ -118,7 +118,8 @@ public final class LeakDetector {
         window.removeObserver(self)
     }
 
-    /// The number of screens being tracked: removed, not yet released, attached again or forgotten.
+    /// The number of screens being tracked: removed, and not yet found released, attached again or forgotten at a
+    /// check (a screen released since its last check counts until its next one).
     public var trackedScreenCount: Int { _entries.count + _releasedEntries.count }
 
     /// Whether `screen` is being tracked.
