@@ -28,6 +28,37 @@ struct SheetsOnTheirWayOutStatisticsTests {
                 == .init(name: "Checkout", stayTime: 14, viewCount: 1, resumeCount: 1))
     }
 
+    /// helper-137: the sheet came on screen above a screen whose unit had already left the chain, and the screen kept
+    /// counting (and resumed when the application came back) while the dismissal waited.
+    @Test("a sheet that comes on screen while the dismissal of its whole chain waits pauses the screens below it")
+    func sheetArrivesWhileTheChainsDismissalWaits() throws {
+        for inBackground in [false, true] {
+            let host = try StatisticsHost(driver: .manual)
+            // A full-screen container with two children: Cart, and a navigation controller whose push will wait.
+            let container = Screen(title: "Container")
+            let stack = try NavigationController(rootScreen: ProductList())
+            try container.addChild(Cart())
+            try container.addChild(stack)
+            try host.navigation.present(container, style: .fullScreen, animated: false)
+            let cart = try #require(container.children.first)
+            host.time.advance(by: 10)
+            if inBackground { host.window.enterBackground() }
+            try cart.present(Checkout(), style: .pageSheet, animated: true)  // animates
+            try stack.push(ProductDetail(), animated: true)  // waits behind it
+            #expect(host.home.dismiss(animated: false))  // Container and Checkout, behind the push
+            host.time.advance(by: 1)
+            host.window.transitionDriver.completeCurrentTransition()  // Checkout appears: the push animates
+            host.time.advance(by: 5)
+            if inBackground { host.window.enterForeground() }
+            host.time.advance(by: 10)
+            // Cart counted until Checkout's viewDidAppear (not in the background), and did not resume since.
+            #expect(
+                host.statistics.record(named: "Cart")
+                    == .init(name: "Cart", stayTime: inBackground ? 10 : 11, viewCount: 1))
+            host.window.transitionDriver.completeAll()
+        }
+    }
+
     @Test("a sheet presented again while its dismissal waits stays paused under the sheet that still leaves")
     func presentedAgainWhileItsDismissalWaits() throws {
         let host = try StatisticsHost(driver: .manual)

@@ -101,7 +101,10 @@ struct _SheetCoverage {
             if let isCovered = coveredInChain[identifier] {
                 coverage[identifier] = isCovered || leavingSheetAbove ? .covered : .uncovered
             } else {
-                coverage[identifier] = .leaving
+                // A sheet that left the chain with it and came on screen after it (its presentation was still
+                // animating when the dismissal was requested, and the dismissal waits) covers it; otherwise its views
+                // keep the coverage they had.
+                coverage[identifier] = leavingSheetAbove ? .covered : .leaving
                 // An old root on its way out appeared before the units of the new chain: it is never above them.
                 leavingSheetAbove = leavingSheetAbove || isSheetOnScreen(unit, isLinked: false)
             }
