@@ -39,9 +39,9 @@ public final class NavigationBar {
     /// `viewDidAppear` runs, or when another screen takes the bar. Only a bar whose appearance the controller manages
     /// (``NavigationController/managesNavigationBarAppearance``) records it, and only while the controller is on
     /// screen: a controller that comes on screen in the transition (presented, made a window's root, or uncovered by
-    /// the dismissal of a full-screen presentation) brings its bar as its screen wants it, without a change to record. A screen that hides the bar through its preferences
-    /// and shows it again from its `viewWillAppear` (or the other way round) changes nothing: the record is `nil`
-    /// again.
+    /// the dismissal of a full-screen presentation) brings its bar as its screen wants it, without a change to record.
+    /// A screen that hides the bar through its preferences and shows it again from its `viewWillAppear` (or the other
+    /// way round) changes nothing: the record is `nil` again.
     public internal(set) var visibilityTransition: NavigationBarVisibilityTransition?
 
     /// Whether the transition in which ``owner`` appears is animated; set when it starts to appear.
