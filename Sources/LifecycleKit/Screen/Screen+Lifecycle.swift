@@ -401,9 +401,13 @@ extension Screen {
                 }
             }
         case .appearing:
+            let identifier = ObjectIdentifier(self)
             for shown in _shownChildren {
                 guard _appearance == .appearing else { return }
                 let child = shown._forwardingTarget
+                // An older sibling's viewWillAppear (the app's code) may have taken it out of this screen meanwhile,
+                // or ended the presentation that stood in for it: checked as the appearance's own forwarding does.
+                guard shown._parentIdentifier == identifier, shown._forwardingTarget === child else { continue }
                 switch child._appearance {
                 case .disappeared: child._beginAppearing(animated: animated, at: .child(self), batch: batch)
                 case .appearing: child._beginCallsNotForwarded(animated: animated, batch: batch)

@@ -67,6 +67,17 @@ struct ReentrancyTests {
         }
     }
 
+    /// Seeds whose failures were fixed, replayed in their mode with the parameters that found them.
+    ///
+    /// Harsh seed 9849 (timed): an interactive pop finished while its revealed screen's container appeared began the
+    /// appearance of a child that a sibling's viewWillAppear had just removed, which then stayed on screen outside
+    /// the window's hierarchy.
+    @Test("seeds that found defects pass", arguments: [(seed: UInt64(9849), mode: ReentrancyDriverMode.timed)])
+    func fixedSeeds(seed: UInt64, mode: ReentrancyDriverMode) {
+        let failure = ReentrancyExplorer.explore(seed: seed, mode: mode, parameters: .harsh, traceLineCount: 80)
+        #expect(failure == nil, "\(failure.map { "\($0)" } ?? "")")
+    }
+
     /// A failure's trace ends with the failed invariant and the hierarchy, each screen with its phase.
     @Test("a failure's trace ends with the invariant, what the check saw, and the hierarchy")
     func failureShowsHierarchy() {
