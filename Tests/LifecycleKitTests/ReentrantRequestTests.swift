@@ -9,10 +9,16 @@ final class ActingScreen: TestScreen {
     var onWillPop: (() -> Void)?
     var onDidMove: ((Screen?) -> Void)?
     var onViewDidAppear: (() -> Void)?
+    var onViewWillAppear: (() -> Void)?
 
     override func viewDidLoad() {
         super.viewDidLoad()
         onViewDidLoad?()
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        onViewWillAppear?()
     }
 
     override func viewWillDisappear(_ animated: Bool) {

@@ -166,6 +166,37 @@ struct ShownChildrenStatisticsTests {
     }
 }
 
+/// A container that shows its children two at a time, a page of them.
+final class PagesScreen: TestScreen {
+    var page = 0 {
+        didSet { updateShownChildren() }
+    }
+
+    override var childrenForAppearanceForwarding: [Screen] { Array(children.dropFirst(page * 2).prefix(2)) }
+}
+
+/// helper-139: a switch back made from the first new child's viewWillAppear left the second new child appearing.
+@Suite("Switching back from a new child's viewWillAppear")
+struct ShownChildrenSwitchBackTests {
+    @Test("a container showing two children at a time shows the old page again, and nothing of the new one")
+    func pageSwitchBack() throws {
+        let host = try NavigationHost(driver: .manual)
+        let pages = PagesScreen("P", host.log)
+        let screens = (0..<4).map { ActingScreen("T\($0)", host.log) }
+        for screen in screens { try pages.addChild(screen) }
+        try host.navigation.push(pages, animated: false)
+        _ = host.log.take()
+        screens[2].onViewWillAppear = { pages.page = 0 }
+        pages.page = 1
+        #expect(
+            host.log.takeLifecycle() == [
+                "T2.loadView", "T2.viewDidLoad", "T3.loadView", "T3.viewDidLoad", "T2.viewWillAppear",
+                "T2.viewDidAppear", "T2.viewWillDisappear", "T2.viewDidDisappear",
+            ])
+        #expect(screens.map { $0.visibleState.contains(.didAppear) } == [true, true, false, false])
+    }
+}
+
 /// A tab that switches its container to another tab from its own viewDidAppear (a redirect), once.
 final class RedirectingTab: Screen {
     var onDidAppear: (() -> Void)?

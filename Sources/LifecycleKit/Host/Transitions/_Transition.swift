@@ -144,6 +144,10 @@ final class _Transition {
             switch place {
             case .child(let parent):
                 if !parent._appearance.isVisible || !screen._isForwarded(by: parent) { continue }
+                // In a container's switch of the children it shows (the only transition that begins the appearing
+                // side first), an older new child's viewWillAppear may have switched again: a screen the container no
+                // longer lists stays off screen. Not asked in other transitions, which pay nothing for it.
+                if willOrder == .appearingFirst && !screen._isShownOnScreen(by: parent) { continue }
             case .unit:
                 if screen._forwardingContainer != nil { continue }
             }
