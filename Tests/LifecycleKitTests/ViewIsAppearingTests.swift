@@ -193,6 +193,31 @@ struct ViewIsAppearingTests {
         #expect(x.parent === m && x.visibleState == [.loaded, .didAppear])
     }
 
+    @Test("a child that leaves from its viewIsAppearing and is pushed with animation appears when the push completes")
+    func pushedFromViewIsAppearing() throws {
+        // Found by review (helper-139): the call that sent viewIsAppearing went on to end the push's appearance, whose
+        // viewDidAppear then came while the push still animated.
+        let host = try Host()
+        let x = AppearingScriptedScreen("X", host.log)
+        x.actions["viewIsAppearing"] = { [unowned x, navigation = host.navigation] in
+            x.removeFromParent()
+            try? navigation.push(x, animated: true)
+        }
+        try host.a.addChild(x)
+        host.log.add("-- animating")
+        #expect(host.window.transitionDriver.isAnimating && x.visibleState == [.loaded, .willAppear])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { !$0.contains("oad") }
+                == [
+                    "X.willMove(A)", "X.viewWillAppear", "X.viewIsAppearing", "X.willMove(nil)", "X.viewDidAppear",
+                    "X.viewWillDisappear", "X.viewDidDisappear", "X.didMove(nil)", "X.willMove(nav)",
+                    "A.viewWillDisappear", "X.viewWillAppear", "nav.willShow(X)", "X.viewIsAppearing", "-- animating",
+                    "A.viewDidDisappear", "X.viewDidAppear", "X.didMove(nav)", "nav.didShow(X)",
+                ])
+        #expect(x.visibleState == [.loaded, .didAppear] && host.navigation.topViewController === x)
+    }
+
     @Test("a child added to a screen on screen: right before its viewDidAppear")
     func childAddedOnScreen() throws {
         let host = try Host()

@@ -71,6 +71,7 @@ extension Screen {
         _isViewJoiningWindow = !(reversing && _appearance == .disappearing)
         defer { _isViewJoiningWindow = false }
         _appearance = .appearing
+        _appearances &+= 1
         _isTransitionAnimated = animated
         // A new appearance is a real one, even if it began inside a viewDidAppear that only balanced a viewWillAppear
         // (the screen moved to a container on screen from there).
@@ -274,9 +275,11 @@ extension Screen {
             // Not delivered when its transition began to animate (it does not animate, or the screen appears outside
             // one): right before its viewDidAppear. The app's code in it may have ended this appearance (the screen
             // left: its viewDidAppear came then), or begun another one (it left and came back elsewhere, and owes a
-            // viewIsAppearing again), which is not this call's to end.
+            // viewIsAppearing again, or has had it already if that one began to animate), which is not this call's to
+            // end.
+            let appearance = _appearances
             _deliverViewIsAppearing()
-            guard _appearance == .appearing, _pendingViewIsAppearing == nil else { return }
+            guard _appearance == .appearing, _appearances == appearance else { return }
         }
         let batch = _onScreenBatch
         let appeared: Bool

@@ -160,6 +160,9 @@ open class Screen {
     /// The `animated` flag of the viewWillAppear whose viewIsAppearing has not come yet, or `nil` when none is owed
     /// (see ``_deliverViewIsAppearing()``).
     @exclusivity(unchecked) var _pendingViewIsAppearing: Bool?
+    /// How many appearances the screen has begun: a call that ran the app's code (its viewIsAppearing) tells by this
+    /// whether the appearance it ends is still the one it began with, not a new one begun meanwhile.
+    @exclusivity(unchecked) var _appearances: UInt = 0
 
     /// Set by ``updateShownChildren()`` while this screen appears: the children it shows come in line with its list
     /// once its appearance completes.
