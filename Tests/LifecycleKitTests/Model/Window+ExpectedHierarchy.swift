@@ -22,8 +22,9 @@ extension Window {
     /// The screens that should be on screen once every transition ran, by UIKit's rules.
     ///
     /// The root and the screens presented above it, except a screen below a full-screen presentation or right
-    /// below a current-context one; through each, the children it shows (a navigation controller its top screen), a
-    /// child presenting over its current context being replaced by what it presents. None while the window is not
+    /// below a current-context one; through each, the children it shows (a navigation controller its top screen, a
+    /// plain screen the children its ``Screen/childrenForAppearanceForwarding`` names), a child presenting over its
+    /// current context being replaced by what it presents. None while the window is not
     /// visible.
     var expectedOnScreen: [Screen] {
         guard isVisible, let root = rootScreen else { return [] }
@@ -44,7 +45,11 @@ extension Window {
             if let navigation = screen as? NavigationController {
                 shown = navigation.topViewController.map { [$0] } ?? []
             } else {
-                shown = screen.children
+                // The children it shows: those its list names that are its children, once each.
+                var named: Set<ObjectIdentifier> = []
+                shown = screen.childrenForAppearanceForwarding.filter {
+                    $0.parent === screen && named.insert(ObjectIdentifier($0)).inserted
+                }
             }
             for child in shown {
                 visit(standIn(child))

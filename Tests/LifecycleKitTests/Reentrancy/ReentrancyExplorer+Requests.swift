@@ -7,6 +7,9 @@ extension ReentrancyExplorer {
     func makeRandomRequest(from context: String?) {
         let animated = Bool.random(using: &random)
         let prefix = context.map { "[in \($0)] " } ?? ""
+        if parameters.switchPercent > 0 && chance(percent: parameters.switchPercent) {
+            return requestShownChildrenSwitch(prefix)
+        }
         switch draw(below: context == nil ? 110 : 100) {
         case 0..<14: requestPush(prefix, animated: animated)
         case 14..<22: requestPop(prefix, animated: animated)
@@ -162,6 +165,21 @@ extension ReentrancyExplorer {
         let screen = pick(pool.indices.filter { pool[$0].parent != nil }) ?? anyIndex()
         log(prefix + "\(names[screen]).removeFromParent()")
         pool[screen].removeFromParent()
+    }
+
+    /// Switches the children a plain screen (one with children, preferably) shows, as a tab container switching tabs
+    /// does, and tells the host: one of its children, one of the pool's screens that is not (which shows none), or
+    /// (one time in four) every child again.
+    private func requestShownChildrenSwitch(_ prefix: String) {
+        let plain = Self.navigationCount..<pool.count
+        let containers = plain.filter { !pool[$0].children.isEmpty }
+        let index = containers.isEmpty || draw(below: 4) == 0 ? plain.randomElement(using: &random)! : pick(containers)!
+        let screen = pool[index] as! ReentrantScreen
+        let shown: Screen? = draw(below: 4) == 0 ? nil : draw(below: 5) == 0 ? pool[anyIndex()] : pick(screen.children)
+        screen.showsOneChild = shown != nil
+        screen.shownChild = shown
+        log(prefix + "\(names[index]).updateShownChildren() showing \(shown.map(name) ?? "every child")")
+        screen.updateShownChildren()
     }
 
     /// Replaces the window's root with a preferably free screen, or (one time in eight) with none.

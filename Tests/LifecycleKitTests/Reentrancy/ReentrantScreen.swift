@@ -8,6 +8,18 @@ final class ReentrantScreen: Screen {
     /// The explorer that records the calls (weak: the explorer owns the screen).
     weak var explorer: ReentrancyExplorer?
 
+    /// The one child this screen shows, as a tab container shows its selected tab, when ``showsOneChild`` is set;
+    /// none if it is not a child (weak: the pool's screens must not keep each other alive).
+    weak var shownChild: Screen?
+    /// Whether this screen shows only ``shownChild``; otherwise it shows every child, as a plain container does.
+    var showsOneChild = false
+
+    /// The children this screen shows: every child, or only ``shownChild``.
+    override var childrenForAppearanceForwarding: [Screen] {
+        guard showsOneChild else { return children }
+        return shownChild.map { [$0] } ?? []
+    }
+
     /// A screen titled `name`, reporting to `explorer`.
     init(_ name: String, explorer: ReentrancyExplorer) {
         self.explorer = explorer
