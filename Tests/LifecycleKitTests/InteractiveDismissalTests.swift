@@ -213,6 +213,8 @@ struct InteractiveDismissalTests {
         let swipe = try sheet.beginInteractiveDismissal()
         _ = log.take()
         let completions = Completions()
+        var dismissedFlags: [Bool] = []
+        sheet.actions["viewDidDisappear"] = { [unowned sheet] in dismissedFlags.append(sheet.isBeingDismissed) }
         #expect(root.dismiss(animated: false, completion: completions.callback("dismiss")))  // waits for the swipe
         #expect(log.take().isEmpty)
         if finish { swipe.finish() } else { swipe.cancel() }
@@ -223,6 +225,8 @@ struct InteractiveDismissalTests {
             ])
         #expect(completions["dismiss"] == [.completed] && !sheet.isBeingDismissed)
         #expect(root.presentedScreen == nil && sheet.presentingScreen == nil)
+        // Being dismissed from its viewWillDisappear to its viewDidDisappear, cancelled or not: it leaves.
+        #expect(dismissedFlags == [true])
     }
 
     @Test(

@@ -17,7 +17,8 @@
 ///
 /// While it is in progress the window's transition queue waits (requests change the hierarchy at once, and their
 /// transitions wait), the pop gesture and the back button do nothing, a programmatic dismissal of the sheet does
-/// nothing, and presenting from the sheet is refused. End every dismissal you begin, as a gesture always ends.
+/// nothing (a dismissal from below it takes it with the rest, as ``finish()`` and ``cancel()`` say), and presenting
+/// from the sheet is refused. End every dismissal you begin, as a gesture always ends.
 public final class InteractiveDismissal: _InteractiveTransition {
     /// Where the gesture is.
     public enum State: String, Sendable, Hashable {
@@ -127,7 +128,8 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// presentationDidDismiss(), and nothing balances the presentationWillDismiss() sent when the swipe began.
     ///
     /// If the sheet went off screen meanwhile (the app dismissed it, or its window was hidden), it gets the did-call it
-    /// waits for instead (viewDidDisappear). Ignored once the dismissal ended.
+    /// waits for instead (viewDidDisappear), still ``Screen/isBeingDismissed`` if the app dismissed it (by dismissing a
+    /// screen below it). Ignored once the dismissal ended.
     ///
     /// Asked from inside a will-call the dismissal sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a
     /// hook or the method), it takes effect once that will-call returns, so that its method and hooks all see it before
@@ -135,6 +137,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         state = .cancelled
+        // Dismissed by the app meanwhile (a screen below it dismissed): it stays being dismissed until its
+        // viewDidDisappear, as when the swipe finishes.
+        if _wasDismissedElsewhere { return endAsDismissedElsewhere() }
         dismissedScreen._pendingCauses.remove(.beingDismissed)
         dismissedScreen._currentCauses.remove(.beingDismissed)
         if let window, window.isVisible, !_wasDismissedElsewhere, let presenter = presentingScreen,
