@@ -270,6 +270,63 @@ struct PresentationOrderTests {
         #expect(host.root.presentedScreen === b)
     }
 
+    @Test("full screen from a sheet: every screen on screen goes off, from the presenter down, and comes back")
+    func fullScreenFromASheet() throws {
+        let host = try Host()
+        let (b, c) = (TestScreen("B", host.log), TestScreen("C", host.log))
+        try host.root.present(b, style: .pageSheet, animated: false)
+        _ = host.log.take()
+        try b.present(c, style: .fullScreen, animated: false)
+        #expect(
+            host.log.take() == [
+                "C.loadView", "C.viewDidLoad", "B.viewWillDisappear", "A.viewWillDisappear", "C.viewWillAppear",
+                "C.viewDidAppear", "B.viewDidDisappear", "A.viewDidDisappear",
+            ])
+        #expect(c.presentingScreen === b)
+        #expect(c.dismiss(animated: false))
+        #expect(
+            host.log.take() == [
+                "C.viewWillDisappear", "A.viewWillAppear", "B.viewWillAppear", "A.viewDidAppear", "B.viewDidAppear",
+                "C.viewDidDisappear",
+            ])
+    }
+
+    @Test("a presentation that several rules refuse reports the first: window, swipe, context, containment, screen")
+    func firstRefusalWins() throws {
+        let host = try Host()
+        let loose = TestScreen("loose", host.log)
+        expectError(.presenterNotInWindow) { try loose.present(loose) }  // not in a window, and itself
+        let b = TestScreen("B", host.log)
+        try host.root.present(b, style: .pageSheet, animated: false)
+        expectError(.alreadyPresenting) { try host.root.present(host.root) }  // already presenting, and itself
+        expectError(.alreadyPresenting) { try host.root.present(b) }  // already presenting, and presented
+        let swipe = try b.beginInteractiveDismissal()
+        expectError(.interactiveDismissalInProgress) { try b.present(host.root) }  // swiped, and its presenter
+        swipe.cancel()
+        expectError(.invalidPresentation) { try b.present(host.root) }  // its presenter, which is a window's root
+        #expect(host.root.presentedScreen === b && b.presentedScreen == nil)
+    }
+
+    @Test("over a current context, presenting over the current context needs the presented screen to define one")
+    func currentContextFromAScreenOverACurrentContext() throws {
+        let host = try Host()
+        let (list, detail) = (TestScreen("L", host.log), TestScreen("D", host.log))
+        list.definesPresentationContext = true
+        try host.root.addChild(list)
+        try list.present(detail, style: .currentContext, animated: false)
+        _ = host.log.take()
+        let form = TestScreen("F", host.log)
+        expectError(.alreadyPresenting) { try detail.present(form, style: .currentContext, animated: false) }
+        detail.definesPresentationContext = true
+        try detail.present(form, style: .currentContext, animated: false)
+        #expect(
+            host.log.take() == [
+                "F.loadView", "F.viewDidLoad", "D.viewWillDisappear", "F.viewWillAppear", "F.viewDidAppear",
+                "D.viewDidDisappear",
+            ])
+        #expect(form.presentingScreen === detail && list.presentedScreen === detail)
+    }
+
     @Test("a dismissal unlinks the screens at once; the presenter may present again while it animates")
     func dismissalUnlinksAtOnce() throws {
         let host = try Host()

@@ -7,7 +7,9 @@
 /// UIKit's `overCurrentContext`, `popover`, `custom` and `none` are not modelled: use ``overFullScreen`` for a
 /// screen over its presenter that stays on screen, and a sheet where a popover would be.
 public enum ModalPresentationStyle: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Covers the whole window; the presentation context is the window's root.
+    /// Covers the whole window: every screen on screen below it disappears (a sheet's presenter too).
+    ///
+    /// Made from the top of the presenter's containers: the window's root, or the presented screen it is in.
     case fullScreen
     /// Covers the presentation context: the nearest ancestor that defines one, else the top of the presenter's
     /// containers (the window's root, or the presented screen it is in: from a sheet, it takes the sheet's place).

@@ -10,9 +10,10 @@ extension Screen {
     /// did-call. Then the presented screen decides: it may not be ``isModalInPresentation`` (for a navigation
     /// controller, nor its top screen), and ``presentationShouldDismiss()``, asked last, must allow it.
     ///
-    /// `presentationShouldDismiss()` is the app's code, so the rules are checked again after it; a change of the
-    /// hierarchy it made is refused as the hierarchy then stands. Asking never sends
-    /// ``presentationDidAttemptToDismiss()``: ``beginInteractiveDismissal(completion:)`` does, when it is refused.
+    /// Asking calls the presented screen's `presentationShouldDismiss()` when every other rule allows the swipe, as the
+    /// gesture would. It is the app's code, so the rules are checked again after it; a change of the hierarchy it
+    /// made is refused as the hierarchy then stands. Asking never sends ``presentationDidAttemptToDismiss()``:
+    /// ``beginInteractiveDismissal(completion:)`` does, when it is refused.
     public func interactiveDismissalRefusal() -> DismissGestureRefusal? {
         _interactiveDismissalRefusal(reportingAttempts: false).refusal
     }
