@@ -661,6 +661,40 @@ struct NavigationOrderTests {
         #expect(!log.take().contains("A.didMove(nav)"))
     }
 
+    @Test(
+        "a screen pushed and uncovered while its push waits gets its didMove when it appears, not at the next request",
+        arguments: [false, true])
+    func uncoveredWhileItsPushWaits(bySetViewControllers: Bool) throws {
+        // Found by helper-142's random walk: C's push finished while C was off screen (it showed E, the top when it
+        // began), so C waited for its first appearance to end its move; a later transition showed it, and nothing
+        // ended the move: C appeared with isMovingToParent set, and got didMove at the next stack request, if any.
+        let host = try NavigationHost(driver: .manual)
+        let (b, c, e) = (host.screen("B"), host.screen("C"), host.screen("E"))
+        var completions: [String] = []
+        try host.navigation.push(b, animated: true) { _ in completions.append("B") }
+        if bySetViewControllers {
+            try host.navigation.setViewControllers([c, b], animated: true) { _ in completions.append("C") }
+        } else {
+            try host.navigation.push(c, animated: true) { _ in completions.append("C") }
+        }
+        try host.navigation.push(e, animated: true) { _ in completions.append("E") }
+        host.window.transitionDriver.completeCurrentTransition()
+        if bySetViewControllers {
+            _ = try host.navigation.popToRoot(animated: false) { _ in completions.append("pop") }
+        } else {
+            _ = try host.navigation.pop(animated: false) { _ in completions.append("pop") }
+        }
+        host.window.transitionDriver.completeAll()
+        #expect(host.navigation.topViewController === c && c.visibleState == [.loaded, .didAppear])
+        // Its move ends as a push's does: after its viewDidAppear, before didShow.
+        #expect(
+            host.log.take().filter { $0.hasPrefix("C.") || $0.hasSuffix("(C)") } == [
+                "C.willMove(nav)", "C.loadView", "C.viewDidLoad", "C.viewWillAppear", "nav.willShow(C)",
+                "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
+            ])
+        #expect(!c.isMovingToParent && completions == ["B", "C", "E", "pop"])
+    }
+
     @Test("setViewControllers with a lower top: like a pop from the old top to the new one")
     func setViewControllersLowerTop() throws {
         let host = try NavigationHost(driver: .immediate)

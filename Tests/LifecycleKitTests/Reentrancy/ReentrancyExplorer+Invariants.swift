@@ -13,7 +13,7 @@ extension ReentrancyExplorer {
     /// The invariants that hold once every transition ran and every pop ended.
     ///
     /// Documented: a screen that joined a stack off screen owes its didMove(toParent:) until it first appears, so
-    /// its willMove(toParent:) may stay pending while it is the stack's owed screen.
+    /// its willMove(toParent:) may stay pending while it is the stack's owed screen and not on screen.
     func checkSettled() {
         let driver = window.transitionDriver
         if driver.isTransitioning || driver.queuedCount > 0 {
@@ -42,8 +42,9 @@ extension ReentrancyExplorer {
             }
             let moves = pendingMoves[name] ?? []
             if !moves.isEmpty {
+                // Owed until its first appearance: one on screen has had it.
                 let isOwed =
-                    moves.count == 1 && moves[0] == self.name(screen.parent)
+                    moves.count == 1 && moves[0] == self.name(screen.parent) && !isOn
                     && (screen.parent as? NavigationController)?._screenOwedDidMove === screen
                 if !isOwed {
                     return fail(.moveBalance, "\(name) has willMove without didMove once settled: pending \(moves)")
