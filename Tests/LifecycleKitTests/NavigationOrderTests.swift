@@ -695,6 +695,48 @@ struct NavigationOrderTests {
         #expect(!c.isMovingToParent && completions == ["B", "C", "E", "pop"])
     }
 
+    @Test("a request with nothing to do when made carries out a later request's change when its transition starts")
+    func earlierTransitionCarriesOutALaterChange() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        var completions: [String] = []
+        try host.navigation.push(b, animated: true) { _ in completions.append("push") }
+        _ = try host.navigation.popTo(b, animated: true) { _ in completions.append("popTo") }
+        _ = try host.navigation.popToRoot(animated: false) { _ in completions.append("popToRoot") }
+        _ = host.log.take()
+        host.window.transitionDriver.completeCurrentTransition()
+        #expect(completions == ["push"])
+        // The popTo's transition starts now, from the stack as it is: it takes B off screen, animated.
+        #expect(host.log.take().suffix(3) == ["B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)"])
+        #expect(host.window.transitionDriver.isAnimating)
+        // Then the popToRoot's own transition, which has nothing to animate, ends B's pop, with its flag.
+        host.window.transitionDriver.completeCurrentTransition()
+        #expect(
+            host.log.take() == [
+                "B.viewDidDisappear", "A.viewDidAppear", "nav.didShow(A)", "B.didPop(false)", "B.didMove(nil)",
+            ])
+        #expect(completions == ["push", "popTo", "popToRoot"] && !host.window.transitionDriver.isTransitioning)
+    }
+
+    @Test("a window hidden during the pop gesture: a cancel brings the popping screen back first, then it goes")
+    func windowHiddenDuringPopGesture() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        _ = host.log.take()
+        host.window.hide()
+        #expect(!host.window.isVisible && host.log.take().isEmpty)
+        pop.cancel()
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
+                "nav.viewWillDisappear", "B.viewWillDisappear", "nav.viewDidDisappear", "B.viewDidDisappear",
+            ])
+        #expect(b.visibleState == [.loaded, .didDisappear] && host.navigation.topViewController === b)
+    }
+
     @Test("setViewControllers with a lower top: like a pop from the old top to the new one")
     func setViewControllersLowerTop() throws {
         let host = try NavigationHost(driver: .immediate)

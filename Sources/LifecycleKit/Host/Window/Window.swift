@@ -72,6 +72,10 @@ public final class Window {
     }
 
     /// Hides the window: the visible screens disappear.
+    ///
+    /// ``isVisible`` is `false` at once; the screens disappear in a transition queued behind those waiting, and behind
+    /// an interactive pop or sheet swipe in progress: one cancelled meanwhile brings its screen back first, in the
+    /// hidden window, and the screens then disappear.
     public func hide() {
         guard isVisible else { return }
         isVisible = false
