@@ -10,7 +10,8 @@ extension ThrowingHookPoint {
     ///
     /// - Parameters:
     ///   - scope: The receivers the hook applies to; every receiver by default. A closure stored in a
-    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
+    ///     variable, or written inside the parentheses, goes after a scope (`.all`): passed alone it would be taken
+    ///     for the scope. Write a closure literal as a trailing closure.
     ///   - priority: Higher runs earlier than other before hooks of the same scope level.
     ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
@@ -37,7 +38,8 @@ extension ThrowingHookPoint {
     ///
     /// - Parameters:
     ///   - scope: The receivers the hook applies to; every receiver by default. A closure stored in a
-    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
+    ///     variable, or written inside the parentheses, goes after a scope (`.all`): passed alone it would be taken
+    ///     for the scope. Write a closure literal as a trailing closure.
     ///   - priority: Higher runs later than other after hooks of the same scope level (it sits
     ///     further out, symmetric with before hooks).
     ///   - label: A name for introspection (``HookDescription``) and traces.
@@ -79,7 +81,8 @@ extension ThrowingHookPoint {
     ///
     /// - Parameters:
     ///   - scope: The receivers the override applies to; every receiver by default. A closure stored in a
-    ///     variable goes after a scope (`.all`): passed alone it would be taken for the scope.
+    ///     variable, or written inside the parentheses, goes after a scope (`.all`): passed alone it would be taken
+    ///     for the scope. Write a closure literal as a trailing closure.
     ///   - priority: Higher wraps the other overrides of the same scope level.
     ///   - label: A name for introspection (``HookDescription``) and traces.
     ///   - once: Replace one entry only (also under concurrent calls), then remove itself: the first time a call
