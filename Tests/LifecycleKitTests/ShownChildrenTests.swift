@@ -290,4 +290,32 @@ struct ShownChildrenWhileAppearingTests {
         try host.navigation.pop(animated: false)
         #expect(x.visibleState == [.loaded, .didAppear] && !y.isViewLoaded)
     }
+
+    @Test("the old child, presented from the new one's viewWillAppear, stays on screen where it appeared")
+    func oldChildPresentedFromNewChildsViewWillAppear() throws {
+        // Found by the re-entrancy explorer (harsh seed 841, once it switched containers): the switch began the old
+        // child's disappearance after the new child's will-calls, though the old child had left and appeared as a
+        // sheet meanwhile; it went off screen while presented.
+        let host = try NavigationHost(driver: .immediate)
+        let tabs = TabsScreen("K", host.log)
+        let (y, x) = (ActingScreen("Y", host.log), TestScreen("X", host.log))
+        try tabs.addChild(y)
+        try tabs.addChild(x)
+        tabs.selectedIndex = 1
+        try host.navigation.push(tabs, animated: false)
+        y.onViewWillAppear = { [unowned y, unowned x, navigation = host.navigation] in
+            y.onViewWillAppear = nil
+            x.removeFromParent()
+            try? navigation.present(x, style: .pageSheet, animated: false)
+        }
+        _ = host.log.take()
+        tabs.selectedIndex = 0
+        #expect(
+            host.log.take().filter { !$0.contains("oad") } == [
+                "Y.viewWillAppear", "X.willMove(nil)", "X.viewWillDisappear", "X.viewDidDisappear", "X.didMove(nil)",
+                "X.viewWillAppear", "X.viewDidAppear", "Y.viewDidAppear",
+            ])
+        #expect(x.visibleState == [.loaded, .didAppear] && host.navigation.presentedScreen === x)
+        #expect(y.visibleState == [.loaded, .didAppear] && tabs.children.count == 1 && tabs.children[0] === y)
+    }
 }

@@ -69,13 +69,19 @@ struct ReentrancyTests {
 
     /// Seeds whose failures were fixed, replayed in their mode with the parameters that found them.
     ///
-    /// Harsh seed 9849 (timed): an interactive pop finished while its revealed screen's container appeared began the
-    /// appearance of a child that a sibling's viewWillAppear had just removed, which then stayed on screen outside
-    /// the window's hierarchy.
-    @Test("seeds that found defects pass", arguments: [(seed: UInt64(9849), mode: ReentrancyDriverMode.timed)])
-    func fixedSeeds(seed: UInt64, mode: ReentrancyDriverMode) {
+    /// Harsh seed 9849 (timed, found before requests switched containers): an interactive pop finished while its
+    /// revealed screen's container appeared began the appearance of a child that a sibling's viewWillAppear had just
+    /// removed, which then stayed on screen outside the window's hierarchy. Harsh seed 841 (immediate): a container's
+    /// switch took its old child off screen after the new child's viewWillAppear had presented it full screen.
+    @Test(
+        "seeds that found defects pass",
+        arguments: [
+            (seed: UInt64(9849), mode: ReentrancyDriverMode.timed, switchPercent: 0),
+            (seed: UInt64(841), mode: ReentrancyDriverMode.immediate, switchPercent: 5),
+        ])
+    func fixedSeeds(seed: UInt64, mode: ReentrancyDriverMode, switchPercent: Int) {
         var parameters = ReentrancyParameters.harsh
-        parameters.switchPercent = 0  // as it was when the seed was found
+        parameters.switchPercent = switchPercent  // as it was when the seed was found
         let failure = ReentrancyExplorer.explore(seed: seed, mode: mode, parameters: parameters, traceLineCount: 80)
         #expect(failure == nil, "\(failure.map { "\($0)" } ?? "")")
     }

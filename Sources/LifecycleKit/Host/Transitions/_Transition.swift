@@ -42,6 +42,11 @@ final class _Transition {
     /// spans the app's code (each check costs a thread-local look-up, on every transition).
     @exclusivity(unchecked) private(set) var disappearing: [Screen] = []
     @exclusivity(unchecked) private(set) var appearing: [Screen] = []
+    /// The appearance counts of the disappearing screens when a container's switch of its children began.
+    ///
+    /// In such a switch the appearing side's will-calls come first, and may move an old child on screen elsewhere
+    /// (``Screen/_appearances`` then moved on). Empty (no allocation) in other transitions.
+    @exclusivity(unchecked) private var disappearingAppearances: [UInt] = []
 
     init(
         animated: Bool, willOrder: Order = .disappearingFirst, didOrder: Order, plan: @escaping () -> _AppearancePlan,
@@ -68,6 +73,9 @@ final class _Transition {
             planned.disappearing.isEmpty ? [] : planned.appearing.flatMap { $0.screen._forwardedDescendants })
         disappearing = planned.disappearing.filter { screen in
             screen._appearance.isVisible && !shownByAppearing.contains(screen)
+        }
+        if willOrder == .appearingFirst && !disappearing.isEmpty {
+            disappearingAppearances = disappearing.map(\._appearances)
         }
         // The screens that stay because an appearing screen shows them: checked again after the will-calls below.
         let keptForAppearing =
@@ -122,11 +130,15 @@ final class _Transition {
     /// Sends the will-calls of the disappearing screens, except those a container on screen shows again.
     @inline(__always)
     private func _beginDisappearing() {
-        for screen in disappearing {
+        for (index, screen) in disappearing.enumerated() {
             // The will-calls so far may have run the app's code, which may have moved the screen into a container
             // on screen that shows it (a dismissed screen added as a child of its presenter in the viewWillDisappear
             // of the screen it presents): it stays on screen there, as the container shows it.
             if screen._isShownByContainerOnScreen { continue }
+            // In a container's switch, the new children's will-calls came first: one that took the old child out and
+            // brought it on screen elsewhere (presented it, say) began a new appearance, which this switch must not
+            // end.
+            if willOrder == .appearingFirst && screen._appearances != disappearingAppearances[index] { continue }
             screen._beginDisappearing(animated: animated, batch: batch)
         }
     }
