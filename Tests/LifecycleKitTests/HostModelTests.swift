@@ -2,8 +2,9 @@ import LifecycleKit
 import Testing
 
 /// Seeded random sequences of requests on the host (pushes, pops, presentations and dismissals from any screen,
-/// containment, interactive pops, root replacement, background and foreground, hiding and showing), with
-/// transitions completed at random points, checked against the invariants of ``HostModel`` after every step.
+/// containment and switches of the children a container shows, interactive pops, root replacement, background and
+/// foreground, hiding and showing), with transitions completed at random points, checked against the invariants of
+/// ``HostModel`` after every step.
 ///
 /// A failure prints its seed, what failed, and the sequence shortened to the steps that still make it fail.
 @Suite("Host model")

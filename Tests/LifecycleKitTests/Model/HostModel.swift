@@ -85,6 +85,11 @@ final class HostModel {
             attempt { try pool[parent].addChild(pool[child]) }
         case .removeFromParent(let screen):
             pool[screen].removeFromParent()
+        case .showOnly(let container, let child):
+            guard let container = pool[container] as? ModelScreen else { break }
+            container.shownChild = child.map { pool[$0] }
+            container.showsOneChild = child != nil
+            container.updateShownChildren()
         case .beginPop(let nav, let translation):
             tracker.isBeginningInteractivePop = true
             request { completion in

@@ -5,6 +5,18 @@ final class ModelScreen: Screen {
     let name: String
     let tracker: ModelTracker
 
+    /// The one child this screen shows when ``showsOneChild`` is set; none if it is not a child (weak: the pool's
+    /// screens must not keep each other alive).
+    weak var shownChild: Screen?
+    /// Whether this screen shows only ``shownChild``, as a tab container; otherwise every child.
+    var showsOneChild = false
+
+    /// Every child, or only ``shownChild``.
+    override var childrenForAppearanceForwarding: [Screen] {
+        guard showsOneChild else { return children }
+        return shownChild.map { [$0] } ?? []
+    }
+
     init(_ name: String, tracker: ModelTracker) {
         self.name = name
         self.tracker = tracker

@@ -15,6 +15,9 @@ enum ModelStep: Equatable {
     case dismiss(through: Int, animated: Bool)
     case addChild(parent: Int, child: Int)
     case removeFromParent(Int)
+    /// A plain container shows only `child` (none if it is not its child), or every child when it is `nil`, and calls
+    /// `updateShownChildren()`, as a tab container switching tabs.
+    case showOnly(container: Int, child: Int?)
     case beginPop(nav: Int, translation: Double)
     case updatePop(Double)
     case finishPop
@@ -43,6 +46,8 @@ enum ModelStep: Equatable {
         case .dismiss(let through, let animated): return "\(names[through]).dismiss()\(flag(animated))"
         case .addChild(let parent, let child): return "\(names[parent]).addChild(\(names[child]))"
         case .removeFromParent(let screen): return "\(names[screen]).removeFromParent()"
+        case .showOnly(let container, let child):
+            return "\(names[container]).updateShownChildren() showing \(child.map { names[$0] } ?? "every child")"
         case .beginPop(let nav, let translation): return "\(names[nav]).beginInteractivePop(\(translation))"
         case .updatePop(let progress): return "pop.update(\(progress))"
         case .finishPop: return "pop.finish()"

@@ -25,8 +25,17 @@ struct ModelStepGenerator {
         let animated = Bool.random(using: &random)
 
         switch Int.random(in: 0..<100, using: &random) {
-        case 0..<22:
+        case 0..<19:
             return .complete
+        case 19..<22:
+            let containers = plain.filter { !pool[$0].children.isEmpty }
+            guard let container = pick(containers, preferring: inWindow) ?? pick(plain) else { return .complete }
+            let children = pool[container].children.compactMap { model.index(of: $0) }
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0, 1: return .showOnly(container: container, child: nil)
+            case 2: return .showOnly(container: container, child: pick(plain))
+            default: return .showOnly(container: container, child: pick(children))
+            }
         case 22..<31:
             guard let nav = pick(navigations, preferring: inWindow), let screen = pick(free) else { return .complete }
             return .push(nav: nav, screen: screen, animated: animated)
