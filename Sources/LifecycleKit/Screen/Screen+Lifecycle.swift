@@ -291,7 +291,8 @@ extension Screen {
             if _LifecycleObservers.hasObservedWindows {
                 _lastAppearanceBatch = batch  // for the statistics, a window observer; a weak store costs about 80
             }
-            if let navigation = parent as? NavigationController {
+            let navigation = parent as? NavigationController
+            if let navigation {
                 navigation._stackScreenDidAppear(self)
             } else if let place = _chrome.appearingInPlaceOf {
                 _chrome.appearingInPlaceOf = nil
@@ -305,6 +306,11 @@ extension Screen {
                     screen._settleVisibleState(after: .viewDidAppear)
                 }
                 _settleVisibleState(after: .viewDidAppear)
+            }
+            if let navigation, navigation._screenOwedDidMove === self {
+                // It joined the stack off screen and waited for its first appearance to end its move, whichever
+                // transition brings it (its controller's appearance, a change of the stack, a dismissal above it).
+                navigation._endOwedMove()
             }
             if _owesAppearanceEnd {
                 // Looked up again if there was no observed window when the method began: one may have been attached.

@@ -72,12 +72,15 @@ struct ReentrancyTests {
     /// Harsh seed 9849 (timed, found before requests switched containers): an interactive pop finished while its
     /// revealed screen's container appeared began the appearance of a child that a sibling's viewWillAppear had just
     /// removed, which then stayed on screen outside the window's hierarchy. Harsh seed 841 (immediate): a container's
-    /// switch took its old child off screen after the new child's viewWillAppear had presented it full screen.
+    /// switch took its old child off screen after the new child's viewWillAppear had presented it full screen. Harsh
+    /// seed 1221 (immediate): a screen pushed on a stack off screen, then covered by a newer top before its push ran,
+    /// came back on screen through a dismissal's transition and never got its didMove(toParent:).
     @Test(
         "seeds that found defects pass",
         arguments: [
             (seed: UInt64(9849), mode: ReentrancyDriverMode.timed, switchPercent: 0),
             (seed: UInt64(841), mode: ReentrancyDriverMode.immediate, switchPercent: 5),
+            (seed: UInt64(1221), mode: ReentrancyDriverMode.immediate, switchPercent: 5),
         ])
     func fixedSeeds(seed: UInt64, mode: ReentrancyDriverMode, switchPercent: Int) {
         var parameters = ReentrancyParameters.harsh

@@ -330,11 +330,6 @@ extension NavigationController {
                         screen._didMove(toParent: self)
                     }
                 }
-                // A screen that waited for its first appearance to end its move (its own change finished while another
-                // top covered it, which left since) appeared in this transition: its move ends with it.
-                if let owed = self._screenOwedDidMove, owed === shown, owed._appearance == .appeared {
-                    self._endOwedMove()
-                }
                 for (screen, window) in zip(leaving, windows) {
                     screen._didLeaveHierarchy(reason, from: window)
                 }
