@@ -318,4 +318,24 @@ struct ShownChildrenWhileAppearingTests {
         #expect(x.visibleState == [.loaded, .didAppear] && host.navigation.presentedScreen === x)
         #expect(y.visibleState == [.loaded, .didAppear] && tabs.children.count == 1 && tabs.children[0] === y)
     }
+
+    @Test("a switch made while a dismissal uncovers the old child keeps that child off screen")
+    func switchWhileADismissalUncoversTheOldChild() throws {
+        // Found by the re-entrancy explorer (seed 5491, immediate): the dismissal brought back the child it uncovered,
+        // which the container had stopped listing in the dismissed screen's viewWillDisappear.
+        let host = try NavigationHost(driver: .manual)
+        let (tabs, x, y) = try ShownChildrenTests.tabsOnScreen(host)
+        x.definesPresentationContext = true
+        let sheet = ActingScreen("P", host.log)
+        try x.present(sheet, style: .currentContext, animated: false)
+        sheet.onViewWillDisappear = { tabs.selectedIndex = 1 }
+        _ = host.log.take()
+        #expect(x.dismiss(animated: true))
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { !$0.contains("oad") } == [
+                "P.viewWillDisappear", "Y.viewWillAppear", "Y.viewDidAppear", "P.viewDidDisappear",
+            ])
+        #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
+    }
 }

@@ -167,6 +167,10 @@ open class Screen {
     /// Set by ``updateShownChildren()`` while this screen appears: the children it shows come in line with its list
     /// once its appearance completes.
     @exclusivity(unchecked) var _needsShownChildrenUpdate = false
+    /// Set by the first ``updateShownChildren()``: the list of the children this screen shows changes, so a transition
+    /// that planned to bring one of them on screen asks the list again before it does (the app's code in the
+    /// transition's will-calls may have switched).
+    @exclusivity(unchecked) var _switchesShownChildren = false
 
     /// Set while this screen appears and its view has not joined the window yet.
     ///

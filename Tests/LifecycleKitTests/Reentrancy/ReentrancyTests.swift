@@ -67,24 +67,31 @@ struct ReentrancyTests {
         }
     }
 
-    /// Seeds whose failures were fixed, replayed in their mode with the parameters that found them.
+    /// Seeds whose failures were fixed, replayed in their mode with the parameters that found them (as
+    /// `LIFECYCLEKIT_REENTRANCY_PARAMETERS` spells them).
     ///
     /// Harsh seed 9849 (timed, found before requests switched containers): an interactive pop finished while its
     /// revealed screen's container appeared began the appearance of a child that a sibling's viewWillAppear had just
     /// removed, which then stayed on screen outside the window's hierarchy. Harsh seed 841 (immediate): a container's
     /// switch took its old child off screen after the new child's viewWillAppear had presented it full screen. Harsh
-    /// seed 1221 (immediate): a screen pushed on a stack off screen, then covered by a newer top before its push ran,
-    /// came back on screen through a dismissal's transition and never got its didMove(toParent:).
+    /// seeds 1221 (immediate) and 1478 (timed): a screen pushed on a stack, covered by a newer top before its push ran,
+    /// came back on screen through another transition and never got its didMove(toParent:). Standard seed 5491
+    /// (immediate): a dismissal brought back a child that its container had stopped listing in the dismissed screen's
+    /// viewWillDisappear.
     @Test(
         "seeds that found defects pass",
         arguments: [
-            (seed: UInt64(9849), mode: ReentrancyDriverMode.timed, switchPercent: 0),
-            (seed: UInt64(841), mode: ReentrancyDriverMode.immediate, switchPercent: 5),
-            (seed: UInt64(1221), mode: ReentrancyDriverMode.immediate, switchPercent: 5),
+            (
+                seed: UInt64(9849), mode: ReentrancyDriverMode.timed,
+                setting: "steps=200,depth=5,percent=40,budget=20,switch=0"
+            ),
+            (seed: UInt64(841), mode: ReentrancyDriverMode.immediate, setting: "harsh"),
+            (seed: UInt64(1221), mode: ReentrancyDriverMode.immediate, setting: "harsh"),
+            (seed: UInt64(1478), mode: ReentrancyDriverMode.timed, setting: "harsh"),
+            (seed: UInt64(5491), mode: ReentrancyDriverMode.immediate, setting: ""),
         ])
-    func fixedSeeds(seed: UInt64, mode: ReentrancyDriverMode, switchPercent: Int) {
-        var parameters = ReentrancyParameters.harsh
-        parameters.switchPercent = switchPercent  // as it was when the seed was found
+    func fixedSeeds(seed: UInt64, mode: ReentrancyDriverMode, setting: String) throws {
+        let parameters = try #require(ReentrancyParameters.parameters(from: setting))
         let failure = ReentrancyExplorer.explore(seed: seed, mode: mode, parameters: parameters, traceLineCount: 80)
         #expect(failure == nil, "\(failure.map { "\($0)" } ?? "")")
     }

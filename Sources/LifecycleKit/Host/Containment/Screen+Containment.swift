@@ -168,6 +168,7 @@ extension Screen {
     /// screen.
     public func updateShownChildren() {
         guard !(self is NavigationController) else { return }
+        _switchesShownChildren = true
         switch _appearance {
         case .appeared:
             _showChildrenInLineWithTheList()

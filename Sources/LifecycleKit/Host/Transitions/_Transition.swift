@@ -156,10 +156,15 @@ final class _Transition {
             switch place {
             case .child(let parent):
                 if !parent._appearance.isVisible || !screen._isForwarded(by: parent) { continue }
-                // In a container's switch of the children it shows (the only transition that begins the appearing
-                // side first), an older new child's viewWillAppear may have switched again: a screen the container no
-                // longer lists stays off screen. Not asked in other transitions, which pay nothing for it.
-                if willOrder == .appearingFirst && !screen._isShownOnScreen(by: parent) { continue }
+                // A container that switches the children it shows may have switched in the will-calls so far (an
+                // older new child's viewWillAppear in the container's own switch, or a disappearing screen's in a
+                // dismissal that uncovers the child): a screen it no longer lists stays off screen. Not asked of
+                // other containers (navigation controllers, plain ones that show every child), which pay nothing.
+                if (willOrder == .appearingFirst || parent._switchesShownChildren)
+                    && !screen._isShownOnScreen(by: parent)
+                {
+                    continue
+                }
             case .unit:
                 if screen._forwardingContainer != nil { continue }
             }
