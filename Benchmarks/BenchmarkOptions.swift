@@ -85,6 +85,13 @@ struct BenchmarkOptions: Sendable {
         _ text: String, for option: String, atMost maximum: Int
     ) throws(UsageError) -> Int {
         guard let number = Int(text), number > 0 else {
+            // Too large for an Int, but a positive integer all the same: say what the limit is.
+            let digits = text.first == "+" ? text.dropFirst() : Substring(text)
+            if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+                digits.contains(where: { $0 != "0" })
+            {
+                throw UsageError("\(option) takes at most \(maximum), not '\(text)'")
+            }
             throw UsageError("\(option) needs a positive integer, not '\(text)'")
         }
         guard number <= maximum else {

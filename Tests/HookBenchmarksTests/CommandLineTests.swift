@@ -42,8 +42,13 @@ struct CommandLineTests {
             ),
             (
                 ["--case", "before-1", "--iterations", "99999999999999999999"],
-                "--iterations needs a positive integer, not '99999999999999999999'"
+                "--iterations takes at most 1000000000000, not '99999999999999999999'"
             ),
+            (
+                ["--iterations", "-99999999999999999999"],
+                "--iterations needs a positive integer, not '-99999999999999999999'"
+            ),
+            (["--repetitions", "0000"], "--repetitions needs a positive integer, not '0000'"),
             (["--repetitions", "1001"], "--repetitions takes at most 1000, not '1001'"),
             (
                 ["--case", "before-1", "--iterations", "5", "--json"],

@@ -222,6 +222,25 @@ struct DemoOutputTests {
         #expect(trace.contains("  18.900  wait 0 s\n"), "\(trace)")
     }
 
+    @Test("statistics with stays that print alike come in name order, whatever rounding errors the times hold")
+    func statisticsTiesInNameOrder() throws {
+        // Found by helper-143: a push and a pop at once left Settings 5e-17 s of stay (the clock's steps round), and it
+        // came before Home, whose stay is 0.
+        let screens = """
+            [
+              { "name": "a", "type": "Home" },
+              { "name": "b", "type": "Settings" },
+              { "name": "nav", "type": "Navigation", "root": "a" }
+            ]
+            """
+        let actions = #"[{ "action": "push", "screen": "b" }, { "action": "pop" }]"#
+        let output = try BadScenarioTests.expectSuccess(
+            BadScenarioTests.scenario(actions: actions, screens: screens), options: ["--no-trace", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let statistics = try #require(document["statistics"] as? [[String: Any]])
+        #expect(statistics.compactMap { $0["name"] as? String } == ["Home", "Settings"], "\(output)")
+    }
+
     @Test("a dismiss without animation says so; the statistics recorder's reports are statistics events")
     func dismissLabelAndStatisticsEvents() throws {
         let actions = """

@@ -52,6 +52,29 @@ struct LifecycleValueTests {
         #expect(record.description == #"[Two\nlines\u{1B}: stayed 1.500 (mins), viewed 1, resumed 0]"#)
     }
 
+    @Test("a name with a backslash and a name with a line break describe themselves differently")
+    func backslashesInNames() {
+        // Found by helper-143: `x\ny` (a backslash) and `x` + line break + `y` both printed `[x\ny: …]`.
+        let (backslash, lineBreak) = (#"x\ny"#, "x\ny")
+        let records = [backslash, lineBreak].map {
+            ScreenStatistics.Record(name: $0, stayTime: 60, viewCount: 1, resumeCount: 0).description
+        }
+        #expect(
+            records == [
+                #"[x\\ny: stayed 1.000 (mins), viewed 1, resumed 0]"#,
+                #"[x\ny: stayed 1.000 (mins), viewed 1, resumed 0]"#,
+            ])
+        let reports = [backslash, lineBreak].map {
+            LeakReport(
+                kind: .suspected, typeName: "S", title: nil, statisticName: $0, reason: .pop, removedAt: 1,
+                reportedAt: 2
+            ).description
+        }
+        #expect(reports[0].contains(#"[x\\ny]"#) && reports[1].contains(#"[x\ny]"#))
+        let discarded = ScreenStatistics.Event.viewDiscarded(name: backslash, duration: 2, limit: 1)
+        #expect(discarded.description == #"discarded a view of x\\ny lasting 2.000 s (limit 1.000 s)"#)
+    }
+
     @Test("full-screen and current-context presentations cover their presenter; the others leave it on screen")
     func coveringStyles() {
         #expect(ModalPresentationStyle.allCases.filter(\.coversPresenter) == [.fullScreen, .currentContext])

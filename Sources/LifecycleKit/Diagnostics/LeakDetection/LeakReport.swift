@@ -79,13 +79,13 @@ public struct LeakReport: Sendable, Hashable, Codable, CustomStringConvertible {
     /// One line: the kind, the type, the title in quotes, the statistic name in brackets, how and when it was
     /// removed, and when it was seen alive or found released.
     ///
-    /// Line breaks and other control characters in the title and the statistic name are written as in a Swift string
-    /// literal (`\n`), and so are quotes and backslashes in the title, so that the description stays on one line and
-    /// the title's end is where its closing quote is.
+    /// Line breaks, other control characters and backslashes in the title and the statistic name are written as in a
+    /// Swift string literal (`\n`, `\\`), and so are quotes in the title, so that the description stays on one line,
+    /// the title's end is where its closing quote is, and two names never print alike.
     public var description: String {
         let title = self.title.map { "\"\(_oneLine($0, quoting: true))\"" } ?? "(untitled)"
-        let screen =
-            "\(typeName) \(title) [\(_oneLine(statisticName))] removed by \(reason) at \(_seconds(removedAt))"
+        let statisticName = _oneLine(statisticName, escapingBackslashes: true)
+        let screen = "\(typeName) \(title) [\(statisticName)] removed by \(reason) at \(_seconds(removedAt))"
         switch kind {
         case .suspected:
             return "suspected leak: \(screen), still alive at \(_seconds(reportedAt))"

@@ -18,13 +18,15 @@ extension ScreenStatistics {
         case viewDiscarded(name: String, duration: Double, limit: Double)
 
         /// One line, such as `discarded a view of Player lasting 90000.000 s (limit 86400.000 s)`: line breaks
-        /// and other control characters in a name or a message are written as escapes (`\n`, `\u{1B}`).
+        /// and other control characters in a name or a message are written as escapes (`\n`, `\u{1B}`), and so are
+        /// backslashes in a name (`\\`).
         public var description: String {
             switch self {
             case .storeFailed(let error):
                 return _oneLine(error.description)
             case .viewDiscarded(let name, let duration, let limit):
-                return "discarded a view of \(_oneLine(name)) lasting \(_seconds(duration)) (limit \(_seconds(limit)))"
+                let name = _oneLine(name, escapingBackslashes: true)
+                return "discarded a view of \(name) lasting \(_seconds(duration)) (limit \(_seconds(limit)))"
             }
         }
     }

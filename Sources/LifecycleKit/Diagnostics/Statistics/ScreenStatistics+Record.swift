@@ -37,11 +37,12 @@ extension ScreenStatistics {
 
         /// `[Name: stayed 1.250 (mins), viewed 3, resumed 1]`: the stay time in minutes with three decimals.
         ///
-        /// One line: line breaks and other control characters in the name are written as in a Swift string literal
-        /// (`\n`).
+        /// One line: line breaks, other control characters and backslashes in the name are written as in a Swift string
+        /// literal (`\n`, `\\`), so that two names never print alike.
         public var description: String {
             let minutes = String(format: "%.3f", stayMinutes)
-            return "[\(_oneLine(name)): stayed \(minutes) (mins), viewed \(viewCount), resumed \(resumeCount)]"
+            let name = _oneLine(name, escapingBackslashes: true)
+            return "[\(name): stayed \(minutes) (mins), viewed \(viewCount), resumed \(resumeCount)]"
         }
 
         /// Whether every number is finite and not negative, as a stored record must be.
