@@ -129,12 +129,15 @@ enum BenchmarkCommand {
                                     cases' own baselines always run)
               --repetitions K       K timed repetitions per case (default 15, or 5 with --quick; at most 1000)
               --json                print a JSON array, one object per case: name, nsPerOp, ratioToDirect,
-                                    baseline, ratioToBaseline, …, and for the concurrent cases scaling (two
-                                    threads' calls per second ÷ one's), callerCPUNsPerCall and
+                                    baseline, ratioToBaseline, medianNsPerOp, iterations,
+                                    operationsPerIteration, repetitions, category, summary, and for the
+                                    concurrent cases (null for the others) scalingBaseline, scaling (two
+                                    callers' calls per second ÷ one's), callerCPUNsPerCall and
                                     registrarCPUNsPerChange
               --svg FILE            also write a bar chart of ns/op (log scale) as a self-contained SVG: a
                                     regular file, replaced whole, or a new one in an existing folder (a
-                                    symbolic link is followed); checked before the cases run
+                                    symbolic link to a regular file is followed; one to nothing is
+                                    refused); checked before the cases run
               --case NAME           set NAME up, run its loop N times and print nothing (for callgrind and
               --iterations N        dhat: the setup is the same for any N, so two values of N cancel it).
                                     For the concurrent cases, N is each caller thread's (or task's) call count.

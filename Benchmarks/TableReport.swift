@@ -9,7 +9,7 @@
 /// concurrent-before-1      2.59     2.54×
 /// two-processes-before-1   1.93     1.89×
 ///
-/// Scaling (calls per second of two threads together, relative to one; 2.00× is perfect), and CPU time per thread:
+/// Scaling (calls per second of two callers together, relative to one; 2.00× is perfect), and CPU time per thread:
 ///   concurrent-before-1: 1.45× the calls per second of before-1
 ///     CPU time: callers 3.70 ns per call, registrar 5.18 µs per change
 ///   two-processes-before-1: 1.94× the calls per second of before-1
@@ -72,8 +72,8 @@ enum TableReport {
                 + (cpu.isEmpty ? "" : "\n    CPU time: " + cpu.joined(separator: ", "))
         }
         guard !lines.isEmpty else { return "" }
-        return "\nScaling (calls per second of two threads together, relative to one; 2.00× is perfect), "
-            + "and CPU time per thread:\n" + lines.joined(separator: "\n") + "\n"
+        return "\nScaling (calls per second of two callers together, threads or tasks, relative to one; 2.00× is "
+            + "perfect), and CPU time per thread:\n" + lines.joined(separator: "\n") + "\n"
     }
 }
 

@@ -9,7 +9,7 @@ enum DemoCommand {
         Runs a scenario of screens on LifecycleKit's headless host, with virtual time, and prints
         the lifecycle trace (each action, the lifecycle calls it caused and the hooks and
         observers that ran), the page statistics and the leak reports. Without --scenario it
-        runs the embedded shopping-app scenario (Sources/LifecycleDemo/Scenarios/shopping.json,
+        runs the embedded shopping-app scenario (Scenarios/shopping.json, in Sources/LifecycleDemo,
         which also shows the scenario format).
 
         OPTIONS:
@@ -18,7 +18,7 @@ enum DemoCommand {
           --scenario FILE             run the JSON scenario in FILE
           --no-trace                  print only the statistics and the leak reports (text or
                                       json; a Mermaid diagram is only a trace)
-          --help                      print this help
+          -h, --help                  print this help
 
         Each option may be given once.
 
