@@ -955,4 +955,29 @@ struct HostRegressionTests {
         // Presented off screen (the controller has no window): linked, never shown.
         #expect(sheet.visibleState == [] && navigation.presentedScreen === sheet)
     }
+
+    @Test("a container its own viewWillAppear presents with animation appears once, when the presentation completes")
+    func presentedFromItsOwnViewWillAppear() throws {
+        // Found by the re-entrancy explorer (harsh seed 4406, manual driver): the call that began the first appearance
+        // went on, after the will-call, as if the new one were its own: it forwarded the container's appearance to its
+        // child again and sent the container its viewDidAppear while the presentation still animated.
+        let host = try NavigationHost(driver: .manual)
+        let (box, child) = (ActingScreen("N", host.log), host.screen("C"))
+        try box.addChild(child)
+        box.onViewWillAppear = { [unowned box, navigation = host.navigation] in
+            box.onViewWillAppear = nil
+            box.removeFromParent()
+            try? navigation.present(box, style: .pageSheet, animated: true)
+        }
+        try host.root.addChild(box)
+        host.log.add("-- animating")
+        #expect(host.window.transitionDriver.isAnimating && box.visibleState == [.loaded, .willAppear])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { !$0.contains("oad") && !$0.contains("Move") } == [
+                "N.viewWillAppear", "N.viewDidAppear", "N.viewWillDisappear", "N.viewDidDisappear",
+                "N.viewWillAppear", "C.viewWillAppear", "-- animating", "N.viewDidAppear", "C.viewDidAppear",
+            ])
+        #expect(box.visibleState == [.loaded, .didAppear] && child.visibleState == [.loaded, .didAppear])
+    }
 }

@@ -72,6 +72,7 @@ extension Screen {
         defer { _isViewJoiningWindow = false }
         _appearance = .appearing
         _appearances &+= 1
+        let appearance = _appearances
         _isTransitionAnimated = animated
         // A new appearance is a real one, even if it began inside a viewDidAppear that only balanced a viewWillAppear
         // (the screen moved to a container on screen from there).
@@ -114,6 +115,9 @@ extension Screen {
             _settleChildrenOnScreen()
             return
         }
+        // Its viewWillAppear took it away and began another appearance (presented it with animation, say): that one's
+        // own call forwarded it to the children already.
+        guard _appearances == appearance else { return }
         // A navigation controller shows its top screen of now: willShow follows the will-calls.
         let navigationTop = (self as? NavigationController)?.topViewController
         // The children this screen shows now (a child's current-context presentation stands in for it).
@@ -121,11 +125,13 @@ extension Screen {
         for shown in _shownChildren {
             let child = shown._forwardingTarget
             guard _appearance == .appearing else { return _settleChildrenOnScreen() }
+            guard _appearances == appearance else { return }
             if !child.isViewLoaded {
                 // The child's view loads first: its viewDidLoad is the app's code, which may take it out of this
                 // screen, or this screen off screen.
                 child.loadViewIfNeeded()
                 guard _appearance == .appearing else { return _settleChildrenOnScreen() }
+                guard _appearances == appearance else { return }
                 guard _shownChildren.contains(where: { $0._forwardingTarget === child }) else {
                     continue
                 }

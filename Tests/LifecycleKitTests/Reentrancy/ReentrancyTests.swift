@@ -77,7 +77,8 @@ struct ReentrancyTests {
     /// seeds 1221 (immediate) and 1478 (timed): a screen pushed on a stack, covered by a newer top before its push ran,
     /// came back on screen through another transition and never got its didMove(toParent:). Standard seed 5491
     /// (immediate): a dismissal brought back a child that its container had stopped listing in the dismissed screen's
-    /// viewWillDisappear.
+    /// viewWillDisappear. Harsh seed 4406 (manual): a container's appearance went on, after its viewWillAppear had
+    /// taken it away and brought it back in an animated transition, as if the new appearance were its own.
     @Test(
         "seeds that found defects pass",
         arguments: [
@@ -89,6 +90,7 @@ struct ReentrancyTests {
             (seed: UInt64(1221), mode: ReentrancyDriverMode.immediate, setting: "harsh"),
             (seed: UInt64(1478), mode: ReentrancyDriverMode.timed, setting: "harsh"),
             (seed: UInt64(5491), mode: ReentrancyDriverMode.immediate, setting: ""),
+            (seed: UInt64(4406), mode: ReentrancyDriverMode.manual, setting: "harsh"),
         ])
     func fixedSeeds(seed: UInt64, mode: ReentrancyDriverMode, setting: String) throws {
         let parameters = try #require(ReentrancyParameters.parameters(from: setting))

@@ -83,8 +83,13 @@ extension Screen {
         if isStillJoining() && _shows(child) {
             switch _appearance {
             case .appeared:
+                let appearances = target._appearances
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
-                target._endAppearanceTransition()
+                // Unless its viewWillAppear took it away and began another appearance (it presented it with
+                // animation, say), which ends with its own transition.
+                if target._appearances &- appearances <= 1 {
+                    target._endAppearanceTransition()
+                }
             case .appearing where _isRunningViewWillAppear:
                 // Added from this screen's viewWillAppear: the child appears when this screen forwards its appearance
                 // to its children, right after, as UIKit's forwarding reaches it (its view is not in a window yet).
