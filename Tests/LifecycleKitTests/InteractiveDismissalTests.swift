@@ -203,6 +203,22 @@ struct InteractiveDismissalTests {
         #expect(host.presenter.presentedScreen === host.sheet && !host.window.transitionDriver.isTransitioning)
     }
 
+    @Test("a swiped sheet whose window's root is replaced leaves, cancelled, without being dismissed")
+    func rootReplacedWhileSwipedThenCancelled() throws {
+        // Found by review (helper-144): the flag kept for a sheet dismissed from below was kept for this one too, which
+        // leaves with the root as a sheet that is not swiped does (not being dismissed).
+        let host = try SheetHost()
+        var dismissedFlags: [Bool] = []
+        host.sheet.actions["viewDidDisappear"] = { [unowned sheet = host.sheet] in
+            dismissedFlags.append(sheet.isBeingDismissed)
+        }
+        let swipe = try host.sheet.beginInteractiveDismissal()
+        try host.window.setRootScreen(TestScreen("R2", host.log))
+        swipe.cancel()
+        host.window.transitionDriver.completeAll()
+        #expect(dismissedFlags == [false] && swipe.state == .cancelled && host.sheet.presentingScreen == nil)
+    }
+
     @Test(
         "the presenter of the sheet dismissed by the app during the swipe: ending it only balances the sheet's calls",
         arguments: [false, true])

@@ -27,6 +27,23 @@ struct NavigationOrderTests {
         #expect(!log.take().contains { $0.contains("Move") })
     }
 
+    @Test("a container that is a navigation controller's root ends its owed move after its children's viewDidAppear")
+    func containerRootEndsItsMoveAfterItsChildren() throws {
+        // Found by review (helper-144): ended in the container's own end of appearance, the move came between its
+        // viewDidAppear and its children's, so that app code in didMove ran while they still appeared.
+        let log = EventLog()
+        let (box, child) = (TestScreen("K", log), TestScreen("X", log))
+        try box.addChild(child)
+        let navigation = try TestNavigation("nav", root: box, log)
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Appear") || $0.contains("Move(nav") || $0.contains("Show") }.suffix(5)
+                == ["nav.viewDidAppear", "K.viewDidAppear", "X.viewDidAppear", "K.didMove(nav)", "nav.didShow(K)"])
+    }
+
     @Test("a root screen that leaves before it ever appears ends its move first")
     func rootLeavesUnseen() throws {
         let log = EventLog()

@@ -297,8 +297,7 @@ extension Screen {
             if _LifecycleObservers.hasObservedWindows {
                 _lastAppearanceBatch = batch  // for the statistics, a window observer; a weak store costs about 80
             }
-            let navigation = parent as? NavigationController
-            if let navigation {
+            if let navigation = parent as? NavigationController {
                 navigation._stackScreenDidAppear(self)
             } else if let place = _chrome.appearingInPlaceOf {
                 _chrome.appearingInPlaceOf = nil
@@ -312,11 +311,6 @@ extension Screen {
                     screen._settleVisibleState(after: .viewDidAppear)
                 }
                 _settleVisibleState(after: .viewDidAppear)
-            }
-            if let navigation, navigation._screenOwedDidMove === self {
-                // It joined the stack off screen and waited for its first appearance to end its move, whichever
-                // transition brings it (its controller's appearance, a change of the stack, a dismissal above it).
-                navigation._endOwedMove()
             }
             if _owesAppearanceEnd {
                 // Looked up again if there was no observed window when the method began: one may have been attached.
@@ -349,6 +343,12 @@ extension Screen {
             _currentCauses = []
         }
         if appeared && _appearance == .appeared {
+            if let navigation = parent as? NavigationController, navigation._screenOwedDidMove === self {
+                // It joined the stack off screen and waited for its first appearance to end its move, whichever
+                // transition brought it (its controller's appearance, a change of the stack, a dismissal above it):
+                // after its subtree's did-calls, as a push's.
+                navigation._endOwedMove()
+            }
             (self as? NavigationController)?._showedTopOnAppearing(animated: animated)
             if _needsShownChildrenUpdate {
                 // A container switched what it shows while it appeared (``updateShownChildren()``): now it has.

@@ -218,6 +218,8 @@ extension NavigationController {
     /// Sends didShow for the screen that got willShow, if it is still the top: a stack that changed meanwhile sends
     /// its own willShow and didShow.
     func _showedTopOnAppearing(animated: Bool) {
+        // Its top ends an owed move when it appears itself; this is for a top that a current-context presentation
+        // stood in for, which did not appear.
         if _screenOwedDidMove === topViewController {
             _endOwedMove()
         }

@@ -54,6 +54,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// Whether the app unlinked the sheet from its presenter meanwhile (it dismissed a screen below it, or replaced the
     /// window's root): a presentation of it made since is the app's, which the swipe must not end or take over.
     var _wasDismissedElsewhere = false
+    /// Whether that was a dismissal (of a screen below the sheet), not its window's root replaced: the sheet is then
+    /// being dismissed until its viewDidDisappear, whatever the swipe's end.
+    var _wasDismissedByTheApp = false
 
     init(
         presentingScreen: Screen, dismissedScreen: Screen, window: Window,
@@ -139,7 +142,7 @@ public final class InteractiveDismissal: _InteractiveTransition {
         state = .cancelled
         // Dismissed by the app meanwhile (a screen below it dismissed): it stays being dismissed until its
         // viewDidDisappear, as when the swipe finishes.
-        if _wasDismissedElsewhere { return endAsDismissedElsewhere() }
+        if _wasDismissedByTheApp { return endAsDismissedElsewhere() }
         dismissedScreen._pendingCauses.remove(.beingDismissed)
         dismissedScreen._currentCauses.remove(.beingDismissed)
         if let window, window.isVisible, !_wasDismissedElsewhere, let presenter = presentingScreen,

@@ -278,6 +278,7 @@ extension Screen {
         target._presenter = nil
         for screen in leaving {
             screen._pendingCauses.insert(.beingDismissed)
+            screen.interactiveDismissal?._wasDismissedByTheApp = true
         }
         let transition = _Transition(
             animated: animated, didOrder: .appearingFirst,

@@ -45,7 +45,8 @@ final class _Transition {
     /// The appearance counts of the disappearing screens when a container's switch of its children began.
     ///
     /// In such a switch the appearing side's will-calls come first, and may move an old child on screen elsewhere
-    /// (``Screen/_appearances`` then moved on). Empty (no allocation) in other transitions.
+    /// (``Screen/_appearances`` then moved on). Empty (no allocation) in other transitions. Indexed as
+    /// ``disappearing`` is when the will-calls begin: only `_takeOffScreen`, which runs after them, appends to it.
     @exclusivity(unchecked) private var disappearingAppearances: [UInt] = []
 
     init(
