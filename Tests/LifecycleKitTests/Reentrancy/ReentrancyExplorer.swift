@@ -7,11 +7,12 @@ import LifecycleKit
 /// ``ReentrantNavigationController``) and nine screens (`s0`–`s8`, ``ReentrantScreen``), a third of them defining a
 /// presentation context; `n0`, holding `s0`, is the root of the visible window. Each step makes one random request:
 /// push, pop, popTo, popToRoot, setViewControllers, present, dismiss, dismissScreen, addChild, removeFromParent,
-/// switching the children a plain screen shows (one of them, none or all, then `updateShownChildren()`), beginning, updating, finishing or cancelling an interactive pop or a sheet's swipe (also while it begins), the back
-/// button, hiding and showing the window, background and foreground, replacing the root, or driving the transitions.
-/// Every callback of the pool (loadView, viewDidLoad, the appearance methods and viewIsAppearing, willMove and
-/// didMove, willPop and didPop, shouldPop, willShow and didShow, the four presentation calls of a swipe) and every
-/// completion may make another random request from inside it, as deep, as often and as many times a step as its
+/// switching the children a plain screen shows (one of them, none or all, then `updateShownChildren()`), beginning,
+/// updating, finishing or cancelling an interactive pop or a sheet's swipe (also while it begins), the back button,
+/// hiding and showing the window, background and foreground, replacing the root, or driving the transitions. Every
+/// callback of the pool (loadView, viewDidLoad, the appearance methods and viewIsAppearing, willMove and didMove,
+/// willPop and didPop, shouldPop, willShow and didShow, the four presentation calls of a swipe) and every completion
+/// may make another random request from inside it, as deep, as often and as many times a step as its
 /// ``ReentrancyParameters`` say.
 ///
 /// The callbacks are checked as they come, the hierarchy after every step, and the settled state (every transition
