@@ -289,8 +289,6 @@ extension Screen {
         }
         let batch = _onScreenBatch
         let appeared: Bool
-        // The navigation controller whose stack it is in when it appears, read once (a weak load).
-        var stack: NavigationController?
         switch _appearance {
         case .appearing:
             appeared = true
@@ -299,9 +297,8 @@ extension Screen {
             if _LifecycleObservers.hasObservedWindows {
                 _lastAppearanceBatch = batch  // for the statistics, a window observer; a weak store costs about 80
             }
-            stack = parent as? NavigationController
-            if let stack {
-                stack._stackScreenDidAppear(self)
+            if let navigation = parent as? NavigationController {
+                navigation._stackScreenDidAppear(self)
             } else if let place = _chrome.appearingInPlaceOf {
                 _chrome.appearingInPlaceOf = nil
                 (place.parent as? NavigationController)?._stackScreenDidAppear(place)
@@ -346,7 +343,10 @@ extension Screen {
             _currentCauses = []
         }
         if appeared && _appearance == .appeared {
-            if let navigation = stack, navigation._screenOwedDidMove === self {
+            // Only a screen whose move has not ended (a stack's own record, no weak load) can owe it.
+            if _joinDidMoveOwedBy != nil, let navigation = parent as? NavigationController,
+                navigation._screenOwedDidMove === self
+            {
                 // It joined the stack off screen and waited for its first appearance to end its move, whichever
                 // transition brought it (its controller's appearance, a change of the stack, a dismissal above it):
                 // after its subtree's did-calls, as a push's.
