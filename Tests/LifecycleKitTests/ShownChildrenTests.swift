@@ -338,4 +338,23 @@ struct ShownChildrenWhileAppearingTests {
             ])
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
     }
+
+    @Test("a switch back undone from the old child's viewDidDisappear leaves it off screen")
+    func switchBackUndoneFromViewDidDisappear() throws {
+        // Found by the re-entrancy explorer (harsh seed 6681, immediate): switching back from X's viewWillDisappear
+        // turned X's disappearance around, and X appeared after its viewDidDisappear had switched away again.
+        let host = try NavigationHost(driver: .immediate)
+        let tabs = TabsScreen("K", host.log)
+        let (x, y) = (ScriptedScreen("X", host.log), TestScreen("Y", host.log))
+        try tabs.addChild(x)
+        try tabs.addChild(y)
+        try host.navigation.push(tabs, animated: false)
+        x.actions["viewWillDisappear"] = { tabs.selectedIndex = 0 }
+        x.actions["viewDidDisappear"] = { tabs.selectedIndex = 1 }
+        _ = host.log.take()
+        tabs.selectedIndex = 1
+        #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
+        #expect(
+            host.log.take().filter { $0.hasPrefix("X.view") } == ["X.viewWillDisappear", "X.viewDidDisappear"])
+    }
 }

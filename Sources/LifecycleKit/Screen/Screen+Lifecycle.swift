@@ -59,8 +59,12 @@ extension Screen {
             _endAppearanceTransition()
             if _appearance == .disappeared { _takeOffScreenWhatItNoLongerShows(animated: animated) }
             // viewDidDisappear (the app's code) may have taken it out of the container it was to appear in, which no
-            // longer shows it, or taken that container off screen, or brought it back.
-            if case .child(let container) = place, !_isForwarded(by: container) || !container._appearance.isVisible {
+            // longer shows it, or taken that container off screen, or switched what the container shows, or brought
+            // it back.
+            if case .child(let container) = place,
+                !_isForwarded(by: container) || !container._appearance.isVisible
+                    || (container._switchesShownChildren && !_isShownOnScreen(by: container))
+            {
                 return
             }
             if _appearance.isVisible { return _moveOnScreen(to: place) }

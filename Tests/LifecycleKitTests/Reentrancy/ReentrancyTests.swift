@@ -78,7 +78,9 @@ struct ReentrancyTests {
     /// came back on screen through another transition and never got its didMove(toParent:). Standard seed 5491
     /// (immediate): a dismissal brought back a child that its container had stopped listing in the dismissed screen's
     /// viewWillDisappear. Harsh seed 4406 (manual): a container's appearance went on, after its viewWillAppear had
-    /// taken it away and brought it back in an animated transition, as if the new appearance were its own.
+    /// taken it away and brought it back in an animated transition, as if the new appearance were its own. Harsh seed
+    /// 6681 (immediate): a child whose switch back on screen turned its disappearance around appeared though its
+    /// container had switched away from it again in its viewDidDisappear.
     @Test(
         "seeds that found defects pass",
         arguments: [
@@ -91,6 +93,7 @@ struct ReentrancyTests {
             (seed: UInt64(1478), mode: ReentrancyDriverMode.timed, setting: "harsh"),
             (seed: UInt64(5491), mode: ReentrancyDriverMode.immediate, setting: ""),
             (seed: UInt64(4406), mode: ReentrancyDriverMode.manual, setting: "harsh"),
+            (seed: UInt64(6681), mode: ReentrancyDriverMode.immediate, setting: "harsh"),
         ])
     func fixedSeeds(seed: UInt64, mode: ReentrancyDriverMode, setting: String) throws {
         let parameters = try #require(ReentrancyParameters.parameters(from: setting))
