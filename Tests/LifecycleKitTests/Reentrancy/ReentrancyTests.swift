@@ -80,7 +80,9 @@ struct ReentrancyTests {
     /// viewWillDisappear. Harsh seed 4406 (manual): a container's appearance went on, after its viewWillAppear had
     /// taken it away and brought it back in an animated transition, as if the new appearance were its own. Harsh seed
     /// 6681 (immediate): a child whose switch back on screen turned its disappearance around appeared though its
-    /// container had switched away from it again in its viewDidDisappear.
+    /// container had switched away from it again in its viewDidDisappear. Harsh seeds 9131 and 9557 (immediate): a
+    /// screen whose push finished inside a willPop of the request removing it got its didMove(toParent:) from the
+    /// request and again from the next one.
     @Test(
         "seeds that found defects pass",
         arguments: [
@@ -94,6 +96,8 @@ struct ReentrancyTests {
             (seed: UInt64(5491), mode: ReentrancyDriverMode.immediate, setting: ""),
             (seed: UInt64(4406), mode: ReentrancyDriverMode.manual, setting: "harsh"),
             (seed: UInt64(6681), mode: ReentrancyDriverMode.immediate, setting: "harsh"),
+            (seed: UInt64(9131), mode: ReentrancyDriverMode.immediate, setting: "harsh"),
+            (seed: UInt64(9557), mode: ReentrancyDriverMode.immediate, setting: "harsh"),
         ])
     func fixedSeeds(seed: UInt64, mode: ReentrancyDriverMode, setting: String) throws {
         let parameters = try #require(ReentrancyParameters.parameters(from: setting))

@@ -236,6 +236,11 @@ extension NavigationController {
     /// app's code popped the screen from that transition's own completion), and skips a screen that has left.
     func _endOwedJoin(of screen: Screen) {
         if screen._joinDidMoveOwedBy == ObjectIdentifier(self) {
+            if _screenOwedDidMove === screen {
+                // Parked to wait for its first appearance (its push finished inside this request's callbacks): the
+                // move ends here, and the next request must not send it again.
+                _screenOwedDidMove = nil
+            }
             screen._didMove(toParent: self)
         }
     }
