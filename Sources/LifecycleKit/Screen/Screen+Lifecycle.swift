@@ -62,8 +62,7 @@ extension Screen {
             // longer shows it, or taken that container off screen, or switched what the container shows, or brought
             // it back.
             if case .child(let container) = place,
-                !_isForwarded(by: container) || !container._appearance.isVisible
-                    || (container._switchesShownChildren && !_isShownOnScreen(by: container))
+                !_mayStillAppear(in: container, askingTheList: container._switchesShownChildren)
             {
                 return
             }
@@ -426,10 +425,10 @@ extension Screen {
             let identifier = ObjectIdentifier(self)
             for shown in _shownChildren {
                 guard _appearance == .appearing else { return }
+                // An older sibling's viewWillAppear (the app's code) may have taken it out of this screen meanwhile;
+                // the screen that stands in for it (a presentation it began or ended) is read now.
+                guard shown._parentIdentifier == identifier else { continue }
                 let child = shown._forwardingTarget
-                // An older sibling's viewWillAppear (the app's code) may have taken it out of this screen meanwhile,
-                // or ended the presentation that stood in for it: checked as the appearance's own forwarding does.
-                guard shown._parentIdentifier == identifier, shown._forwardingTarget === child else { continue }
                 switch child._appearance {
                 case .disappeared: child._beginAppearing(animated: animated, at: .child(self), batch: batch)
                 case .appearing: child._beginCallsNotForwarded(animated: animated, batch: batch)

@@ -76,6 +76,19 @@ extension Screen {
         return _isShownOnScreen(by: container)
     }
 
+    /// Whether this screen may still appear as a child of `container` in a transition that planned it there: the
+    /// container is on screen (or on its way) and still holds it, and, when `askingTheList`, lists it among the
+    /// children it shows.
+    ///
+    /// The will-calls before run the app's code, which may have taken the container off screen, the screen out of it,
+    /// or switched what a container that switches shows. The list is asked only of such containers (and in a
+    /// container's own switch): navigation controllers and plain containers, which show every child, pay nothing.
+    @inline(__always)
+    func _mayStillAppear(in container: Screen, askingTheList: Bool) -> Bool {
+        container._appearance.isVisible && _isForwarded(by: container)
+            && (!askingTheList || _isShownOnScreen(by: container))
+    }
+
     /// Whether `container` is on screen (or on its way) and shows this screen now.
     ///
     /// Shown as one of the children it forwards its appearance to, or in place of one. Asks

@@ -156,16 +156,11 @@ final class _Transition {
             // it (a presented screen dismissed and added as a child of a screen on screen, which showed it then).
             switch place {
             case .child(let parent):
-                if !parent._appearance.isVisible || !screen._isForwarded(by: parent) { continue }
                 // A container that switches the children it shows may have switched in the will-calls so far (an
                 // older new child's viewWillAppear in the container's own switch, or a disappearing screen's in a
-                // dismissal that uncovers the child): a screen it no longer lists stays off screen. Not asked of
-                // other containers (navigation controllers, plain ones that show every child), which pay nothing.
-                if (willOrder == .appearingFirst || parent._switchesShownChildren)
-                    && !screen._isShownOnScreen(by: parent)
-                {
-                    continue
-                }
+                // dismissal that uncovers the child): a screen it no longer lists stays off screen.
+                let askingTheList = willOrder == .appearingFirst || parent._switchesShownChildren
+                if !screen._mayStillAppear(in: parent, askingTheList: askingTheList) { continue }
             case .unit:
                 if screen._forwardingContainer != nil { continue }
             }
