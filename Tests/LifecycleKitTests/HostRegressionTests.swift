@@ -143,7 +143,7 @@ struct HostRegressionTests {
         host.window.transitionDriver.completeAll()
         #expect(
             host.log.take() == [
-                "K.viewDidDisappear", "A.viewDidAppear", "K.didPop(true)", "K.didMove(nil)", "nav.didShow(A)",
+                "K.viewDidDisappear", "K.didPop(true)", "K.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
         #expect(child.visibleState == [.loaded, .didDisappear])
     }
@@ -720,10 +720,12 @@ struct HostRegressionTests {
                 ]
                     + (finishingScreen == "B"
                         ? ["B.viewWillAppear", "B1.viewWillAppear", "P.viewDidDisappear", "C1.viewDidDisappear"]
-                            + ["C2.viewDidDisappear", "B.viewDidAppear", "B1.viewDidAppear"]
-                        : ["P.viewDidDisappear", "C1.viewDidDisappear", "C2.viewDidDisappear", "B.viewWillAppear"]
-                            + ["B1.viewWillAppear", "B.viewDidAppear", "B1.viewDidAppear"])
-                    + ["P.didPop(true)", "P.didMove(nil)", "completion"],
+                            + ["C2.viewDidDisappear", "P.didPop(true)", "P.didMove(nil)"]
+                            + ["B.viewDidAppear", "B1.viewDidAppear"]
+                        : ["P.viewDidDisappear", "C1.viewDidDisappear", "C2.viewDidDisappear", "P.didPop(true)"]
+                            + ["P.didMove(nil)", "B.viewWillAppear", "B1.viewWillAppear", "B.viewDidAppear"]
+                            + ["B1.viewDidAppear"])
+                    + ["completion"],
                 "finished from \(finishingScreen)")
             #expect([p, c1, c2].allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
             #expect([b, b1].allSatisfy { $0.visibleState == [.loaded, .didAppear] })

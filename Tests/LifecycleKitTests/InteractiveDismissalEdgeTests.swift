@@ -329,7 +329,7 @@ struct InteractiveDismissalEdgeTests {
         pop?.finish()
         #expect(
             log.take() == [
-                "E.viewDidDisappear", "R.viewDidAppear", "E.didPop(true)", "E.didMove(nil)",
+                "E.viewDidDisappear", "E.didPop(true)", "E.didMove(nil)", "R.viewDidAppear",
             ])
         #expect(!window.transitionDriver.isTransitioning)
     }

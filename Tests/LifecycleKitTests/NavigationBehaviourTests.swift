@@ -175,7 +175,7 @@ struct NavigationBehaviourTests {
         pop?.finish()
         #expect(
             host.log.take() == [
-                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
     }
@@ -710,7 +710,7 @@ struct NavigationBehaviourTests {
         pop.finish()
         #expect(
             host.log.take() == [
-                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
                 "P.loadView", "P.viewDidLoad", "P.viewWillAppear", "P.viewDidAppear",
             ])
         #expect(!host.window.transitionDriver.isTransitioning)

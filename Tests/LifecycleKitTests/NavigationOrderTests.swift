@@ -87,7 +87,7 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
-                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
         #expect(completions["pop"] == [.completed])
         #expect(b.parent == nil && b.navigationController == nil)
@@ -105,8 +105,8 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "C.willPop(true)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "C.viewWillDisappear",
-                "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "A.viewDidAppear",
-                "C.didPop(true)", "B.didPop(false)", "C.didMove(nil)", "B.didMove(nil)", "nav.didShow(A)",
+                "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "C.didPop(true)", "B.didPop(false)",
+                "C.didMove(nil)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
     }
 
@@ -121,8 +121,8 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "D.willPop(true)", "C.willPop(false)", "D.willMove(nil)", "C.willMove(nil)", "D.viewWillDisappear",
-                "B.viewWillAppear", "nav.willShow(B)", "D.viewDidDisappear", "B.viewDidAppear",
-                "D.didPop(true)", "C.didPop(false)", "D.didMove(nil)", "C.didMove(nil)", "nav.didShow(B)",
+                "B.viewWillAppear", "nav.willShow(B)", "D.viewDidDisappear", "D.didPop(true)", "C.didPop(false)",
+                "D.didMove(nil)", "C.didMove(nil)", "B.viewDidAppear", "nav.didShow(B)",
             ])
         #expect(completions["popTo"] == [.completed])
         #expect(try host.navigation.popTo(b, completion: completions.callback("again")).isEmpty)
@@ -150,7 +150,7 @@ struct NavigationOrderTests {
         pop.finish()
         #expect(
             host.log.take() == [
-                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
         #expect(completions["pop"] == [.completed])
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
@@ -232,17 +232,18 @@ struct NavigationOrderTests {
 
         // Ended before its will-calls were out: neither willShow nor didShow.
         let began = ["B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear"]
-        let popped = ["B.didPop(true)", "B.didMove(nil)", "finished", "completion completed"]
+        let departed = ["B.didPop(true)", "B.didMove(nil)"]
+        let ended = ["finished", "completion completed"]
         let expected: [EarlyEnd: [String]] = [
-            // A never got viewWillAppear from the beginning: the finished pop brings it on screen.
-            .finishFromPoppingWillDisappear: began + ["B.viewDidDisappear", "A.viewWillAppear", "A.viewDidAppear"]
-                + popped,
+            // A never got viewWillAppear from the beginning: the finished pop brings it on screen, once B departed.
+            .finishFromPoppingWillDisappear: began + ["B.viewDidDisappear"] + departed
+                + ["A.viewWillAppear", "A.viewDidAppear"] + ended,
             // A gets nothing; B turns around.
             .cancelFromPoppingWillDisappear: began + [
                 "B.viewWillAppear", "B.viewDidAppear", "cancelled", "completion cancelled",
             ],
-            .finishFromRevealedWillAppear: began + ["A.viewWillAppear", "B.viewDidDisappear", "A.viewDidAppear"]
-                + popped,
+            .finishFromRevealedWillAppear: began + ["A.viewWillAppear", "B.viewDidDisappear"] + departed
+                + ["A.viewDidAppear"] + ended,
             .cancelFromRevealedWillAppear: began + [
                 "A.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
                 "cancelled", "completion cancelled",
@@ -288,17 +289,18 @@ struct NavigationOrderTests {
         _ = try host.navigation.beginInteractivePop(translation: 10)
 
         let began = ["T.willPop(true)", "T.willMove(nil)", "T.viewWillDisappear"]
-        let popped = ["T.didPop(true)", "T.didMove(nil)"]
+        // T departs once it and its child disappeared, before P appears.
+        let departed = ["T.didPop(true)", "T.didMove(nil)"]
         let expected: [EarlyEnd: [String]] = [
             .finishFromPoppingWillDisappear: began + [
-                "TC.viewWillDisappear", "T.viewDidDisappear", "TC.viewDidDisappear", "P.viewWillAppear",
-                "PC.viewWillAppear", "P.viewDidAppear", "PC.viewDidAppear",
-            ] + popped,
+                "TC.viewWillDisappear", "T.viewDidDisappear", "TC.viewDidDisappear",
+            ]
+                + departed + ["P.viewWillAppear", "PC.viewWillAppear", "P.viewDidAppear", "PC.viewDidAppear"],
             .cancelFromPoppingWillDisappear: began + ["T.viewWillAppear", "T.viewDidAppear"],
             .finishFromRevealedWillAppear: began + [
                 "TC.viewWillDisappear", "P.viewWillAppear", "PC.viewWillAppear", "T.viewDidDisappear",
-                "TC.viewDidDisappear", "P.viewDidAppear", "PC.viewDidAppear",
-            ] + popped,
+                "TC.viewDidDisappear",
+            ] + departed + ["P.viewDidAppear", "PC.viewDidAppear"],
             .cancelFromRevealedWillAppear: began + [
                 "TC.viewWillDisappear", "P.viewWillAppear", "P.viewWillDisappear", "P.viewDidDisappear",
                 "T.viewWillAppear", "TC.viewWillAppear", "T.viewDidAppear", "TC.viewDidAppear",
@@ -400,7 +402,7 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
-                "began: [\"A\"]", "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)",
+                "began: [\"A\"]", "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear",
                 "nav.didShow(A)", "finished: [\"A\"]",
             ])
         #expect(host.navigation.children.map(\.title) == ["A"] && b.parent == nil && b.window == nil)
@@ -422,7 +424,7 @@ struct NavigationOrderTests {
         pop.finish()
         #expect(
             host.log.take() == [
-                "Y.viewDidDisappear", "X.viewDidAppear", "Y.didPop(true)", "Y.didMove(nil)", "nav.didShow(X)",
+                "Y.viewDidDisappear", "Y.didPop(true)", "Y.didMove(nil)", "X.viewDidAppear", "nav.didShow(X)",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["X"])
     }
@@ -531,8 +533,8 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "C.willMove(nav)", "C.loadView", "C.viewDidLoad",
-                "B.viewWillDisappear", "C.viewWillAppear", "nav.willShow(C)", "B.viewDidDisappear", "C.viewDidAppear",
-                "B.didPop(true)", "B.didMove(nil)", "C.didMove(nav)", "nav.didShow(C)",
+                "B.viewWillDisappear", "C.viewWillAppear", "nav.willShow(C)", "B.viewDidDisappear", "B.didPop(true)",
+                "B.didMove(nil)", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
             ])
     }
 
@@ -580,7 +582,7 @@ struct NavigationOrderTests {
         if finish { pop.finish() } else { pop.cancel() }
         let gestureEnd =
             finish
-            ? ["B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)"]
+            ? ["B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)"]
             : ["A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear"]
         let covered = finish ? "A" : "B"
         #expect(
@@ -610,7 +612,7 @@ struct NavigationOrderTests {
         host.window.transitionDriver.completeAll()
         #expect(
             host.log.take() == [
-                "B.viewDidDisappear", "C.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "C.didMove(nav)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "C.viewDidAppear", "C.didMove(nav)",
                 "nav.didShow(C)",
             ])
 
@@ -619,8 +621,8 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "C.willPop(false)", "C.willMove(nil)", "D.willMove(nav)", "D.loadView", "D.viewDidLoad",
-                "C.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)", "C.viewDidDisappear", "D.viewDidAppear",
-                "C.didPop(false)", "C.didMove(nil)", "D.didMove(nav)", "nav.didShow(D)",
+                "C.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)", "C.viewDidDisappear", "C.didPop(false)",
+                "C.didMove(nil)", "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)",
             ])
     }
 
@@ -763,7 +765,7 @@ struct NavigationOrderTests {
         #expect(
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
-                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
     }
 

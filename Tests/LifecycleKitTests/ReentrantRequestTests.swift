@@ -97,8 +97,8 @@ struct ReentrantRequestTests {
         #expect(
             host.log.take() == [
                 "C.willPop(false)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "C.viewWillDisappear",
-                "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "A.viewDidAppear", "C.didPop(false)",
-                "B.didPop(false)", "C.didMove(nil)", "B.didMove(nil)", "nav.didShow(A)",
+                "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "C.didPop(false)", "B.didPop(false)",
+                "C.didMove(nil)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
     }
 

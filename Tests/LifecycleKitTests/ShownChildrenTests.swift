@@ -116,8 +116,8 @@ struct ShownChildrenTests {
         #expect(
             host.log.take() == [
                 "C.willPop(false)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "Y.loadView",
-                "Y.viewDidLoad", "Y.viewWillAppear", "nav.willShow(K)", "C.viewDidDisappear", "K.viewDidAppear",
-                "Y.viewDidAppear", "C.didPop(false)", "C.didMove(nil)", "nav.didShow(K)",
+                "Y.viewDidLoad", "Y.viewWillAppear", "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(false)",
+                "C.didMove(nil)", "K.viewDidAppear", "Y.viewDidAppear", "nav.didShow(K)",
             ])
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
     }

@@ -42,7 +42,7 @@ struct TransitionEdgeTests {
         pop.finish()
         #expect(
             log.take() == [
-                "B.viewDidDisappear", "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)", "nav.didShow(A)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
                 "pop completed", "S.loadView", "S.viewDidLoad", "S.viewWillAppear", "S.viewDidAppear",
                 "present completed",
             ])

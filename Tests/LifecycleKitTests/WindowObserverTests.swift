@@ -74,13 +74,13 @@ struct WindowObserverTests {
                 "W will B.viewDidDisappear(animated: false)", "B.viewDidDisappear",
                 "W did B.viewDidDisappear(animated: false)",
                 "W end B.disappear",
-                "W will A.viewDidAppear(animated: false)", "A.viewDidAppear", "W did A.viewDidAppear(animated: false)",
-                "W end A.appear",
-                // didPop while B still has its navigation controller; then B is out of it, and so of the window, but
-                // the window still hears of it.
+                // Once B disappeared, before A's viewDidAppear: didPop while B still has its navigation controller;
+                // then B is out of it, and so of the window, but the window still hears of it.
                 "B.didPop(false)", "W will B.didMove(toParent: nil)", "B.didMove(nil)",
                 "W did B.didMove(toParent: nil)",
                 "W leave B (pop)",
+                "W will A.viewDidAppear(animated: false)", "A.viewDidAppear", "W did A.viewDidAppear(animated: false)",
+                "W end A.appear",
                 "nav.didShow(A)",
             ])
     }
@@ -174,7 +174,8 @@ struct WindowObserverTests {
                 "W begin A.disappear", "W end A.disappear", "W begin B.appear", "W end B.appear",
                 "W pop cancelled B",
                 "W begin B.disappear", "W begin A.appear", "W pop began B in nav",
-                "W end B.disappear", "W end A.appear", "W leave B (interactivePop)",
+                // Finished: B leaves once it disappeared, before A's appearance ends.
+                "W end B.disappear", "W leave B (interactivePop)", "W end A.appear",
                 "W pop finished B",
             ])
     }

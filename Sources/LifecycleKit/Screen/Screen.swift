@@ -334,13 +334,15 @@ open class Screen {
     /// stack and gets no ``didPop(animated:)`` (QMUI's `willPopInNavigationController`).
     open func willPop(animated: Bool) {}
 
-    /// Called after the screen left a navigation stack, once the transition (or the interactive pop) completed.
+    /// Called after the screen left a navigation stack, once it has disappeared (the transition's or the interactive
+    /// pop's `viewDidDisappear`), before the new top's `viewDidAppear`.
     ///
     /// Comes before `didMove(toParent: nil)`: the screen is no longer in the stack, but its ``navigationController``
     /// is still set, as in QMUI's `didPopInNavigationControllerWithAnimated:` (which QMUI sends as the pop starts;
-    /// here it comes once the pop completed, so never for a cancelled gesture). Inside it, ``removeFromParent()``
-    /// does nothing: the screen leaves its controller right after; pushing, presenting or adding it elsewhere from
-    /// here throws ``LifecycleError/Code-swift.struct/alreadyAttached`` (do it after, in the pop's completion).
+    /// here it comes once the screen has disappeared, so never for a cancelled gesture). Inside it,
+    /// ``removeFromParent()`` does nothing: the screen leaves its controller right after; pushing, presenting or
+    /// adding it elsewhere from here throws ``LifecycleError/Code-swift.struct/alreadyAttached`` (do it after, in the
+    /// pop's completion).
     open func didPop(animated: Bool) {}
 
     /// Whether the user may pop this screen, asked when the back button or the pop gesture starts a pop (RR's

@@ -87,7 +87,7 @@ public final class InteractivePop: _InteractiveTransition {
 
     /// Completes the pop: the popping screen leaves the navigation controller.
     ///
-    /// The calls: popping.viewDidDisappear, revealed.viewDidAppear, popping.didPop, popping.didMove(toParent: nil),
+    /// The calls: popping.viewDidDisappear, popping.didPop, popping.didMove(toParent: nil), revealed.viewDidAppear,
     /// then (on screen) the navigation controller's didShow(revealed), then the completion with
     /// ``TransitionOutcome/completed``. The popping screen's willPop and willMove(toParent: nil) ran when the pop
     /// began (finished from its willPop, the pop sends willMove(toParent: nil) first).
@@ -119,21 +119,31 @@ public final class InteractivePop: _InteractiveTransition {
                 target._beginCallsNotForwarded(animated: true, batch: batch)
             }
         }
-        for target in [poppingTarget, revealedTarget] {
-            if let target, target._onScreenBatch === batch {
-                target._endAppearanceTransition()
-            }
+        if let popping = poppingTarget, popping._onScreenBatch === batch {
+            popping._endAppearanceTransition()
+        }
+        // Its departure ends once it disappeared, before the revealed screen's viewDidAppear, as after a pop. Finished
+        // before its will-calls (from its willPop), it disappears only as the screens settle below, and departs then.
+        let departsFirst = (poppingTarget ?? poppingScreen._forwardingTarget)._appearance == .disappeared
+        if departsFirst { endDeparture(from: navigation) }
+        if let revealed = revealedTarget, revealed._onScreenBatch === batch {
+            revealed._endAppearanceTransition()
         }
         batch.finish()
         navigation._settleChildrenOnScreen()
-        let departureWindow = navigation._windowLeft(by: poppingScreen)
-        poppingScreen._didPop(animated: true)
-        navigation._leave(afterPop: poppingScreen)
-        poppingScreen._didLeaveHierarchy(.interactivePop, from: departureWindow)
+        if !departsFirst { endDeparture(from: navigation) }
         if isOnScreen && sentWillShow {
             navigation._didShow(revealedScreen, animated: true)
         }
         end(navigation, outcome: .completed)
+    }
+
+    /// The popping screen's didPop and didMove(toParent: nil), then it leaves the hierarchy.
+    private func endDeparture(from navigation: NavigationController) {
+        let departureWindow = navigation._windowLeft(by: poppingScreen)
+        poppingScreen._didPop(animated: true)
+        navigation._leave(afterPop: poppingScreen)
+        poppingScreen._didLeaveHierarchy(.interactivePop, from: departureWindow)
     }
 
     /// Cancels the pop: the popping screen goes back on top of the stack.

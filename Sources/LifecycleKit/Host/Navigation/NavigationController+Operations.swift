@@ -265,6 +265,33 @@ extension NavigationController {
         screen._didMove(toParent: nil)
     }
 
+    /// Ends the departure of the `removed` screens that are still leaving (a screen removed from the controller
+    /// meanwhile already finished): the move owed by a push not finished yet, didPop while they still have their
+    /// navigation controller (QMUI's didPop), didMove(toParent: nil), then each leaves the hierarchy.
+    ///
+    /// `oldTop` is the screen whose didPop says `animated`: the others get `false`.
+    func _endDeparture(of removed: [Screen], reason: LeaveReason, animated: Bool, _ oldTop: Screen?) {
+        self._transitionCallsDepth += 1
+        defer { self._transitionCallsDepth -= 1 }
+        let stillLeaving = _ScreenSet(_leaving)
+        let leaving = removed.filter { stillLeaving.contains($0) }
+        let leavingNow = _ScreenSet(leaving)
+        _leaving.removeAll { leavingNow.contains($0) }
+        let windows = leaving.map { _windowLeft(by: $0) }
+        for screen in leaving {
+            _endOwedJoin(of: screen)
+        }
+        for screen in leaving {
+            screen._didPop(animated: animated && screen === oldTop)
+        }
+        for screen in leaving {
+            _leave(afterPop: screen)
+        }
+        for (screen, window) in zip(leaving, windows) {
+            screen._didLeaveHierarchy(reason, from: window)
+        }
+    }
+
     /// A screen that joins the stack in a transition, with how many times it had joined a container then
     /// (`_attachments`): one that leaves and joins again before the transition finishes is another join's,
     /// whose own transition ends its move.
@@ -297,27 +324,18 @@ extension NavigationController {
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) { shown = top }
             },
-            onFinish: { [weak self] in
+            onFinish: { [weak self] stage in
                 guard let self else { return }
+                if stage == .firstSideEnded {
+                    // The screens that left end their departure once they disappeared, before the new top's
+                    // viewDidAppear, as UIKit's controller sends didMove(toParent: nil) from the end of the popped
+                    // screen's disappearance.
+                    if !removed.isEmpty { self._endDeparture(of: removed, reason: reason, animated: animated, oldTop) }
+                    return
+                }
                 self._queuedCount -= 1
                 self._transitionCallsDepth += 1
                 defer { self._transitionCallsDepth -= 1 }
-                // A screen removed from the controller meanwhile already finished leaving.
-                let stillLeaving = _ScreenSet(self._leaving)
-                let leaving = removed.filter { stillLeaving.contains($0) }
-                let leavingNow = _ScreenSet(leaving)
-                self._leaving.removeAll { leavingNow.contains($0) }
-                let windows = leaving.map { self._windowLeft(by: $0) }
-                for screen in leaving {
-                    self._endOwedJoin(of: screen)
-                }
-                // didPop while the screens still have their navigation controller (QMUI's didPop), then they leave it.
-                for screen in leaving {
-                    screen._didPop(animated: animated && screen === oldTop)
-                }
-                for screen in leaving {
-                    self._leave(afterPop: screen)
-                }
                 // Only a move still owed: a screen removed while it left ended it already, and may still be a child
                 // here, in its didPop, whose app code ran this transition.
                 for (screen, join) in added
@@ -334,9 +352,6 @@ extension NavigationController {
                     } else {
                         screen._didMove(toParent: self)
                     }
-                }
-                for (screen, window) in zip(leaving, windows) {
-                    screen._didLeaveHierarchy(reason, from: window)
                 }
                 if let shown { self._didShow(shown, animated: animated) }
             },

@@ -187,7 +187,9 @@ extension Screen {
                     if let container = screen?._forwardingContainer { return container._childrenPlan }
                     return window?._unitsPlan ?? _AppearancePlan()
                 },
-                onFinish: { [weak screen] in screen?._pendingCauses.remove(.beingPresented) },
+                onFinish: { [weak screen] stage in
+                    if stage == .ended { screen?._pendingCauses.remove(.beingPresented) }
+                },
                 completion: completion))
     }
 
@@ -299,7 +301,8 @@ extension Screen {
                 }
                 return plan
             },
-            onFinish: { [weak window] in
+            onFinish: { [weak window] stage in
+                guard stage == .ended else { return }
                 for screen in leaving {
                     screen._pendingCauses.remove(.beingDismissed)
                 }

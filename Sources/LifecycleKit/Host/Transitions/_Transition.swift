@@ -29,8 +29,22 @@ final class _Transition {
     /// UIKit's delegate hears it after the will-calls. One closure rather than two: each is an allocation per
     /// transition.
     let onWillCalls: (_ appearing: [Screen], _ sent: Bool) -> Void
-    /// Runs after the did-calls: `didMove(toParent:)`, `didPop`, `didShow`, leaving the hierarchy.
-    let onFinish: () -> Void
+    /// The two moments `onFinish` runs at.
+    enum FinishStage {
+        /// The did-calls of the side that ends first have run (the disappearing screens' in a navigation transition),
+        /// not the other side's yet.
+        case firstSideEnded
+        /// Every did-call has run; the completion comes next.
+        case ended
+    }
+
+    /// Runs twice: between the two sides' did-calls, then after them.
+    ///
+    /// Navigation controllers end the departure of the screens that leave their stack in the first (`didPop`,
+    /// `didMove(toParent: nil)`, leaving the hierarchy), as UIKit's controller ends the popped screen's departure
+    /// before the revealed screen's `viewDidAppear`, and the rest in the second (`didMove(toParent:)` of the screens
+    /// that joined, `didShow`). One closure rather than two: each is an allocation per transition.
+    let onFinish: (_ stage: FinishStage) -> Void
     /// Receives the outcome, last.
     let completion: ((TransitionOutcome) -> Void)?
 
@@ -52,7 +66,7 @@ final class _Transition {
     init(
         animated: Bool, willOrder: Order = .disappearingFirst, didOrder: Order, plan: @escaping () -> _AppearancePlan,
         onWillCalls: @escaping (_ appearing: [Screen], _ sent: Bool) -> Void = { _, _ in },
-        onFinish: @escaping () -> Void = {}, completion: ((TransitionOutcome) -> Void)?
+        onFinish: @escaping (_ stage: FinishStage) -> Void = { _ in }, completion: ((TransitionOutcome) -> Void)?
     ) {
         self.animated = animated
         self.willOrder = willOrder
@@ -197,19 +211,24 @@ final class _Transition {
         }
     }
 
-    /// Runs the did-calls, `onFinish`, `settle` (what the caller does once the transition's calls ended, before its
-    /// completion: the window's status-bar update, or a controller's count of the calls it runs), then the
-    /// completion.
+    /// Runs the first side's did-calls, `onFinish(.firstSideEnded)`, the other side's did-calls, `onFinish(.ended)`,
+    /// `settle` (what the caller does once the transition's calls ended, before its completion: the window's
+    /// status-bar update, or a controller's count of the calls it runs), then the completion.
     ///
     /// The screens begun through forwarding end with the screen that forwarded to them; a screen that left
-    /// meanwhile ends after them.
+    /// meanwhile ends after them. A screen is asked whether it is still in this transition when its turn comes: the
+    /// app's code in the calls before may have ended its appearance transition or begun another.
     func finish(settle: () -> Void = {}) {
         let (first, second) = didOrder == .disappearingFirst ? (disappearing, appearing) : (appearing, disappearing)
-        for screen in first + second where screen._onScreenBatch === batch {
+        for screen in first where screen._onScreenBatch === batch {
+            screen._endAppearanceTransition()
+        }
+        onFinish(.firstSideEnded)
+        for screen in second where screen._onScreenBatch === batch {
             screen._endAppearanceTransition()
         }
         batch.finish()
-        onFinish()
+        onFinish(.ended)
         // Release the screens: a finished transition must not keep them alive.
         disappearing = []
         appearing = []

@@ -132,7 +132,8 @@ public final class Window {
             _Transition(
                 animated: animated, didOrder: .disappearingFirst,
                 plan: { [weak self] in self?._unitsPlan ?? _AppearancePlan() },
-                onFinish: { [weak self] in
+                onFinish: { [weak self] stage in
+                    guard stage == .ended else { return }
                     // The top-most first; a screen that joined a hierarchy meanwhile has not left.
                     for screen in leaving.reversed() where screen._isDetached {
                         screen._didLeaveHierarchy(.windowRootReplaced, from: self)
