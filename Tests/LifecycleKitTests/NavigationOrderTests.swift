@@ -44,6 +44,69 @@ struct NavigationOrderTests {
                 == ["nav.viewDidAppear", "K.viewDidAppear", "X.viewDidAppear", "K.didMove(nav)", "nav.didShow(K)"])
     }
 
+    /// How a screen that owes its move takes itself off screen from its first viewDidAppear.
+    enum LeavingFromFirstAppearance: CaseIterable, Sendable {
+        /// The root given to the controller's init, the controller a tab of a container that switches to another.
+        case rootSwitchesItsTabAway
+        /// A screen pushed while the controller's tab was not shown, which then switches to it and away again.
+        case pushedOffScreenSwitchesItsTabAway
+        /// The root given to the controller's init, the controller a child it removes from its container.
+        case rootRemovesItsController
+    }
+
+    @Test(
+        "a screen that owes its didMove(toParent:) gets it after its first viewDidAppear, though that call took it away",
+        arguments: LeavingFromFirstAppearance.allCases)
+    func owedMoveEndsThoughFirstAppearanceLeft(leaving: LeavingFromFirstAppearance) throws {
+        // Found by review (helper-145): since the move waited for the screen's subtree, it ended only if the screen
+        // was still on screen then, so it came with a later appearance (which read `isMovingToParent` again), or with
+        // the next request of the stack. UIKit's deferred transition ends with the move once the viewDidAppear ran.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let owing = ScriptedScreen("A", log)
+        let tabs = TabsScreen("T", log)
+        switch leaving {
+        case .rootSwitchesItsTabAway:
+            try tabs.addChild(try TestNavigation("nav", root: owing, log))
+            try tabs.addChild(TestScreen("Z", log))
+            owing.actions["viewDidAppear"] = { tabs.selectedIndex = 1 }
+        case .pushedOffScreenSwitchesItsTabAway:
+            let navigation = try TestNavigation("nav", root: TestScreen("R", log), log)
+            try tabs.addChild(TestScreen("Z", log))
+            try tabs.addChild(navigation)
+            try window.setRootScreen(tabs)
+            window.makeKeyAndVisible()
+            window.transitionDriver.completeAll()
+            try navigation.push(owing, animated: false)
+            window.transitionDriver.completeAll()
+            owing.actions["viewDidAppear"] = { tabs.selectedIndex = 0 }
+        case .rootRemovesItsController:
+            let navigation = try TestNavigation("nav", root: owing, log)
+            try tabs.addChild(navigation)
+            owing.actions["viewDidAppear"] = { navigation.removeFromParent() }
+        }
+        if window.rootScreen == nil {
+            try window.setRootScreen(tabs)
+            window.makeKeyAndVisible()
+        } else {
+            tabs.selectedIndex = 1
+        }
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.hasPrefix("A.") } == [
+                "A.willMove(nav)", "A.loadView", "A.viewDidLoad", "A.viewWillAppear", "A.viewDidAppear",
+                "A.viewWillDisappear", "A.viewDidDisappear", "A.didMove(nav)",
+            ], "\(leaving)")
+        #expect(owing.visibleState == [.loaded, .didDisappear])
+        // It shows again without moving, and gets no second didMove.
+        if leaving != .rootRemovesItsController {
+            tabs.selectedIndex = leaving == .rootSwitchesItsTabAway ? 0 : 1
+            window.transitionDriver.completeAll()
+            #expect(!log.take().contains("A.didMove(nav)"))
+            #expect(owing.visibleState == [.loaded, .didAppear])
+        }
+    }
+
     @Test("a root screen that leaves before it ever appears ends its move first")
     func rootLeavesUnseen() throws {
         let log = EventLog()

@@ -345,16 +345,17 @@ extension Screen {
         if _appearance == (appeared ? .appeared : .disappeared) {
             _currentCauses = []
         }
+        // Only a screen whose move has not ended (a stack's own record, no weak load) can owe it.
+        if appeared, _joinDidMoveOwedBy != nil, let navigation = parent as? NavigationController,
+            navigation._screenOwedDidMove === self
+        {
+            // It joined the stack off screen and waited for its first appearance to end its move, whichever transition
+            // brought it (its controller's appearance, a change of the stack, a dismissal above it): after its
+            // subtree's did-calls, as a push's, even when the app's code in them took it off screen again (switched
+            // the tab that shows its controller, say), as UIKit's deferred transition ends with the move all the same.
+            navigation._endOwedMove()
+        }
         if appeared && _appearance == .appeared {
-            // Only a screen whose move has not ended (a stack's own record, no weak load) can owe it.
-            if _joinDidMoveOwedBy != nil, let navigation = parent as? NavigationController,
-                navigation._screenOwedDidMove === self
-            {
-                // It joined the stack off screen and waited for its first appearance to end its move, whichever
-                // transition brought it (its controller's appearance, a change of the stack, a dismissal above it):
-                // after its subtree's did-calls, as a push's.
-                navigation._endOwedMove()
-            }
             (self as? NavigationController)?._showedTopOnAppearing(animated: animated)
             if _needsShownChildrenUpdate {
                 // A container switched what it shows while it appeared (``updateShownChildren()``): now it has.

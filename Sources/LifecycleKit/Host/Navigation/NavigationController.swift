@@ -88,7 +88,8 @@ open class NavigationController: Screen {
             viewControllers = [rootScreen]
         }
         rootScreen._didJoinHierarchy()
-        // Its didMove(toParent:) follows its first appearance.
+        // Its didMove(toParent:) follows its first appearance, as a screen's that joins the stack off screen.
+        rootScreen._joinDidMoveOwedBy = ObjectIdentifier(self)
         _screenOwedDidMove = rootScreen
     }
 
@@ -218,8 +219,8 @@ extension NavigationController {
     /// Sends didShow for the screen that got willShow, if it is still the top: a stack that changed meanwhile sends
     /// its own willShow and didShow.
     func _showedTopOnAppearing(animated: Bool) {
-        // Its top ends an owed move when it appears itself; this is for a top that a current-context presentation
-        // stood in for, which did not appear.
+        // Its top ends an owed move when its own viewDidAppear has run; this is for a top that a current-context
+        // presentation stood in for, which did not appear.
         if _screenOwedDidMove === topViewController {
             _endOwedMove()
         }
