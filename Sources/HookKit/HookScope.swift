@@ -5,7 +5,7 @@
 /// try Screen.viewDidAppear.before(.all) { screen, _ in log(screen) }               // every screen
 /// try Screen.viewDidAppear.before(.type(ProductScreen.self)) { screen, _ in }       // and subclasses
 /// try Screen.viewDidAppear.before(.exactType(ProductScreen.self)) { screen, _ in }  // not subclasses
-/// try Screen.viewDidAppear.before(.instance(checkout)) { screen, _ in }             // one object
+/// try Screen.viewDidAppear.before(.instance(cartScreen)) { screen, _ in }           // one object
 /// ```
 ///
 /// A type scope must name the point's receiver type or one of its subtypes; any other type is
