@@ -216,6 +216,7 @@ struct HostRegressionTests {
             #expect(
                 host.log.take() == [
                     "Y.viewWillAppear", "Y.viewDidAppear", "X.viewWillDisappear", "X.viewDidDisappear",
+                    "inner.willShow(Y)", "inner.didShow(Y)",
                 ])
             #expect(y.visibleState == [.loaded, .didAppear])
             #expect(x(navigation).visibleState == [.loaded, .didDisappear])

@@ -238,7 +238,8 @@ struct NavigationOrderTests {
         // B is back on top; no willShow or didShow (UIKit sends neither), no didPop, no further willMove or didMove.
         #expect(
             host.log.take() == [
-                "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
+                "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear", "nav.willShow(B)",
+                "nav.didShow(B)",
             ])
         #expect(completions["pop"] == [.cancelled])
         #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
@@ -454,8 +455,8 @@ struct NavigationOrderTests {
         pop.cancel()
         #expect(
             host.log.take() == [
-                "changed: [\"A\"]", "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear",
-                "B.viewDidAppear", "cancelled: [\"A\", \"B\"]",
+                "changed: [\"A\"]", "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
+                "nav.willShow(B)", "nav.didShow(B)", "cancelled: [\"A\", \"B\"]",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
         #expect(host.navigation.children.map(\.title) == ["A", "B"])
@@ -646,7 +647,10 @@ struct NavigationOrderTests {
         let gestureEnd =
             finish
             ? ["B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)"]
-            : ["A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear"]
+            : [
+                "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear", "nav.willShow(B)",
+                "nav.didShow(B)",
+            ]
         let covered = finish ? "A" : "B"
         #expect(
             host.log.take() == gestureEnd + [
@@ -813,8 +817,9 @@ struct NavigationOrderTests {
         host.window.transitionDriver.completeAll()
         #expect(
             host.log.take() == [
-                "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
-                "nav.viewWillDisappear", "B.viewWillDisappear", "nav.viewDidDisappear", "B.viewDidDisappear",
+                "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear", "nav.willShow(B)",
+                "nav.didShow(B)", "nav.viewWillDisappear", "B.viewWillDisappear", "nav.viewDidDisappear",
+                "B.viewDidDisappear",
             ])
         #expect(b.visibleState == [.loaded, .didDisappear] && host.navigation.topViewController === b)
     }
@@ -878,6 +883,7 @@ struct NavigationOrderTests {
             host.log.take() == [
                 "K.viewWillDisappear", "inner.viewWillDisappear", "X.viewWillDisappear", "K.viewDidDisappear",
                 "inner.viewDidDisappear", "X.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
+                "nav.willShow(B)", "nav.didShow(B)",
             ])
     }
 

@@ -68,7 +68,8 @@ struct TransitionEdgeTests {
         try host.navigation.beginInteractivePop(translation: 5).finish()
         #expect(
             events.take() == [
-                "willShow(A) animated: true", "willShow(A) animated: true", "didShow(A) animated: true",
+                "willShow(A) animated: true", "willShow(B) animated: true", "didShow(B) animated: true",
+                "willShow(A) animated: true", "didShow(A) animated: true",
             ])
     }
 

@@ -70,7 +70,7 @@ struct ViewIsAppearingTests {
                 #expect(
                     host.takeAppearance() == [
                         "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewIsAppearing",
-                        "B.viewDidAppear",
+                        "B.viewDidAppear", "nav.willShow(B)", "nav.didShow(B)",
                     ])
             }
         }
@@ -161,7 +161,7 @@ struct ViewIsAppearingTests {
                         ? ["B.viewDidDisappear", "A.viewDidAppear", "nav.didShow(A)"]
                         : [
                             "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewIsAppearing",
-                            "B.viewDidAppear",
+                            "B.viewDidAppear", "nav.willShow(B)", "nav.didShow(B)",
                         ]))
             #expect(pop.state == (finishing ? .finished : .cancelled))
         }

@@ -149,10 +149,12 @@ public final class InteractivePop: _InteractiveTransition {
     /// Cancels the pop: the popping screen goes back on top of the stack.
     ///
     /// The calls: revealed.viewWillDisappear, revealed.viewDidDisappear, popping.viewWillAppear,
-    /// popping.viewDidAppear, then the completion with ``TransitionOutcome/cancelled``.
+    /// popping.viewDidAppear, then (on screen, when the beginning sent willShow) the navigation controller's
+    /// willShow(popping) and didShow(popping), then the completion with ``TransitionOutcome/cancelled``.
     ///
-    /// As in UIKit, a cancelled pop sends no willShow or didShow, no didPop and no further willMove or didMove: the
-    /// popping screen got its willPop and willMove(toParent: nil) when the pop began, and keeps its parent.
+    /// As in UIKit, a cancelled pop sends no didPop and no further willMove or didMove: the popping screen got its
+    /// willPop and willMove(toParent: nil) when the pop began, and keeps its parent. UIKit's controller tells its
+    /// delegate that it shows the popping screen again (apps built with recent SDKs; iOS 8's sent nothing).
     ///
     /// If the navigation controller went off screen meanwhile, nothing comes back on screen: the screens get
     /// the did-calls they wait for (popping.viewDidDisappear). The same holds when the revealed screen's calls take
@@ -188,6 +190,12 @@ public final class InteractivePop: _InteractiveTransition {
             }
             batch.finish()
             navigation._settleChildrenOnScreen()
+            // The screen shown again is the top, which the controller's delegate hears of, as UIKit's does for apps
+            // built with recent SDKs: willShow and didShow, once the appearance calls are over.
+            if sentWillShow && navigation._appearance == .appeared && navigation.topViewController === poppingScreen {
+                navigation._willShow(poppingScreen, animated: true)
+                navigation._didShow(poppingScreen, animated: true)
+            }
         } else {
             // Its viewDidDisappear still belongs to the departure that began.
             batch.finish()
