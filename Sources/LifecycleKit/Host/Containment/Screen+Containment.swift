@@ -151,7 +151,8 @@ extension Screen {
     /// While this screen is on screen, the children it no longer shows disappear and the ones it shows now appear
     /// (loading first if they never loaded), at once, without animation and without containment calls, then the
     /// status bar is decided again: new.loadView, new.viewDidLoad, new.viewWillAppear, old.viewWillDisappear,
-    /// old.viewDidDisappear, new.viewDidAppear, as UIKit's tab bar controller sends them.
+    /// old.viewDidDisappear, new.viewDidAppear, as UIKit's tab bar controller sends them without an animator (with
+    /// one, UIKit ends the new tab first: new.viewDidAppear, then old.viewDidDisappear; not modelled).
     ///
     /// ```swift
     /// final class TabsScreen: Screen {
