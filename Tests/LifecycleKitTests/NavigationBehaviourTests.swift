@@ -198,10 +198,11 @@ struct NavigationBehaviourTests {
         #expect(inner.interactivePopRefusal(translation: 24) == nil)
         #expect(
             host.log.take() == [
+                // B, below the new top, joins with the request; X, the old top, leaves with the transition.
                 "X.didMove(inner)", "X.willPop(true)", "X.willMove(nil)", "B.willMove(inner)", "T.willMove(inner)",
-                "X.didPop(true)", "X.didMove(nil)", "B.didMove(inner)", "inner.loadView", "inner.viewDidLoad",
-                "inner.viewWillAppear", "T.loadView", "T.viewDidLoad", "T.viewWillAppear", "inner.willShow(T)",
-                "inner.viewDidAppear", "T.viewDidAppear", "inner.didShow(T)", "T.didMove(inner)",
+                "B.didMove(inner)", "inner.loadView", "inner.viewDidLoad", "inner.viewWillAppear", "T.loadView",
+                "T.viewDidLoad", "T.viewWillAppear", "inner.willShow(T)", "inner.viewDidAppear", "T.viewDidAppear",
+                "inner.didShow(T)", "X.didPop(true)", "X.didMove(nil)", "T.didMove(inner)",
             ])
     }
 

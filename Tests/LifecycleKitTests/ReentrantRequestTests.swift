@@ -96,9 +96,9 @@ struct ReentrantRequestTests {
         #expect(host.navigation.children.map(\.title) == ["A"])
         #expect(
             host.log.take() == [
-                "C.willPop(false)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "C.viewWillDisappear",
-                "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "C.didPop(false)", "B.didPop(false)",
-                "C.didMove(nil)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
+                "C.willPop(false)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "B.didPop(false)",
+                "B.didMove(nil)", "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear",
+                "C.didPop(false)", "C.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
     }
 
@@ -519,23 +519,24 @@ struct CompletionReentrancyTests {
         log.filter { $0.hasPrefix("\(name).") && !$0.contains("view") && !$0.contains("load") }
     }
 
-    @Test("a screen popped by the app's code in its own push's completion gets its didMove(nav), before its didPop")
-    func poppedInsideItsJoin() throws {
+    @Test(
+        "a stack request from the didMove(toParent:) of a screen joining below the top is refused; the change goes on")
+    func requestFromAJoinBelowTheTop() throws {
         let log = EventLog()
         let (x, a, b) = (TestScreen("X", log), ScriptedScreen("A", log), TestScreen("B", log))
         let navigation = try TestNavigation("nav", root: x, log)  // in no window: changes complete at once
-        a.actions["didMove(nav)"] = { _ = try? navigation.pop(animated: false) }
+        var refusal: LifecycleError.Code?
+        a.actions["didMove(nav)"] = {
+            do throws(LifecycleError) { try navigation.pop(animated: false) } catch { refusal = error.code }
+        }
         _ = log.take()
         try navigation.setViewControllers([a, b], animated: false)
-        // As for a push and a pop that wait in the queue (see "Queued transitions"): the pop's will-calls at its
-        // request, then the push's didMove, then the pop's did-calls.
-        #expect(
-            moves(of: "B", in: log.take())
-                == [
-                    "B.willMove(nav)", "B.willPop(false)", "B.willMove(nil)", "B.didMove(nav)", "B.didPop(false)",
-                    "B.didMove(nil)",
-                ])
-        #expect(navigation.viewControllers.map(\.title) == ["A"])
+        // A, below the new top, joins with the request (as UIKit's controller sends its didMove), inside the change.
+        // (Before, it joined when the change's transition ended, and the pop went on: the case of a push and a pop
+        // that wait in the queue.)
+        #expect(moves(of: "A", in: log.take()) == ["A.willMove(nav)", "A.didMove(nav)"])
+        #expect(refusal == .changeInProgress)
+        #expect(navigation.viewControllers.map(\.title) == ["A", "B"])
     }
 
     @Test("a child that comes back on screen while it leaves its container stays off screen")

@@ -45,8 +45,8 @@ extension Screen {
 extension Screen {
     /// Called when a screen has left the hierarchy (it no longer has a parent, a presenter or a window), once the
     /// transition that removed it took it off screen, with how it left: a popped screen leaves right after its
-    /// didMove(toParent: nil), before the new top's `viewDidAppear`; the others once their transition's did-calls
-    /// ran.
+    /// didMove(toParent: nil), before the new top's `viewDidAppear` (a screen below the old top, which no transition
+    /// shows, with the request); the others once their transition's did-calls ran.
     ///
     /// Lifecycle observers hear of it too (``ScreenLifecycleObserver/screenDidLeaveHierarchy(_:reason:window:)``),
     /// which is how the leak detector tracks screens.

@@ -161,16 +161,28 @@ extension NavigationController {
                 screen._joinDidMoveOwedBy = ObjectIdentifier(self)
             }
             viewControllers = screens
-            // Keep `children` in stack order (removed screens leave when the transition completes).
+            // Keep `children` in stack order (the old top leaves once it has disappeared).
             children = screens + children.filter { !inNewStack.contains($0) }
+            _departWithRequest(removed.filter { $0 !== oldTop }, reason: reason)
         }
-        let joins = added.map { ($0, $0._attachments) }
+        let joins: [_StackJoin] = added.map { ($0, $0._attachments) }
         for screen in added {
             screen._didJoinHierarchy()
         }
+        // The new screens below the top join at once, as UIKit's controller sends their didMove(toParent:) with the
+        // request: no transition shows them. The top's move ends with the transition that shows it.
+        let newTop = screens.last
+        _changingStack {
+            for (screen, join) in joins
+            where screen !== newTop && screen.parent === self && screen._attachments == join
+                && screen._joinDidMoveOwedBy == ObjectIdentifier(self)
+            {
+                screen._didMove(toParent: self)
+            }
+        }
         _transition(
-            from: oldTop, added: joins, removed: removed.reversed(), reason: reason, animated: animated,
-            completion: completion)
+            from: oldTop, added: joins.filter { $0.screen === newTop }, removed: removed.filter { $0 === oldTop },
+            reason: reason, animated: animated, completion: completion)
     }
 
     /// Pops the screens above the one at `index`.
@@ -187,9 +199,22 @@ extension NavigationController {
                 screen._willMove(toParent: nil)
             }
             viewControllers.removeLast(removed.count)
+            _departWithRequest(removed.reversed().filter { $0 !== oldTop }, reason: reason)
         }
         _transition(
-            from: oldTop, added: [], removed: removed, reason: reason, animated: animated, completion: completion)
+            from: oldTop, added: [], removed: removed.filter { $0 === oldTop }, reason: reason, animated: animated,
+            completion: completion)
+    }
+
+    /// Ends at once the departure of `screens`, removed from the stack by the request that runs (bottom first): the
+    /// screens below the old top, which its transition never shows, as UIKit's controller sends their
+    /// `didMove(toParent: nil)` with the request (the old top's waits until it has disappeared).
+    ///
+    /// Runs inside the request's ``_changingStack(_:)``: their didPop and didMove are the app's code, which may not
+    /// change this stack before the request's transition is queued.
+    private func _departWithRequest(_ screens: [Screen], reason: LeaveReason) {
+        guard !screens.isEmpty else { return }
+        _depart(screens, reason: reason, animated: false, oldTop: nil)
     }
 
     /// Removes a screen from the stack without animation (``Screen/removeFromParent()``).
@@ -265,11 +290,10 @@ extension NavigationController {
         screen._didMove(toParent: nil)
     }
 
-    /// Ends the departure of the `removed` screens that are still leaving (a screen removed from the controller
-    /// meanwhile already finished): the move owed by a push not finished yet, didPop while they still have their
-    /// navigation controller (QMUI's didPop), didMove(toParent: nil), then each leaves the hierarchy.
+    /// Ends the departure of the `removed` screens that a transition took off screen and that are still leaving (a
+    /// screen removed from the controller meanwhile already finished).
     ///
-    /// `oldTop` is the screen whose didPop says `animated`: the others get `false`.
+    /// `oldTop` is the screen whose didPop says `animated`.
     func _endDeparture(of removed: [Screen], reason: LeaveReason, animated: Bool, _ oldTop: Screen?) {
         self._transitionCallsDepth += 1
         defer { self._transitionCallsDepth -= 1 }
@@ -277,6 +301,14 @@ extension NavigationController {
         let leaving = removed.filter { stillLeaving.contains($0) }
         let leavingNow = _ScreenSet(leaving)
         _leaving.removeAll { leavingNow.contains($0) }
+        _depart(leaving, reason: reason, animated: animated, oldTop: oldTop)
+    }
+
+    /// The end of a departure from the stack: the move owed by a push not finished yet, didPop while the screens
+    /// still have their navigation controller (QMUI's didPop), didMove(toParent: nil), then each leaves the hierarchy.
+    ///
+    /// `oldTop` is the screen whose didPop says `animated`: the others get `false`.
+    private func _depart(_ leaving: [Screen], reason: LeaveReason, animated: Bool, oldTop: Screen?) {
         let windows = leaving.map { _windowLeft(by: $0) }
         for screen in leaving {
             _endOwedJoin(of: screen)
@@ -327,9 +359,9 @@ extension NavigationController {
             onFinish: { [weak self] stage in
                 guard let self else { return }
                 if stage == .firstSideEnded {
-                    // The screens that left end their departure once they disappeared, before the new top's
-                    // viewDidAppear, as UIKit's controller sends didMove(toParent: nil) from the end of the popped
-                    // screen's disappearance.
+                    // The old top ends its departure once it disappeared, before the new top's viewDidAppear, as
+                    // UIKit's controller sends didMove(toParent: nil) from the end of the popped screen's
+                    // disappearance.
                     if !removed.isEmpty { self._endDeparture(of: removed, reason: reason, animated: animated, oldTop) }
                     return
                 }

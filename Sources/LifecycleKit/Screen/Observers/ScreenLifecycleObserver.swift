@@ -90,8 +90,8 @@ public protocol ScreenLifecycleObserver: AnyObject {
     func screenDidJoinHierarchy(_ screen: Screen)
 
     /// Called when a screen left the hierarchy (it no longer has a parent, a presenter or a window), once the
-    /// transition that removed it took it off screen (a popped screen before the new top's `viewDidAppear`, others
-    /// after their transition's did-calls).
+    /// transition that removed it took it off screen (a popped screen before the new top's `viewDidAppear`, one below
+    /// the old top with the request, others after their transition's did-calls).
     ///
     /// The screens a leaving container holds do not leave on their own.
     ///
