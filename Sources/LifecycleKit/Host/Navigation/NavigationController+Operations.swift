@@ -331,7 +331,9 @@ extension NavigationController {
 
     /// Queues the transition that follows a change of the stack: when it starts, the screens on screen in
     /// the controller that it no longer shows disappear and its top screen appears (when the controller is
-    /// on screen); when it completes, the containment and pop callbacks run, then the completion.
+    /// on screen); once the disappearing screens' did-calls ran, the `removed` screens (the old top) end their
+    /// departure (didPop, didMove(toParent: nil)); when it completes, the `added` screens (the new top) their join
+    /// (didMove(toParent:)), then didShow and the completion.
     ///
     /// `oldTop` decides which pop callbacks say `animated`; `reason` is how the `removed` screens left.
     func _transition(
@@ -368,8 +370,8 @@ extension NavigationController {
                 self._queuedCount -= 1
                 self._transitionCallsDepth += 1
                 defer { self._transitionCallsDepth -= 1 }
-                // Only a move still owed: a screen removed while it left ended it already, and may still be a child
-                // here, in its didPop, whose app code ran this transition.
+                // Only a move still owed: a screen removed meanwhile got it when it left (its departure ends the
+                // move its join owed first), and one that left and joined again owes another join's.
                 for (screen, join) in added
                 where screen.parent === self && screen._attachments == join
                     && screen._joinDidMoveOwedBy == ObjectIdentifier(self)
