@@ -40,10 +40,10 @@ final class _Transition {
 
     /// Runs twice: between the two sides' did-calls, then after them.
     ///
-    /// Navigation controllers end the departure of the screens that leave their stack in the first (`didPop`,
-    /// `didMove(toParent: nil)`, leaving the hierarchy), as UIKit's controller ends the popped screen's departure
-    /// before the revealed screen's `viewDidAppear`, and the rest in the second (`didMove(toParent:)` of the screens
-    /// that joined, `didShow`). One closure rather than two: each is an allocation per transition.
+    /// Navigation controllers end the old top's departure in the first (`didPop`, `didMove(toParent: nil)`, leaving
+    /// the hierarchy), as UIKit's controller ends the popped screen's departure before the revealed screen's
+    /// `viewDidAppear`, and the rest in the second (the new top's `didMove(toParent:)`, `didShow`). One closure rather
+    /// than two: each is an allocation per transition.
     let onFinish: (_ stage: FinishStage) -> Void
     /// Receives the outcome, last.
     let completion: ((TransitionOutcome) -> Void)?
