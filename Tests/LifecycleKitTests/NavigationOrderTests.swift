@@ -107,6 +107,47 @@ struct NavigationOrderTests {
         }
     }
 
+    @Test("a screen below the old top that an earlier push still takes off screen departs once it has disappeared")
+    func middleScreenStillOnScreenDepartsWithTheTransition() throws {
+        // Found by review (helper-150): a screen below the old top departed with the request even while the push that
+        // covers it still animated, so that it left its controller and the hierarchy before its viewDidDisappear.
+        let host = try NavigationHost(driver: .timed(seconds: 0.3))
+        try host.navigation.push(host.screen("B"), animated: false)
+        host.time.advance(by: 1)
+        try host.navigation.push(host.screen("C"), animated: true)  // B.viewWillDisappear, C.viewWillAppear
+        host.time.advance(by: 0.1)
+        _ = host.log.take()
+        try host.navigation.popToRoot(animated: true)
+        host.time.advance(by: 2)
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)",
+                // The push goes on: B disappears, C appears; then the pop, whose end both depart in.
+                "B.viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
+                "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "C.didPop(true)",
+                "B.didPop(false)", "C.didMove(nil)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
+            ])
+
+        // A screen still appearing in a push that waits departs once it has disappeared too, never before it
+        // appeared.
+        let manual = try NavigationHost()
+        try manual.navigation.push(manual.screen("B"), animated: false)
+        try manual.navigation.push(manual.screen("C"), animated: true)  // B.viewWillDisappear, C.viewWillAppear
+        try manual.navigation.push(manual.screen("D"), animated: true)  // waits
+        _ = manual.log.take()
+        try manual.navigation.popToRoot(animated: true)
+        manual.window.transitionDriver.completeAll()
+        #expect(
+            manual.log.take() == [
+                "D.willPop(true)", "C.willPop(false)", "B.willPop(false)", "D.willMove(nil)", "C.willMove(nil)",
+                "B.willMove(nil)", "B.viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
+                // D's push, queued, carries out the pop's change (see "Queued transitions").
+                "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "A.viewDidAppear",
+                "D.didMove(nav)", "nav.didShow(A)", "D.didPop(true)", "C.didPop(false)", "B.didPop(false)",
+                "D.didMove(nil)", "C.didMove(nil)", "B.didMove(nil)",
+            ])
+    }
+
     @Test("a root screen that leaves before it ever appears ends its move first")
     func rootLeavesUnseen() throws {
         let log = EventLog()
@@ -219,6 +260,29 @@ struct NavigationOrderTests {
         #expect(completions["pop"] == [.completed])
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
         #expect(host.navigation.children.map(\.title) == ["A"] && b.parent == nil)
+    }
+
+    @Test("a cancelled pop whose popping screen took its controller away and back shows it once, not twice")
+    func cancelledPopShowsTheTopOnce() throws {
+        // Found by review (helper-150): the controller's own appearance, begun from the popping screen's viewDidAppear,
+        // sent willShow and didShow for it, and the cancel sent them again.
+        let host = try NavigationHost()
+        let inner = try TestNavigation("inner", root: host.screen("X"), host.log)
+        let box = host.screen("K")
+        try box.addChild(inner)
+        try host.navigation.push(box, animated: false)
+        let y = ScriptedScreen("Y", host.log)
+        try inner.push(y, animated: false)
+        host.window.transitionDriver.completeAll()
+        let pop = try inner.beginInteractivePop(translation: 20)
+        y.actions["viewDidAppear"] = {
+            inner.removeFromParent()
+            try? box.addChild(inner)
+        }
+        _ = host.log.take()
+        pop.cancel()
+        #expect(host.log.take().filter { $0.contains("Show(") } == ["inner.willShow(Y)", "inner.didShow(Y)"])
+        #expect(y.visibleState == [.loaded, .didAppear])
     }
 
     @Test("an interactive pop that is cancelled: B will disappear, A will appear, then A goes and B comes back")

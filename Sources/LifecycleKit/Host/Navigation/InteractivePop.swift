@@ -169,6 +169,9 @@ public final class InteractivePop: _InteractiveTransition {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }
         state = .cancelled
+        // The calls below run the app's code, which may take the controller away and bring it back: its own
+        // appearance then shows its top, and the cancel does not again.
+        let controllerAppearances = navigation._appearances
         navigation._restoreTopAfterInteractivePop(poppingScreen)
         // It will not get the didMove(toParent: nil) that would have ended its departure.
         poppingScreen._departureWindow = nil
@@ -192,7 +195,9 @@ public final class InteractivePop: _InteractiveTransition {
             navigation._settleChildrenOnScreen()
             // The screen shown again is the top, which the controller's delegate hears of, as UIKit's does for apps
             // built with recent SDKs: willShow and didShow, once the appearance calls are over.
-            if sentWillShow && navigation._appearance == .appeared && navigation.topViewController === poppingScreen {
+            if sentWillShow && navigation._appearance == .appeared && navigation._appearances == controllerAppearances
+                && navigation.topViewController === poppingScreen
+            {
                 navigation._willShow(poppingScreen, animated: true)
                 navigation._didShow(poppingScreen, animated: true)
             }

@@ -142,6 +142,7 @@ extension NavigationController {
         }
         let removed = viewControllers.filter { !inNewStack.contains($0) }
         let oldTop = topViewController
+        var departed = _ScreenSet()
         // The new screens count as joining from now on, as a pushed screen does during its willMove: the removed
         // screens' willPop and willMove, and the new screens' own willMove, run the app's code, which must neither
         // attach a new screen elsewhere nor make this controller its descendant (checked above, before that code).
@@ -163,7 +164,7 @@ extension NavigationController {
             viewControllers = screens
             // Keep `children` in stack order (the old top leaves once it has disappeared).
             children = screens + children.filter { !inNewStack.contains($0) }
-            _departWithRequest(removed.filter { $0 !== oldTop }, reason: reason)
+            departed = _departWithRequest(removed, except: oldTop, reason: reason)
         }
         let joins: [_StackJoin] = added.map { ($0, $0._attachments) }
         for screen in added {
@@ -181,8 +182,9 @@ extension NavigationController {
             }
         }
         _transition(
-            from: oldTop, added: joins.filter { $0.screen === newTop }, removed: removed.filter { $0 === oldTop },
-            reason: reason, animated: animated, completion: completion)
+            from: oldTop, added: joins.filter { $0.screen === newTop },
+            removed: removed.reversed().filter { !departed.contains($0) }, reason: reason, animated: animated,
+            completion: completion)
     }
 
     /// Pops the screens above the one at `index`.
@@ -191,6 +193,7 @@ extension NavigationController {
     ) {
         let oldTop = topViewController
         let removed = Array(viewControllers[(index + 1)...].reversed())
+        var departed = _ScreenSet()
         _changingStack {
             for screen in removed {
                 screen._willPop(animated: animated && screen === oldTop)
@@ -199,22 +202,33 @@ extension NavigationController {
                 screen._willMove(toParent: nil)
             }
             viewControllers.removeLast(removed.count)
-            _departWithRequest(removed.reversed().filter { $0 !== oldTop }, reason: reason)
+            departed = _departWithRequest(removed.reversed(), except: oldTop, reason: reason)
         }
         _transition(
-            from: oldTop, added: [], removed: removed.filter { $0 === oldTop }, reason: reason, animated: animated,
-            completion: completion)
+            from: oldTop, added: [], removed: removed.filter { !departed.contains($0) }, reason: reason,
+            animated: animated, completion: completion)
     }
 
-    /// Ends at once the departure of `screens`, removed from the stack by the request that runs (bottom first): the
-    /// screens below the old top, which its transition never shows, as UIKit's controller sends their
-    /// `didMove(toParent: nil)` with the request (the old top's waits until it has disappeared).
+    /// Ends at once the departure of the `removed` screens (bottom first) that are off screen, except `oldTop`.
+    ///
+    /// Those are the screens below the old top, which its transition never shows, as UIKit's controller sends their
+    /// `didMove(toParent: nil)` with the request (the old top's waits until it has disappeared). A screen below it
+    /// that is still on screen (an earlier push that covers it still animates) departs with the transition, once it
+    /// has disappeared.
     ///
     /// Runs inside the request's ``_changingStack(_:)``: their didPop and didMove are the app's code, which may not
     /// change this stack before the request's transition is queued.
-    private func _departWithRequest(_ screens: [Screen], reason: LeaveReason) {
-        guard !screens.isEmpty else { return }
-        _depart(screens, reason: reason, animated: false, oldTop: nil)
+    ///
+    /// - Returns: The screens that departed.
+    private func _departWithRequest(_ removed: [Screen], except oldTop: Screen?, reason: LeaveReason) -> _ScreenSet {
+        let offScreen = removed.filter { screen in
+            guard screen !== oldTop, screen._onScreenBatch == nil else { return false }
+            let shown = screen._forwardingTarget
+            return shown._appearance == .disappeared && shown._onScreenBatch == nil
+        }
+        guard !offScreen.isEmpty else { return _ScreenSet() }
+        _depart(offScreen, reason: reason, animated: false, oldTop: nil)
+        return _ScreenSet(offScreen)
     }
 
     /// Removes a screen from the stack without animation (``Screen/removeFromParent()``).

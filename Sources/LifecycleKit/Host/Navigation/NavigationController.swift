@@ -161,7 +161,8 @@ open class NavigationController: Screen {
 
     /// Called before a screen is shown at the top of the stack (QMUI's `willShowViewController`).
     ///
-    /// Called for a push, a pop, `setViewControllers` or an interactive pop while the controller is on screen, and
+    /// Called for a push, a pop, `setViewControllers` or an interactive pop (begun, or cancelled: then for the popping
+    /// screen, once it appeared again) while the controller is on screen, and
     /// whenever the controller itself appears (its window shows it, a full-screen presentation over it is
     /// dismissed), with its top screen. As UIKit's controller tells its delegate, it comes after the will-calls: a
     /// push's after the old top's `viewWillDisappear` and the new top's `viewWillAppear`, the controller's own
@@ -171,8 +172,9 @@ open class NavigationController: Screen {
     /// Called after a screen was shown at the top of the stack, once its transition completed.
     ///
     /// When the controller itself appears, after the top screen's `viewDidAppear`. A cancelled interactive pop of
-    /// this controller calls neither `willShow` nor `didShow`; a controller that the gesture revealed (inside the
-    /// screen below) got `willShow` as it began to appear, and gets no `didShow` when the cancel takes it away.
+    /// this controller calls `willShow` and `didShow` for the popping screen once it appeared again (as UIKit's
+    /// controller tells its delegate for apps built with recent SDKs); a controller that the gesture revealed (inside
+    /// the screen below) got `willShow` as it began to appear, and gets no `didShow` when the cancel takes it away.
     open func didShow(_ screen: Screen, animated: Bool) {}
 }
 
