@@ -148,6 +148,30 @@ struct NavigationOrderTests {
             ])
     }
 
+    @Test("a pop's transition does not end the departure of a screen that joined again and left again since")
+    func staleDepartureWaitsForItsOwnTransition() throws {
+        // Found with a stricter re-entrancy check (seed 1318 in the manual mode): a pop's transition, carrying out a
+        // later push of the same screen, ended the departure that a still later pop had begun, between the screen's
+        // viewWillAppear and its viewDidAppear; its viewDidAppear and a didShow came after it had left.
+        let host = try NavigationHost()
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: false)
+        host.window.transitionDriver.completeAll()
+        try host.root.present(host.screen("S"), style: .pageSheet, animated: true)  // animates: the pop waits
+        try host.navigation.pop(animated: true)
+        b.removeFromParent()  // B leaves at once
+        try host.navigation.push(b, animated: false)
+        host.window.transitionDriver.completeCurrentTransition()  // the sheet; then the pop's transition shows B
+        _ = host.log.take()
+        try host.navigation.pop(animated: true)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { $0.hasPrefix("B.") || $0.contains("(B)") } == [
+                "B.willPop(true)", "B.willMove(nil)", "B.viewDidAppear", "nav.didShow(B)", "B.viewWillDisappear",
+                "B.viewDidDisappear", "B.didMove(nav)", "B.didPop(true)", "B.didMove(nil)",
+            ])
+    }
+
     @Test("a root screen that leaves before it ever appears ends its move first")
     func rootLeavesUnseen() throws {
         let log = EventLog()

@@ -222,7 +222,9 @@ extension NavigationController {
     /// - Returns: The screens that departed.
     private func _departWithRequest(_ removed: [Screen], except oldTop: Screen?, reason: LeaveReason) -> _ScreenSet {
         let offScreen = removed.filter { screen in
-            guard screen !== oldTop, screen._onScreenBatch == nil else { return false }
+            guard screen !== oldTop, screen._appearance == .disappeared, screen._onScreenBatch == nil else {
+                return false
+            }
             let shown = screen._forwardingTarget
             return shown._appearance == .disappeared && shown._onScreenBatch == nil
         }
@@ -304,15 +306,17 @@ extension NavigationController {
         screen._didMove(toParent: nil)
     }
 
-    /// Ends the departure of the `removed` screens that a transition took off screen and that are still leaving (a
-    /// screen removed from the controller meanwhile already finished).
+    /// Ends the departure of the `removed` screens that a transition took off screen and that are still leaving
+    /// from the same join (a screen removed from the controller meanwhile already finished; one that joined again
+    /// and left again departs with the later request's transition).
     ///
     /// `oldTop` is the screen whose didPop says `animated`.
-    func _endDeparture(of removed: [Screen], reason: LeaveReason, animated: Bool, _ oldTop: Screen?) {
+    func _endDeparture(of removed: [_StackJoin], reason: LeaveReason, animated: Bool, _ oldTop: Screen?) {
         self._transitionCallsDepth += 1
         defer { self._transitionCallsDepth -= 1 }
         let stillLeaving = _ScreenSet(_leaving)
-        let leaving = removed.filter { stillLeaving.contains($0) }
+        let leaving = removed.filter { stillLeaving.contains($0.screen) && $0.screen._attachments == $0.join }
+            .map(\.screen)
         let leavingNow = _ScreenSet(leaving)
         _leaving.removeAll { leavingNow.contains($0) }
         _depart(leaving, reason: reason, animated: animated, oldTop: oldTop)
@@ -338,9 +342,9 @@ extension NavigationController {
         }
     }
 
-    /// A screen that joins the stack in a transition, with how many times it had joined a container then
-    /// (`_attachments`): one that leaves and joins again before the transition finishes is another join's,
-    /// whose own transition ends its move.
+    /// A screen that joins or leaves the stack in a transition, with how many times it had joined a container then
+    /// (`_attachments`): one that leaves and joins again (or joins and leaves again) before the transition finishes
+    /// is another request's, whose own transition ends its move.
     typealias _StackJoin = (screen: Screen, join: Int)
 
     /// Queues the transition that follows a change of the stack: when it starts, the screens on screen in
@@ -355,6 +359,9 @@ extension NavigationController {
         completion: ((TransitionOutcome) -> Void)?
     ) {
         _leaving += removed
+        // A screen that leaves, joins again and leaves again before this transition runs is the later request's to
+        // end: each departure is known by the join it ends.
+        let departures: [_StackJoin] = removed.map { ($0, $0._attachments) }
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
         var shown: Screen?
@@ -378,7 +385,9 @@ extension NavigationController {
                     // The old top ends its departure once it disappeared, before the new top's viewDidAppear, as
                     // UIKit's controller sends didMove(toParent: nil) from the end of the popped screen's
                     // disappearance.
-                    if !removed.isEmpty { self._endDeparture(of: removed, reason: reason, animated: animated, oldTop) }
+                    if !departures.isEmpty {
+                        self._endDeparture(of: departures, reason: reason, animated: animated, oldTop)
+                    }
                     return
                 }
                 self._queuedCount -= 1
