@@ -202,11 +202,13 @@ extension NavigationController {
                 screen._willMove(toParent: nil)
             }
             viewControllers.removeLast(removed.count)
-            departed = _departWithRequest(removed.reversed(), except: oldTop, reason: reason)
+            // Screens below the old top (popTo, popToRoot); a pop, which removes only the top, copies no list.
+            if removed.count > 1 { departed = _departWithRequest(removed.reversed(), except: oldTop, reason: reason) }
         }
         _transition(
-            from: oldTop, added: [], removed: removed.filter { !departed.contains($0) }, reason: reason,
-            animated: animated, completion: completion)
+            from: oldTop, added: [],
+            removed: departed.screens.isEmpty ? removed : removed.filter { !departed.contains($0) },
+            reason: reason, animated: animated, completion: completion)
     }
 
     /// Ends at once the departure of the `removed` screens (bottom first) that are off screen, except `oldTop`.
@@ -315,8 +317,10 @@ extension NavigationController {
         self._transitionCallsDepth += 1
         defer { self._transitionCallsDepth -= 1 }
         let stillLeaving = _ScreenSet(_leaving)
-        let leaving = removed.filter { stillLeaving.contains($0.screen) && $0.screen._attachments == $0.join }
-            .map(\.screen)
+        var leaving: [Screen] = []
+        for (screen, join) in removed where screen._attachments == join && stillLeaving.contains(screen) {
+            leaving.append(screen)
+        }
         let leavingNow = _ScreenSet(leaving)
         _leaving.removeAll { leavingNow.contains($0) }
         _depart(leaving, reason: reason, animated: animated, oldTop: oldTop)
