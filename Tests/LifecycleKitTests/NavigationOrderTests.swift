@@ -172,6 +172,31 @@ struct NavigationOrderTests {
             ])
     }
 
+    @Test("a screen below the top that is on screen itself departs after it disappeared, whatever stands in for it")
+    func droppedWhileItsStandInWaitsDepartsAfterItDisappeared() throws {
+        // Found with a stricter re-entrancy check (seed 1636 in the manual mode): B's current-context presentation
+        // still waited in the queue, so its stand-in was off screen, and B departed with the request while on screen.
+        let host = try NavigationHost()
+        let b = host.screen("B")
+        b.definesPresentationContext = true
+        try host.navigation.push(b, animated: false)
+        host.window.transitionDriver.completeAll()
+        try host.root.present(host.screen("S"), style: .pageSheet, animated: true)  // animates: the rest waits
+        try b.present(host.screen("P"), style: .currentContext, animated: false)
+        let c = host.screen("C")
+        try host.navigation.push(c, animated: true)
+        _ = host.log.take()
+        try host.navigation.setViewControllers([host.root, c], animated: false)
+        host.window.transitionDriver.completeAll()
+        let calls = host.log.take().filter { $0.hasPrefix("B.") }
+        #expect(
+            calls == [
+                "B.willPop(false)", "B.willMove(nil)", "B.viewWillDisappear", "B.viewDidDisappear", "B.didPop(false)",
+                "B.didMove(nil)",
+            ])
+        #expect(b.parent == nil)
+    }
+
     @Test("a root screen that leaves before it ever appears ends its move first")
     func rootLeavesUnseen() throws {
         let log = EventLog()
