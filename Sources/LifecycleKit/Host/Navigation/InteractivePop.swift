@@ -138,12 +138,9 @@ public final class InteractivePop: _InteractiveTransition {
         end(navigation, outcome: .completed)
     }
 
-    /// The popping screen's didPop and didMove(toParent: nil), then it leaves the hierarchy.
+    /// The popping screen's didPop and didMove(toParent: nil), then it leaves the hierarchy: a pop's departure.
     private func endDeparture(from navigation: NavigationController) {
-        let departureWindow = navigation._windowLeft(by: poppingScreen)
-        poppingScreen._didPop(animated: true)
-        navigation._leave(afterPop: poppingScreen)
-        poppingScreen._didLeaveHierarchy(.interactivePop, from: departureWindow)
+        navigation._depart([poppingScreen], reason: .interactivePop, animated: true, oldTop: poppingScreen)
     }
 
     /// Cancels the pop: the popping screen goes back on top of the stack.

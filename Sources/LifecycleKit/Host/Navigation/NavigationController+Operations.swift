@@ -329,8 +329,10 @@ extension NavigationController {
     /// The end of a departure from the stack: the move owed by a push not finished yet, didPop while the screens
     /// still have their navigation controller (QMUI's didPop), didMove(toParent: nil), then each leaves the hierarchy.
     ///
+    /// The one sequence for every pop: a transition's, a request's (screens below the old top), an interactive one.
+    ///
     /// `oldTop` is the screen whose didPop says `animated`: the others get `false`.
-    private func _depart(_ leaving: [Screen], reason: LeaveReason, animated: Bool, oldTop: Screen?) {
+    func _depart(_ leaving: [Screen], reason: LeaveReason, animated: Bool, oldTop: Screen?) {
         let windows = leaving.map { _windowLeft(by: $0) }
         for screen in leaving {
             _endOwedJoin(of: screen)
