@@ -874,8 +874,8 @@ struct HostRegressionTests {
         try presented.popToRoot(animated: false)
         #expect(
             host.log.take().filter { ($0.hasPrefix("B.") || $0.hasPrefix("C.")) && !$0.contains(".view") } == [
-                "C.willPop(false)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "B.didPop(false)",
-                "B.didMove(nil)", "C.didPop(false)", "C.didMove(nil)",
+                "C.willPop(false)", "B.willPop(false)", "B.willMove(nil)", "B.didPop(false)", "B.didMove(nil)",
+                "C.willMove(nil)", "C.didPop(false)", "C.didMove(nil)",
             ])
         #expect(c.action == .nothing)
         #expect(host.navigation.presentedScreen === presented)

@@ -121,7 +121,7 @@ struct NavigationOrderTests {
         host.time.advance(by: 2)
         #expect(
             host.log.take() == [
-                "C.willPop(true)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)",
+                "C.willPop(true)", "B.willPop(false)", "B.willMove(nil)", "C.willMove(nil)",
                 // The push goes on: B disappears, C appears; then the pop, whose end both depart in.
                 "B.viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
                 "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "C.didPop(true)",
@@ -139,8 +139,8 @@ struct NavigationOrderTests {
         manual.window.transitionDriver.completeAll()
         #expect(
             manual.log.take() == [
-                "D.willPop(true)", "C.willPop(false)", "B.willPop(false)", "D.willMove(nil)", "C.willMove(nil)",
-                "B.willMove(nil)", "B.viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
+                "D.willPop(true)", "C.willPop(false)", "B.willPop(false)", "B.willMove(nil)", "C.willMove(nil)",
+                "D.willMove(nil)", "B.viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
                 // D's push, queued, carries out the pop's change (see "Queued transitions").
                 "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear", "A.viewDidAppear",
                 "D.didMove(nav)", "nav.didShow(A)", "D.didPop(true)", "C.didPop(false)", "B.didPop(false)",
@@ -257,11 +257,44 @@ struct NavigationOrderTests {
         #expect(popped.map(\.title) == ["B", "C"])
         #expect(
             host.log.take() == [
-                // B, never on screen in this change, leaves with the request; C once it has disappeared.
-                "C.willPop(true)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "B.didPop(false)",
-                "B.didMove(nil)", "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear",
+                // B, never on screen in this change, leaves with the request, before C's willMove; C once it has
+                // disappeared.
+                "C.willPop(true)", "B.willPop(false)", "B.willMove(nil)", "B.didPop(false)", "B.didMove(nil)",
+                "C.willMove(nil)", "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear",
                 "C.didPop(true)", "C.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
+    }
+
+    @Test("a popped screen's willMove(toParent: nil) comes once the stack has changed, its parent still set")
+    func willMoveOutOfTheStack() throws {
+        // UIKit's controller takes the old top out of its stack, then sends each popped screen its
+        // willMove(toParent: nil), bottom first, removing each screen below the old top with its didMove at once; here
+        // the stack changes once, before the first willMove. Each keeps its parent until its didMove.
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c, d) = (ActingScreen("B", host.log), ActingScreen("C", host.log), ActingScreen("D", host.log))
+        var seen: [String] = []
+        for screen in [b, c, d] {
+            try host.navigation.push(screen, animated: false)
+            screen.onWillMove = { [unowned screen] parent in
+                guard parent == nil else { return }
+                let stack = host.navigation.viewControllers.map { $0.title ?? "" }.joined()
+                let children = host.navigation.children.map { $0.title ?? "" }.joined()
+                let hasParent = screen.parent != nil
+                seen.append("\(screen.title ?? ""): stack \(stack), children \(children), parent \(hasParent)")
+            }
+        }
+        _ = try host.navigation.popToRoot(animated: true)
+        #expect(
+            seen == [
+                "B: stack A, children ABCD, parent true", "C: stack A, children ACD, parent true",
+                "D: stack A, children AD, parent true",
+            ])
+        seen = []
+        try host.navigation.setViewControllers([host.root, b, c], animated: false)
+        _ = try host.navigation.pop(animated: true)
+        let pop = try host.navigation.beginInteractivePop(translation: 24)
+        pop.finish()
+        #expect(seen == ["C: stack AB, children ABC, parent true", "B: stack A, children AB, parent true"])
     }
 
     @Test("popTo a middle screen: the top disappears, the target appears")
@@ -274,8 +307,8 @@ struct NavigationOrderTests {
         #expect(try host.navigation.popTo(b, completion: completions.callback("popTo")).map(\.title) == ["C", "D"])
         #expect(
             host.log.take() == [
-                "D.willPop(true)", "C.willPop(false)", "D.willMove(nil)", "C.willMove(nil)", "C.didPop(false)",
-                "C.didMove(nil)", "D.viewWillDisappear", "B.viewWillAppear", "nav.willShow(B)", "D.viewDidDisappear",
+                "D.willPop(true)", "C.willPop(false)", "C.willMove(nil)", "C.didPop(false)", "C.didMove(nil)",
+                "D.willMove(nil)", "D.viewWillDisappear", "B.viewWillAppear", "nav.willShow(B)", "D.viewDidDisappear",
                 "D.didPop(true)", "D.didMove(nil)", "B.viewDidAppear", "nav.didShow(B)",
             ])
         #expect(completions["popTo"] == [.completed])
@@ -695,7 +728,8 @@ struct NavigationOrderTests {
         try host.navigation.setViewControllers([b, c], animated: true)
         #expect(
             host.log.take() == [
-                "A.willPop(false)", "A.willMove(nil)", "B.willMove(nav)", "A.didPop(false)", "A.didMove(nil)",
+                // The dropped screen leaves before the new one joins.
+                "A.willPop(false)", "A.willMove(nil)", "A.didPop(false)", "A.didMove(nil)", "B.willMove(nav)",
                 "B.didMove(nav)",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["B", "C"])

@@ -96,8 +96,8 @@ struct ReentrantRequestTests {
         #expect(host.navigation.children.map(\.title) == ["A"])
         #expect(
             host.log.take() == [
-                "C.willPop(false)", "B.willPop(false)", "C.willMove(nil)", "B.willMove(nil)", "B.didPop(false)",
-                "B.didMove(nil)", "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear",
+                "C.willPop(false)", "B.willPop(false)", "B.willMove(nil)", "B.didPop(false)", "B.didMove(nil)",
+                "C.willMove(nil)", "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)", "C.viewDidDisappear",
                 "C.didPop(false)", "C.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
     }

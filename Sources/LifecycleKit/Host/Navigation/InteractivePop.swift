@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// let pop = try navigation.beginInteractivePop(translation: 12)
-/// // B.willPop, B.willMove(toParent: nil), B.viewWillDisappear, A.viewWillAppear, nav.willShow(A);
+/// // B.willPop, B leaves the stack, B.willMove(toParent: nil), B.viewWillDisappear, A.viewWillAppear, nav.willShow(A);
 /// // navigation.topViewController is A
 /// pop.update(progress: 0.4)
 /// pop.cancel()   // A.viewWillDisappear, A.viewDidDisappear, B.viewWillAppear, B.viewDidAppear; B is on top again

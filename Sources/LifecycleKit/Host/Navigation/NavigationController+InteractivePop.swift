@@ -58,7 +58,7 @@ extension NavigationController {
 
     /// Begins an interactive pop of the top screen, popping it at once as UIKit's gesture does.
     ///
-    /// The calls: top.willPop, top.willMove(toParent: nil), the top leaves ``viewControllers`` (the screen below
+    /// The calls: top.willPop, the top leaves ``viewControllers``, top.willMove(toParent: nil) (the screen below
     /// becomes ``topViewController``; the popped screen keeps its ``Screen/parent`` until the pop finishes),
     /// top.viewWillDisappear, below.viewWillAppear (below.loadView and below.viewDidLoad first if needed), then
     /// willShow(below). The screen below decides the status bar from then on.
@@ -105,10 +105,10 @@ extension NavigationController {
         // took over, and beginning goes no further.
         popping._willPop(animated: true)
         guard pop.state == .active else { return pop }
+        viewControllers.removeAll { $0 === popping }
         pop.sentWillMove = true
         popping._willMove(toParent: nil)
         guard pop.state == .active else { return pop }
-        viewControllers.removeAll { $0 === popping }
         // The screens that get the will-calls are the ones on screen now (a current-context presentation
         // stands in for its screen); the pop ends them, whatever is requested meanwhile.
         let poppingTarget = popping._forwardingTarget

@@ -153,8 +153,12 @@ extension NavigationController {
             for screen in removed.reversed() {
                 screen._willPop(animated: animated && screen === oldTop)
             }
-            for screen in removed.reversed() {
-                screen._willMove(toParent: nil)
+            if !removed.isEmpty {
+                viewControllers.removeAll { !inNewStack.contains($0) }
+            }
+            departed = _leaveBelowTheTop(removed, except: oldTop, reason: reason)
+            if let oldTop, removed.last === oldTop {
+                oldTop._willMove(toParent: nil)
             }
             for screen in added {
                 screen._willMove(toJoin: self)
@@ -164,7 +168,6 @@ extension NavigationController {
             viewControllers = screens
             // Keep `children` in stack order (the old top leaves once it has disappeared).
             children = screens + children.filter { !inNewStack.contains($0) }
-            departed = _departWithRequest(removed, except: oldTop, reason: reason)
         }
         let joins: [_StackJoin] = added.map { ($0, $0._attachments) }
         for screen in added {
@@ -198,12 +201,12 @@ extension NavigationController {
             for screen in removed {
                 screen._willPop(animated: animated && screen === oldTop)
             }
-            for screen in removed {
-                screen._willMove(toParent: nil)
-            }
             viewControllers.removeLast(removed.count)
             // Screens below the old top (popTo, popToRoot); a pop, which removes only the top, copies no list.
-            if removed.count > 1 { departed = _departWithRequest(removed.reversed(), except: oldTop, reason: reason) }
+            if removed.count > 1 { departed = _leaveBelowTheTop(removed.reversed(), except: oldTop, reason: reason) }
+            if let oldTop, removed.first === oldTop {
+                oldTop._willMove(toParent: nil)
+            }
         }
         _transition(
             from: oldTop, added: [],
@@ -211,28 +214,30 @@ extension NavigationController {
             reason: reason, animated: animated, completion: completion)
     }
 
-    /// Ends at once the departure of the `removed` screens (bottom first) that are off screen, except `oldTop`.
+    /// Sends the `removed` screens below the old top, bottom first, their willMove(toParent: nil), each followed at
+    /// once by its departure when it is off screen (didPop, didMove(toParent: nil), leaving the hierarchy).
     ///
-    /// Those are the screens below the old top, which its transition never shows, as UIKit's controller sends their
-    /// `didMove(toParent: nil)` with the request (the old top's waits until it has disappeared). A screen below it
-    /// that is still on screen (an earlier push that covers it still animates) departs with the transition, once it
-    /// has disappeared.
+    /// Those are the screens that the old top's transition never shows: UIKit's controller, applying the new stack,
+    /// sends each of them willMove(toParent: nil) and removes it with its didMove(toParent: nil), bottom first, before
+    /// the old top's willMove(toParent: nil) (whose didMove waits until it has disappeared). A screen below it that is
+    /// still on screen (an earlier push that covers it still animates) departs with the transition, once it has
+    /// disappeared.
     ///
-    /// Runs inside the request's ``_changingStack(_:)``: their didPop and didMove are the app's code, which may not
-    /// change this stack before the request's transition is queued.
+    /// Runs inside the request's ``_changingStack(_:)``, once the stack no longer holds them: their calls are the
+    /// app's code, which may not change this stack before the request's transition is queued.
     ///
     /// - Returns: The screens that departed.
-    private func _departWithRequest(_ removed: [Screen], except oldTop: Screen?, reason: LeaveReason) -> _ScreenSet {
-        let offScreen = removed.filter { screen in
-            guard screen !== oldTop, screen._appearance == .disappeared, screen._onScreenBatch == nil else {
-                return false
-            }
+    private func _leaveBelowTheTop(_ removed: [Screen], except oldTop: Screen?, reason: LeaveReason) -> _ScreenSet {
+        var departed = _ScreenSet()
+        for screen in removed where screen !== oldTop {
+            screen._willMove(toParent: nil)
+            guard screen._appearance == .disappeared, screen._onScreenBatch == nil else { continue }
             let shown = screen._forwardingTarget
-            return shown._appearance == .disappeared && shown._onScreenBatch == nil
+            guard shown._appearance == .disappeared, shown._onScreenBatch == nil else { continue }
+            _depart([screen], reason: reason, animated: false, oldTop: nil)
+            departed.insert(screen)
         }
-        guard !offScreen.isEmpty else { return _ScreenSet() }
-        _depart(offScreen, reason: reason, animated: false, oldTop: nil)
-        return _ScreenSet(offScreen)
+        return departed
     }
 
     /// Removes a screen from the stack without animation (``Screen/removeFromParent()``).
@@ -246,8 +251,8 @@ extension NavigationController {
             let oldTop = topViewController
             _changingStack {
                 screen._willPop(animated: false)
-                screen._willMove(toParent: nil)
                 viewControllers = []
+                screen._willMove(toParent: nil)
             }
             _transition(
                 from: oldTop, added: [], removed: [screen], reason: .removeFromParent, animated: false,

@@ -64,10 +64,10 @@ open class NavigationController: Screen {
     /// end (didPop, didMove, didShow) runs, which its window's driver may not show (the controller left that window).
     @exclusivity(unchecked) var _transitionCallsDepth = 0
 
-    /// Whether a change of the stack is running the app's code before it has changed the stack.
+    /// Whether a change of the stack is running the app's code while it applies the change.
     ///
-    /// Set during its screens' willPop and willMove: requests to change the stack meanwhile are refused
-    /// (``_beginStackRequest()``).
+    /// Set during its screens' willPop and willMove, and the departures of the screens below the old top: requests to
+    /// change the stack meanwhile are refused (``_beginStackRequest()``).
     @exclusivity(unchecked) var _isChangingStack = false
 
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
