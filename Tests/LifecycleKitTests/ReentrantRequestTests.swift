@@ -284,6 +284,39 @@ struct ReentrantRequestTests {
         #expect(other.viewControllers.map(\.title) == ["X"] && b.parent === host.navigation)
     }
 
+    @Test("a joining screen is linked in during its willMove(toParent:), and removeFromParent there does nothing")
+    func joinLinksBeforeWillMove() throws {
+        // UIKit's addChildViewController: sets the parent and the children, then calls willMoveToParentViewController:.
+        let host = try NavigationHost(driver: .immediate)
+        var seen: [String] = []
+        func acting(_ title: String) -> ActingScreen {
+            let screen = ActingScreen(title, host.log)
+            screen.onWillMove = { [unowned screen] parent in
+                guard let parent else { return }
+                let linked = screen.parent === parent && parent.children.contains { $0 === screen }
+                let stacked = screen.navigationController?.viewControllers.contains { $0 === screen } ?? false
+                seen.append("\(screen.title ?? ""): linked \(linked), stacked \(stacked)")
+                screen.removeFromParent()  // the join goes on
+            }
+            return screen
+        }
+        let (b, c, d, k, e) = (acting("B"), acting("C"), acting("D"), host.screen("K"), acting("E"))
+        try host.navigation.push(b, animated: false)
+        try host.navigation.setViewControllers([host.root, c, d], animated: false)
+        try host.navigation.push(k, animated: false)
+        try k.addChild(e)
+        let nested = try TestNavigation("nested", root: acting("R"), host.log)
+        #expect(
+            seen == [
+                "B: linked true, stacked true", "C: linked true, stacked true", "D: linked true, stacked true",
+                "E: linked true, stacked false", "R: linked true, stacked true",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "C", "D", "K"])
+        #expect(k.children.map(\.title) == ["E"])
+        #expect(e.parent === k && nested.children.map(\.title) == ["R"])
+        #expect(host.log.take().filter { $0.contains("Move") }.contains("E.didMove(K)"))
+    }
+
     @Test("removeFromParent called again while it runs (willMove(nil), viewWillDisappear) does nothing")
     func removalInsideRemoval() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -451,8 +451,8 @@ extension Screen {
 
     /// Runs `willMove(toParent:)` through its hook point.
     func _willMove(toParent parent: Screen?) {
-        // Joining, the screen is not linked in yet: the window of its new container hears of it. Leaving, the window
-        // it is in, which also hears of the `didMove(toParent: nil)` that follows once it is out.
+        // Joining, the window of its new container hears of it (its parent's). Leaving, the window it is in, which
+        // also hears of the `didMove(toParent: nil)` that follows once it is out.
         let observedWindow = parent == nil ? _beginObservedDeparture() : nil
         _pendingCauses.insert(parent == nil ? .movingFromParent : .movingToParent)
         _runObserved(.willMove(toParent: parent), in: observedWindow ?? parent?.window ?? window) {
@@ -460,9 +460,9 @@ extension Screen {
         }
     }
 
-    /// Runs `willMove(toParent: parent)` for a screen about to be linked into `parent`, which the caller does right
-    /// after: meanwhile the screen counts as attached to `parent` (``_joiningParent``), so that the app's code in it
-    /// can neither attach it elsewhere nor make `parent` its descendant.
+    /// Runs `willMove(toParent: parent)` for a screen just linked into `parent`: meanwhile the screen counts as
+    /// joining `parent` (``_joiningParent``), so that the app's code in it can neither attach it elsewhere, make
+    /// `parent` its descendant, nor take it out again before the join is done.
     func _willMove(toJoin parent: Screen) {
         _joiningParent = parent
         defer { _joiningParent = nil }

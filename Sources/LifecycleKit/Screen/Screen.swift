@@ -133,8 +133,9 @@ open class Screen {
     /// The lifecycle phase, as ``visibleState`` reports it.
     @exclusivity(unchecked) public internal(set) var visibleState: ScreenVisibleState = []
 
-    /// The container whose request runs this screen's `willMove(toParent:)` before linking it in
-    /// (``_willMove(toJoin:)``); `nil` otherwise.
+    /// The container this screen is joining while the request runs the app's code before the join is done: its own
+    /// `willMove(toParent:)` (``_willMove(toJoin:)``), and in a stack replacement the dropped screens' calls before
+    /// it; `nil` otherwise.
     @exclusivity(unchecked) var _joiningParent: Screen?
 
     /// The identity of the navigation controller that took this screen into its stack and still owes it

@@ -36,8 +36,9 @@ extension Screen {
     /// another container is refused rather than moved: call ``removeFromParent()`` first.
     ///
     /// The child's willMove(toParent:), this screen's viewDidLoad and the child's run before anything else is decided.
-    /// While its willMove runs, the child counts as this screen's already (attaching it elsewhere is refused), though
-    /// it is not yet in ``children`` and its ``parent`` is still `nil`; the viewDidLoads find it linked in. A child
+    /// While its willMove runs, the child is this screen's already: it is in ``children`` with this screen as its
+    /// ``parent``, as UIKit's `addChild(_:)` links it in before it calls `willMove(toParent:)` (attaching it
+    /// elsewhere is refused, and ``removeFromParent()`` does nothing until the join is done). A child
     /// that leaves from them does not appear (nor load, when it leaves before its own viewDidLoad) and gets no
     /// didMove(toParent: self), and a child that this screen's viewDidLoad stops showing does not load (see *Refused
     /// requests* in <doc:TheNavigationHost>).
@@ -58,9 +59,11 @@ extension Screen {
                 .invalidContainment, "\(child.debugLabel) cannot become a child of itself or of a screen it contains")
         }
         try child._checkDetached(for: "become a child of \(debugLabel)")
-        child._willMove(toJoin: self)
+        // Linked in first, as UIKit's `addChildViewController:` sets the parent and the children before it calls
+        // `willMoveToParentViewController:`.
         _attach(child)
         let attachment = child._attachments
+        child._willMove(toJoin: self)
         // Whether the child is still joining by this call: the app's code run since may have taken it out again, or
         // out and back in through another addChild, which did the rest.
         func isStillJoining() -> Bool { child.parent === self && child._attachments == attachment }
@@ -122,7 +125,8 @@ extension Screen {
     /// the app's code (a willPop or willMove of that change), and for a screen already leaving its container in a call
     /// of this method that has not returned (from its willMove(toParent: nil) or its disappearance).
     public func removeFromParent() {
-        guard let parent else { return }
+        // Joining its container in this very call (from its willMove(toParent:)), it stays: the join goes on.
+        guard let parent, _joiningParent == nil else { return }
         if let navigation = parent as? NavigationController {
             if navigation._finishLeaving(self, reason: .removeFromParent) { return }
             // A child not in the stack is already leaving (taken by an interactive pop, or inside its didPop): it

@@ -25,11 +25,12 @@ extension NavigationController {
         try _checkStackable(screen)
         try screen._checkDetached(for: "be pushed on \(debugLabel)")
         let oldTop = topViewController
+        // Linked in before its willMove(toParent:), as UIKit's `addChildViewController:` does.
         _changingStack {
-            screen._willMove(toJoin: self)
             _attach(screen)
-            screen._joinDidMoveOwedBy = ObjectIdentifier(self)
             viewControllers.append(screen)
+            screen._willMove(toJoin: self)
+            screen._joinDidMoveOwedBy = ObjectIdentifier(self)
         }
         let join = screen._attachments
         screen._didJoinHierarchy()
@@ -160,14 +161,18 @@ extension NavigationController {
             if let oldTop, removed.last === oldTop {
                 oldTop._willMove(toParent: nil)
             }
+            // The new screens are linked in before their willMove(toParent:), as UIKit's `addChildViewController:`
+            // does.
             for screen in added {
-                screen._willMove(toJoin: self)
                 _attach(screen)
-                screen._joinDidMoveOwedBy = ObjectIdentifier(self)
             }
             viewControllers = screens
             // Keep `children` in stack order (the old top leaves once it has disappeared).
             children = screens + children.filter { !inNewStack.contains($0) }
+            for screen in added {
+                screen._willMove(toJoin: self)
+                screen._joinDidMoveOwedBy = ObjectIdentifier(self)
+            }
         }
         let joins: [_StackJoin] = added.map { ($0, $0._attachments) }
         for screen in added {

@@ -83,9 +83,9 @@ open class NavigationController: Screen {
         try _checkStackable(rootScreen)
         try rootScreen._checkDetached(for: "become the root of \(debugLabel)")
         _changingStack {
-            rootScreen._willMove(toJoin: self)
             _attach(rootScreen)
             viewControllers = [rootScreen]
+            rootScreen._willMove(toJoin: self)
         }
         rootScreen._didJoinHierarchy()
         // Its didMove(toParent:) follows its first appearance, as a screen's that joins the stack off screen.

@@ -2,7 +2,7 @@
 ///
 /// Which window hears of a screen's event:
 /// - loading, joining, `didMove(toParent:)` to a container: the window the screen is in;
-/// - `willMove(toParent:)` to a container: the container's window (the screen is not linked in yet);
+/// - `willMove(toParent:)` to a container: the container's window (the screen is linked in already);
 /// - an appearance, from `viewWillAppear` to the end of the matching `viewDidDisappear`, and its visible-state
 ///   changes: the window the screen was in when it began to appear, else the one it was on screen in then (a
 ///   screen can begin to appear in a container that already left its window, while the transition that takes the
