@@ -750,14 +750,15 @@ struct NavigationBehaviourTests {
         #expect(otherWindow.rootScreen === otherRoot && host.log.take() == [])
     }
 
-    @Test("a popped screen keeps its parent, and cannot be pushed again, until its pop's transition completed")
+    @Test("a popped screen loses its parent when its pop's transition starts, and joins nothing until it completed")
     func poppedScreenKeepsItsParent() throws {
         let host = try NavigationHost(driver: .manual)
         let b = host.screen("B")
         try host.navigation.push(b, animated: false)
         try host.navigation.pop(animated: true)
-        #expect(b.parent === host.navigation)
+        #expect(b.parent == nil && host.navigation.children.map(\.title) == ["A"])
         expectError(.alreadyAttached) { try host.navigation.push(b, animated: false) }
+        expectError(.alreadyAttached) { try host.root.present(b, animated: false) }
         host.window.transitionDriver.completeAll()
         #expect(b.parent == nil)
         try host.navigation.push(b, animated: false)

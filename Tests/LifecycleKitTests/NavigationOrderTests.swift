@@ -332,7 +332,8 @@ struct NavigationOrderTests {
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["A"])
         #expect(host.navigation.topViewController === host.root)
-        #expect(b.parent === host.navigation && b.navigationController === host.navigation)
+        // Unlinked once the will-calls ran, as UIKit's controller removes the popped child when the transition starts.
+        #expect(b.parent == nil && b.navigationController == nil && host.navigation.children.map(\.title) == ["A"])
         pop.update(progress: 0.7)
         pop.finish()
         #expect(
@@ -587,8 +588,11 @@ struct NavigationOrderTests {
         let pop = try host.navigation.beginInteractivePop(translation: 10)
         #expect(host.log.take().last == "began: [\"A\"]")
         #expect(host.navigation.topViewController === host.root && host.navigation.visibleViewController === host.root)
-        #expect(host.navigation.children.map(\.title) == ["A", "B"])
-        #expect(b.parent === host.navigation && b.navigationController === host.navigation && b.window === host.window)
+        // Unlinked while the finger moves (UIKit's controller removes the popped child when the transition starts), yet
+        // still leaving the controller: it can join nothing else.
+        #expect(host.navigation.children.map(\.title) == ["A"])
+        #expect(b.parent == nil && b.navigationController == nil && b.window == nil)
+        expectError(.alreadyAttached) { try host.screen("K").addChild(b) }
         #expect(pop.poppingScreen === b && pop.revealedScreen === host.root)
         #expect(host.navigation.interactivePopRefusal(translation: 10) == .transitionRunning)
         expectError(.interactivePopInProgress) { try host.navigation.push(host.screen("C"), animated: false) }
@@ -596,7 +600,7 @@ struct NavigationOrderTests {
         b.removeFromParent()
         host.root.removeFromParent()
         #expect(host.log.take().isEmpty)
-        #expect(b.parent === host.navigation && host.navigation.viewControllers.map(\.title) == ["A"])
+        #expect(b.parent == nil && host.navigation.viewControllers.map(\.title) == ["A"])
 
         pop.update(progress: 0.5)
         pop.cancel()
@@ -771,6 +775,52 @@ struct NavigationOrderTests {
         try host.navigation.beginInteractivePop(translation: 10).finish()
         #expect(watcher.seenInDidPop == ["nav inStack=false", "nav inStack=false", "nav inStack=false"])
         #expect(watcher.parent == nil)
+    }
+
+    @Test("a popped screen's navigationController: set until its viewWillDisappear, nil from its viewDidDisappear")
+    func navigationControllerAcrossThePop() throws {
+        // UIKit's controller removes the popped child when the transition starts, after the will-calls: set in
+        // viewWillDisappear, nil in viewDidDisappear and didMove(toParent: nil); QMUI's didPop sees it.
+        final class Watcher: TestScreen {
+            var seen: [String] = []
+            func note(_ call: String) {
+                let inChildren = navigationController?.children.contains { $0 === self } ?? false
+                seen.append("\(call) \(navigationController?.title ?? "nil")\(inChildren ? "" : " out")")
+            }
+            override func willMove(toParent parent: Screen?) { if parent == nil { note("willMove") } }
+            override func viewWillDisappear(_ animated: Bool) { note("wD") }
+            override func viewDidDisappear(_ animated: Bool) { note("dD") }
+            override func didPop(animated: Bool) { note("didPop") }
+            override func didMove(toParent parent: Screen?) { if parent == nil { note("didMove") } }
+            override func viewWillAppear(_ animated: Bool) { note("wA") }
+        }
+        let host = try NavigationHost(driver: .manual)
+        let watcher = Watcher("W", host.log)
+        // Still among the controller's children in its willMove and viewWillDisappear here (UIKit takes it out of the
+        // list at the request, and clears its parent only when the transition starts).
+        let departure = ["wD nav", "dD nil out", "didPop nav out", "didMove nil out"]
+        for animated in [true, false] {
+            try host.navigation.push(watcher, animated: false)
+            host.window.transitionDriver.completeAll()
+            watcher.seen = []
+            try host.navigation.pop(animated: animated)
+            #expect(watcher.parent == nil && host.navigation.children.map(\.title) == ["A"])
+            host.window.transitionDriver.completeAll()
+            #expect(watcher.seen == ["willMove nav"] + departure, "animated: \(animated)")
+        }
+        try host.navigation.push(watcher, animated: false)
+        host.window.transitionDriver.completeAll()
+        watcher.seen = []
+        let cancelled = try host.navigation.beginInteractivePop(translation: 10)
+        cancelled.cancel()
+        // Linked in again before the cancel's calls, as UIKit's controller adds the child back first.
+        #expect(watcher.seen == ["willMove nav", "wD nav", "wA nav"])
+        #expect(watcher.parent === host.navigation && host.navigation.children.map(\.title) == ["A", "W"])
+        watcher.seen = []
+        let finished = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(watcher.navigationController == nil)
+        finished.finish()
+        #expect(watcher.seen == ["willMove nav"] + departure)
     }
 
     @Test(

@@ -48,6 +48,13 @@ open class Screen {
     // check costs a thread-local look-up per access, about 10,000 instructions per push and pop.
 
     /// The container that holds this screen as a child.
+    ///
+    /// A popped screen keeps it until its pop's transition starts (through its `willMove(toParent: nil)` and its
+    /// `viewWillDisappear`); then its navigation controller unlinks it, as UIKit's removes the popped child: `nil`
+    /// in its `viewDidDisappear` and its `didMove(toParent: nil)`, and out of the controller's ``children``. It is
+    /// still attached meanwhile: it cannot join another container until its `didMove(toParent: nil)`, and
+    /// ``removeFromParent()`` ends its departure. A cancelled interactive pop links it in again before its
+    /// appearance calls.
     @exclusivity(unchecked) public internal(set) weak var parent: Screen?
 
     /// The identity of ``parent`` while it holds this screen.
@@ -132,6 +139,34 @@ open class Screen {
 
     /// The lifecycle phase, as ``visibleState`` reports it.
     @exclusivity(unchecked) public internal(set) var visibleState: ScreenVisibleState = []
+
+    /// The navigation controller this screen is leaving, from its pop's transition start, when the controller
+    /// unlinks it (``parent`` turns `nil`, and it leaves ``children``), until its `didMove(toParent: nil)`; `nil`
+    /// otherwise.
+    ///
+    /// UIKit's controller removes a popped child once the transition's will-calls ran, keeping a weak
+    /// `_departingParentViewController`: the screen stays attached for this host's checks (it cannot join another
+    /// container before its didMove, and ``removeFromParent()`` ends its departure).
+    @exclusivity(unchecked) weak var _departingParent: Screen?
+
+    /// The screen's place in the hierarchy: ``parent``, or the navigation controller it is leaving while that has
+    /// unlinked it (``_departingParent``). Its presentations, its bar updates and its dismissal go through it.
+    var _hierarchyParent: Screen? { parent ?? _departingParent }
+
+    /// ``window``, through ``_hierarchyParent``: a popped screen's is its navigation controller's until its
+    /// `didMove(toParent: nil)`.
+    var _hierarchyWindow: Window? {
+        var screen = self
+        while true {
+            if let parent = screen._hierarchyParent {
+                screen = parent
+            } else if let presenter = screen._presenter {
+                screen = presenter
+            } else {
+                return screen._window
+            }
+        }
+    }
 
     /// The container this screen is joining while the request runs the app's code before the join is done: its own
     /// `willMove(toParent:)` (``_willMove(toJoin:)``), and in a stack replacement the dropped screens' calls before
@@ -264,7 +299,8 @@ open class Screen {
     /// descends from.
     ///
     /// The hierarchy's answer, which changes when a request is made: a screen covered by a push is still in its
-    /// window, and a dismissed or popped one is out of it at once. Whether the screen's *view* is in a window, as
+    /// window, and a dismissed one is out of it at once; a popped one once its navigation controller unlinks it, when
+    /// its transition starts (see ``parent``). Whether the screen's *view* is in a window, as
     /// UIKit's `view.window` tells, is ``ScreenView/window``: `nil` for the covered screen, and set for the leaving
     /// one until its transition ends.
     public var window: Window? {

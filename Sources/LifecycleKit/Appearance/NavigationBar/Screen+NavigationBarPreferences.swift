@@ -87,7 +87,7 @@ extension Screen {
     /// dropped so that it resolves afresh when it appears again. Does nothing outside a navigation stack.
     public func updateNavigationAppearance(animated: Bool = false) {
         var screen = self
-        while let parent = screen.parent {
+        while let parent = screen._hierarchyParent {
             if let navigation = parent as? NavigationController,
                 navigation._isInStack(screen) || navigation._isPoppingInteractively(screen)
             {

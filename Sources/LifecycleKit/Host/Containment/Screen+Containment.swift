@@ -126,7 +126,7 @@ extension Screen {
     /// of this method that has not returned (from its willMove(toParent: nil) or its disappearance).
     public func removeFromParent() {
         // Joining its container in this very call (from its willMove(toParent:)), it stays: the join goes on.
-        guard let parent, _joiningParent == nil else { return }
+        guard let parent = parent ?? _departingParent, _joiningParent == nil else { return }
         if let navigation = parent as? NavigationController {
             if navigation._finishLeaving(self, reason: .removeFromParent) { return }
             // A child not in the stack is already leaving (taken by an interactive pop, or inside its didPop): it
@@ -240,11 +240,12 @@ extension Screen {
         if let index = children.lastIndex(where: { $0 === child }) {
             children.remove(at: index)
         }
-        if child.parent === self {
+        if child.parent === self || child._departingParent === self {
             child._revertParentStatusBarHidden()
             child._chrome.navigationBarStash = nil
             child.parent = nil
             child._parentIdentifier = nil
+            child._departingParent = nil
         }
     }
 }

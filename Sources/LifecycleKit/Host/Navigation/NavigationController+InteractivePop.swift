@@ -132,6 +132,9 @@ extension NavigationController {
             _willShow(revealed, animated: true)
         }
         guard pop.state == .active else { return pop }
+        // Then the controller unlinks the popping screen until the gesture ends, as UIKit's does when the transition
+        // starts: its parent and navigationController are `nil` while the finger moves.
+        _unlinkDeparting(popping)
         pop.batch.deliverViewIsAppearing()
         guard pop.state == .active else { return pop }
         window?._updateStatusBar()
@@ -180,6 +183,9 @@ extension NavigationController {
     /// Puts the popping screen of a cancelled interactive pop back on top of the stack, unless it is there already
     /// or no longer a child.
     func _restoreTopAfterInteractivePop(_ screen: Screen) {
+        // Linked in again first, as UIKit's controller adds the child back (without willMove or didMove) before the
+        // cancel's appearance calls.
+        _relinkDeparting(screen)
         guard screen.parent === self, !_isInStack(screen) else { return }
         viewControllers.append(screen)
     }

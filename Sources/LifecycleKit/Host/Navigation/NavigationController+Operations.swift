@@ -278,7 +278,7 @@ extension NavigationController {
         let window = _windowLeft(by: screen)
         screen._disappearNowWithPresentations(animated: false)
         _endOwedJoin(of: screen)
-        screen._didPop(animated: screen._lastWillPopAnimated)  // the pair's argument, as the transition would
+        _sendDidPop(to: screen, animated: screen._lastWillPopAnimated)  // the pair's argument, as the transition would
         _leave(afterPop: screen)
         screen._didLeaveHierarchy(reason, from: window)
         return true
@@ -296,6 +296,39 @@ extension NavigationController {
             }
             screen._didMove(toParent: self)
         }
+    }
+
+    /// Unlinks `screen`, which is leaving, until its `didMove(toParent: nil)`: out of ``Screen/children``, its
+    /// ``Screen/parent`` `nil`, as UIKit's controller removes a popped child once its transition's will-calls ran
+    /// (``Screen/_departingParent`` keeps it attached for this host's checks).
+    func _unlinkDeparting(_ screen: Screen) {
+        guard screen.parent === self else { return }
+        if let index = children.lastIndex(where: { $0 === screen }) {
+            children.remove(at: index)
+        }
+        screen.parent = nil
+        screen._parentIdentifier = nil
+        screen._departingParent = self
+    }
+
+    /// Links `screen` in again after ``_unlinkDeparting(_:)`` (a cancelled interactive pop), at the end of
+    /// ``Screen/children``.
+    func _relinkDeparting(_ screen: Screen) {
+        guard screen._departingParent === self, screen.parent == nil else { return }
+        screen._departingParent = nil
+        children.append(screen)
+        screen.parent = self
+        screen._parentIdentifier = ObjectIdentifier(self)
+    }
+
+    /// didPop, QMUI's callback: its ``Screen/navigationController`` is still set in it, as in QMUI's (sent as the pop
+    /// starts), so a screen that the controller unlinked is linked to it again for the call (not in ``children``), as
+    /// UIKit links a popped child again for its `viewWillDisappear` in a pop without animation.
+    func _sendDidPop(to screen: Screen, animated: Bool) {
+        let unlinked = screen._departingParent === self && screen.parent == nil
+        if unlinked { screen.parent = self }
+        screen._didPop(animated: animated)
+        if unlinked && screen.parent === self && screen._departingParent === self { screen.parent = nil }
     }
 
     /// The window `screen` began to leave this controller in, else the controller's.
@@ -348,7 +381,7 @@ extension NavigationController {
             _endOwedJoin(of: screen)
         }
         for screen in leaving {
-            screen._didPop(animated: animated && screen === oldTop)
+            _sendDidPop(to: screen, animated: animated && screen === oldTop)
         }
         for screen in leaving {
             _leave(afterPop: screen)
@@ -389,6 +422,12 @@ extension NavigationController {
                 if sent {
                     // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top.
                     if let shown { self._willShow(shown, animated: animated) }
+                    // Then the screens that leave are unlinked until their didMove(toParent: nil), as UIKit's
+                    // controller removes the popped child when the transition starts.
+                    let stillLeaving = departures.isEmpty ? _ScreenSet() : _ScreenSet(self._leaving)
+                    for (screen, join) in departures where screen._attachments == join && stillLeaving.contains(screen) {
+                        self._unlinkDeparting(screen)
+                    }
                     return
                 }
                 guard let top = self.topViewController else { return }

@@ -1,6 +1,22 @@
 /// Navigation from a screen's point of view.
 extension Screen {
+    /// ``navigationController``, or for a screen that its navigation controller unlinked while it leaves (and for the
+    /// screens inside it), that controller (``Screen/_hierarchyParent``).
+    var _hierarchyNavigationController: NavigationController? {
+        var screen = _hierarchyParent
+        while let current = screen {
+            if let navigation = current as? NavigationController { return navigation }
+            screen = current._hierarchyParent
+        }
+        return nil
+    }
+
     /// The nearest navigation controller among this screen's ancestors.
+    ///
+    /// `nil` for a popped screen from its pop's transition start (once its `viewWillDisappear` ran) to its
+    /// `didMove(toParent: nil)`, as in UIKit, whose controller removes the popped child then: set in its
+    /// `viewWillDisappear`, `nil` in its `viewDidDisappear`; set again in its ``Screen/didPop(animated:)``, as in
+    /// QMUI's. During an interactive pop it is `nil` while the finger moves.
     public var navigationController: NavigationController? {
         var screen = parent
         while let current = screen {
@@ -34,9 +50,9 @@ extension Screen {
     @discardableResult
     public func dismissScreen(animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil) -> DismissAction
     {
-        if let navigation = navigationController {
+        if let navigation = _hierarchyNavigationController {
             var entry: Screen = self
-            while let parent = entry.parent, parent !== navigation {
+            while let parent = entry._hierarchyParent, parent !== navigation {
                 entry = parent
             }
             // A child of the controller that is not in its stack is on its way out (popped, its transition or its

@@ -57,7 +57,7 @@ extension Screen {
     /// The screen this one is inside: its parent, or for a screen presented over the current context of a
     /// screen inside a container, that screen.
     var _containerParent: Screen? {
-        if let parent { return parent }
+        if let parent = _hierarchyParent { return parent }
         return _isEmbedded ? _presenter : nil
     }
 
@@ -144,7 +144,9 @@ extension Screen {
     ) throws(LifecycleError) {
         let style = style ?? screen.modalPresentationStyle
         let presenter = _presentationContext(for: style)
-        guard let window = presenter.window else {
+        // A popped screen that its navigation controller unlinked is still in that controller's window until its
+        // didMove(toParent: nil): it presents there, as before the unlinking.
+        guard let window = presenter._hierarchyWindow else {
             throw LifecycleError(
                 .presenterNotInWindow, "\(debugLabel) cannot present \(screen.debugLabel): it is not in a window")
         }
@@ -326,7 +328,7 @@ extension Screen {
         var screen: Screen? = self
         while let current = screen {
             if current._presenter != nil { return current }
-            screen = current.parent
+            screen = current._hierarchyParent
         }
         return nil
     }
@@ -349,10 +351,10 @@ extension Screen {
 
     /// Whether this screen contains `screen` (through children or presentations).
     func _isAncestor(of screen: Screen) -> Bool {
-        var current = screen.parent ?? screen._joiningParent ?? screen._presenter
+        var current = screen._hierarchyParent ?? screen._joiningParent ?? screen._presenter
         while let candidate = current {
             if candidate === self { return true }
-            current = candidate.parent ?? candidate._joiningParent ?? candidate._presenter
+            current = candidate._hierarchyParent ?? candidate._joiningParent ?? candidate._presenter
         }
         return false
     }
@@ -364,6 +366,12 @@ extension Screen {
         if let parent {
             throw LifecycleError(
                 .alreadyAttached, "\(debugLabel) cannot \(purpose()): it is a child of \(parent.debugLabel)")
+        }
+        if let departing = _departingParent {
+            throw LifecycleError(
+                .alreadyAttached,
+                "\(debugLabel) cannot \(purpose()): it is leaving \(departing.debugLabel) (its didMove(toParent: nil) "
+                    + "has not come yet)")
         }
         if let joining = _joiningParent {
             throw LifecycleError(
