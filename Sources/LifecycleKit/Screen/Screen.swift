@@ -149,8 +149,10 @@ open class Screen {
     /// container before its didMove, and ``removeFromParent()`` ends its departure).
     @exclusivity(unchecked) weak var _departingParent: Screen?
 
-    /// The screen's place in the hierarchy: ``parent``, or the navigation controller it is leaving while that has
-    /// unlinked it (``_departingParent``). Its presentations, its bar updates and its dismissal go through it.
+    /// ``parent``, or the navigation controller this screen is leaving while that has unlinked it.
+    ///
+    /// The screen's place in the hierarchy (``_departingParent``): its presentations, its bar updates and its
+    /// dismissal go through it.
     var _hierarchyParent: Screen? { parent ?? _departingParent }
 
     /// ``window``, through ``_hierarchyParent``: a popped screen's is its navigation controller's until its

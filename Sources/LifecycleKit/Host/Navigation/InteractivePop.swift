@@ -4,8 +4,9 @@
 /// the gesture with ``update(progress:)``, and end it with ``finish()`` or ``cancel()``.
 ///
 /// As in UIKit, whose gesture calls `popViewControllerAnimated:` when it begins, the pop changes the stack at once:
-/// from the beginning, the popping screen is out of ``NavigationController/viewControllers`` (it keeps its parent
-/// until the pop finishes) and the revealed screen is the top; a cancel puts the popping screen back.
+/// from the beginning, the popping screen is out of ``NavigationController/viewControllers`` (once the beginning's
+/// calls ran, the controller unlinks it too, until the pop ends) and the revealed screen is the top; a cancel puts the
+/// popping screen back.
 ///
 /// ```swift
 /// let pop = try navigation.beginInteractivePop(translation: 12)
@@ -33,8 +34,9 @@ public final class InteractivePop: _InteractiveTransition {
 
     /// The navigation controller being popped.
     public private(set) weak var navigationController: NavigationController?
-    /// The screen being dragged away: the top screen when the pop began, out of the stack (but still a child of
-    /// the navigation controller) until the pop ends; a cancel puts it back on top.
+    /// The screen being dragged away: the top screen when the pop began, out of the stack (and, once the beginning's
+    /// calls ran, unlinked from the navigation controller, though still leaving it) until the pop ends; a cancel puts
+    /// it back on top.
     ///
     /// Held strongly, also once the pop has ended: keep the pop only while the gesture runs, or a popped screen stays
     /// alive with it (and a ``LeakDetector`` reports it).
@@ -150,7 +152,8 @@ public final class InteractivePop: _InteractiveTransition {
     /// willShow(popping) and didShow(popping), then the completion with ``TransitionOutcome/cancelled``.
     ///
     /// As in UIKit, a cancelled pop sends no didPop and no further willMove or didMove: the popping screen got its
-    /// willPop and willMove(toParent: nil) when the pop began, and keeps its parent. UIKit's controller tells its
+    /// willPop and willMove(toParent: nil) when the pop began, and gets its parent back before the cancel's calls, as
+    /// UIKit's controller adds the child back. UIKit's controller also tells its
     /// delegate that it shows the popping screen again (apps built with recent SDKs; iOS 8's sent nothing).
     ///
     /// If the navigation controller went off screen meanwhile, nothing comes back on screen: the screens get

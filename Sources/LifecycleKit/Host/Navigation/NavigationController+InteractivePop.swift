@@ -58,10 +58,10 @@ extension NavigationController {
 
     /// Begins an interactive pop of the top screen, popping it at once as UIKit's gesture does.
     ///
-    /// The calls: top.willPop, the top leaves ``viewControllers``, top.willMove(toParent: nil) (the screen below
-    /// becomes ``topViewController``; the popped screen keeps its ``Screen/parent`` until the pop finishes),
-    /// top.viewWillDisappear, below.viewWillAppear (below.loadView and below.viewDidLoad first if needed), then
-    /// willShow(below). The screen below decides the status bar from then on.
+    /// The calls: top.willPop, the top leaves ``viewControllers`` (the screen below becomes ``topViewController``),
+    /// top.willMove(toParent: nil), top.viewWillDisappear, below.viewWillAppear (below.loadView and below.viewDidLoad
+    /// first if needed), then willShow(below); then the controller unlinks the popped screen until the pop ends (its
+    /// ``Screen/parent`` is `nil`). The screen below decides the status bar from then on.
     ///
     /// ```swift
     /// let pop = try navigation.beginInteractivePop(translation: 24)
@@ -100,7 +100,7 @@ extension NavigationController {
         interactivePop = pop
         pop.driver = window?.transitionDriver
         pop.driver?.interactiveOwner = pop
-        // UIKit pops when the gesture begins: the stack changes now; the screen stays a child until the pop finishes.
+        // UIKit pops when the gesture begins: the stack changes now; the screen is unlinked once these calls ran.
         // Each call below runs code of the app, which may end the pop (`interactivePop?.cancel()`): the pop then
         // took over, and beginning goes no further.
         popping._willPop(animated: true)

@@ -425,7 +425,8 @@ extension NavigationController {
                     // Then the screens that leave are unlinked until their didMove(toParent: nil), as UIKit's
                     // controller removes the popped child when the transition starts.
                     let stillLeaving = departures.isEmpty ? _ScreenSet() : _ScreenSet(self._leaving)
-                    for (screen, join) in departures where screen._attachments == join && stillLeaving.contains(screen) {
+                    for (screen, join) in departures where screen._attachments == join && stillLeaving.contains(screen)
+                    {
                         self._unlinkDeparting(screen)
                     }
                     return

@@ -41,7 +41,7 @@
 ///   method's ``screen(_:didRun:)`` (``LifecyclePhase/appear`` begins before `viewWillAppear` and ends after
 ///   `viewDidAppear`). A phase can begin and not end: a cancelled interactive pop makes the revealed screen begin
 ///   to appear, then disappear. Likewise the popping screen gets `willMove(toParent: nil)` when the gesture begins
-///   and no `didMove(toParent: nil)` if it is cancelled: it stays a child of the navigation controller.
+///   and no `didMove(toParent: nil)` if it is cancelled: it is a child of the navigation controller again.
 /// - Observers of one event run in HookKit's order contract: *will* callbacks from the most general registration to
 ///   the most specific (global registrations by scope level, then the window's observers), higher priority first,
 ///   then oldest first; *did* callbacks in exactly the reverse order.
