@@ -424,9 +424,9 @@ extension NavigationController {
                     if let shown { self._willShow(shown, animated: animated) }
                     // Then the screens that leave are unlinked until their didMove(toParent: nil), as UIKit's
                     // controller removes the popped child when the transition starts.
-                    let stillLeaving = departures.isEmpty ? _ScreenSet() : _ScreenSet(self._leaving)
-                    for (screen, join) in departures where screen._attachments == join && stillLeaving.contains(screen)
-                    {
+                    // (The departures are few, mostly the old top alone: searched without building a set.)
+                    for (screen, join) in departures
+                    where screen._attachments == join && self._leaving.contains(where: { $0 === screen }) {
                         self._unlinkDeparting(screen)
                     }
                     return
