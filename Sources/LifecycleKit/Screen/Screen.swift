@@ -51,10 +51,10 @@ open class Screen {
     ///
     /// A popped screen keeps it until its pop's transition starts (through its `willMove(toParent: nil)` and its
     /// `viewWillDisappear`); then its navigation controller unlinks it, as UIKit's removes the popped child: `nil`
-    /// in its `viewDidDisappear` and its `didMove(toParent: nil)`, and out of the controller's ``children``. It is
-    /// still attached meanwhile: it cannot join another container until its `didMove(toParent: nil)`, and
-    /// ``removeFromParent()`` ends its departure. A cancelled interactive pop links it in again before its
-    /// appearance calls.
+    /// in the `viewDidDisappear` of that transition and in its `didMove(toParent: nil)`, and out of the controller's
+    /// ``children``. It is still attached meanwhile: it cannot join another container until its
+    /// `didMove(toParent: nil)`, ``removeFromParent()`` ends its departure, and it is in the controller's ``window``.
+    /// A cancelled interactive pop links it in again before its appearance calls.
     @exclusivity(unchecked) public internal(set) weak var parent: Screen?
 
     /// The identity of ``parent`` while it holds this screen.
@@ -65,6 +65,9 @@ open class Screen {
     @exclusivity(unchecked) var _parentIdentifier: ObjectIdentifier?
 
     /// The screens this screen contains, in order.
+    ///
+    /// A navigation controller's are its stack, and a popped screen until its pop's transition starts (UIKit's
+    /// controller takes it out at the request, and clears its parent when the transition starts): see ``parent``.
     @exclusivity(unchecked) public internal(set) var children: [Screen] = []
 
     /// The screen that presented this screen (for a child of a presented container, the
@@ -147,28 +150,18 @@ open class Screen {
     /// UIKit's controller removes a popped child once the transition's will-calls ran, keeping a weak
     /// `_departingParentViewController`: the screen stays attached for this host's checks (it cannot join another
     /// container before its didMove, and ``removeFromParent()`` ends its departure).
-    @exclusivity(unchecked) weak var _departingParent: Screen?
+    @exclusivity(unchecked) weak var _departingParent: Screen? {
+        didSet { _isUnlinkedWhileDeparting = _departingParent != nil }
+    }
+
+    /// Whether ``_departingParent`` is set, read without a weak load on paths that every lookup of the window takes.
+    @exclusivity(unchecked) var _isUnlinkedWhileDeparting = false
 
     /// ``parent``, or the navigation controller this screen is leaving while that has unlinked it.
     ///
     /// The screen's place in the hierarchy (``_departingParent``): its presentations, its bar updates and its
     /// dismissal go through it.
-    var _hierarchyParent: Screen? { parent ?? _departingParent }
-
-    /// ``window``, through ``_hierarchyParent``: a popped screen's is its navigation controller's until its
-    /// `didMove(toParent: nil)`.
-    var _hierarchyWindow: Window? {
-        var screen = self
-        while true {
-            if let parent = screen._hierarchyParent {
-                screen = parent
-            } else if let presenter = screen._presenter {
-                screen = presenter
-            } else {
-                return screen._window
-            }
-        }
-    }
+    var _hierarchyParent: Screen? { parent ?? (_isUnlinkedWhileDeparting ? _departingParent : nil) }
 
     /// The container this screen is joining while the request runs the app's code before the join is done: its own
     /// `willMove(toParent:)` (``_willMove(toJoin:)``), and in a stack replacement the dropped screens' calls before
@@ -301,14 +294,15 @@ open class Screen {
     /// descends from.
     ///
     /// The hierarchy's answer, which changes when a request is made: a screen covered by a push is still in its
-    /// window, and a dismissed one is out of it at once; a popped one once its navigation controller unlinks it, when
-    /// its transition starts (see ``parent``). Whether the screen's *view* is in a window, as
-    /// UIKit's `view.window` tells, is ``ScreenView/window``: `nil` for the covered screen, and set for the leaving
-    /// one until its transition ends.
+    /// window, and a dismissed one is out of it at once; a popped one once it gets its `didMove(toParent: nil)` (the
+    /// window's observers hear of it and of its children until then, although its navigation controller unlinks it
+    /// when the transition starts: see ``parent``). Whether the screen's *view* is in a window, as UIKit's
+    /// `view.window` tells, is ``ScreenView/window``: `nil` for the covered screen, and set for the leaving one until
+    /// its transition ends.
     public var window: Window? {
         var screen = self
         while true {
-            if let parent = screen.parent {
+            if let parent = screen._hierarchyParent {
                 screen = parent
             } else if let presenter = screen._presenter {
                 screen = presenter

@@ -1,9 +1,11 @@
-import LifecycleKit
+@testable import LifecycleKit
 
 /// The window's hierarchy as the public API shows it, and the screens UIKit's rules put on screen in it: what the
 /// host model and the re-entrancy explorer check the host against.
 extension Window {
-    /// The screens of the window's hierarchy: from the root through children and presentations.
+    /// The screens of the window's hierarchy: from the root through children and presentations, and the popped
+    /// screens that a navigation controller unlinked when their transition started but that are in its window until
+    /// their `didMove(toParent: nil)` (``Screen/window`` says so).
     var screensInHierarchy: [Screen] {
         var result: [Screen] = []
         var seen: Set<ObjectIdentifier> = []
@@ -12,6 +14,10 @@ extension Window {
             guard seen.insert(ObjectIdentifier(screen)).inserted else { continue }
             result.append(screen)
             pending += screen.children
+            if let navigation = screen as? NavigationController {
+                let popping = navigation.interactivePop.map { [$0.poppingScreen] } ?? []
+                pending += (navigation._leaving + popping).filter { $0._departingParent === navigation }
+            }
             if let presented = Self.presentation(ownedBy: screen) {
                 pending.append(presented)
             }

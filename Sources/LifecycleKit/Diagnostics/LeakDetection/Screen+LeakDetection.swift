@@ -16,7 +16,7 @@ extension Screen {
 
     /// Whether the screen is out of every hierarchy: no parent, no presenter, not the root of a window.
     var _isDetached: Bool {
-        parent == nil && _presenter == nil && _window == nil
+        parent == nil && _presenter == nil && _window == nil && !_isUnlinkedWhileDeparting
     }
 
     /// The screens this screen holds: its children and what they present, recursively (not this screen's own

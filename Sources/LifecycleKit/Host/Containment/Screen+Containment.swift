@@ -129,8 +129,8 @@ extension Screen {
         guard let parent = parent ?? _departingParent, _joiningParent == nil else { return }
         if let navigation = parent as? NavigationController {
             if navigation._finishLeaving(self, reason: .removeFromParent) { return }
-            // A child not in the stack is already leaving (taken by an interactive pop, or inside its didPop): it
-            // leaves the controller when that ends.
+            // A screen of the controller not in its stack is already leaving (taken by an interactive pop, or inside
+            // its didPop; a child, or unlinked once its transition started): it leaves the controller when that ends.
             if navigation._isInStack(self) && navigation.interactivePop == nil && !navigation._isChangingStack {
                 navigation._remove(self)
             }

@@ -196,8 +196,8 @@ extension NavigationController {
         return pop.revealedScreen === screen
     }
 
-    /// Whether `screen` is the popping screen of the interactive pop in progress: it left the stack, and is still a
-    /// child until the pop ends.
+    /// Whether `screen` is the popping screen of the interactive pop in progress: it left the stack, and is still
+    /// leaving the controller (a child, or unlinked once the beginning's calls ran) until the pop ends.
     func _isPoppingInteractively(_ screen: Screen) -> Bool {
         guard let pop = interactivePop, pop.state == .active else { return false }
         return pop.poppingScreen === screen

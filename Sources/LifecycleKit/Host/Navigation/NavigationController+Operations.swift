@@ -341,7 +341,8 @@ extension NavigationController {
 
     /// Takes `screen`, whose didPop ran, out of the controller: didMove(toParent: nil).
     ///
-    /// Until then it is a child that is not in the stack, which ``Screen/removeFromParent()`` and
+    /// Until then it is leaving: a child that is not in the stack, or unlinked once its transition started
+    /// (``Screen/_departingParent``), which ``Screen/removeFromParent()`` and
     /// ``Screen/dismissScreen(animated:completion:)`` treat as leaving.
     func _leave(afterPop screen: Screen) {
         if _screenOwedDidMove === screen {

@@ -15,8 +15,10 @@ extension Screen {
     ///
     /// `nil` for a popped screen from its pop's transition start (once its `viewWillDisappear` ran) to its
     /// `didMove(toParent: nil)`, as in UIKit, whose controller removes the popped child then: set in its
-    /// `viewWillDisappear`, `nil` in its `viewDidDisappear`; set again in its ``Screen/didPop(animated:)``, as in
-    /// QMUI's. During an interactive pop it is `nil` while the finger moves.
+    /// `viewWillDisappear`, `nil` in the `viewDidDisappear` of that transition; set again in its
+    /// ``Screen/didPop(animated:)``, as in QMUI's. During an interactive pop it is `nil` while the finger moves. (A
+    /// screen that an earlier transition still takes off screen when it is popped, say a pop queued behind the push
+    /// that covers it, disappears in that transition, before the pop's starts: it still has its parent then.)
     public var navigationController: NavigationController? {
         var screen = parent
         while let current = screen {
@@ -55,9 +57,9 @@ extension Screen {
             while let parent = entry._hierarchyParent, parent !== navigation {
                 entry = parent
             }
-            // A child of the controller that is not in its stack is on its way out (popped, its transition or its
-            // didPop pending, or taken by the gesture); during an interactive pop the gesture decides. Either way a
-            // second tap must not dismiss what holds it.
+            // A screen of the controller that is not in its stack is on its way out (popped, its transition or its
+            // didPop pending, or taken by the gesture; a child, or unlinked once its transition started); during an
+            // interactive pop the gesture decides. Either way a second tap must not dismiss what holds it.
             guard let index = navigation.viewControllers.firstIndex(where: { $0 === entry }),
                 navigation.interactivePop == nil
             else {

@@ -144,9 +144,7 @@ extension Screen {
     ) throws(LifecycleError) {
         let style = style ?? screen.modalPresentationStyle
         let presenter = _presentationContext(for: style)
-        // A popped screen that its navigation controller unlinked is still in that controller's window until its
-        // didMove(toParent: nil): it presents there, as before the unlinking.
-        guard let window = presenter._hierarchyWindow else {
+        guard let window = presenter.window else {
             throw LifecycleError(
                 .presenterNotInWindow, "\(debugLabel) cannot present \(screen.debugLabel): it is not in a window")
         }
