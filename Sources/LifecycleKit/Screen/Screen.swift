@@ -154,7 +154,8 @@ open class Screen {
         didSet { _isUnlinkedWhileDeparting = _departingParent != nil }
     }
 
-    /// Whether ``_departingParent`` is set, read without a weak load on paths that every lookup of the window takes.
+    /// Whether ``_departingParent`` was set, read without a weak load on paths that every lookup of the window takes
+    /// (still `true` once a released controller cleared the weak link: load the link itself to know).
     @exclusivity(unchecked) var _isUnlinkedWhileDeparting = false
 
     /// ``parent``, or the navigation controller this screen is leaving while that has unlinked it.

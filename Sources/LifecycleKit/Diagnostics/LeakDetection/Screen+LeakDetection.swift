@@ -16,7 +16,9 @@ extension Screen {
 
     /// Whether the screen is out of every hierarchy: no parent, no presenter, not the root of a window.
     var _isDetached: Bool {
-        parent == nil && _presenter == nil && _window == nil && !_isUnlinkedWhileDeparting
+        // The departing link is loaded, not its flag: a controller released while the screen departed clears the link
+        // without a word to the flag.
+        parent == nil && _presenter == nil && _window == nil && _departingParent == nil
     }
 
     /// The screens this screen holds: its children and what they present, recursively (not this screen's own
