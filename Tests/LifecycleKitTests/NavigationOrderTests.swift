@@ -269,7 +269,8 @@ struct NavigationOrderTests {
     func willMoveOutOfTheStack() throws {
         // UIKit's controller takes the old top out of its stack, then sends each popped screen its
         // willMove(toParent: nil), bottom first, removing each screen below the old top with its didMove at once; here
-        // the stack changes once, before the first willMove. Each keeps its parent until its didMove.
+        // the stack changes once, before the first willMove. Each keeps its parent through its willMove (the old top
+        // loses it when its transition starts).
         let host = try NavigationHost(driver: .immediate)
         let (b, c, d) = (ActingScreen("B", host.log), ActingScreen("C", host.log), ActingScreen("D", host.log))
         var seen: [String] = []

@@ -61,6 +61,25 @@ struct UnlinkedDepartureTests {
         #expect(reports.isEmpty && detector.isTracking(b))
     }
 
+    @Test("a popped screen's resolved bar appearance still takes its navigation controller's defaults")
+    func resolvedBarAppearanceWhileDeparting() throws {
+        // Found by review (helper-153): the look resolved without the controller's defaults once it unlinked the
+        // screen, unlike the one its bar updates apply meanwhile.
+        let host = try BarHost(
+            driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")),
+            defaults: NavigationBarAttributes(barColor: color("#FFFFFF"), itemColor: color("#010203")))
+        let f = host.screen("F", NavigationBarAttributes(isTransparent: true))
+        try host.navigation.push(f, animated: false)
+        let resolved = f.resolvedNavigationBarAppearance
+        #expect(resolved.description == "[transparent, bar: #FFFFFF, item: #010203]")
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(f.parent == nil && f.resolvedNavigationBarAppearance == resolved)
+        pop.cancel()
+        try host.navigation.pop(animated: true)
+        #expect(f.parent == nil && f.resolvedNavigationBarAppearance == resolved)
+        host.window.transitionDriver.completeAll()
+    }
+
     @Test("a dismissal that ends while the screen departs a stack in another window sends no leave event")
     func dismissalEndingWhileDepartingElsewhere() throws {
         let log = EventLog()

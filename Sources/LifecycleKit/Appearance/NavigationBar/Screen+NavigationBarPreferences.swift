@@ -63,7 +63,8 @@ extension Screen {
     /// ``NavigationController/resolvedNavigationBarAppearance(for:)``), or from the shared global
     /// appearance when it has none.
     public var resolvedNavigationBarAppearance: NavigationBarAppearance {
-        if let navigation = navigationController {
+        // Through the controller a popped screen is leaving too, which unlinked it when its transition started.
+        if let navigation = _hierarchyNavigationController {
             return navigation.resolvedNavigationBarAppearance(for: self)
         }
         return NavigationBarAppearance.builtIn

@@ -11,7 +11,8 @@ extension NavigationController {
     ///   if it is attached elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` for a navigation
     ///   controller (UIKit does not support pushing one) or a screen that contains this controller,
     ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
-    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
+    ///   applies it (willPop, willMove, the departure of the screens below the old top).
     public func push(
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
@@ -42,7 +43,8 @@ extension NavigationController {
     /// - Returns: The popped screen, or `nil` when the stack holds one screen or none (the
     ///   completion then runs after any queued transition).
     /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
-    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
+    ///   applies it (willPop, willMove, the departure of the screens below the old top).
     @discardableResult
     public func pop(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
@@ -64,7 +66,8 @@ extension NavigationController {
     /// - Returns: The popped screens, bottom first; empty when `screen` is already on top.
     /// - Throws: ``LifecycleError/Code-swift.struct/notInStack`` if `screen` is not in the stack,
     ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
-    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
+    ///   applies it (willPop, willMove, the departure of the screens below the old top).
     @discardableResult
     public func popTo(
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
@@ -84,7 +87,8 @@ extension NavigationController {
     ///
     /// - Returns: The popped screens, bottom first; empty when the root is on top.
     /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
-    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
+    ///   applies it (willPop, willMove, the departure of the screens below the old top).
     @discardableResult
     public func popToRoot(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
@@ -112,7 +116,8 @@ extension NavigationController {
     ///   screen attached elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` for a navigation
     ///   controller or a screen that contains this controller,
     ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
-    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from a willPop or willMove of a change of this stack.
+    ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
+    ///   applies it (willPop, willMove, the departure of the screens below the old top).
     public func setViewControllers(
         _ screens: [Screen], animated: Bool = false, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {

@@ -84,7 +84,8 @@ public protocol ScreenLifecycleObserver: AnyObject {
     ///
     /// It is called when the structure changes, before the screen's appearance calls; ``Screen/parent``,
     /// ``Screen/presentingScreen`` and ``Screen/window`` say where it is. The screens a joining container holds do not
-    /// join on their own.
+    /// join on their own, except those it adds during its own `willMove(toParent:)` (it is linked in then, as in
+    /// UIKit): each of those joins first, then the container.
     ///
     /// - Parameter screen: The screen that joined.
     func screenDidJoinHierarchy(_ screen: Screen)
