@@ -1,4 +1,4 @@
-import LifecycleKit
+@testable import LifecycleKit
 
 /// A fresh host (a window on a manual driver, with statistics attached) and a pool of screens, driven by
 /// ``ModelStep`` values, with the host's invariants checked after every step.
@@ -265,6 +265,10 @@ final class HostModel {
             let name = screen.title ?? "?"
             for child in screen.children where child.parent !== screen {
                 return fail("\(name) has child \(child.title ?? "?") whose parent is not \(name)")
+            }
+            if settled, let departing = screen._departingParent {
+                // Unlinked when its pop's transition started, it departs when that transition ends.
+                return fail("\(name) is still unlinked from \(departing.title ?? "?") once settled")
             }
             if let parent = screen.parent {
                 var count = 0

@@ -37,6 +37,10 @@ extension ReentrancyExplorer {
             if screen.visibleState.contains(.didAppear) != isOn {
                 return fail(.settledAppearance, "\(name).visibleState \(screen.visibleState) disagrees with its calls")
             }
+            if let departing = screen._departingParent {
+                // Unlinked when its pop's transition started, it departs when that transition ends.
+                return fail(.links, "\(name) is still unlinked from \(self.name(departing)) once settled")
+            }
             if let pending = pendingPops[name], pending != 0 {
                 return fail(.popBalance, "\(name) has \(pending) willPop without didPop once settled")
             }
@@ -66,6 +70,11 @@ extension ReentrancyExplorer {
             let name = name(screen)
             for child in screen.children where child.parent !== screen {
                 return fail(.links, "\(name) has child \(self.name(child)) whose parent is not \(name)")
+            }
+            if let departing = screen._departingParent,
+                screen.parent != nil || departing.children.contains(where: { $0 === screen })
+            {
+                return fail(.links, "\(name) is unlinked from \(self.name(departing)) but still linked to a parent")
             }
             if let parent = screen.parent {
                 let count = parent.children.filter { $0 === screen }.count
