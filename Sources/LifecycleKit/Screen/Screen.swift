@@ -150,12 +150,11 @@ open class Screen {
     /// UIKit's controller removes a popped child once the transition's will-calls ran, keeping a weak
     /// `_departingParentViewController`: the screen stays attached for this host's checks (it cannot join another
     /// container before its didMove, and ``removeFromParent()`` ends its departure).
-    @exclusivity(unchecked) weak var _departingParent: Screen? {
-        didSet { _isUnlinkedWhileDeparting = _departingParent != nil }
-    }
+    @exclusivity(unchecked) weak var _departingParent: Screen?
 
-    /// Whether ``_departingParent`` was set, read without a weak load on paths that every lookup of the window takes
-    /// (still `true` once a released controller cleared the weak link: load the link itself to know).
+    /// Whether ``_departingParent`` was set (set and cleared with it), read without a weak load on paths that every
+    /// lookup of the window takes (still `true` once a released controller cleared the weak link: load the link
+    /// itself to know).
     @exclusivity(unchecked) var _isUnlinkedWhileDeparting = false
 
     /// ``parent``, or the navigation controller this screen is leaving while that has unlinked it.

@@ -240,12 +240,15 @@ extension Screen {
         if let index = children.lastIndex(where: { $0 === child }) {
             children.remove(at: index)
         }
-        if child.parent === self || child._departingParent === self {
+        if child.parent === self || (child._isUnlinkedWhileDeparting && child._departingParent === self) {
             child._revertParentStatusBarHidden()
             child._chrome.navigationBarStash = nil
             child.parent = nil
             child._parentIdentifier = nil
-            child._departingParent = nil
+            if child._isUnlinkedWhileDeparting {
+                child._departingParent = nil
+                child._isUnlinkedWhileDeparting = false
+            }
         }
     }
 }

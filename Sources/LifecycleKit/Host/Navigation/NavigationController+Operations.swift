@@ -314,13 +314,15 @@ extension NavigationController {
         screen.parent = nil
         screen._parentIdentifier = nil
         screen._departingParent = self
+        screen._isUnlinkedWhileDeparting = true
     }
 
     /// Links `screen` in again after ``_unlinkDeparting(_:)`` (a cancelled interactive pop), at the end of
     /// ``Screen/children``.
     func _relinkDeparting(_ screen: Screen) {
-        guard screen._departingParent === self, screen.parent == nil else { return }
+        guard screen._isUnlinkedWhileDeparting, screen._departingParent === self, screen.parent == nil else { return }
         screen._departingParent = nil
+        screen._isUnlinkedWhileDeparting = false
         children.append(screen)
         screen.parent = self
         screen._parentIdentifier = ObjectIdentifier(self)
@@ -330,10 +332,11 @@ extension NavigationController {
     /// starts), so a screen that the controller unlinked is linked to it again for the call (not in ``children``), as
     /// UIKit links a popped child again for its `viewWillDisappear` in a pop without animation.
     func _sendDidPop(to screen: Screen, animated: Bool) {
-        let unlinked = screen._departingParent === self && screen.parent == nil
+        // The flag, not the weak link: a screen leaving this controller can only have been unlinked by it.
+        let unlinked = screen._isUnlinkedWhileDeparting && screen.parent == nil
         if unlinked { screen.parent = self }
         screen._didPop(animated: animated)
-        if unlinked && screen.parent === self && screen._departingParent === self { screen.parent = nil }
+        if unlinked && screen.parent === self { screen.parent = nil }
     }
 
     /// The window `screen` began to leave this controller in, else the controller's.
