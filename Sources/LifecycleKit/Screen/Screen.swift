@@ -149,13 +149,26 @@ open class Screen {
     ///
     /// UIKit's controller removes a popped child once the transition's will-calls ran, keeping a weak
     /// `_departingParentViewController`: the screen stays attached for this host's checks (it cannot join another
-    /// container before its didMove, and ``removeFromParent()`` ends its departure).
-    @exclusivity(unchecked) weak var _departingParent: Screen?
+    /// container before its didMove, and ``removeFromParent()`` ends its departure). Set with
+    /// ``_setDepartingParent(_:)``.
+    @exclusivity(unchecked) private(set) weak var _departingParent: Screen?
 
     /// Whether ``_departingParent`` was set (set and cleared with it), read without a weak load on paths that every
     /// lookup of the window takes (still `true` once a released controller cleared the weak link: load the link
     /// itself to know).
-    @exclusivity(unchecked) var _isUnlinkedWhileDeparting = false
+    @exclusivity(unchecked) private(set) var _isUnlinkedWhileDeparting = false
+
+    /// Sets ``_departingParent`` and its flag together; clearing a link never set costs no weak store.
+    func _setDepartingParent(_ container: Screen?) {
+        guard container != nil || _isUnlinkedWhileDeparting else { return }
+        _departingParent = container
+        _isUnlinkedWhileDeparting = container != nil
+    }
+
+    /// Whether `container` unlinked this screen while it departs (the flag first: no weak load for other screens).
+    func _isDeparting(from container: Screen) -> Bool {
+        _isUnlinkedWhileDeparting && _departingParent === container
+    }
 
     /// ``parent``, or the navigation controller this screen is leaving while that has unlinked it.
     ///

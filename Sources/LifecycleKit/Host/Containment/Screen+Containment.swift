@@ -126,7 +126,7 @@ extension Screen {
     /// of this method that has not returned (from its willMove(toParent: nil) or its disappearance).
     public func removeFromParent() {
         // Joining its container in this very call (from its willMove(toParent:)), it stays: the join goes on.
-        guard let parent = parent ?? _departingParent, _joiningParent == nil else { return }
+        guard let parent = _hierarchyParent, _joiningParent == nil else { return }
         if let navigation = parent as? NavigationController {
             if navigation._finishLeaving(self, reason: .removeFromParent) { return }
             // A screen of the controller not in its stack is already leaving (taken by an interactive pop, or inside
@@ -225,30 +225,36 @@ extension Screen {
             && childrenForAppearanceForwarding.reversed().contains { $0 === child }
     }
 
-    /// Links `child` as the last child.
+    /// Links `child` as the last child: a join, which ``Screen/_attachments`` counts.
     func _attach(_ child: Screen) {
-        children.append(child)
-        child.parent = self
-        child._parentIdentifier = ObjectIdentifier(self)
+        _link(child)
         child._attachments += 1
     }
 
-    /// Unlinks `child`.
-    func _detach(_ child: Screen) {
+    /// Puts `child` at the end of ``children``, with this screen as its parent.
+    func _link(_ child: Screen) {
+        children.append(child)
+        child.parent = self
+        child._parentIdentifier = ObjectIdentifier(self)
+    }
+
+    /// Takes `child` out of ``children``, if it is there.
+    func _removeFromChildren(_ child: Screen) {
         // A child is in the list once; searched from the end, where the screens a pop takes out are, so that a pop
         // of many screens costs time in proportion to them.
         if let index = children.lastIndex(where: { $0 === child }) {
             children.remove(at: index)
         }
-        if child.parent === self || (child._isUnlinkedWhileDeparting && child._departingParent === self) {
-            child._revertParentStatusBarHidden()
-            child._chrome.navigationBarStash = nil
-            child.parent = nil
-            child._parentIdentifier = nil
-            if child._isUnlinkedWhileDeparting {
-                child._departingParent = nil
-                child._isUnlinkedWhileDeparting = false
-            }
-        }
+    }
+
+    /// Unlinks `child` for good: a child, or a screen that this screen unlinked while it departed.
+    func _detach(_ child: Screen) {
+        _removeFromChildren(child)
+        guard child.parent === self || child._isDeparting(from: self) else { return }
+        child._revertParentStatusBarHidden()
+        child._chrome.navigationBarStash = nil
+        child.parent = nil
+        child._parentIdentifier = nil
+        child._setDepartingParent(nil)
     }
 }

@@ -308,24 +308,18 @@ extension NavigationController {
     /// (``Screen/_departingParent`` keeps it attached for this host's checks).
     func _unlinkDeparting(_ screen: Screen) {
         guard screen.parent === self else { return }
-        if let index = children.lastIndex(where: { $0 === screen }) {
-            children.remove(at: index)
-        }
+        _removeFromChildren(screen)
         screen.parent = nil
         screen._parentIdentifier = nil
-        screen._departingParent = self
-        screen._isUnlinkedWhileDeparting = true
+        screen._setDepartingParent(self)
     }
 
     /// Links `screen` in again after ``_unlinkDeparting(_:)`` (a cancelled interactive pop), at the end of
     /// ``Screen/children``.
     func _relinkDeparting(_ screen: Screen) {
-        guard screen._isUnlinkedWhileDeparting, screen._departingParent === self, screen.parent == nil else { return }
-        screen._departingParent = nil
-        screen._isUnlinkedWhileDeparting = false
-        children.append(screen)
-        screen.parent = self
-        screen._parentIdentifier = ObjectIdentifier(self)
+        guard screen._isDeparting(from: self), screen.parent == nil else { return }
+        screen._setDepartingParent(nil)
+        _link(screen)
     }
 
     /// didPop, QMUI's callback: its ``Screen/navigationController`` is still set in it, as in QMUI's (sent as the pop
