@@ -5,6 +5,7 @@ import Testing
 final class ActingScreen: TestScreen {
     var onViewDidLoad: (() -> Void)?
     var onViewWillDisappear: (() -> Void)?
+    var onViewDidDisappear: (() -> Void)?
     var onWillMove: ((Screen?) -> Void)?
     var onWillPop: (() -> Void)?
     var onDidMove: ((Screen?) -> Void)?
@@ -24,6 +25,11 @@ final class ActingScreen: TestScreen {
     override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
         onViewWillDisappear?()
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        onViewDidDisappear?()
     }
 
     override func willMove(toParent parent: Screen?) {

@@ -8,16 +8,6 @@ import Testing
 /// by review (helper-152) in the change that unlinks it.
 @Suite("Popped screens unlinked while they depart")
 struct UnlinkedDepartureTests {
-    /// A screen that runs `onViewDidDisappear` after its own viewDidDisappear.
-    final class DisappearingScreen: TestScreen {
-        var onViewDidDisappear: (() -> Void)?
-
-        override func viewDidDisappear(_ animated: Bool) {
-            super.viewDidDisappear(animated)
-            onViewDidDisappear?()
-        }
-    }
-
     @Test("a child removed from a popped container while it departs still reaches the window and the leak detector")
     func childOfADepartingContainerLeavesThroughTheWindow() throws {
         let host = try NavigationHost(driver: .manual)
@@ -25,7 +15,7 @@ struct UnlinkedDepartureTests {
         detector.attach(to: host.window)
         let observer = RecordingObserver("W", host.log, kinds: [.leave])
         #expect(host.window.addObserver(observer))
-        let box = DisappearingScreen("B", host.log)
+        let box = ActingScreen("B", host.log)
         let child = host.screen("C")
         try box.addChild(child)
         try host.navigation.push(box, animated: false)
