@@ -3,10 +3,15 @@ extension Screen {
     /// ``navigationController``, or for a screen that its navigation controller unlinked while it leaves (and for the
     /// screens inside it), that controller (``Screen/_hierarchyParent``).
     var _hierarchyNavigationController: NavigationController? {
-        var screen = _hierarchyParent
+        _nearestNavigationController { $0._hierarchyParent }
+    }
+
+    /// The first navigation controller among the screens that `step` leads to from this screen, one step at a time.
+    private func _nearestNavigationController(_ step: (Screen) -> Screen?) -> NavigationController? {
+        var screen = step(self)
         while let current = screen {
             if let navigation = current as? NavigationController { return navigation }
-            screen = current._hierarchyParent
+            screen = step(current)
         }
         return nil
     }
@@ -20,12 +25,7 @@ extension Screen {
     /// screen that an earlier transition still takes off screen when it is popped, say a pop queued behind the push
     /// that covers it, disappears in that transition, before the pop's starts: it still has its parent then.)
     public var navigationController: NavigationController? {
-        var screen = parent
-        while let current = screen {
-            if let navigation = current as? NavigationController { return navigation }
-            screen = current.parent
-        }
-        return nil
+        _nearestNavigationController { $0.parent }
     }
 
     /// Leaves this screen the way the user expects (RR's `dismissView`): pops back to the screen
