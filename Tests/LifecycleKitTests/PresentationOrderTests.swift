@@ -327,6 +327,28 @@ struct PresentationOrderTests {
         #expect(form.presentingScreen === detail && list.presentedScreen === detail)
     }
 
+    @Test("over a root's current context, a current-context presentation covers the presented screen only")
+    func currentContextFromAScreenOverARootsContext() throws {
+        // Outside any container the presented screen is a presented screen like the others, whether or not the root
+        // defines the context (the article, after helper-154's audit found it said otherwise).
+        for rootDefinesContext in [false, true] {
+            let host = try Host()
+            host.root.definesPresentationContext = rootDefinesContext
+            let e = TestScreen("E", host.log)
+            try host.root.present(e, style: .currentContext, animated: false)
+            _ = host.log.take()
+            let f = TestScreen("F", host.log)
+            try e.present(f, style: .currentContext, animated: false)
+            #expect(
+                host.log.take() == [
+                    "F.loadView", "F.viewDidLoad", "E.viewWillDisappear", "F.viewWillAppear", "F.viewDidAppear",
+                    "E.viewDidDisappear",
+                ])
+            #expect(f.presentingScreen === e && host.root.presentedScreen === e)
+            #expect(host.root.view.window == nil && e.view.window == nil && f.view.window === host.window)
+        }
+    }
+
     @Test("a dismissal unlinks the screens at once; the presenter may present again while it animates")
     func dismissalUnlinksAtOnce() throws {
         let host = try Host()

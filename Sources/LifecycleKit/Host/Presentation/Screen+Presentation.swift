@@ -77,8 +77,8 @@ extension Screen {
 
     /// The screen a presentation of `style` from this screen is made from: the nearest ancestor
     /// that defines a presentation context for ``ModalPresentationStyle/currentContext``, else
-    /// the top of this screen's containers (a screen presented over a current context is inside the
-    /// container of that context, so its presentations go up to the same top).
+    /// the top of this screen's containers (a screen presented over the current context of a screen inside a
+    /// container is inside that container, so its presentations go up to the same top).
     func _presentationContext(for style: ModalPresentationStyle) -> Screen {
         var screen = self
         while let container = screen._containerParent {
