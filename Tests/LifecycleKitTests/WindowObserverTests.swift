@@ -155,6 +155,24 @@ struct WindowObserverTests {
             ])
     }
 
+    @Test("a container filled off screen joins the window alone, and it and its child appear without a load phase")
+    func containerFilledOffScreen() throws {
+        // Its child joined it off screen, before the window could hear of it (the observer article said the child
+        // joins with it, until helper-156's audit).
+        let host = try NavigationHost(driver: .immediate)
+        host.window.addObserver(RecordingObserver("W", host.log, kinds: [.begin, .end, .join]))
+        let (container, child) = (host.screen("K"), host.screen("C"))
+        try container.addChild(child)
+        #expect(container.isViewLoaded && child.isViewLoaded)
+        _ = host.log.take()
+        try host.navigation.push(container, animated: false)
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") } == [
+                "W join K", "W begin A.disappear", "W begin K.appear", "W begin C.appear", "W end A.disappear",
+                "W end K.appear", "W end C.appear",
+            ])
+    }
+
     @Test("interactive pops: began, then cancelled or finished, after the screens' appearance calls")
     func interactivePops() throws {
         let host = try NavigationHost(driver: .immediate)

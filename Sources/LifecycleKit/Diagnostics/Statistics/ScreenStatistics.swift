@@ -276,9 +276,11 @@ public final class ScreenStatistics {
     /// A scheduled batched write is cancelled: this one replaces it.
     ///
     /// - Throws: ``StatisticsStoreError`` with ``StatisticsStoreError/Code-swift.struct/writeFailed`` when
-    ///   the file cannot be written (the counts stay in memory), or
-    ///   ``StatisticsStoreError/Code-swift.struct/moveAsideFailed`` when a bad file could not be moved
-    ///   aside (the recorder does not overwrite it).
+    ///   the file cannot be written (the counts stay in memory); or, writing nothing, the error the recorder reported
+    ///   when it was created for a file it does not use: ``StatisticsStoreError/Code-swift.struct/moveAsideFailed``
+    ///   when a bad file could not be moved aside (the recorder does not overwrite it), or
+    ///   ``StatisticsStoreError/Code-swift.struct/unreadable`` for a URL that names no file the recorder may use (a
+    ///   directory, say).
     public func flush() throws(StatisticsStoreError) {
         _pendingFlush?.cancel()
         _pendingFlush = nil
