@@ -75,14 +75,25 @@ extension Screen {
         return _isEmbedded && _presenter?._forwardingContainer === container
     }
 
-    /// The screen a presentation of `style` from this screen is made from: the nearest ancestor
-    /// that defines a presentation context for ``ModalPresentationStyle/currentContext``, else
-    /// the top of this screen's containers (a screen presented over the current context of a screen inside a
-    /// container is inside that container, so its presentations go up to the same top).
+    /// The screen a presentation of `style` from this screen is made from.
+    ///
+    /// For ``ModalPresentationStyle/currentContext``, the nearest ancestor with a parent that
+    /// ``definesPresentationContext``, else the top of this screen's containment: the walk follows parents only, so a
+    /// presented screen is the context of the screens inside it, also one presented over the current context of a
+    /// screen inside a container (iOS 26.1's UIKit looks for the context through `parentViewController` alone). For
+    /// the other styles, the top of this screen's containers, where a screen presented over a current context inside
+    /// a container counts as inside that container, so that its presentations go up to the same top (UIKit presents
+    /// them from the top of the presenting chain's containers).
     func _presentationContext(for style: ModalPresentationStyle) -> Screen {
         var screen = self
+        if style == .currentContext {
+            while let parent = screen._hierarchyParent {
+                if screen.definesPresentationContext { return screen }
+                screen = parent
+            }
+            return screen
+        }
         while let container = screen._containerParent {
-            if style == .currentContext && screen.definesPresentationContext { return screen }
             screen = container
         }
         return screen
@@ -92,7 +103,8 @@ extension Screen {
     ///
     /// The presentation is made from this screen's presentation context (the top of its
     /// containers, or for ``ModalPresentationStyle/currentContext`` the nearest ancestor that
-    /// ``definesPresentationContext``), so a screen inside a navigation controller presents through it, and
+    /// ``definesPresentationContext``, else the top of its containment: a presented screen is the context of the
+    /// screens inside it), so a screen inside a navigation controller presents through it, and
     /// sees the presented screen as its ``presentedScreen``. A covering style (``ModalPresentationStyle/fullScreen``,
     /// ``ModalPresentationStyle/currentContext``) makes the presenter disappear: presented.loadView,
     /// presented.viewDidLoad, presenter.viewWillDisappear, presented.viewWillAppear,
