@@ -7,14 +7,14 @@ enum DemoCommand {
         USAGE: lifecycle-demo [--format text|json|mermaid] [--scenario FILE] [--no-trace] [--help]
 
         Runs a scenario of screens on LifecycleKit's headless host, with virtual time, and prints
-        the lifecycle trace (each action, the lifecycle calls it caused and the hooks and
-        observers that ran), the page statistics and the leak reports. Without --scenario it
+        the lifecycle trace (each action, the load and appearance calls it caused and the hooks
+        and observers that ran), the page statistics and the leak reports. Without --scenario it
         runs the embedded shopping-app scenario (Scenarios/shopping.json, in Sources/LifecycleDemo,
         which also shows the scenario format).
 
         OPTIONS:
           --format text|json|mermaid  text (default), one JSON document, or a Mermaid
-                                      sequenceDiagram of the lifecycle calls
+                                      sequenceDiagram of the load and appearance calls
           --scenario FILE             run the JSON scenario in FILE
           --no-trace                  print only the statistics and the leak reports (text or
                                       json; a Mermaid diagram is only a trace)

@@ -139,7 +139,8 @@ struct ScenarioPlan: Sendable {
             let given = Self.givenFields(spec)
             for field in fields.required where !given.contains(field) {
                 let null = spec.nullFields.contains(field) ? "; null counts as absent" : ""
-                throw fail(location, "\(spec.action.quoted) needs a \(field.quoted) field\(null)")
+                let article = field.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+                throw fail(location, "\(spec.action.quoted) needs \(article) \(field.quoted) field\(null)")
             }
             for field in given where !fields.required.contains(field) && !fields.optional.contains(field) {
                 throw fail(

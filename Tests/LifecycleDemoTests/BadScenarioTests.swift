@@ -159,6 +159,9 @@ struct BadScenarioTests {
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "present", "screen": "detail" }]"#),
             "actions[0]: \"present\" needs a \"style\" field")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "interactivePop" }]"#),
+            "actions[0]: \"interactivePop\" needs an \"end\" field")
         try Self.expectRefusal(#"{ "title": "x", "screens": [], "root": "a" }"#, "top level: missing field \"actions\"")
         try Self.expectRefusal(
             Self.scenario(actions: "[]", screens: #"[{ "name": "home" }]"#), "screens[0]: missing field \"type\"")
