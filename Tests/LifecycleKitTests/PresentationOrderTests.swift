@@ -307,57 +307,40 @@ struct PresentationOrderTests {
         #expect(host.root.presentedScreen === b && b.presentedScreen == nil)
     }
 
-    @Test("over a current context inside a container, a current-context presentation covers the presented screen")
-    func currentContextFromAScreenOverACurrentContext() throws {
-        // UIKit looks for a current context through parents only: the presented screen is its own context (iOS 26.1's
-        // `_nonModalAncestorViewControllerStopAtIsPresentationContext:`, read by helper-158). Until then the host
-        // went on to the screen that defines the context, which already presents it, and refused.
-        for detailDefinesContext in [false, true] {
+    @Test(
+        "a current-context presentation from a screen presented over a current context covers that screen",
+        arguments: [false, true])
+    func currentContextFromAScreenOverACurrentContext(insideAContainer: Bool) throws {
+        // UIKit looks for a current context through parents only, so a presented screen is the context of its own
+        // presentations (iOS 26.1's `_nonModalAncestorViewControllerStopAtIsPresentationContext:`, read by
+        // helper-158). The host went on from a screen presented inside a container to the screen that defines the
+        // context, which already presents it, and refused; the article said so of a root's context too (helper-154).
+        for flag in [false, true] {
             let host = try Host()
-            let (list, detail) = (TestScreen("L", host.log), TestScreen("D", host.log))
-            list.definesPresentationContext = true
-            detail.definesPresentationContext = detailDefinesContext
-            try host.root.addChild(list)
-            try list.present(detail, style: .currentContext, animated: false)
+            let context = insideAContainer ? TestScreen("L", host.log) : host.root
+            if insideAContainer { try host.root.addChild(context) }
+            context.definesPresentationContext = insideAContainer || flag
+            let presented = TestScreen("D", host.log)
+            presented.definesPresentationContext = flag
+            try context.present(presented, style: .currentContext, animated: false)
             _ = host.log.take()
             let form = TestScreen("F", host.log)
-            try detail.present(form, style: .currentContext, animated: false)
+            try presented.present(form, style: .currentContext, animated: false)
             #expect(
                 host.log.take() == [
                     "F.loadView", "F.viewDidLoad", "D.viewWillDisappear", "F.viewWillAppear", "F.viewDidAppear",
                     "D.viewDidDisappear",
                 ])
-            #expect(form.presentingScreen === detail && list.presentedScreen === detail)
-            #expect(host.root.view.window === host.window && form.view.window === host.window)
+            #expect(form.presentingScreen === presented && context.presentedScreen === presented)
+            // Inside a container, the root stays on screen around the context.
+            #expect((host.root.view.window === host.window) == insideAContainer && form.view.window === host.window)
             // The screen that defines the context already presents: UIKit logs "already presenting".
-            expectError(.alreadyPresenting) { try list.present(TestScreen("G", host.log), style: .currentContext) }
+            expectError(.alreadyPresenting) { try context.present(TestScreen("G", host.log), style: .currentContext) }
             #expect(form.dismiss(animated: false))
             #expect(
                 host.log.take() == [
                     "F.viewWillDisappear", "D.viewWillAppear", "D.viewDidAppear", "F.viewDidDisappear",
                 ])
-        }
-    }
-
-    @Test("over a root's current context, a current-context presentation covers the presented screen only")
-    func currentContextFromAScreenOverARootsContext() throws {
-        // Outside any container the presented screen is a presented screen like the others, whether or not the root
-        // defines the context (the article, after helper-154's audit found it said otherwise).
-        for rootDefinesContext in [false, true] {
-            let host = try Host()
-            host.root.definesPresentationContext = rootDefinesContext
-            let e = TestScreen("E", host.log)
-            try host.root.present(e, style: .currentContext, animated: false)
-            _ = host.log.take()
-            let f = TestScreen("F", host.log)
-            try e.present(f, style: .currentContext, animated: false)
-            #expect(
-                host.log.take() == [
-                    "F.loadView", "F.viewDidLoad", "E.viewWillDisappear", "F.viewWillAppear", "F.viewDidAppear",
-                    "E.viewDidDisappear",
-                ])
-            #expect(f.presentingScreen === e && host.root.presentedScreen === e)
-            #expect(host.root.view.window == nil && e.view.window == nil && f.view.window === host.window)
         }
     }
 
