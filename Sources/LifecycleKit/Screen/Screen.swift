@@ -40,7 +40,10 @@ open class Screen {
     public var modalPresentationStyle: ModalPresentationStyle = .automatic
 
     /// Whether a ``ModalPresentationStyle/currentContext`` presentation from this screen or its
-    /// descendants covers this screen (rather than the whole window).
+    /// descendants covers this screen (rather than the top of its parents: the window's root, or the presented
+    /// screen it is in, which is the context of the screens inside it either way).
+    ///
+    /// Read only for a screen that has a parent: UIKit looks for the context through parents alone.
     public var definesPresentationContext = false
 
     // The host's own state below is `@exclusivity(unchecked)`: only LifecycleKit writes it, never through an `inout`
