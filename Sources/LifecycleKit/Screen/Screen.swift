@@ -69,8 +69,10 @@ open class Screen {
 
     /// The screens this screen contains, in order.
     ///
-    /// A navigation controller's are its stack, and a popped screen until its pop's transition starts (UIKit's
-    /// controller takes it out at the request, and clears its parent when the transition starts): see ``parent``.
+    /// A navigation controller's are its stack, and a popped screen until its pop's transition starts: see
+    /// ``parent``. (UIKit's controller takes the top a pop removes out of its children at the request, before its
+    /// `willMove(toParent: nil)`, and clears its parent when the transition starts; the old top that a
+    /// `setViewControllers` removes stays among them until then, as here.)
     @exclusivity(unchecked) public internal(set) var children: [Screen] = []
 
     /// The screen that presented this screen (for a child of a presented container, the
