@@ -379,6 +379,19 @@ struct InteractiveDismissalEdgeTests {
             host.log.take() == ["S.viewDidDisappear", "S.didDismiss", "P.viewWillDisappear", "P.viewDidDisappear"])
     }
 
+    @Test("the window hidden during the swipe, then cancelled: the sheet gets only the viewDidDisappear it waits for")
+    func windowHiddenAfterTheSwipeBeganThenCancelled() throws {
+        // As InteractiveDismissal.cancel() and Window.hide() say (the latter said the sheet came back first, until
+        // helper-162's audit of the API documentation).
+        let host = try SheetHost()
+        let swipe = try host.sheet.beginInteractiveDismissal()
+        host.window.hide()
+        _ = host.log.take()
+        swipe.cancel()
+        #expect(host.log.take() == ["S.viewDidDisappear", "P.viewWillDisappear", "P.viewDidDisappear"])
+        #expect(host.presenter.presentedScreen === host.sheet && !host.sheet.visibleState.contains(.didAppear))
+    }
+
     @Test("the window hidden and shown again during the swipe, then cancelled")
     func windowHiddenAndShownDuringSwipe() throws {
         let host = try SheetHost()

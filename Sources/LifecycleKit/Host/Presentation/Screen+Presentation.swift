@@ -147,6 +147,8 @@ extension Screen {
     ///   if the presentation context already presents a screen,
     ///   ``LifecycleError/Code-swift.struct/presenterNotInWindow`` if this screen is not in a
     ///   window, or its presentation context's view not yet (see above),
+    ///   ``LifecycleError/Code-swift.struct/interactiveDismissalInProgress`` if the presentation context is a sheet
+    ///   being swiped down, or a screen inside one (see ``InteractiveDismissal``),
     ///   ``LifecycleError/Code-swift.struct/alreadyAttached`` or
     ///   ``LifecycleError/Code-swift.struct/invalidPresentation`` for a screen that cannot be
     ///   presented.

@@ -3,8 +3,9 @@ public enum TransitionOutcome: Sendable, Hashable, CustomStringConvertible {
     /// The transition ran to its end (also when it needed no animation, and when the screens
     /// involved were not on screen).
     case completed
-    /// The transition was undone: an interactive pop whose gesture was cancelled. The stack is
-    /// as it was before the gesture began.
+    /// The transition was undone or did not end: an interactive pop whose gesture was cancelled (the stack is as it
+    /// was before the gesture began), a sheet swipe that was cancelled (the sheet stays presented), or an interactive
+    /// pop whose navigation controller no longer exists when it ends (see ``InteractivePop``).
     case cancelled
 
     /// `completed` or `cancelled`.

@@ -74,8 +74,9 @@ public final class Window {
     /// Hides the window: the visible screens disappear.
     ///
     /// ``isVisible`` is `false` at once; the screens disappear in a transition queued behind those waiting, and behind
-    /// an interactive pop or sheet swipe in progress: one cancelled meanwhile brings its screen back first, in the
-    /// hidden window, and the screens then disappear.
+    /// an interactive pop or sheet swipe in progress: a pop cancelled meanwhile brings its screen back first, in the
+    /// hidden window, and the screens then disappear; a sheet whose swipe is cancelled meanwhile gets only the
+    /// viewDidDisappear it waits for (see ``InteractiveDismissal/cancel()``).
     public func hide() {
         guard isVisible else { return }
         isVisible = false
