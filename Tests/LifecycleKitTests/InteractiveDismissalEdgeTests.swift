@@ -368,28 +368,23 @@ struct InteractiveDismissalEdgeTests {
         #expect(host.presenter.presentedScreen === host.sheet && host.sheet.interactiveDismissalRefusal() == nil)
     }
 
-    @Test("the window hidden during the swipe, then the swipe finished")
-    func windowHiddenDuringSwipeThenFinished() throws {
+    @Test("the window hidden during the swipe, then the swipe finished or cancelled", arguments: [true, false])
+    func windowHiddenDuringSwipe(finished: Bool) throws {
         let host = try SheetHost()
         let swipe = try host.sheet.beginInteractiveDismissal()
         host.window.hide()
         _ = host.log.take()
-        swipe.finish()
-        #expect(
-            host.log.take() == ["S.viewDidDisappear", "S.didDismiss", "P.viewWillDisappear", "P.viewDidDisappear"])
-    }
-
-    @Test("the window hidden during the swipe, then cancelled: the sheet gets only the viewDidDisappear it waits for")
-    func windowHiddenAfterTheSwipeBeganThenCancelled() throws {
-        // As InteractiveDismissal.cancel() and Window.hide() say (the latter said the sheet came back first, until
-        // helper-162's audit of the API documentation).
-        let host = try SheetHost()
-        let swipe = try host.sheet.beginInteractiveDismissal()
-        host.window.hide()
-        _ = host.log.take()
-        swipe.cancel()
-        #expect(host.log.take() == ["S.viewDidDisappear", "P.viewWillDisappear", "P.viewDidDisappear"])
-        #expect(host.presenter.presentedScreen === host.sheet && !host.sheet.visibleState.contains(.didAppear))
+        if finished {
+            swipe.finish()
+            #expect(
+                host.log.take() == ["S.viewDidDisappear", "S.didDismiss", "P.viewWillDisappear", "P.viewDidDisappear"])
+        } else {
+            // A cancelled swipe gets only the viewDidDisappear the sheet waits for, as InteractiveDismissal.cancel()
+            // and Window.hide() say (the latter said the sheet came back first, until helper-162's audit).
+            swipe.cancel()
+            #expect(host.log.take() == ["S.viewDidDisappear", "P.viewWillDisappear", "P.viewDidDisappear"])
+            #expect(host.presenter.presentedScreen === host.sheet && !host.sheet.visibleState.contains(.didAppear))
+        }
     }
 
     @Test("the window hidden and shown again during the swipe, then cancelled")
