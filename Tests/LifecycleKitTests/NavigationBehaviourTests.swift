@@ -188,7 +188,8 @@ struct NavigationBehaviourTests {
         let inner = try TestNavigation("inner", root: host.screen("X"), host.log)
         let below = ActingScreen("B", host.log)
         let top = ActingScreen("T", host.log)
-        // B's didMove puts the controller on screen, which shows T before T's own didMove has come.
+        // B's didMove puts the controller on screen, which shows B, the top of the stack built so far (T joins after
+        // B's didMove, as in UIKit); T's transition then shows T before T's own didMove has come.
         below.onDidMove = { parent in if parent === inner { try? container.addChild(inner) } }
         var refusal: PopGestureRefusal?
         top.onViewDidAppear = { refusal = inner.interactivePopRefusal(translation: 24) }
@@ -199,10 +200,12 @@ struct NavigationBehaviourTests {
         #expect(
             host.log.take() == [
                 // B, below the new top, joins with the request; X, the old top, leaves with the transition.
-                "X.didMove(inner)", "X.willPop(true)", "X.willMove(nil)", "B.willMove(inner)", "T.willMove(inner)",
-                "B.didMove(inner)", "inner.loadView", "inner.viewDidLoad", "inner.viewWillAppear", "T.loadView",
-                "T.viewDidLoad", "T.viewWillAppear", "inner.willShow(T)", "inner.viewDidAppear", "T.viewDidAppear",
-                "inner.didShow(T)", "X.didPop(true)", "X.didMove(nil)", "T.didMove(inner)",
+                "X.didMove(inner)", "X.willPop(true)", "X.willMove(nil)", "B.willMove(inner)", "B.didMove(inner)",
+                "inner.loadView", "inner.viewDidLoad", "inner.viewWillAppear", "B.loadView", "B.viewDidLoad",
+                "B.viewWillAppear", "inner.willShow(B)", "inner.viewDidAppear", "B.viewDidAppear", "inner.didShow(B)",
+                "T.willMove(inner)", "T.loadView", "T.viewDidLoad", "B.viewWillDisappear", "T.viewWillAppear",
+                "inner.willShow(T)", "B.viewDidDisappear", "X.didPop(true)", "X.didMove(nil)", "T.viewDidAppear",
+                "T.didMove(inner)", "inner.didShow(T)",
             ])
     }
 

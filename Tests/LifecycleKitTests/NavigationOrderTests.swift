@@ -755,6 +755,65 @@ struct NavigationOrderTests {
             ])
     }
 
+    @Test("setViewControllers adds its new screens bottom first, each below the new top with its willMove and didMove")
+    func setViewControllersAddsOneScreenAtATime() throws {
+        // As UIKit's controller applies a new stack: it adds the children one at a time, bottom first, and sends each
+        // new one below the new top its didMove(toParent:) right after its willMove; the new top's waits for its
+        // transition. The app's code sees the stack built so far, and the window's observers hear each screen join
+        // between its two calls, as in a push or an addChild.
+        final class JoinObserver: ScreenLifecycleObserver {
+            let log: EventLog
+            var onJoin: ((Screen) -> Void)?
+            init(_ log: EventLog) { self.log = log }
+            func screenDidJoinHierarchy(_ screen: Screen) {
+                log.add("W join \(screen.label)")
+                onJoin?(screen)
+            }
+        }
+        let host = try NavigationHost(driver: .immediate)
+        let x = host.screen("X")
+        try host.navigation.push(x, animated: false)
+        let (b, c, d) = (ActingScreen("B", host.log), ActingScreen("C", host.log), ActingScreen("D", host.log))
+        var seen: [String] = []
+        func see(_ call: String) {
+            let stack = host.navigation.viewControllers.map(\.label).joined()
+            let children = host.navigation.children.map(\.label).joined()
+            seen.append("\(call): stack \(stack), children \(children)")
+        }
+        for screen in [b, c, d] {
+            screen.onWillMove = { [unowned screen] _ in see("\(screen.label).willMove") }
+            screen.onDidMove = { [unowned screen] _ in see("\(screen.label).didMove") }
+        }
+        let observer = JoinObserver(host.log)
+        host.window.addObserver(observer)
+        // A change of the same stack from a join below the new top is refused: the stack is half built.
+        var refusal: LifecycleError.Code?
+        observer.onJoin = { screen in
+            guard screen === b else { return }
+            do throws(LifecycleError) {
+                try host.navigation.push(host.screen("E"), animated: false)
+            } catch { refusal = error.code }
+        }
+        _ = host.log.take()
+        try host.navigation.setViewControllers([b, host.root, c, d], animated: true)
+        #expect(
+            host.log.take() == [
+                "X.willPop(true)", "X.willMove(nil)", "B.willMove(nav)", "W join B", "B.didMove(nav)",
+                "C.willMove(nav)", "W join C", "C.didMove(nav)", "D.willMove(nav)", "W join D", "D.loadView",
+                "D.viewDidLoad", "X.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)", "X.viewDidDisappear",
+                "X.didPop(true)", "X.didMove(nil)", "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)",
+            ])
+        // The old top stays among the children, after the new stack, until its transition starts.
+        #expect(
+            seen == [
+                "B.willMove: stack B, children BX", "B.didMove: stack B, children BX",
+                "C.willMove: stack BAC, children BACX", "C.didMove: stack BAC, children BACX",
+                "D.willMove: stack BACD, children BACDX", "D.didMove: stack BACD, children BACD",
+            ])
+        #expect(refusal == .changeInProgress)
+        #expect(host.navigation.viewControllers.map(\.label) == ["B", "A", "C", "D"])
+    }
+
     @Test("in didPop, the screen is out of the stack but still has its navigation controller, for every kind of pop")
     func didPopStillHasItsNavigationController() throws {
         final class PopWatcher: TestScreen {

@@ -72,7 +72,8 @@ open class Screen {
     /// A navigation controller's are its stack, and a popped screen until its pop's transition starts: see
     /// ``parent``. (UIKit's controller takes the top a pop removes out of its children at the request, before its
     /// `willMove(toParent: nil)`, and clears its parent when the transition starts; the old top that a
-    /// `setViewControllers` removes stays among them until then, as here.)
+    /// `setViewControllers` removes stays among them until then when the change animates on screen, as here in every
+    /// case.) While a `setViewControllers` adds its new screens, one at a time, they are the stack built so far.
     @exclusivity(unchecked) public internal(set) var children: [Screen] = []
 
     /// The screen that presented this screen (for a child of a presented container, the

@@ -225,15 +225,19 @@ extension Screen {
             && childrenForAppearanceForwarding.reversed().contains { $0 === child }
     }
 
-    /// Links `child` as the last child: a join, which ``Screen/_attachments`` counts.
-    func _attach(_ child: Screen) {
-        _link(child)
+    /// Links `child` as the last child, or at `index` of ``children``: a join, which ``Screen/_attachments`` counts.
+    func _attach(_ child: Screen, at index: Int? = nil) {
+        _link(child, at: index)
         child._attachments += 1
     }
 
-    /// Puts `child` at the end of ``children``, with this screen as its parent.
-    func _link(_ child: Screen) {
-        children.append(child)
+    /// Puts `child` at the end of ``children``, or at `index`, with this screen as its parent.
+    func _link(_ child: Screen, at index: Int? = nil) {
+        if let index {
+            children.insert(child, at: index)
+        } else {
+            children.append(child)
+        }
         child.parent = self
         child._parentIdentifier = ObjectIdentifier(self)
     }

@@ -111,13 +111,24 @@ extension NavigationController {
     /// removed. When the top screen stays the same there are no appearance calls; otherwise the
     /// old top disappears and the new top appears, as in a push or a pop.
     ///
+    /// As in UIKit, the dropped screens leave first; then the new stack is built bottom first, one screen at a
+    /// time: a new screen below the new top gets its `willMove(toParent:)` and its `didMove(toParent:)` before the
+    /// next one is added, and the new top's `didMove(toParent:)` comes at the end of its transition:
+    ///
+    /// ```swift
+    /// try navigation.setViewControllers([b, c, d])
+    /// // b.willMove, b.didMove, c.willMove, c.didMove, d.willMove, then d's transition, then d.didMove
+    /// ```
+    ///
     /// - Throws: ``LifecycleError/Code-swift.struct/invalidStack`` for an empty list or one that
     ///   holds a screen twice, ``LifecycleError/Code-swift.struct/alreadyAttached`` for a new
     ///   screen attached elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` for a navigation
     ///   controller or a screen that contains this controller,
     ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
     ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
-    ///   applies it (willPop, willMove, the departure of the screens below the old top).
+    ///   applies it (willPop, willMove, the departure of the screens below the old top, the joining of the new
+    ///   screens below the new top: their didMove and
+    ///   ``ScreenLifecycleObserver/screenDidJoinHierarchy(_:)``).
     public func setViewControllers(
         _ screens: [Screen], animated: Bool = false, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
@@ -150,8 +161,9 @@ extension NavigationController {
         let oldTop = topViewController
         var departed = _ScreenSet()
         // The new screens count as joining from now on, as a pushed screen does during its willMove: the removed
-        // screens' willPop and willMove, and the new screens' own willMove, run the app's code, which must neither
-        // attach a new screen elsewhere nor make this controller its descendant (checked above, before that code).
+        // screens' willPop and willMove, and the new screens' own willMove and didMove, run the app's code, which must
+        // neither attach a new screen elsewhere nor make this controller its descendant (checked above, before that
+        // code).
         for screen in added {
             screen._joiningParent = self
         }
@@ -166,38 +178,56 @@ extension NavigationController {
             if let oldTop, removed.last === oldTop {
                 oldTop._willMove(toParent: nil)
             }
-            // The new screens are linked in before their willMove(toParent:), as UIKit's `addChildViewController:`
-            // does.
-            for screen in added {
-                _attach(screen)
-            }
-            viewControllers = screens
-            // Keep `children` in stack order (the old top leaves once it has disappeared).
-            children = screens + children.filter { !inNewStack.contains($0) }
-            for screen in added {
-                screen._willMove(toJoin: self)
-                screen._joinDidMoveOwedBy = ObjectIdentifier(self)
-            }
+            _buildStack(screens, keeping: inOldStack, leaving: children.filter { !inNewStack.contains($0) })
         }
-        let joins: [_StackJoin] = added.map { ($0, $0._attachments) }
-        for screen in added {
+        let newTop = screens[screens.count - 1]
+        var topJoin: [_StackJoin] = []
+        if !inOldStack.contains(newTop) {
+            topJoin.append((newTop, newTop._attachments))
+            newTop._didJoinHierarchy()
+        }
+        _transition(
+            from: oldTop, added: topJoin, removed: removed.reversed().filter { !departed.contains($0) }, reason: reason,
+            animated: animated, completion: completion)
+    }
+
+    /// Makes `screens` the stack, bottom first, one screen at a time, as UIKit's controller adds its children.
+    ///
+    /// Each new screen is linked in before its willMove(toParent:), as `addChildViewController:` does, and one below
+    /// the new top joins at once (the window's observers hear it join, then its didMove(toParent:)) before the next
+    /// one is added, since no transition shows it. The new top's move ends with the transition that shows it.
+    ///
+    /// The app's code in those calls sees the stack built so far, the screen being added on top, as in UIKit. The
+    /// screens kept from the old stack take their new places silently; those in `leaving` (the old top, until its
+    /// transition starts) stay at the end of ``Screen/children``.
+    ///
+    /// Runs inside the request's ``_changingStack(_:)``: the calls are the app's code, which may not change this
+    /// stack before the request's transition is queued.
+    private func _buildStack(_ screens: [Screen], keeping inOldStack: _ScreenSet, leaving: [Screen]) {
+        let newTop = screens[screens.count - 1]
+        children = leaving
+        viewControllers = []
+        viewControllers.reserveCapacity(screens.count)
+        for screen in screens {
+            viewControllers.append(screen)
+            let place = viewControllers.count - 1
+            guard !inOldStack.contains(screen) else {
+                children.insert(screen, at: place)
+                continue
+            }
+            _attach(screen, at: place)
+            let join = screen._attachments
+            screen._willMove(toJoin: self)
+            screen._joinDidMoveOwedBy = ObjectIdentifier(self)
+            guard screen !== newTop else { continue }
             screen._didJoinHierarchy()
-        }
-        // The new screens below the top join at once, as UIKit's controller sends their didMove(toParent:) with the
-        // request: no transition shows them. The top's move ends with the transition that shows it.
-        let newTop = screens.last
-        _changingStack {
-            for (screen, join) in joins
-            where screen !== newTop && screen.parent === self && screen._attachments == join
+            // Unless the app's code took it out meanwhile (it cannot while the stack changes; kept for safety).
+            if screen.parent === self && screen._attachments == join
                 && screen._joinDidMoveOwedBy == ObjectIdentifier(self)
             {
                 screen._didMove(toParent: self)
             }
         }
-        _transition(
-            from: oldTop, added: joins.filter { $0.screen === newTop },
-            removed: removed.reversed().filter { !departed.contains($0) }, reason: reason, animated: animated,
-            completion: completion)
     }
 
     /// Pops the screens above the one at `index`.

@@ -82,7 +82,9 @@ public protocol ScreenLifecycleObserver: AnyObject {
     /// Called when a detached screen joined a hierarchy: pushed, set in a stack, presented, added as a child, made the
     /// root of a navigation controller or of a window.
     ///
-    /// It is called when the structure changes, before the screen's appearance calls; ``Screen/parent``,
+    /// It is called when the structure changes, before the screen's appearance calls (joining a container, after its
+    /// `willMove(toParent:)` and before its `didMove(toParent:)`, which for a new screen below the top of a
+    /// `setViewControllers` follows at once); ``Screen/parent``,
     /// ``Screen/presentingScreen`` and ``Screen/window`` say where it is. The screens a joining container holds do not
     /// join on their own, except those it adds during its own `willMove(toParent:)` (it is linked in then, as in
     /// UIKit): each of those joins first, then the container.
