@@ -759,8 +759,8 @@ struct NavigationOrderTests {
     func setViewControllersAddsOneScreenAtATime() throws {
         // As UIKit's controller applies a new stack: it adds the children one at a time, bottom first, and sends each
         // new one below the new top its didMove(toParent:) right after its willMove; the new top's waits for its
-        // transition. The app's code sees the stack built so far, and the window's observers hear each screen join
-        // between its two calls, as in a push or an addChild.
+        // transition. The app's code sees the kept screens (A) in their new places and the new ones added so far, and
+        // the window's observers hear each screen join between its two calls, as in a push or an addChild.
         final class JoinObserver: ScreenLifecycleObserver {
             let log: EventLog
             var onJoin: ((Screen) -> Void)?
@@ -786,13 +786,15 @@ struct NavigationOrderTests {
         }
         let observer = JoinObserver(host.log)
         host.window.addObserver(observer)
-        // A change of the same stack from a join below the new top is refused: the stack is half built.
+        // A change of the same stack from a join below the new top is refused, and a removal does nothing: the stack
+        // is half built.
         var refusal: LifecycleError.Code?
         observer.onJoin = { screen in
             guard screen === b else { return }
             do throws(LifecycleError) {
                 try host.navigation.push(host.screen("E"), animated: false)
             } catch { refusal = error.code }
+            b.removeFromParent()
         }
         _ = host.log.take()
         try host.navigation.setViewControllers([b, host.root, c, d], animated: true)
@@ -806,12 +808,34 @@ struct NavigationOrderTests {
         // The old top stays among the children, after the new stack, until its transition starts.
         #expect(
             seen == [
-                "B.willMove: stack B, children BX", "B.didMove: stack B, children BX",
+                "B.willMove: stack BA, children BAX", "B.didMove: stack BA, children BAX",
                 "C.willMove: stack BAC, children BACX", "C.didMove: stack BAC, children BACX",
                 "D.willMove: stack BACD, children BACDX", "D.didMove: stack BACD, children BACD",
             ])
         #expect(refusal == .changeInProgress)
         #expect(host.navigation.viewControllers.map(\.label) == ["B", "A", "C", "D"])
+    }
+
+    @Test("setViewControllers keeping the top: a new screen's didMove that puts the controller on screen shows the top")
+    func setViewControllersKeepingTheTopShowsOnlyTheTop() throws {
+        // The kept screens are in their new places before the new ones are added: the kept top stays the top while
+        // the stack is built, and no other screen comes on screen.
+        let host = try NavigationHost(driver: .immediate)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: false)
+        let x = host.screen("X")
+        let inner = try TestNavigation("inner", root: x, host.log)
+        let below = ActingScreen("B", host.log)
+        below.onDidMove = { parent in if parent === inner { try? container.addChild(inner) } }
+        _ = host.log.take()
+        try inner.setViewControllers([below, x], animated: true)
+        #expect(
+            host.log.take() == [
+                "X.didMove(inner)", "B.willMove(inner)", "B.didMove(inner)", "inner.loadView", "inner.viewDidLoad",
+                "inner.viewWillAppear", "X.loadView", "X.viewDidLoad", "X.viewWillAppear", "inner.willShow(X)",
+                "inner.viewDidAppear", "X.viewDidAppear", "inner.didShow(X)",
+            ])
+        #expect(inner.viewControllers.map(\.label) == ["B", "X"] && below.visibleState == [])
     }
 
     @Test("in didPop, the screen is out of the stack but still has its navigation controller, for every kind of pop")

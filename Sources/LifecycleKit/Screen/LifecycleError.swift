@@ -50,7 +50,9 @@ public struct LifecycleError: Error, Hashable, CustomStringConvertible {
         /// The request needs the screen to have a parent container, and it has none.
         public static let noParent = Code("noParent")
         /// A request to change a navigation stack came from a callback of a change of the same stack that has not
-        /// finished (its screens' `willPop(animated:)` or `willMove(toParent:)`): make it from the change's
+        /// finished (its screens' `willPop(animated:)` or `willMove(toParent:)`, the departure of those below the old
+        /// top, or the joining of the new screens that a `setViewControllers` adds below its new top: their
+        /// `didMove(toParent:)` and the observers' `screenDidJoinHierarchy(_:)`): make it from the change's
         /// completion, or from a lifecycle method, where it is queued.
         public static let changeInProgress = Code("changeInProgress")
 

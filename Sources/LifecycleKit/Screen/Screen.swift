@@ -73,7 +73,8 @@ open class Screen {
     /// ``parent``. (UIKit's controller takes the top a pop removes out of its children at the request, before its
     /// `willMove(toParent: nil)`, and clears its parent when the transition starts; the old top that a
     /// `setViewControllers` removes stays among them until then when the change animates on screen, as here in every
-    /// case.) While a `setViewControllers` adds its new screens, one at a time, they are the stack built so far.
+    /// case.) While a `setViewControllers` adds its new screens, one at a time, they are the screens it keeps, in their
+    /// new places, and the new ones added so far, with the old top after them.
     @exclusivity(unchecked) public internal(set) var children: [Screen] = []
 
     /// The screen that presented this screen (for a child of a presented container, the

@@ -12,7 +12,8 @@ extension NavigationController {
     ///   controller (UIKit does not support pushing one) or a screen that contains this controller,
     ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
     ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
-    ///   applies it (willPop, willMove, the departure of the screens below the old top).
+    ///   applies it (willPop, willMove, the departure of the screens below the old top, the joining of the new
+    ///   screens a `setViewControllers` adds below its new top).
     public func push(
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) throws(LifecycleError) {
@@ -44,7 +45,8 @@ extension NavigationController {
     ///   completion then runs after any queued transition).
     /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
     ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
-    ///   applies it (willPop, willMove, the departure of the screens below the old top).
+    ///   applies it (willPop, willMove, the departure of the screens below the old top, the joining of the new
+    ///   screens a `setViewControllers` adds below its new top).
     @discardableResult
     public func pop(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
@@ -67,7 +69,8 @@ extension NavigationController {
     /// - Throws: ``LifecycleError/Code-swift.struct/notInStack`` if `screen` is not in the stack,
     ///   ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
     ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
-    ///   applies it (willPop, willMove, the departure of the screens below the old top).
+    ///   applies it (willPop, willMove, the departure of the screens below the old top, the joining of the new
+    ///   screens a `setViewControllers` adds below its new top).
     @discardableResult
     public func popTo(
         _ screen: Screen, animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
@@ -88,7 +91,8 @@ extension NavigationController {
     /// - Returns: The popped screens, bottom first; empty when the root is on top.
     /// - Throws: ``LifecycleError/Code-swift.struct/interactivePopInProgress``,
     ///   ``LifecycleError/Code-swift.struct/changeInProgress`` from the calls a change of this stack runs while it
-    ///   applies it (willPop, willMove, the departure of the screens below the old top).
+    ///   applies it (willPop, willMove, the departure of the screens below the old top, the joining of the new
+    ///   screens a `setViewControllers` adds below its new top).
     @discardableResult
     public func popToRoot(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
@@ -191,30 +195,33 @@ extension NavigationController {
             animated: animated, completion: completion)
     }
 
-    /// Makes `screens` the stack, bottom first, one screen at a time, as UIKit's controller adds its children.
+    /// Makes `screens` the stack, adding its new screens bottom first, one at a time, as UIKit's controller adds its
+    /// children.
     ///
     /// Each new screen is linked in before its willMove(toParent:), as `addChildViewController:` does, and one below
     /// the new top joins at once (the window's observers hear it join, then its didMove(toParent:)) before the next
     /// one is added, since no transition shows it. The new top's move ends with the transition that shows it.
     ///
-    /// The app's code in those calls sees the stack built so far, the screen being added on top, as in UIKit. The
-    /// screens kept from the old stack take their new places silently; those in `leaving` (the old top, until its
-    /// transition starts) stay at the end of ``Screen/children``.
+    /// The screens kept from the old stack take their new places first, silently, so that the app's code in those
+    /// calls sees them, and the new screens added so far, where they will be: a kept top stays the top throughout, and
+    /// nothing else comes on screen if that code puts the controller on screen. Those in `leaving` (the old top, until
+    /// its transition starts) stay at the end of ``Screen/children``. (A new screen between kept ones moves those
+    /// above it once: only a stack that interleaves many of each costs more than time in proportion to it.)
     ///
     /// Runs inside the request's ``_changingStack(_:)``: the calls are the app's code, which may not change this
     /// stack before the request's transition is queued.
     private func _buildStack(_ screens: [Screen], keeping inOldStack: _ScreenSet, leaving: [Screen]) {
         let newTop = screens[screens.count - 1]
-        children = leaving
-        viewControllers = []
-        viewControllers.reserveCapacity(screens.count)
-        for screen in screens {
-            viewControllers.append(screen)
-            let place = viewControllers.count - 1
-            guard !inOldStack.contains(screen) else {
-                children.insert(screen, at: place)
-                continue
-            }
+        var kept: [Screen] = []
+        kept.reserveCapacity(screens.count)
+        for screen in screens where inOldStack.contains(screen) {
+            kept.append(screen)
+        }
+        viewControllers = kept
+        children = kept + leaving
+        for (place, screen) in screens.enumerated() where !inOldStack.contains(screen) {
+            // Every screen below it is in place already: kept, or new and added before it.
+            viewControllers.insert(screen, at: place)
             _attach(screen, at: place)
             let join = screen._attachments
             screen._willMove(toJoin: self)
@@ -566,7 +573,8 @@ extension NavigationController {
         if _isChangingStack {
             throw LifecycleError(
                 .changeInProgress,
-                "\(debugLabel) is changing its stack (a willPop or willMove of that change is running); "
+                "\(debugLabel) is changing its stack (a willPop, willMove, didPop or didMove of that change, or an "
+                    + "observer's join, is running); "
                     + "request this from the change's completion instead")
         }
         if interactivePop != nil {
