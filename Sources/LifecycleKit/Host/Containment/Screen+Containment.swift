@@ -123,8 +123,8 @@ extension Screen {
     /// after), for a screen in the stack of a navigation controller that is in an interactive pop or for the
     /// screen that pop takes out of the stack (end the pop first), for a screen in a stack whose change is calling
     /// the app's code (a willPop, willMove, didPop or didMove of that change, or an observer's join callback), and for
-    /// a screen already leaving its container in a call
-    /// of this method that has not returned (from its willMove(toParent: nil) or its disappearance).
+    /// a screen already leaving its container in a call of this method that has not returned (from its
+    /// willMove(toParent: nil) or its disappearance).
     public func removeFromParent() {
         // Joining its container in this very call (from its willMove(toParent:)), it stays: the join goes on.
         guard let parent = _hierarchyParent, _joiningParent == nil else { return }
