@@ -344,6 +344,41 @@ struct PresentationOrderTests {
         }
     }
 
+    @Test("a navigation controller defines a presentation context: a current-context presentation covers it alone")
+    func navigationControllerDefinesItsContext() throws {
+        // UIKit's `UINavigationController` sets `definesPresentationContext` (Apple's documentation of the property:
+        // "Some system-provided view controllers, such as UINavigationController, change the default value"), so a
+        // current-context presentation from a screen of its stack inside a container covers the controller, not the
+        // container: the container's other children stay on screen.
+        let host = try Host()
+        let stack = try TestNavigation("nav", root: TestScreen("S", host.log), host.log)
+        let side = TestScreen("T", host.log)
+        #expect(stack.definesPresentationContext && !side.definesPresentationContext)
+        #expect(NavigationController().definesPresentationContext)
+        try host.root.addChild(stack)
+        try host.root.addChild(side)
+        let top = TestScreen("B", host.log)
+        try stack.push(top, animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = host.log.take()
+        let cover = TestScreen("C", host.log)
+        try top.present(cover, style: .currentContext, animated: false)
+        #expect(
+            host.log.take() == [
+                "C.loadView", "C.viewDidLoad", "nav.viewWillDisappear", "B.viewWillDisappear", "C.viewWillAppear",
+                "C.viewDidAppear", "nav.viewDidDisappear", "B.viewDidDisappear",
+            ])
+        #expect(cover.presentingScreen === stack && stack.presentedScreen === cover && top.presentedScreen === cover)
+        #expect(host.root.view.window === host.window && side.view.window === host.window)
+        // Cleared, the context is the top of the containers again: the root, which the presentation covers whole.
+        #expect(cover.dismiss(animated: false))
+        host.window.transitionDriver.completeAll()
+        stack.definesPresentationContext = false
+        _ = host.log.take()
+        try top.present(TestScreen("D", host.log), style: .currentContext, animated: false)
+        #expect(host.log.take().prefix(3) == ["D.loadView", "D.viewDidLoad", "A.viewWillDisappear"])
+    }
+
     @Test("a dismissal unlinks the screens at once; the presenter may present again while it animates")
     func dismissalUnlinksAtOnce() throws {
         let host = try Host()

@@ -43,7 +43,17 @@ open class Screen {
     /// descendants covers this screen (rather than the top of its parents: the window's root, or the presented
     /// screen it is in, which is the context of the screens inside it either way).
     ///
-    /// Read only for a screen that has a parent: UIKit looks for the context through parents alone.
+    /// Read only for a screen that has a parent: UIKit looks for the context through parents alone. `false` by
+    /// default, as in UIKit, except for a ``NavigationController``, which sets it as UIKit's `UINavigationController`
+    /// does: a current-context presentation from a screen of its stack covers the controller, its bar included, not
+    /// the container the controller is in.
+    ///
+    /// ```swift
+    /// let feed = try NavigationController(rootScreen: Screen(title: "Feed"))
+    /// try tabs.addChild(feed)  // `tabs`: a container on screen
+    /// try feed.topViewController?.present(Screen(title: "Filters"), style: .currentContext)
+    /// // covers `feed` only: `tabs` and its other children stay on screen
+    /// ```
     public var definesPresentationContext = false
 
     // The host's own state below is `@exclusivity(unchecked)`: only LifecycleKit writes it, never through an `inout`

@@ -66,8 +66,9 @@ open class NavigationController: Screen {
 
     /// Whether a change of the stack is running the app's code while it applies the change.
     ///
-    /// Set during its screens' willPop and willMove, and the departures of the screens below the old top: requests to
-    /// change the stack meanwhile are refused (``_beginStackRequest()``).
+    /// Set during its screens' willPop and willMove, the departures of the screens below the old top, and the joining
+    /// of the new screens a `setViewControllers` adds below its new top: requests to change the stack meanwhile are
+    /// refused (``_beginStackRequest()``).
     @exclusivity(unchecked) var _isChangingStack = false
 
     /// Creates a navigation controller with `rootScreen` at the bottom of its stack.
@@ -80,6 +81,7 @@ open class NavigationController: Screen {
     ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is a navigation controller.
     public init(rootScreen: Screen, title: String? = nil) throws(LifecycleError) {
         super.init(title: title)
+        definesPresentationContext = true
         try _checkStackable(rootScreen)
         try rootScreen._checkDetached(for: "become the root of \(debugLabel)")
         _changingStack {
@@ -96,6 +98,7 @@ open class NavigationController: Screen {
     /// Creates an empty navigation controller; give it screens with ``setViewControllers(_:animated:completion:)``.
     public override init(title: String? = nil) {
         super.init(title: title)
+        definesPresentationContext = true
     }
 
     /// Ends an interactive pop still in progress as cancelled (see ``InteractivePop/cancel()``): nothing could end it

@@ -103,13 +103,12 @@ extension Screen {
     ///
     /// The presentation is made from this screen's presentation context (the top of its
     /// containers, or for ``ModalPresentationStyle/currentContext`` the nearest ancestor that
-    /// ``definesPresentationContext``, else the top of its containment: a presented screen is the context of the
-    /// screens inside it), so a screen inside a navigation controller presents through it, and
-    /// sees the presented screen as its ``presentedScreen``. A covering style (``ModalPresentationStyle/fullScreen``,
-    /// ``ModalPresentationStyle/currentContext``) makes the presenter disappear: presented.loadView,
-    /// presented.viewDidLoad, presenter.viewWillDisappear, presented.viewWillAppear,
-    /// presented.viewDidAppear, presenter.viewDidDisappear. Other styles leave the presenter on
-    /// screen without a call.
+    /// ``definesPresentationContext`` (a ``NavigationController`` does), else the top of its containment: a presented
+    /// screen is the context of the screens inside it), so a screen inside a navigation controller presents through
+    /// it, and sees the presented screen as its ``presentedScreen``. A covering style
+    /// (``ModalPresentationStyle/fullScreen``, ``ModalPresentationStyle/currentContext``) makes the presenter
+    /// disappear: presented.loadView, presented.viewDidLoad, presenter.viewWillDisappear, presented.viewWillAppear,
+    /// presented.viewDidAppear, presenter.viewDidDisappear. Other styles leave the presenter on screen without a call.
     ///
     /// The style is the presented screen's ``modalPresentationStyle`` unless `style` names one, as UIKit reads the
     /// presented controller's property:
