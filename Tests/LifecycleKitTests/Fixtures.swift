@@ -60,6 +60,7 @@ class TestScreen: Screen {
 
     override func willPop(animated: Bool) { log.add("\(name).willPop(\(animated))") }
     override func didPop(animated: Bool) { log.add("\(name).didPop(\(animated))") }
+    override func didStayOnTop(animated: Bool) { log.add("\(name).didStayOnTop(\(animated))") }
 }
 
 /// A screen that logs, in each appearance call, what `probe` reports about it then, as `name.method report` (and in

@@ -724,7 +724,7 @@ struct NavigationOrderTests {
         #expect(!host.window.transitionDriver.isTransitioning)
     }
 
-    @Test("setViewControllers that keeps the top screen sends no appearance calls")
+    @Test("setViewControllers that keeps the top screen sends no appearance calls, then the top's didStayOnTop")
     func setViewControllersKeepingTop() throws {
         let host = try NavigationHost(driver: .immediate)
         let (b, c) = (host.screen("B"), host.screen("C"))
@@ -733,11 +733,48 @@ struct NavigationOrderTests {
         try host.navigation.setViewControllers([b, c], animated: true)
         #expect(
             host.log.take() == [
-                // The dropped screen leaves before the new one joins.
+                // The dropped screen leaves before the new one joins; the kept top hears of the change last (QMUI's
+                // viewControllerKeepingAppearWhenSetViewControllersWithAnimated:).
                 "A.willPop(false)", "A.willMove(nil)", "A.didPop(false)", "A.didMove(nil)", "B.willMove(nav)",
-                "B.didMove(nav)",
+                "B.didMove(nav)", "C.didStayOnTop(true)",
             ])
         #expect(host.navigation.viewControllers.map(\.title) == ["B", "C"])
+        // Also for the same stack, with the change's `animated`; not for a removal from the middle of the stack.
+        try host.navigation.setViewControllers([b, c], animated: false)
+        b.removeFromParent()
+        #expect(
+            host.log.take() == [
+                "C.didStayOnTop(false)", "B.willPop(false)", "B.willMove(nil)", "B.didPop(false)", "B.didMove(nil)",
+            ])
+    }
+
+    @Test("didStayOnTop comes once the change is queued, and a request made there is carried out after it")
+    func didStayOnTopMayChangeTheStack() throws {
+        final class StayingScreen: TestScreen {
+            var onStay: (() -> Void)?
+            override func didStayOnTop(animated: Bool) {
+                super.didStayOnTop(animated: animated)
+                onStay?()
+            }
+        }
+        let host = try NavigationHost(driver: .manual)
+        let (b, c) = (host.screen("B"), StayingScreen("C", host.log))
+        try host.navigation.push(c, animated: false)
+        host.window.transitionDriver.completeAll()
+        var completions: [String] = []
+        c.onStay = { try? host.navigation.push(host.screen("D"), animated: true) { _ in completions.append("push") } }
+        _ = host.log.take()
+        try host.navigation.setViewControllers([b, c], animated: true) { _ in completions.append("set") }
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "A.willPop(false)", "A.willMove(nil)", "A.didPop(false)", "A.didMove(nil)", "B.willMove(nav)",
+                "B.didMove(nav)", "C.didStayOnTop(true)", "D.willMove(nav)", "D.loadView", "D.viewDidLoad",
+                "C.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)", "C.viewDidDisappear", "D.viewDidAppear",
+                "D.didMove(nav)", "nav.didShow(D)",
+            ])
+        #expect(completions == ["set", "push"])
+        #expect(host.navigation.viewControllers.map(\.label) == ["B", "C", "D"])
     }
 
     @Test("setViewControllers with a new top: the old top disappears, the new one appears")
@@ -833,7 +870,7 @@ struct NavigationOrderTests {
             host.log.take() == [
                 "X.didMove(inner)", "B.willMove(inner)", "B.didMove(inner)", "inner.loadView", "inner.viewDidLoad",
                 "inner.viewWillAppear", "X.loadView", "X.viewDidLoad", "X.viewWillAppear", "inner.willShow(X)",
-                "inner.viewDidAppear", "X.viewDidAppear", "inner.didShow(X)",
+                "inner.viewDidAppear", "X.viewDidAppear", "inner.didShow(X)", "X.didStayOnTop(true)",
             ])
         #expect(inner.viewControllers.map(\.label) == ["B", "X"] && below.visibleState == [])
     }

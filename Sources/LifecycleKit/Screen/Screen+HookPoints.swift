@@ -35,6 +35,8 @@ extension Screen {
     public static let willPop = HookPoint<Screen, Bool, Void>("Screen.willPop(animated:)")
     /// `didPop(animated:)`.
     public static let didPop = HookPoint<Screen, Bool, Void>("Screen.didPop(animated:)")
+    /// `didStayOnTop(animated:)`.
+    public static let didStayOnTop = HookPoint<Screen, Bool, Void>("Screen.didStayOnTop(animated:)")
     /// `shouldPop(trigger:)`: override it per type or per instance to refuse user pops.
     public static let shouldPop = HookPoint<Screen, PopTrigger, Bool>("Screen.shouldPop(trigger:)")
     /// Called after ``Screen/visibleState`` changed, with the old and new state.

@@ -490,6 +490,11 @@ extension Screen {
         Screen.didPop.invoke(self, animated) { screen, animated in screen.didPop(animated: animated) }
     }
 
+    /// Runs `didStayOnTop(animated:)` through its hook point.
+    func _didStayOnTop(animated: Bool) {
+        Screen.didStayOnTop.invoke(self, animated) { screen, animated in screen.didStayOnTop(animated: animated) }
+    }
+
     /// Asks `shouldPop(trigger:)` through its hook point.
     func _shouldPop(trigger: PopTrigger) -> Bool {
         Screen.shouldPop.invoke(self, trigger) { screen, trigger in screen.shouldPop(trigger: trigger) }

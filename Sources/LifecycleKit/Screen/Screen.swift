@@ -408,6 +408,24 @@ open class Screen {
     /// pop's completion).
     open func didPop(animated: Bool) {}
 
+    /// Called when ``NavigationController/setViewControllers(_:animated:completion:)`` keeps this screen on top of
+    /// its stack, once the stack has changed (QMUI's `viewControllerKeepingAppearWhenSetViewControllersWithAnimated:`).
+    ///
+    /// Such a change sends the top screen no appearance call, so this is the moment to update what it shows from the
+    /// new stack (a back button's title, a step counter). It comes with the request, after the calls of the screens
+    /// that leave and join, once the change's transition is queued, whether the controller is on screen or not, also
+    /// when the stack does not change; a request to change the stack from here is carried out after the change. Not
+    /// sent when ``removeFromParent()`` takes a screen out from below the top.
+    ///
+    /// ```swift
+    /// final class CheckoutScreen: Screen {
+    ///     override func didStayOnTop(animated: Bool) {
+    ///         stepLabel = "Step \(navigationController?.viewControllers.count ?? 1)"
+    ///     }
+    /// }
+    /// ```
+    open func didStayOnTop(animated: Bool) {}
+
     /// Whether the user may pop this screen, asked when the back button or the pop gesture starts a pop (RR's
     /// `viewControllerShouldDismiss`, PopInterrupter's `isPopEnabled`).
     ///

@@ -2,7 +2,10 @@
 /// (QMUI's `poppingByInteractiveGestureRecognizer:isCancelled:…`).
 ///
 /// The roles stay the same through the gesture: ``poppingScreen`` is the screen being dragged away (the top
-/// screen when the gesture began), ``revealedScreen`` the one below; ``isCancelled`` tells how it ended.
+/// screen when the gesture began), ``revealedScreen`` the one below; ``isCancelled`` tells how it ended. QMUI names
+/// the two by what happens to them next (`viewControllerWillDisappear`, `viewControllerWillAppear`), so on a cancel
+/// its arguments swap; here, on a cancel, ``revealedScreen`` is the one that disappears and ``poppingScreen`` the one
+/// that appears again.
 public struct InteractivePopEvent {
     /// Where the gesture is.
     public enum Phase: String, Sendable, Hashable, CustomStringConvertible {

@@ -193,6 +193,11 @@ extension NavigationController {
         _transition(
             from: oldTop, added: topJoin, removed: removed.reversed().filter { !departed.contains($0) }, reason: reason,
             animated: animated, completion: completion)
+        // QMUI's callback for the top that no transition shows; a removal from the middle of the stack is no stack
+        // replacement to the app.
+        if reason == .setViewControllers && newTop === oldTop {
+            newTop._didStayOnTop(animated: animated)
+        }
     }
 
     /// Makes `screens` the stack, adding its new screens bottom first, one at a time, as UIKit's controller adds its
