@@ -42,7 +42,11 @@ extension Screen {
     /// ``NavigationController/popTo(_:animated:completion:)``. While the navigation controller is in an interactive
     /// pop, it does nothing for the screens of its stack and the screen being popped: the gesture decides. It does
     /// nothing either for a screen already popped whose transition has not completed (a second tap), nor for a screen
-    /// of a stack whose change is calling the app's code (from a willPop or willMove of that change).
+    /// of a stack whose change is calling the app's code (from a willPop, willMove, didPop or didMove of that change).
+    ///
+    /// A presented screen that presents another is dismissed with it: this leaves the screen itself. (RR's
+    /// `dismissView` calls UIKit's `dismiss` on the screen, which then dismisses only what the screen presents, as
+    /// ``dismiss(animated:completion:)`` does here.)
     ///
     /// - Parameters:
     ///   - animated: Whether the transition animates.
@@ -76,8 +80,8 @@ extension Screen {
                     }
                     return .popped
                 } catch {
-                    // Refused inside a change of the same stack (from one of its willPop or willMove): nothing to
-                    // do, as for a screen on its way out. (An interactive pop in progress was answered above.)
+                    // Refused inside a change of the same stack (from one of its willPop, willMove or didMove): nothing
+                    // to do, as for a screen on its way out. (An interactive pop in progress was answered above.)
                     completion?(.completed)
                     return .nothing
                 }
