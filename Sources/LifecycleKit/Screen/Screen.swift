@@ -413,9 +413,12 @@ open class Screen {
     ///
     /// Such a change sends the top screen no appearance call, so this is the moment to update what it shows from the
     /// new stack (a back button's title, a step counter). It comes with the request, after the calls of the screens
-    /// that leave and join, once the change's transition is queued, whether the controller is on screen or not, also
-    /// when the stack does not change; a request to change the stack from here is carried out after the change. Not
-    /// sent when ``removeFromParent()`` takes a screen out from below the top.
+    /// that leave and join, once the change's transition is queued and before it starts, so the request's completion
+    /// comes after it, whether the controller is on screen or not, also when the stack does not change. A request to
+    /// change the stack from here is carried out after the change: its transition queues behind the change's (in no
+    /// window, where each transition runs at once, it runs first). Not sent when ``removeFromParent()`` takes a screen
+    /// out from below the top. Like ``willPop(animated:)`` and ``didPop(animated:)``, it is no ``LifecycleCall``:
+    /// global lifecycle hooks and observers do not hear of it; hook ``Screen/didStayOnTop`` instead.
     ///
     /// ```swift
     /// final class CheckoutScreen: Screen {

@@ -190,14 +190,14 @@ extension NavigationController {
             topJoin.append((newTop, newTop._attachments))
             newTop._didJoinHierarchy()
         }
+        // QMUI's callback for the top that no transition shows, once the change is queued and before its transition
+        // runs, so that the completion comes after it; a removal from the middle of the stack is no stack replacement
+        // to the app.
+        let staysOnTop = reason == .setViewControllers && newTop === oldTop
         _transition(
             from: oldTop, added: topJoin, removed: removed.reversed().filter { !departed.contains($0) }, reason: reason,
-            animated: animated, completion: completion)
-        // QMUI's callback for the top that no transition shows; a removal from the middle of the stack is no stack
-        // replacement to the app.
-        if reason == .setViewControllers && newTop === oldTop {
-            newTop._didStayOnTop(animated: animated)
-        }
+            animated: animated, completion: completion,
+            beforeStart: staysOnTop ? { newTop._didStayOnTop(animated: animated) } : nil)
     }
 
     /// Makes `screens` the stack, adding its new screens bottom first, one at a time, as UIKit's controller adds its
@@ -450,7 +450,7 @@ extension NavigationController {
     /// `oldTop` decides which pop callbacks say `animated`; `reason` is how the `removed` screens left.
     func _transition(
         from oldTop: Screen?, added: [_StackJoin], removed: [Screen], reason: LeaveReason = .pop, animated: Bool,
-        completion: ((TransitionOutcome) -> Void)?
+        completion: ((TransitionOutcome) -> Void)?, beforeStart: (() -> Void)? = nil
     ) {
         _leaving += removed
         // A screen that leaves, joins again and leaves again before this transition runs is the later request's to
@@ -514,7 +514,7 @@ extension NavigationController {
                 if let shown { self._didShow(shown, animated: animated) }
             },
             completion: completion)
-        _run(transition)
+        _run(transition, beforeStart: beforeStart)
     }
 
     /// The driver this controller's transitions go to: the one that holds its transitions not completed yet,
@@ -526,17 +526,26 @@ extension NavigationController {
     }
 
     /// Runs a transition in the queue of ``_transitionDriver``, or at once when there is none.
-    func _run(_ transition: _Transition) {
-        let driver = _transitionDriver
-        _queuedCount += 1
-        if let driver {
-            _queuedDriver = driver
-            driver.enqueue(transition)
-        } else {
+    ///
+    /// `beforeStart`, the app's code, runs once the transition is queued and before it may start: the transitions
+    /// requested there queue behind it. (In no window, where each transition runs at once, it runs first, and a
+    /// request made there runs its own transition before this one.)
+    func _run(_ transition: _Transition, beforeStart: (() -> Void)? = nil) {
+        guard let driver = _transitionDriver else {
+            beforeStart?()
+            _queuedCount += 1
             _transitionCallsDepth += 1
             transition.start()
             // Its calls end before its completion runs, as in a driver: the gesture and the button work from there.
             transition.finish(settle: { self._transitionCallsDepth -= 1 })
+            return
+        }
+        _queuedCount += 1
+        _queuedDriver = driver
+        if let beforeStart {
+            driver.enqueue(transition, holding: beforeStart)
+        } else {
+            driver.enqueue(transition)
         }
     }
 

@@ -61,6 +61,8 @@ public final class TransitionDriver {
     @exclusivity(unchecked) private var queue: [_Transition] = []
     @exclusivity(unchecked) private var current: _Transition?
     @exclusivity(unchecked) private var isBusy = false
+    /// How many ``enqueue(_:holding:)`` calls are running their code: no transition starts meanwhile.
+    @exclusivity(unchecked) private var holdCount = 0
     /// Whether the transition that makes the driver busy runs its completion: every call of it was sent, so it has
     /// ended for what the app sees, as UIKit's has when its completion runs.
     @exclusivity(unchecked) private var isCompleting = false
@@ -157,6 +159,17 @@ public final class TransitionDriver {
         drain()
     }
 
+    /// Queues a transition, runs `beforeStart` (the app's code) with no transition starting meanwhile, then starts
+    /// what may start: the transitions that `beforeStart` requests queue behind this one, and none completes before
+    /// `beforeStart` returned.
+    func enqueue(_ transition: _Transition, holding beforeStart: () -> Void) {
+        queue.append(transition)
+        holdCount += 1
+        beforeStart()
+        holdCount -= 1
+        drain()
+    }
+
     /// Runs the did-calls and the completion of `transition`, the driver busy meanwhile. (A busy driver starts no
     /// transition, so finishes never nest.)
     private func runFinish(of transition: _Transition) {
@@ -179,7 +192,7 @@ public final class TransitionDriver {
 
     /// Starts queued transitions until one waits for its animation, or none is left.
     func drain() {
-        guard !isBusy, current == nil, interactiveOwner == nil else { return }
+        guard !isBusy, current == nil, interactiveOwner == nil, holdCount == 0 else { return }
         while !queue.isEmpty, current == nil, interactiveOwner == nil {
             let transition = queue.removeFirst()
             isBusy = true
