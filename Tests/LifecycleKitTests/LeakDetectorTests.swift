@@ -40,6 +40,45 @@ struct LeakDetectorTests {
         }
     }
 
+    @Test("a screen whose navigation controller was released during its pop is detached: it leaves later, and leaks")
+    func screenOfAReleasedControllerLeavesLater() throws {
+        // The controller unlinks the popped screen when the pop's transition starts and keeps a weak link to it until
+        // its didMove(toParent: nil); released meanwhile, it never sends that, and the screen must still count as
+        // detached, so that its next departure is checked (a0b6b52: the flag beside the weak link stayed set).
+        let time = VirtualTime()
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let reports = EventLog()
+        let detector = LeakDetector(time: time, isEnabled: true) { report in reports.add("\(report)") }
+        detector.attach(to: window)
+        let container = Screen(title: "K")
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        let shoes = ProductDetail(title: "Shoes")  // the test keeps it alive: a leak once it has left
+        weak var released: NavigationController?
+        do {
+            let navigation = try NavigationController(rootScreen: Home(title: "Home"))
+            released = navigation
+            try container.addChild(navigation)
+            try navigation.push(shoes, animated: false)
+            window.transitionDriver.completeAll()
+            try navigation.pop(animated: true)  // starts and animates: the screen is unlinked
+            #expect(shoes.parent == nil && window.transitionDriver.isTransitioning)
+            navigation.removeFromParent()
+        }
+        #expect(released == nil)
+        window.transitionDriver.completeAll()
+        _ = reports.take()
+        try container.present(shoes, style: .pageSheet, animated: false)
+        #expect(shoes.dismiss(animated: false))
+        window.transitionDriver.completeAll()
+        time.advance(by: 1.5)
+        #expect(
+            reports.take() == [
+                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by dismiss at 0.000 s"#
+                    + #", still alive at 1.500 s"#
+            ])
+    }
+
     @Test("a screen kept alive by a global: suspected, then confirmed, then released late")
     func leakedScreen() throws {
         let host = try Host()
