@@ -81,10 +81,10 @@ open class Screen {
     ///
     /// A navigation controller's are its stack, and a popped screen until its pop's transition starts: see
     /// ``parent``. (UIKit's controller takes the top a pop removes out of its children at the request, before its
-    /// `willMove(toParent: nil)`, and clears its parent when the transition starts; the old top that a
-    /// `setViewControllers` removes stays among them until then when the change animates on screen, as here in every
-    /// case.) While a `setViewControllers` adds its new screens, one at a time, they are the screens it keeps, in their
-    /// new places, and the new ones added so far, with the old top after them.
+    /// `willMove(toParent: nil)`, and clears its parent when the transition starts. The old top that a
+    /// `setViewControllers` removes stays among them until then, here always, in UIKit only when the change animates
+    /// on screen.) While a `setViewControllers` adds its new screens, one at a time, they are the screens it keeps, in
+    /// their new places, and the new ones added so far, followed by the screens still leaving.
     @exclusivity(unchecked) public internal(set) var children: [Screen] = []
 
     /// The screen that presented this screen (for a child of a presented container, the
@@ -413,12 +413,13 @@ open class Screen {
     ///
     /// Such a change sends the top screen no appearance call, so this is the moment to update what it shows from the
     /// new stack (a back button's title, a step counter). It comes with the request, after the calls of the screens
-    /// that leave and join, once the change's transition is queued and before it starts, so the request's completion
-    /// comes after it, whether the controller is on screen or not, also when the stack does not change. A request to
-    /// change the stack from here is carried out after the change: its transition queues behind the change's (in no
-    /// window, where each transition runs at once, it runs first). Not sent when ``removeFromParent()`` takes a screen
-    /// out from below the top. Like ``willPop(animated:)`` and ``didPop(animated:)``, it is no ``LifecycleCall``:
-    /// global lifecycle hooks and observers do not hear of it; hook ``Screen/didStayOnTop`` instead.
+    /// that leave and join, once the change's transition is queued and before that transition starts, so the
+    /// request's completion comes after it. It comes whether the controller is on screen or not, and also when the
+    /// stack does not change. A request to change the stack from here is carried out after the change: its transition
+    /// queues behind the change's (in no window, where each transition runs at once, the request's transition runs
+    /// first). Not sent when ``removeFromParent()`` takes a screen out from below the top. Like
+    /// ``willPop(animated:)`` and ``didPop(animated:)``, it is not a ``LifecycleCall``: global lifecycle hooks and
+    /// observers do not hear of it; hook ``Screen/didStayOnTop`` instead.
     ///
     /// ```swift
     /// final class CheckoutScreen: Screen {

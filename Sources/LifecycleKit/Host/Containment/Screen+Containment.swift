@@ -122,7 +122,8 @@ extension Screen {
     /// now. Does nothing for a screen without a container, for a popped screen inside its didPop (it leaves right
     /// after), for a screen in the stack of a navigation controller that is in an interactive pop or for the
     /// screen that pop takes out of the stack (end the pop first), for a screen in a stack whose change is calling
-    /// the app's code (a willPop, willMove, didPop or didMove of that change, or an observer's join callback), and for
+    /// the app's code (a willPop, willMove, didPop or didMove of that change, or an observer's join of a screen that a
+    /// `setViewControllers` adds below its new top), and for
     /// a screen already leaving its container in a call of this method that has not returned (from its
     /// willMove(toParent: nil) or its disappearance).
     public func removeFromParent() {

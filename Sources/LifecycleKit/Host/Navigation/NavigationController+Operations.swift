@@ -111,13 +111,15 @@ extension NavigationController {
 
     /// Replaces the stack.
     ///
-    /// Screens that stay keep their place in the hierarchy; new ones are added, dropped ones
-    /// removed. When the top screen stays the same there are no appearance calls; otherwise the
-    /// old top disappears and the new top appears, as in a push or a pop.
+    /// Screens that stay remain in the hierarchy, in their new places; new ones are added, dropped ones
+    /// removed. When the top screen stays the same there are no appearance calls (the top gets
+    /// ``Screen/didStayOnTop(animated:)`` instead); otherwise the old top disappears and the new top appears, as in a
+    /// push or a pop.
     ///
-    /// As in UIKit, the dropped screens leave first; then the new stack is built bottom first, one screen at a
-    /// time: a new screen below the new top gets its `willMove(toParent:)` and its `didMove(toParent:)` before the
-    /// next one is added, and the new top's `didMove(toParent:)` comes at the end of its transition:
+    /// As in UIKit, the dropped screens begin to leave first (the old top ends its departure once it has disappeared);
+    /// then the new stack is built bottom first, one screen at a time: a new screen below the new top gets its
+    /// `willMove(toParent:)` and its `didMove(toParent:)` before the next one is added, and the new top's
+    /// `didMove(toParent:)` comes at the end of its transition:
     ///
     /// ```swift
     /// try navigation.setViewControllers([b, c, d])
@@ -528,8 +530,8 @@ extension NavigationController {
     /// Runs a transition in the queue of ``_transitionDriver``, or at once when there is none.
     ///
     /// `beforeStart`, the app's code, runs once the transition is queued and before it may start: the transitions
-    /// requested there queue behind it. (In no window, where each transition runs at once, it runs first, and a
-    /// request made there runs its own transition before this one.)
+    /// requested there queue behind it. (In no window, where each transition runs at once, `beforeStart` runs before
+    /// the transition, and a request made there runs its own transition before this one.)
     func _run(_ transition: _Transition, beforeStart: (() -> Void)? = nil) {
         guard let driver = _transitionDriver else {
             beforeStart?()
@@ -562,7 +564,8 @@ extension NavigationController {
         }
     }
 
-    /// Runs `change`, which calls the app's code (willPop, willMove) before it changes the stack, refusing requests to
+    /// Runs `change`, which calls the app's code (willPop, willMove, and in a stack replacement the didPop, didMove and
+    /// joins of the screens that leave or join with the request) while it changes the stack, refusing requests to
     /// change the stack meanwhile: the change goes on from the stack it read, so that the stack and the children
     /// stay one list.
     func _changingStack(_ change: () -> Void) {

@@ -6,7 +6,8 @@ public enum PopGestureRefusal: String, Sendable, Hashable, CaseIterable, CustomS
     /// transition of the navigation controller waits or runs its calls elsewhere (in the window it left, or at once in
     /// no window), another interactive pop is in progress, a screen on screen through the controller is between its
     /// will-call and its did-call (a child added to a screen on screen appears at once), or a change of the stack is
-    /// running the app's code (a willPop or willMove of that change); also when the top screen's
+    /// running the app's code (a willPop, willMove, didPop or didMove of that change, or an observer's join of a screen
+    /// it adds); also when the top screen's
     /// ``Screen/shouldPop(trigger:)`` changed the top two screens of the stack without animation before it allowed the
     /// pop.
     case transitionRunning

@@ -42,11 +42,12 @@ extension Screen {
     /// ``NavigationController/popTo(_:animated:completion:)``. While the navigation controller is in an interactive
     /// pop, it does nothing for the screens of its stack and the screen being popped: the gesture decides. It does
     /// nothing either for a screen already popped whose transition has not completed (a second tap), nor for a screen
-    /// of a stack whose change is calling the app's code (from a willPop, willMove, didPop or didMove of that change).
+    /// of a stack whose change is calling the app's code (from a willPop, willMove, didPop or didMove of that change,
+    /// or an observer's join of a screen that a `setViewControllers` adds below its new top).
     ///
-    /// A presented screen that presents another is dismissed with it: this leaves the screen itself. (RR's
-    /// `dismissView` calls UIKit's `dismiss` on the screen, which then dismisses only what the screen presents, as
-    /// ``dismiss(animated:completion:)`` does here.)
+    /// A presented screen that presents another is dismissed together with what it presents: the screen itself goes.
+    /// (RR's `dismissView` calls UIKit's `dismiss` on the screen, which then dismisses only what the screen presents
+    /// and keeps the screen, as ``dismiss(animated:completion:)`` does here.)
     ///
     /// - Parameters:
     ///   - animated: Whether the transition animates.
@@ -80,8 +81,9 @@ extension Screen {
                     }
                     return .popped
                 } catch {
-                    // Refused inside a change of the same stack (from one of its willPop, willMove or didMove): nothing
-                    // to do, as for a screen on its way out. (An interactive pop in progress was answered above.)
+                    // Refused inside a change of the same stack (from one of its willPop, willMove, didPop, didMove
+                    // or joins): nothing to do, as for a screen on its way out. (An interactive pop in progress was
+                    // answered above.)
                     completion?(.completed)
                     return .nothing
                 }

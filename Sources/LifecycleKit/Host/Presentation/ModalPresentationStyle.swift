@@ -12,7 +12,7 @@ public enum ModalPresentationStyle: String, Sendable, Hashable, CaseIterable, Cu
     /// Made from the top of the presenter's containers: the window's root, or the presented screen it is in.
     case fullScreen
     /// Covers the presentation context: the nearest ancestor that defines one (a navigation controller does, as
-    /// UIKit's), else the top of the presenter's parents (the window's root, or the presented screen it is in,
+    /// UIKit's does), else the top of the presenter's parents (the window's root, or the presented screen it is in,
     /// whatever that screen's style: from a sheet, it takes the sheet's place; from a screen presented over a current
     /// context, that screen's).
     case currentContext

@@ -101,11 +101,11 @@ extension Screen {
 
     /// Presents `screen` modally.
     ///
-    /// The presentation is made from this screen's presentation context (the top of its
-    /// containers, or for ``ModalPresentationStyle/currentContext`` the nearest ancestor that
-    /// ``definesPresentationContext`` (a ``NavigationController`` does), else the top of its containment: a presented
-    /// screen is the context of the screens inside it), so a screen inside a navigation controller presents through
-    /// it, and sees the presented screen as its ``presentedScreen``. A covering style
+    /// The presentation is made from this screen's presentation context: the top of its containers, or for
+    /// ``ModalPresentationStyle/currentContext`` the nearest ancestor that ``definesPresentationContext`` (as a
+    /// ``NavigationController`` does), else the top of its containment, a presented screen being the context of the
+    /// screens inside it. So a screen inside a navigation controller presents through it, and sees the presented
+    /// screen as its ``presentedScreen``. A covering style
     /// (``ModalPresentationStyle/fullScreen``, ``ModalPresentationStyle/currentContext``) makes the presenter
     /// disappear: presented.loadView, presented.viewDidLoad, presenter.viewWillDisappear, presented.viewWillAppear,
     /// presented.viewDidAppear, presenter.viewDidDisappear. Other styles leave the presenter on screen without a call.
