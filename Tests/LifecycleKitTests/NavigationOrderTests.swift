@@ -754,13 +754,6 @@ struct NavigationOrderTests {
     func didStayOnTopComesBeforeTheCompletion(immediateDriver: Bool) throws {
         // The change's transition, which shows nothing, would complete at once in an idle queue: it waits until the
         // top's didStayOnTop returned, and the transitions requested there queue behind it.
-        final class StayingScreen: TestScreen {
-            var onStay: (() -> Void)?
-            override func didStayOnTop(animated: Bool) {
-                super.didStayOnTop(animated: animated)
-                onStay?()
-            }
-        }
         let host = try NavigationHost(driver: immediateDriver ? .immediate : .manual)
         let (b, c) = (host.screen("B"), StayingScreen("C", host.log))
         try host.navigation.push(c, animated: false)
@@ -781,6 +774,34 @@ struct NavigationOrderTests {
                 "nav.didShow(D)", "set completed", "D.didMove(nav)", "push completed",
             ])
         #expect(host.navigation.viewControllers.map(\.label) == ["B", "C", "D"])
+    }
+
+    @Test("in no window, a didStayOnTop that puts the controller on screen finds the change pending")
+    func didStayOnTopInNoWindow() throws {
+        // The change's transition would run at once in no window: it counts as pending while the call runs, so the
+        // pop gesture waits for it, and it runs in the window the call put the controller in, before the completion.
+        let log = EventLog()
+        let top = StayingScreen("C", log)
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try navigation.push(top, animated: false)
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        window.makeKeyAndVisible()
+        var refusal: PopGestureRefusal?
+        top.onStay = {
+            try? window.setRootScreen(navigation)
+            refusal = navigation.interactivePopRefusal(translation: 24)
+        }
+        _ = log.take()
+        try navigation.setViewControllers([TestScreen("B", log), top], animated: true) { _ in log.add("set completed") }
+        #expect(refusal == .transitionRunning)
+        #expect(
+            log.take() == [
+                "C.didMove(nav)", "A.willPop(false)", "A.willMove(nil)", "A.didPop(false)", "A.didMove(nil)",
+                "B.willMove(nav)", "B.didMove(nav)", "C.didStayOnTop(true)", "nav.loadView", "nav.viewDidLoad",
+                "nav.viewWillAppear", "C.loadView", "C.viewDidLoad", "C.viewWillAppear", "nav.willShow(C)",
+                "nav.viewDidAppear", "C.viewDidAppear", "nav.didShow(C)", "set completed",
+            ])
+        #expect(navigation.interactivePopRefusal(translation: 24) == nil)
     }
 
     @Test("setViewControllers with a new top: the old top disappears, the new one appears")

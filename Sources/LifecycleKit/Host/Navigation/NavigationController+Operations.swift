@@ -530,11 +530,19 @@ extension NavigationController {
     /// Runs a transition in the queue of ``_transitionDriver``, or at once when there is none.
     ///
     /// `beforeStart`, the app's code, runs once the transition is queued and before it may start: the transitions
-    /// requested there queue behind it. (In no window, where each transition runs at once, `beforeStart` runs before
-    /// the transition, and a request made there runs its own transition before this one.)
+    /// requested there queue behind it. In no window, where each transition runs at once, `beforeStart` runs first,
+    /// the transition counting as pending meanwhile (the pop gesture waits for it), which then goes where the
+    /// controller is by then; a request made there runs its own transition before this one.
     func _run(_ transition: _Transition, beforeStart: (() -> Void)? = nil) {
+        if let beforeStart, _transitionDriver == nil {
+            _queuedDriver = nil
+            _queuedCount += 1
+            beforeStart()
+            _queuedCount -= 1
+            _run(transition)
+            return
+        }
         guard let driver = _transitionDriver else {
-            beforeStart?()
             _queuedCount += 1
             _transitionCallsDepth += 1
             transition.start()
