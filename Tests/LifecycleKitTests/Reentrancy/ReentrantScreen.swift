@@ -41,6 +41,7 @@ final class ReentrantScreen: Screen {
     override func didMove(toParent parent: Screen?) { explorer?.recordDidMove(self, toParent: parent) }
     override func willPop(animated: Bool) { explorer?.recordWillPop(self) }
     override func didPop(animated: Bool) { explorer?.recordDidPop(self) }
+    override func didStayOnTop(animated: Bool) { explorer?.recordCall(self, "didStayOnTop") }
     override func shouldPop(trigger: PopTrigger) -> Bool { explorer?.answerShouldPop(self) ?? true }
     override func presentationShouldDismiss() -> Bool { explorer?.answerShouldDismiss(self) ?? true }
     override func presentationWillDismiss() { explorer?.recordWillDismiss(self) }
