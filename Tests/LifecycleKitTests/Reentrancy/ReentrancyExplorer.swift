@@ -104,12 +104,16 @@ final class ReentrancyExplorer {
             pool.append(ReentrantScreen("s\(index)", explorer: self))
         }
         names = pool.map(name)
-        for screen in pool where draw(below: 3) == 0 {
-            screen.definesPresentationContext = true
+        // Plain screens define a presentation context one time in three; navigation controllers, which define one by
+        // default as UIKit's do, two times in three.
+        for screen in pool {
+            let draws = draw(below: 3) == 0
+            screen.definesPresentationContext = screen is NavigationController ? !draws : draws
         }
         // The setup makes no request from the callbacks: the budget is 0.
         attempt("setup") { try navigationController(0).setViewControllers([pool[Self.navigationCount]]) }
         attempt("setup") { try window.setRootScreen(pool[0]) }
+        window.addObserver(ReentrantJoinObserver(explorer: self))
         window.makeKeyAndVisible()
         checkAtEveryStep()
     }
