@@ -219,11 +219,7 @@ extension NavigationController {
     /// stack before the request's transition is queued.
     private func _buildStack(_ screens: [Screen], keeping inOldStack: _ScreenSet, leaving: [Screen]) {
         let newTop = screens[screens.count - 1]
-        var kept: [Screen] = []
-        kept.reserveCapacity(screens.count)
-        for screen in screens where inOldStack.contains(screen) {
-            kept.append(screen)
-        }
+        let kept = screens.filter { inOldStack.contains($0) }
         viewControllers = kept
         children = kept + leaving
         for (place, screen) in screens.enumerated() where !inOldStack.contains(screen) {
@@ -236,9 +232,7 @@ extension NavigationController {
             guard screen !== newTop else { continue }
             screen._didJoinHierarchy()
             // Unless the app's code took it out meanwhile (it cannot while the stack changes; kept for safety).
-            if screen.parent === self && screen._attachments == join
-                && screen._joinDidMoveOwedBy == ObjectIdentifier(self)
-            {
+            if _owesJoinMove(screen, join: join) {
                 screen._didMove(toParent: self)
             }
         }
@@ -331,6 +325,12 @@ extension NavigationController {
         _leave(afterPop: screen)
         screen._didLeaveHierarchy(reason, from: window)
         return true
+    }
+
+    /// Whether `screen` still owes this controller the `didMove(toParent:)` of its join `join`: it is still a child,
+    /// it has not left and joined again since (another join's move), and no departure ended the move first.
+    func _owesJoinMove(_ screen: Screen, join: Int) -> Bool {
+        screen.parent === self && screen._attachments == join && screen._joinDidMoveOwedBy == ObjectIdentifier(self)
     }
 
     /// Sends `screen`, which is leaving, the `didMove(toParent:)` that its push still owes it, if any, so that every
@@ -498,10 +498,7 @@ extension NavigationController {
                 defer { self._transitionCallsDepth -= 1 }
                 // Only a move still owed: a screen removed meanwhile got it when it left (its departure ends the
                 // move its join owed first), and one that left and joined again owes another join's.
-                for (screen, join) in added
-                where screen.parent === self && screen._attachments == join
-                    && screen._joinDidMoveOwedBy == ObjectIdentifier(self)
-                {
+                for (screen, join) in added where self._owesJoinMove(screen, join: join) {
                     if screen === self.topViewController && shown !== screen && screen._appearance == .disappeared {
                         // The transition did not show it, nor did another: it joined off screen, and its move ends
                         // with its first appearance (UIKit's deferred transition). One screen owes its move at a
@@ -534,15 +531,15 @@ extension NavigationController {
     /// the transition counting as pending meanwhile (the pop gesture waits for it), which then goes where the
     /// controller is by then; a request made there runs its own transition before this one.
     func _run(_ transition: _Transition, beforeStart: (() -> Void)? = nil) {
-        if let beforeStart, _transitionDriver == nil {
-            _queuedDriver = nil
-            _queuedCount += 1
-            beforeStart()
-            _queuedCount -= 1
-            _run(transition)
-            return
-        }
         guard let driver = _transitionDriver else {
+            if let beforeStart {
+                _queuedDriver = nil
+                _queuedCount += 1
+                beforeStart()
+                _queuedCount -= 1
+                _run(transition)
+                return
+            }
             _queuedCount += 1
             _transitionCallsDepth += 1
             transition.start()
@@ -552,11 +549,7 @@ extension NavigationController {
         }
         _queuedCount += 1
         _queuedDriver = driver
-        if let beforeStart {
-            driver.enqueue(transition, holding: beforeStart)
-        } else {
-            driver.enqueue(transition)
-        }
+        driver.enqueue(transition, holding: beforeStart)
     }
 
     /// Throws unless `screen` may be in a navigation stack.

@@ -154,19 +154,16 @@ public final class TransitionDriver {
     }
 
     /// Queues a transition, and starts it if nothing else runs.
-    func enqueue(_ transition: _Transition) {
+    ///
+    /// With `beforeStart` (the app's code), runs it first with no transition starting meanwhile: the transitions that
+    /// it requests queue behind this one, and none completes before it returned.
+    func enqueue(_ transition: _Transition, holding beforeStart: (() -> Void)? = nil) {
         queue.append(transition)
-        drain()
-    }
-
-    /// Queues a transition, runs `beforeStart` (the app's code) with no transition starting meanwhile, then starts
-    /// what may start: the transitions that `beforeStart` requests queue behind this one, and none completes before
-    /// `beforeStart` returned.
-    func enqueue(_ transition: _Transition, holding beforeStart: () -> Void) {
-        queue.append(transition)
-        holdCount += 1
-        beforeStart()
-        holdCount -= 1
+        if let beforeStart {
+            holdCount += 1
+            beforeStart()
+            holdCount -= 1
+        }
         drain()
     }
 
