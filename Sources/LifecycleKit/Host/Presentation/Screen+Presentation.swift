@@ -37,6 +37,21 @@ extension Screen {
         return !_presentations(above: window).isEmpty
     }
 
+    /// Whether the hierarchy keeps this screen off screen in `window`, whatever transitions still wait: a container
+    /// it is in (or the screen itself) is a child that its container does not show (a screen of a navigation stack
+    /// below the top, a tab that is not selected), or a presentation covers it (``_isCoveredByPresentation(in:)``).
+    ///
+    /// A screen that is off screen only until a waiting transition brings it on screen (a new root, a presented
+    /// screen whose presentation waits) is not kept off screen.
+    func _isKeptOffScreen(in window: Window) -> Bool {
+        var screen = self
+        while let container = screen._containerParent {
+            if screen.parent === container && !container._shows(screen) { return true }
+            screen = container
+        }
+        return _isCoveredByPresentation(in: window)
+    }
+
     /// Whether this screen is presented over the current context of a screen inside a container, where it
     /// stands in for that screen (rather than being a unit of its window).
     var _isEmbedded: Bool {
@@ -133,7 +148,11 @@ extension Screen {
     /// presented screen and of a presenter that a dismissal uncovers, and a screen whose presentation was requested
     /// while another transition ran and has not begun. A screen being pushed on a navigation controller
     /// that is on screen presents from its `viewDidLoad`: the controller presents, and its view is in the window; the
-    /// presentation waits for the push.
+    /// presentation waits for the push. The request is refused too when the presentation context is off screen and the
+    /// hierarchy keeps it there: a screen that defines the context below the top of a navigation stack, in a tab that
+    /// its container does not show, or inside a screen that a full-screen presentation covers, as UIKit refuses a
+    /// presentation from a screen whose view is not in the window. A screen that a waiting transition is about to
+    /// bring on screen (a new root, a screen whose presentation waits) is not refused for that.
     ///
     /// - Parameters:
     ///   - screen: The screen to present; it must not be attached anywhere.
@@ -145,7 +164,7 @@ extension Screen {
     /// - Throws: ``LifecycleError`` with ``LifecycleError/Code-swift.struct/alreadyPresenting``
     ///   if the presentation context already presents a screen,
     ///   ``LifecycleError/Code-swift.struct/presenterNotInWindow`` if this screen is not in a
-    ///   window, or its presentation context's view not yet (see above),
+    ///   window, or its presentation context's view is not in a visible window (see above),
     ///   ``LifecycleError/Code-swift.struct/interactiveDismissalInProgress`` if the presentation context is a sheet
     ///   being swiped down, or a screen inside one (see ``InteractiveDismissal``),
     ///   ``LifecycleError/Code-swift.struct/alreadyAttached`` or
@@ -177,6 +196,12 @@ extension Screen {
                 .alreadyPresenting,
                 "\(presenter.debugLabel) already presents \(presented.debugLabel); dismiss it before presenting "
                     + screen.debugLabel)
+        }
+        if window.isVisible && !presenter._isViewInWindow && presenter._isKeptOffScreen(in: window) {
+            throw LifecycleError(
+                .presenterNotInWindow,
+                "\(debugLabel) cannot present \(screen.debugLabel): \(presenter.debugLabel), which presents it, is off "
+                    + "screen (covered, or not shown by its container) and its view is not in the window")
         }
         if screen === presenter || screen._isAncestor(of: presenter) {
             throw LifecycleError(

@@ -1,0 +1,90 @@
+import LifecycleKit
+import Testing
+
+/// UIKit refuses a presentation whose presenting screen's view is not in the window hierarchy.
+///
+/// iOS 26.1's `_presentViewController:withAnimationController:completion:` logs "whose view is not in the window
+/// hierarchy" and presents nothing. A screen that defines the presentation context presents a current-context presentation itself,
+/// so one that the hierarchy keeps off screen (under a push, under a full-screen presentation, in a tab that is not
+/// selected) is refused with `presenterNotInWindow`, and accepted again once it is back on screen.
+@Suite("Presenting from a screen that is off screen")
+struct PresentingFromOffScreenTests {
+    /// Presents `cover` over `context`'s current context and expects the refusal, with nothing linked.
+    static func expectRefused(
+        _ context: Screen, _ cover: Screen, _ log: EventLog, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        do {
+            try context.present(cover, style: .currentContext, animated: false)
+            Issue.record("the presentation was accepted", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.code == .presenterNotInWindow, sourceLocation: sourceLocation)
+            #expect(error.message.contains("off screen"), "\(error.message)", sourceLocation: sourceLocation)
+        }
+        #expect(context.presentedScreen !== cover && cover.presentingScreen == nil, sourceLocation: sourceLocation)
+        #expect(log.take().isEmpty, sourceLocation: sourceLocation)
+    }
+
+    @Test("a context under a push refuses a current-context presentation; once popped back to, it presents")
+    func contextUnderAPush() throws {
+        let host = try NavigationHost()
+        let (x, y, cover) = (host.screen("X"), host.screen("Y"), host.screen("C"))
+        x.definesPresentationContext = true
+        try host.navigation.push(x, animated: false)
+        try host.navigation.push(y, animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = host.log.take()
+        Self.expectRefused(x, cover, host.log)
+        try host.navigation.pop(animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = host.log.take()
+        try x.present(cover, style: .currentContext, animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "C.loadView", "C.viewDidLoad", "X.viewWillDisappear", "C.viewWillAppear", "C.viewDidAppear",
+                "X.viewDidDisappear",
+            ])
+        #expect(x.presentedScreen === cover && cover.presentingScreen === x)
+    }
+
+    @Test("a context inside a screen covered by a full-screen presentation refuses; after the dismissal, it presents")
+    func contextUnderAFullScreenPresentation() throws {
+        let host = try NavigationHost()
+        let (x, full, cover) = (host.screen("X"), host.screen("F"), host.screen("C"))
+        x.definesPresentationContext = true
+        try host.root.addChild(x)
+        try host.navigation.present(full, style: .fullScreen, animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = host.log.take()
+        Self.expectRefused(x, cover, host.log)
+        // A sheet leaves what it covers on screen: presenting from below it stays allowed (its view is in the window).
+        #expect(full.dismiss(animated: false))
+        try host.navigation.present(host.screen("S"), style: .pageSheet, animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = host.log.take()
+        try x.present(cover, style: .currentContext, animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "C.loadView", "C.viewDidLoad", "X.viewWillDisappear", "C.viewWillAppear", "C.viewDidAppear",
+                "X.viewDidDisappear",
+            ])
+        #expect(x.presentedScreen === cover)
+    }
+
+    @Test("a tab that is not selected refuses a current-context presentation over itself; once selected, it presents")
+    func contextInATabNotSelected() throws {
+        let host = try NavigationHost()
+        let (tabs, _, y) = try ShownChildrenTests.tabsOnScreen(host)
+        let cover = host.screen("C")
+        y.definesPresentationContext = true
+        Self.expectRefused(y, cover, host.log)
+        tabs.selectedIndex = 1
+        _ = host.log.take()
+        try y.present(cover, style: .currentContext, animated: false)
+        #expect(
+            host.log.takeLifecycle() == [
+                "C.loadView", "C.viewDidLoad", "Y.viewWillDisappear", "C.viewWillAppear", "C.viewDidAppear",
+                "Y.viewDidDisappear",
+            ])
+        #expect(y.presentedScreen === cover)
+    }
+}
