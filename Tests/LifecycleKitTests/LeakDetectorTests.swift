@@ -239,9 +239,9 @@ struct LeakDetectorTests {
         try host.navigation.pop(animated: false)
         host.time.advance(by: 1)
         try host.navigation.push(detail, animated: false)
+        #expect(host.detector.trackedScreenCount == 0)  // forgotten as it joins
         host.time.advance(by: 1)
         #expect(host.reports.take() == [])
-        #expect(host.detector.trackedScreenCount == 0)
         try host.navigation.pop(animated: false)
         #expect(host.detector.isTracking(detail))
         host.time.advance(by: 1.5)
@@ -250,12 +250,56 @@ struct LeakDetectorTests {
                 #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 2.000 s"#
                     + #", still alive at 3.500 s"#
             ])
-        // Presented again: no further report, and the entry goes at the next check.
+        // Presented again: no further report, and the entry goes at once.
         try host.home.present(detail, animated: false)
+        #expect(host.detector.trackedScreenCount == 0)
         host.time.advance(by: 20)
         #expect(host.reports.take() == [])
-        #expect(host.detector.trackedScreenCount == 0)
         #expect(host.time.pendingCount == 0)
+    }
+
+    @Test("a suspected screen attached again, then gone with its container, is reported only for the new removal")
+    func suspectedThenAttachedAgainThenGoneWithItsContainer() throws {
+        // The entry of the first removal must go when the screen joins again: left in place, it made the screen's
+        // release with its controller a late release of that old removal, and kept the controller's release from
+        // tracking the screen (still alive) under the controller's own removal.
+        for isKeptAlive in [false, true] {
+            let time = VirtualTime()
+            let reports = EventLog()
+            let detector = LeakDetector(time: time, isEnabled: true) { report in reports.add("\(report)") }
+            let window = Window(time: time)
+            detector.attach(to: window)
+            let shoesID: ObjectIdentifier
+            do {
+                let navigation = try NavigationController(rootScreen: Home(title: "Home"))
+                try window.setRootScreen(navigation)
+                window.makeKeyAndVisible()
+                let shoes = ProductDetail(title: "Shoes")
+                shoesID = ObjectIdentifier(shoes)
+                if isKeptAlive { leakingCache.retain(shoes) }
+                try navigation.push(shoes, animated: false)
+                try navigation.pop(animated: false)
+                time.advance(by: 1.5)
+                try navigation.push(shoes, animated: false)
+                #expect(!detector.isTracking(shoes))
+                time.advance(by: 0.5)
+                // The controller leaves and goes at once, with the screen in its stack: its check (at 3.5, released)
+                // tracks the screen, if still alive, in its place.
+                try window.setRootScreen(Home(title: "Other"))
+            }
+            time.advance(by: 60)
+            let suspected = #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s"#
+            let later =
+                isKeptAlive
+                ? [
+                    #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by windowRootReplaced at 2.000 s"#
+                        + #", still alive at 3.500 s"#,
+                    #"confirmed leak: ProductDetail "Shoes" [ProductDetail] removed by windowRootReplaced at 2.000 s"#
+                        + #", still alive at 12.500 s"#,
+                ] : []
+            #expect(reports.take() == [suspected + ", still alive at 1.500 s"] + later, "kept alive: \(isKeptAlive)")
+            if isKeptAlive { leakingCache.release(shoesID) }
+        }
     }
 
     /// The operations that take a screen out of the hierarchy, applied to `screen`.

@@ -6,4 +6,7 @@ struct _ScreenDiagnostics {
     var isStatisticsEnabled: Bool?
     /// Whether leak detectors check this screen, over the detector's rules; `nil` defers to them.
     var isLeakDetectionEnabled: Bool?
+    /// The leak detectors' entries that track this screen since it left a hierarchy, dropped when it joins one
+    /// again.
+    var leakEntries: [_Weak<_LeakEntry>] = []
 }

@@ -57,6 +57,11 @@ extension LeakDetector: ScreenLifecycleObserver {
             }
         }
         _entries[key] = entry
+        entry.detector = self
+        if let screen = entry.screen {
+            screen._diagnostics.leakEntries.removeAll { $0.object?.isTracked != true }
+            screen._diagnostics.leakEntries.append(_Weak(entry))
+        }
         _enqueue(entry, due: due)
         _scheduleTimer()
     }

@@ -31,12 +31,12 @@ import Foundation
 ///   reported as ``LeakReport/Kind/confirmed``;
 /// - a reported screen that is released is reported as ``LeakReport/Kind/releasedLate`` at the next
 ///   check (a confirmed one is checked every 30 s to notice it);
-/// - a screen attached again (to a parent, a presenter or a window) by the time of a check is dropped
-///   without a report, and so is one that is released before its first check.
+/// - a screen attached again (to a parent, a presenter or a window) is dropped when it joins, without a
+///   report, and so is one that is released before its first check.
 ///
 /// Checks run on the detector's ``HostTime`` scheduler: with ``VirtualTime`` they run exactly when time
-/// is advanced past them. One scheduled action serves every tracked screen, and an entry goes away at
-/// its next check once its screen is released or attached again, so the detector's memory is bounded
+/// is advanced past them. One scheduled action serves every tracked screen, and an entry goes away when
+/// its screen is attached again, or at its next check once it is released, so the detector's memory is bounded
 /// by the screens actually kept alive plus the screens removed within the last grace period.
 ///
 /// Detection is on by default in debug builds only (``isEnabledByDefault``) and can be switched with
@@ -121,8 +121,8 @@ public final class LeakDetector {
         window.removeObserver(self)
     }
 
-    /// The number of screens being tracked: removed, and not yet found released, attached again or forgotten at a
-    /// check (a screen released since its last check counts until its next one).
+    /// The number of screens being tracked: removed, not attached again since, and not yet found released or
+    /// forgotten at a check (a screen released since its last check counts until its next one).
     public var trackedScreenCount: Int { _entries.count + _releasedEntries.count }
 
     /// Whether `screen` is being tracked.

@@ -21,6 +21,17 @@ extension Screen {
         parent == nil && _presenter == nil && _window == nil && _departingParent == nil
     }
 
+    /// Ends every leak detector's tracking of this screen, which joined a hierarchy again: attached, it is no leak,
+    /// and a later release or departure (with its container or its window) must not be reported under the removal
+    /// before.
+    func _endLeakTracking() {
+        let entries = _diagnostics.leakEntries
+        _diagnostics.leakEntries = []
+        for case let entry? in entries.map(\.object) where entry.isTracked {
+            entry.detector?._forget(entry)
+        }
+    }
+
     /// The screens this screen holds: its children and what they present, recursively (not this screen's own
     /// presentations, which leave the hierarchy on their own).
     var _heldScreens: [Screen] {

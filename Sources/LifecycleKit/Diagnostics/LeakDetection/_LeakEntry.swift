@@ -21,6 +21,8 @@ final class _LeakEntry {
     var isTracked = true
     /// The sequence number of its pending check in the queue; older queue items for it are stale.
     var checkSequence = 0
+    /// The detector that tracks it, which forgets it when the screen joins a hierarchy again.
+    weak var detector: LeakDetector?
 
     init(screen: Screen, reason: LeaveReason, removedAt: Double) {
         self.screen = screen

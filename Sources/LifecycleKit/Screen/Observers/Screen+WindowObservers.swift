@@ -92,8 +92,10 @@ extension Screen {
         return _LifecycleObservers.hasObservedWindows ? window : nil
     }
 
-    /// Reports that the screen joined a hierarchy; call it once the screen is linked in.
+    /// Reports that the screen joined a hierarchy, which ends leak detectors' tracking of it; call it once the screen
+    /// is linked in.
     func _didJoinHierarchy() {
+        if !_diagnostics.leakEntries.isEmpty { _endLeakTracking() }
         _notifyObservers(.didJoinHierarchy, in: window)
     }
 }
