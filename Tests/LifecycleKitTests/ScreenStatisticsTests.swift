@@ -122,6 +122,26 @@ struct ScreenStatisticsTests {
         #expect(host.line("Home") == "[Home: stayed 0.750 (mins), viewed 1, resumed 1]")
     }
 
+    @Test("the background is a window's: the views of another window keep counting, as a UIKit scene's own")
+    func backgroundPerWindow() throws {
+        let host = try StatisticsHost()
+        let second = Window(time: host.time)
+        host.statistics.attach(to: second)
+        try second.setRootScreen(ProductDetail())
+        second.makeKeyAndVisible()
+        host.time.advance(by: 30)
+        host.window.enterBackground()
+        host.time.advance(by: 60)
+        #expect(host.line("Home") == "[Home: stayed 0.500 (mins), viewed 1, resumed 0]")
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 1.500 (mins), viewed 1, resumed 0]")
+        second.enterBackground()
+        host.time.advance(by: 60)
+        host.window.enterForeground()
+        second.enterForeground()
+        #expect(host.line("Home") == "[Home: stayed 0.500 (mins), viewed 1, resumed 1]")
+        #expect(host.line("ProductDetail") == "[ProductDetail: stayed 1.500 (mins), viewed 1, resumed 1]")
+    }
+
     @Test("background while a sheet is up: the foreground resumes the sheet, not the presenter it covers")
     func backgroundUnderSheet() throws {
         let host = try StatisticsHost()

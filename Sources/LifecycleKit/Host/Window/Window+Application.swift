@@ -10,7 +10,8 @@ extension Window {
     /// Reports that the application entered the background.
     ///
     /// Screens get no lifecycle calls (as in UIKit); hooks on ``Window/didEnterBackground`` run. Does nothing if
-    /// already in the background.
+    /// already in the background. It concerns this window only, as a UIKit scene enters the background on its own:
+    /// an app with several windows reports it to each (statistics pause the views of the windows told).
     public func enterBackground() {
         guard applicationState == .active else { return }
         applicationState = .background
