@@ -41,6 +41,25 @@ struct PresentationOrderTests {
         #expect(b.presentingScreen == nil && host.root.presentedScreen == nil)
     }
 
+    @Test("a chain of full-screen presentations dismissed from below: the covered screen in the middle gets no call")
+    func chainDismissedFromBelow() throws {
+        // UIKit's code uncovers B on the way (C.wD, B.wA, B.wD, A.wA) and then ends only B's disappearance, leaving its
+        // viewWillAppear unbalanced; the host keeps every will-call balanced and sends B nothing (documented).
+        let host = try Host()
+        let (b, c) = (TestScreen("B", host.log), TestScreen("C", host.log))
+        try host.root.present(b, style: .fullScreen, animated: false)
+        try b.present(c, style: .fullScreen, animated: false)
+        _ = host.log.take()
+        let completions = Completions()
+        #expect(host.root.dismiss(animated: true, completion: completions.callback("dismiss")))
+        #expect(host.log.take() == ["C.viewWillDisappear", "A.viewWillAppear"])
+        #expect(b.presentingScreen == nil && c.presentingScreen == nil && host.root.presentedScreen == nil)
+        host.window.transitionDriver.completeCurrentTransition()
+        #expect(host.log.take() == ["A.viewDidAppear", "C.viewDidDisappear"])
+        #expect(completions["dismiss"] == [.completed])
+        #expect(b.visibleState == [.loaded, .didDisappear] && c.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("a current-context presentation from a sheet takes the sheet's place: the sheet's presenter gets nothing")
     func currentContextFromASheet() throws {
         let host = try Host()
