@@ -1,6 +1,7 @@
 import Dispatch
 import HookKit
 import LifecycleKit
+import Synchronization
 import Testing
 
 /// The global observer registry (`Lifecycle.addObserver`): scopes, priorities, the order contract, tokens, holding.
@@ -79,6 +80,27 @@ struct GlobalObserverTests {
                 "before hook", "B.viewDidAppear", "after hook",
                 "W did B.viewDidAppear(animated: false)", "G did B.viewDidAppear(animated: false)",
             ])
+    }
+
+    @Test("the process's first global registration, made from a window's did-callback, hears the global one after it")
+    func firstRegistrationFromAWindowDidCallback() async {
+        // In a child process: this one has had global registrations since its first suite, and the case needs none.
+        await #expect(processExitsWith: .success) {
+            let host = try NavigationHost(driver: .immediate)
+            let late = RecordingObserver("late", host.log, kinds: [.end], accepts: Self.isObserved)
+            let window = RecordingObserver("W", host.log, kinds: [.end], accepts: Self.isObserved)
+            let token = Mutex<HookToken?>(nil)
+            window.react { line in
+                guard line == "W end B.load" else { return }
+                token.withLock { $0 = try? Lifecycle.addObserver(late, scope: .all) }
+            }
+            host.window.addObserver(window)
+            try host.navigation.push(ObservedSub("B", host.log), animated: false)
+            let lines = host.log.take().filter { $0.hasPrefix("W ") || $0.hasPrefix("late ") }
+            precondition(
+                lines == ["W end B.load", "late end B.load", "W end B.appear", "late end B.appear"], "\(lines)")
+            token.withLock { _ = $0?.cancel() }
+        }
     }
 
     @Test("the same observer registered twice is called twice; each token removes its own, once")

@@ -28,17 +28,19 @@ enum _LifecycleObservers {
 
     /// Tells the observers about `event` of `screen`: the global registrations, then the observers of `window` for
     /// a *will* event; the reverse for a *did* event.
+    ///
+    /// Whether there are global registrations is read when they are due, after the window's observers of a *did*
+    /// event: the process's first registration, made from one of those callbacks, hears the event too.
     @inline(__always)
     static func notify(_ event: _ObserverEvent, about screen: Screen, in window: Window?) {
-        let hasRegistrations = hasRegistrations.load(ordering: .acquiring)
         if event.isWill {
-            if hasRegistrations {
+            if hasRegistrations.load(ordering: .acquiring) {
                 notifyRegistrations(ofWill: event, about: screen)
             }
             window?._observers.deliver(event, about: screen)
         } else {
             window?._observers.deliver(event, about: screen)
-            if hasRegistrations {
+            if hasRegistrations.load(ordering: .acquiring) {
                 point.invoke(screen, _ObserverCall(event: event, collector: nil)) { _, _ in }
             }
         }
