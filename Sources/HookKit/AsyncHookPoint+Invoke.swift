@@ -6,7 +6,8 @@ extension AsyncThrowingHookPoint {
     ///
     /// `nonisolated(nonsending)`: it runs in the isolation of its caller, so calling it never switches executors.
     /// Write it without a capture list: Swift 6.3 infers an async closure that has one as `@concurrent`, which runs
-    /// off the caller's actor (see <doc:AsyncMethodsAndActors>).
+    /// off the caller's actor; a function or a stored closure passed as one must be `nonisolated(nonsending)` too
+    /// (declared so, or stored with this type; see <doc:AsyncMethodsAndActors>).
     public typealias Implementation =
         nonisolated(nonsending) @Sendable (Receiver, Arguments) async throws(Failure) -> Result
 

@@ -3,16 +3,18 @@ extension AsyncThrowingHookPoint {
     /// The signature of an `async` before hook.
     ///
     /// It runs in the isolation of the call, without switching executors. Write it without a capture list: Swift 6.3
-    /// infers an async closure that has one as `@concurrent`, which runs off the caller's actor (see
-    /// <doc:AsyncMethodsAndActors>).
+    /// infers an async closure that has one as `@concurrent`, which runs off the caller's actor; and pass a function
+    /// or a stored closure only if it is `nonisolated(nonsending)` (declared so, or stored with this type), for the
+    /// same reason (see <doc:AsyncMethodsAndActors>).
     public typealias AsyncBeforeHook =
         nonisolated(nonsending) @Sendable (_ receiver: Receiver, _ arguments: Arguments) async -> Void
 
     /// The signature of an `async` after hook.
     ///
     /// It runs in the isolation of the call, without switching executors. Write it without a capture list: Swift 6.3
-    /// infers an async closure that has one as `@concurrent`, which runs off the caller's actor (see
-    /// <doc:AsyncMethodsAndActors>).
+    /// infers an async closure that has one as `@concurrent`, which runs off the caller's actor; and pass a function
+    /// or a stored closure only if it is `nonisolated(nonsending)` (declared so, or stored with this type), for the
+    /// same reason (see <doc:AsyncMethodsAndActors>).
     public typealias AsyncAfterHook =
         nonisolated(nonsending) @Sendable (_ receiver: Receiver, _ arguments: Arguments, _ result: Result) async -> Void
 

@@ -95,8 +95,28 @@ enum AsyncArticleExample {
     }
 }
 
+/// The actors article's hook declared as a function: `nonisolated(nonsending)`, so that it runs on the actor.
+nonisolated(nonsending) func audit(_ inventory: AsyncReadmeExample.Inventory, _ item: String) async {
+    print("reserving", item, "of", await inventory.stock[item, default: 0])
+}
+
 @Suite("Documentation examples: async", .serialized)
 struct AsyncDocumentationExampleTests {
+    @Test("the actors article: hooks that are no closure literal, a nonsending function and a hook of the point's type")
+    func hooksThatAreNoClosureLiteral() async throws {
+        typealias Inventory = AsyncReadmeExample.Inventory
+        let before = try Inventory.reserve.before(.all, audit)  // on the actor
+        defer { before.cancel() }
+        let report: AsyncHookPoint<Inventory, String, Bool>.AsyncAfterHook = { inventory, item, reserved in
+            print(item, reserved ? "reserved" : "sold out", await inventory.stock[item, default: 0], "left")
+        }
+        let after = try Inventory.reserve.after(.all, report)  // on the actor
+        defer { after.cancel() }
+        let inventory = Inventory()
+        #expect(await inventory.reserve("shoes"))
+        #expect(printed.take() == ["reserving shoes of 1", "shoes reserved 0 left"])
+    }
+
     @Test("the README: sync and async hooks, an override, an actor's isolated body")
     func readme() async throws {
         typealias Client = AsyncReadmeExample.Client
