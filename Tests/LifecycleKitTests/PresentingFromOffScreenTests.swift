@@ -4,9 +4,10 @@ import Testing
 /// UIKit refuses a presentation whose presenting screen's view is not in the window hierarchy.
 ///
 /// iOS 26.1's `_presentViewController:withAnimationController:completion:` logs "whose view is not in the window
-/// hierarchy" and presents nothing. A screen that defines the presentation context presents a current-context presentation itself,
-/// so one that the hierarchy keeps off screen (under a push, under a full-screen presentation, in a tab that is not
-/// selected) is refused with `presenterNotInWindow`, and accepted again once it is back on screen.
+/// hierarchy" and presents nothing. A screen that defines the presentation context presents a current-context
+/// presentation itself, so one that the hierarchy keeps off screen (under a push, under a full-screen presentation,
+/// in a tab that is not selected) is refused with `presenterNotInWindow`, and accepted again once it is back on
+/// screen.
 @Suite("Presenting from a screen that is off screen")
 struct PresentingFromOffScreenTests {
     /// Presents `cover` over `context`'s current context and expects the refusal, with nothing linked.
