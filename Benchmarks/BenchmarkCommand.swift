@@ -110,7 +110,7 @@ enum BenchmarkCommand {
         }
         return """
             USAGE: hook-benchmarks [--quick] [--filter SUBSTRING] [--repetitions K] [--json] [--svg FILE]
-                   hook-benchmarks --case NAME --iterations N
+                   hook-benchmarks --case NAME --iterations N [--in-step]
                    hook-benchmarks --list | --help
 
             Times each case's loop with ContinuousClock: a warm-up, then K repetitions run round-robin

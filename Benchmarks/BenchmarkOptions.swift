@@ -33,6 +33,10 @@ struct BenchmarkOptions: Sendable {
             let value = { () throws(UsageError) -> String in
                 guard let value = remaining.popFirst() else { throw UsageError("\(argument) needs a value") }
                 guard !value.isEmpty else { throw UsageError("\(argument) needs a value, not an empty one") }
+                // No case name, filter or iteration count starts with "--"; a path that does is written "./--…".
+                guard !value.hasPrefix("--") else {
+                    throw UsageError("\(argument) needs a value before the next option, '\(value)'")
+                }
                 return value
             }
             let name = argument == "-h" ? "--help" : argument
@@ -50,7 +54,9 @@ struct BenchmarkOptions: Sendable {
                 options.iterations = try positiveInteger(try value(), for: argument, atMost: maximumIterations)
             case "--repetitions":
                 options.repetitions = try positiveInteger(try value(), for: argument, atMost: maximumRepetitions)
-            default: throw UsageError("unknown option '\(argument)'")
+            default:
+                guard argument.hasPrefix("-") else { throw UsageError("unexpected argument '\(argument)'") }
+                throw UsageError("unknown option '\(argument)'")
             }
         }
         try options.validate()

@@ -52,17 +52,23 @@ enum DemoCommand {
             case "--no-trace":
                 options.includeTrace = false
             case "--format":
-                guard let value = remaining.popFirst() else { throw UsageError("--format needs a value") }
+                guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                    throw UsageError("--format needs a value: text, json or mermaid")
+                }
                 guard let format = OutputFormat(rawValue: value) else {
                     throw UsageError("unknown format \(value.quoted); expected text, json or mermaid")
                 }
                 options.format = format
             case "--scenario":
-                guard let value = remaining.popFirst(), !value.isEmpty else {
+                // A path that starts with "--" is written "./--…": a value that does is the next option.
+                guard let value = remaining.popFirst(), !value.isEmpty, !value.hasPrefix("--") else {
                     throw UsageError("--scenario needs a file path")
                 }
                 options.scenarioPath = value
             default:
+                guard argument.hasPrefix("-") else {
+                    throw UsageError("unexpected argument \(argument.quoted); see --help")
+                }
                 throw UsageError("unknown option \(argument.quoted); see --help")
             }
         }

@@ -28,6 +28,9 @@ struct CommandLineTests {
         "usage errors: status 2, one line naming the problem, nothing on the report",
         arguments: [
             (["--bogus"], "unknown option '--bogus'"),
+            (["extra"], "unexpected argument 'extra'"),
+            (["--case", "--iterations", "5"], "--case needs a value before the next option, '--iterations'"),
+            (["--filter", "--json"], "--filter needs a value before the next option, '--json'"),
             (["--filter", ""], "--filter needs a value, not an empty one"),
             (["--svg", ""], "--svg needs a value, not an empty one"),
             (["--filter", "a", "--filter", "b"], "--filter is given twice"),

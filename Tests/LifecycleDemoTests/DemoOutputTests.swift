@@ -350,7 +350,11 @@ struct DemoOutputTests {
         #expect(bad.output == "")
         #expect(bad.error == "lifecycle-demo: error: unknown option \"--colour\"; see --help\n")
         #expect(Self.run(["--format", "yaml"]).status == 2)
-        for arguments in [["--scenario"], ["--scenario", ""]] {
+        #expect(Self.run(["extra"]).error == "lifecycle-demo: error: unexpected argument \"extra\"; see --help\n")
+        #expect(
+            Self.run(["--format", "--no-trace"]).error
+                == "lifecycle-demo: error: --format needs a value: text, json or mermaid\n")
+        for arguments in [["--scenario"], ["--scenario", ""], ["--scenario", "--no-trace"]] {
             let result = Self.run(arguments)
             #expect(result.status == 2)
             #expect(result.output == "")
