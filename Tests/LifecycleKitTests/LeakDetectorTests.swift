@@ -302,6 +302,31 @@ struct LeakDetectorTests {
         }
     }
 
+    @Test("a screen that joins another container from its own didMove(toParent: nil) has not left: nothing tracks it")
+    func joinsAgainFromItsOwnDidMove() throws {
+        // removeFromParent sends the didMove before it reports the departure; a screen that joined another container
+        // there was reported as leaving, and tracked under that removal while it sat in its new container. (A popped
+        // screen cannot join elsewhere from its didMove: its controller still holds it, and the request is refused.)
+        let host = try Host()
+        let (first, second) = (Dashboard(title: "K1"), Dashboard(title: "K2"))
+        try host.home.addChild(first)
+        try host.home.addChild(second)
+        let leaves = EventLog()
+        let screen = ScriptedScreen("S", EventLog())
+        let token = try Screen.didLeaveHierarchy.after(.instance(screen)) { _, reason, _ in leaves.add("\(reason)") }
+        defer { token.cancel() }
+        screen.actions["didMove(nil)"] = {
+            do { try second.addChild(screen) } catch { Issue.record("\(error)") }
+        }
+        try first.addChild(screen)
+        screen.removeFromParent()
+        #expect(screen.parent === second)
+        #expect(!host.detector.isTracking(screen) && host.detector.trackedScreenCount == 0)
+        #expect(leaves.take() == [])
+        host.time.advance(by: 20)
+        #expect(host.reports.take() == [])
+    }
+
     /// The operations that take a screen out of the hierarchy, applied to `screen`.
     enum Removal: String, CaseIterable, Sendable {
         case pop, popTo, popToRoot, setViewControllers, interactivePop, dismiss, removeFromParent

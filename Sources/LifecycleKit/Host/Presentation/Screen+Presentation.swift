@@ -424,7 +424,11 @@ extension Screen {
     }
 
     /// Reports that the screen left the hierarchy of `window`: to the hook point, then to the lifecycle observers.
+    ///
+    /// Nothing is reported for a screen that joined a hierarchy again before its departure ended (from its own
+    /// `didMove(toParent: nil)`, say): it has not left, and a leak detector must not track it.
     func _didLeaveHierarchy(_ reason: LeaveReason, from window: Window?) {
+        guard _isDetached else { return }
         Screen.didLeaveHierarchy.invoke(self, reason) { _, _ in }
         _LifecycleObservers.notify(.didLeaveHierarchy(reason, window: window), about: self, in: window)
     }
