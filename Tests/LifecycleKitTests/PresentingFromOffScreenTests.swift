@@ -88,4 +88,50 @@ struct PresentingFromOffScreenTests {
             ])
         #expect(y.presentedScreen === cover)
     }
+
+    @Test("a context that a waiting transition brings on screen presents, also under a sheet, which covers nothing")
+    func contextComingOnScreenUnderASheet() throws {
+        for underASheet in [false, true] {
+            let host = try NavigationHost()
+            if underASheet {
+                try host.navigation.present(host.screen("S"), style: .pageSheet, animated: false)
+            }
+            try host.navigation.push(host.screen("Z"), animated: true)  // animates until the driver completes it
+            let (x, cover) = (host.screen("X"), host.screen("C"))
+            x.definesPresentationContext = true
+            try host.navigation.push(x, animated: false)  // waits: X's view is not in the window yet
+            #expect(x.view.window == nil)
+            try x.present(cover, style: .currentContext, animated: false)
+            host.window.transitionDriver.completeAll()
+            #expect(x.presentedScreen === cover && cover.presentingScreen === x, "under a sheet: \(underASheet)")
+            #expect(cover.visibleState == [.loaded, .didAppear], "under a sheet: \(underASheet)")
+        }
+    }
+
+    @Test("a context that is leaving its container refuses: popped while the pop animates or waits")
+    func contextLeavingItsContainer() throws {
+        for popWaits in [false, true] {
+            let host = try NavigationHost()
+            let (b, cover) = (host.screen("B"), host.screen("C"))
+            b.definesPresentationContext = true
+            try host.navigation.push(b, animated: false)
+            host.window.transitionDriver.completeAll()
+            if popWaits {
+                try host.navigation.present(host.screen("S"), style: .pageSheet, animated: true)  // runs meanwhile
+            }
+            _ = try host.navigation.pop(animated: true)
+            #expect(b.view.window === host.window)  // still on screen, on its way out
+            _ = host.log.take()
+            do {
+                try b.present(cover, style: .currentContext, animated: false)
+                Issue.record("the presentation was accepted (pop waits: \(popWaits))")
+            } catch {
+                #expect(error.code == .presenterNotInWindow)
+                #expect(error.message.contains("leaving its container"), "\(error.message)")
+            }
+            #expect(b.presentedScreen !== cover && cover.presentingScreen == nil)
+            host.window.transitionDriver.completeAll()
+            #expect(host.navigation.viewControllers.count == 1 && host.navigation.topViewController === host.root)
+        }
+    }
 }

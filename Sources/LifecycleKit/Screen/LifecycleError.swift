@@ -39,11 +39,11 @@ public struct LifecycleError: Error, Hashable, CustomStringConvertible {
         public static let interactiveDismissalInProgress = Code("interactiveDismissalInProgress")
         /// The screen (or its presentation context) already presents a screen.
         public static let alreadyPresenting = Code("alreadyPresenting")
-        /// The presenting screen is not in a window, or its presentation context's view is not in a visible window.
+        /// The presenting screen is not in a window, or its presentation context's view is not in the window.
         ///
-        /// The context is still coming on screen, or the hierarchy keeps it off screen (covered by a push or a
-        /// full-screen presentation, or in a tab that is not shown). UIKit: "whose view is not in the window
-        /// hierarchy".
+        /// The context is still coming on screen, the hierarchy keeps it off screen (covered by a push or a
+        /// full-screen presentation, or in a tab that is not shown), or it is leaving its container (popped or being
+        /// removed). UIKit: "whose view is not in the window hierarchy".
         public static let presenterNotInWindow = Code("presenterNotInWindow")
         /// A screen cannot present itself or a screen that contains it.
         public static let invalidPresentation = Code("invalidPresentation")

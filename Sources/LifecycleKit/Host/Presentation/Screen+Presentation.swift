@@ -44,12 +44,37 @@ extension Screen {
     /// A screen that is off screen only until a waiting transition brings it on screen (a new root, a presented
     /// screen whose presentation waits) is not kept off screen.
     func _isKeptOffScreen(in window: Window) -> Bool {
+        var previous: Screen?
         var screen = self
-        while let container = screen._containerParent {
+        while true {
+            // A current-context presentation that stands in for it (not the one the path came up through).
+            if let presented = screen._presented, presented._isEmbedded, presented !== previous { return true }
+            guard let container = screen._containerParent else { break }
             if screen.parent === container && !container._shows(screen) { return true }
+            previous = screen
             screen = container
         }
-        return _isCoveredByPresentation(in: window)
+        // Its level of the window: covered by a full-screen presentation above it, or a current-context one right
+        // above it (a sheet leaves it on screen).
+        return !window.visibleUnits.contains { $0 === screen }
+    }
+
+    /// Whether this screen, or a container it is in, is leaving its container: popped from a navigation controller
+    /// (out of the stack, its departure not ended; not the screen an interactive pop takes, which a cancel puts back)
+    /// or being removed from its parent.
+    var _isLeavingItsContainer: Bool {
+        var screen: Screen? = self
+        while let current = screen {
+            if current._isLeavingParent { return true }
+            if let navigation = current._hierarchyParent as? NavigationController,
+                !navigation.viewControllers.contains(where: { $0 === current }),
+                navigation.interactivePop?.poppingScreen !== current
+            {
+                return true
+            }
+            screen = current._containerParent
+        }
+        return false
     }
 
     /// Whether this screen is presented over the current context of a screen inside a container, where it
@@ -152,7 +177,10 @@ extension Screen {
     /// hierarchy keeps it there: a screen that defines the context below the top of a navigation stack, in a tab that
     /// its container does not show, or inside a screen that a full-screen presentation covers, as UIKit refuses a
     /// presentation from a screen whose view is not in the window. A screen that a waiting transition is about to
-    /// bring on screen (a new root, a screen whose presentation waits) is not refused for that.
+    /// bring on screen (a new root, the new top of a push that waits, also under a sheet) may present. And it is
+    /// refused when the context is leaving its container (popped, its pop animating or waiting, or being removed from
+    /// its parent), whose view leaves the window with it: UIKit accepts it while the view is still there, and what it
+    /// shows then is not defined; present from the screen that stays.
     ///
     /// - Parameters:
     ///   - screen: The screen to present; it must not be attached anywhere.
@@ -164,7 +192,8 @@ extension Screen {
     /// - Throws: ``LifecycleError`` with ``LifecycleError/Code-swift.struct/alreadyPresenting``
     ///   if the presentation context already presents a screen,
     ///   ``LifecycleError/Code-swift.struct/presenterNotInWindow`` if this screen is not in a
-    ///   window, or its presentation context's view is not in a visible window (see above),
+    ///   window, or its presentation context is still coming on screen, kept off screen by the hierarchy, or leaving
+    ///   its container (see above),
     ///   ``LifecycleError/Code-swift.struct/interactiveDismissalInProgress`` if the presentation context is a sheet
     ///   being swiped down, or a screen inside one (see ``InteractiveDismissal``),
     ///   ``LifecycleError/Code-swift.struct/alreadyAttached`` or
@@ -202,6 +231,12 @@ extension Screen {
                 .presenterNotInWindow,
                 "\(debugLabel) cannot present \(screen.debugLabel): \(presenter.debugLabel), which presents it, is off "
                     + "screen (covered, or not shown by its container) and its view is not in the window")
+        }
+        if presenter._isLeavingItsContainer {
+            throw LifecycleError(
+                .presenterNotInWindow,
+                "\(debugLabel) cannot present \(screen.debugLabel): \(presenter.debugLabel), which presents it, is "
+                    + "leaving its container (popped or removed), and its view the window with it")
         }
         if screen === presenter || screen._isAncestor(of: presenter) {
             throw LifecycleError(
