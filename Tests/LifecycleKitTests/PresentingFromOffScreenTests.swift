@@ -25,6 +25,20 @@ struct PresentingFromOffScreenTests {
         #expect(log.take().isEmpty, sourceLocation: sourceLocation)
     }
 
+    /// Presents `cover` over `context`'s current context and expects it to cover the context, as on screen.
+    static func expectCovers(
+        _ context: TestScreen, _ cover: TestScreen, _ log: EventLog, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try context.present(cover, style: .currentContext, animated: false)
+        let (name, covering) = (context.name, cover.name)
+        #expect(
+            log.takeLifecycle() == [
+                "\(covering).loadView", "\(covering).viewDidLoad", "\(name).viewWillDisappear",
+                "\(covering).viewWillAppear", "\(covering).viewDidAppear", "\(name).viewDidDisappear",
+            ], sourceLocation: sourceLocation)
+        #expect(context.presentedScreen === cover && cover.presentingScreen === context, sourceLocation: sourceLocation)
+    }
+
     @Test("a context under a push refuses a current-context presentation; once popped back to, it presents")
     func contextUnderAPush() throws {
         let host = try NavigationHost()
@@ -38,13 +52,7 @@ struct PresentingFromOffScreenTests {
         try host.navigation.pop(animated: false)
         host.window.transitionDriver.completeAll()
         _ = host.log.take()
-        try x.present(cover, style: .currentContext, animated: false)
-        #expect(
-            host.log.takeLifecycle() == [
-                "C.loadView", "C.viewDidLoad", "X.viewWillDisappear", "C.viewWillAppear", "C.viewDidAppear",
-                "X.viewDidDisappear",
-            ])
-        #expect(x.presentedScreen === cover && cover.presentingScreen === x)
+        try Self.expectCovers(x, cover, host.log)
     }
 
     @Test("a context inside a screen covered by a full-screen presentation refuses; after the dismissal, it presents")
@@ -62,13 +70,7 @@ struct PresentingFromOffScreenTests {
         try host.navigation.present(host.screen("S"), style: .pageSheet, animated: false)
         host.window.transitionDriver.completeAll()
         _ = host.log.take()
-        try x.present(cover, style: .currentContext, animated: false)
-        #expect(
-            host.log.takeLifecycle() == [
-                "C.loadView", "C.viewDidLoad", "X.viewWillDisappear", "C.viewWillAppear", "C.viewDidAppear",
-                "X.viewDidDisappear",
-            ])
-        #expect(x.presentedScreen === cover)
+        try Self.expectCovers(x, cover, host.log)
     }
 
     @Test("a tab that is not selected refuses a current-context presentation over itself; once selected, it presents")
@@ -80,13 +82,7 @@ struct PresentingFromOffScreenTests {
         Self.expectRefused(y, cover, host.log)
         tabs.selectedIndex = 1
         _ = host.log.take()
-        try y.present(cover, style: .currentContext, animated: false)
-        #expect(
-            host.log.takeLifecycle() == [
-                "C.loadView", "C.viewDidLoad", "Y.viewWillDisappear", "C.viewWillAppear", "C.viewDidAppear",
-                "Y.viewDidDisappear",
-            ])
-        #expect(y.presentedScreen === cover)
+        try Self.expectCovers(y, cover, host.log)
     }
 
     @Test("a context that a waiting transition brings on screen presents, also under a sheet, which covers nothing")
