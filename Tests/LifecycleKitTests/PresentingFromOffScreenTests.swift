@@ -130,4 +130,40 @@ struct PresentingFromOffScreenTests {
             #expect(host.navigation.viewControllers.count == 1 && host.navigation.topViewController === host.root)
         }
     }
+
+    @Test("a finished interactive pop's screen refuses from its viewDidDisappear; one inside a popped container too")
+    func contextLeavingAfterAnInteractivePopOrInsideAContainer() throws {
+        let host = try NavigationHost()
+        let popped = ScriptedScreen("B", host.log)
+        popped.definesPresentationContext = true
+        try host.navigation.push(popped, animated: false)
+        host.window.transitionDriver.completeAll()
+        var refusal: LifecycleError?
+        popped.actions["viewDidDisappear"] = {
+            do throws(LifecycleError) {
+                try popped.present(host.screen("C"), style: .currentContext, animated: false)
+            } catch {
+                refusal = error
+            }
+        }
+        try host.navigation.beginInteractivePop(translation: 24).finish()
+        host.window.transitionDriver.completeAll()
+        #expect(refusal?.code == .presenterNotInWindow)
+        #expect(refusal?.message.contains("B<") == true && popped.presentedScreen == nil)
+        // Inside a container that is popped, the message names the container, which is what leaves.
+        let (container, inner) = (TestScreen("K", host.log), TestScreen("X", host.log))
+        inner.definesPresentationContext = true
+        try container.addChild(inner)
+        try host.navigation.push(container, animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = try host.navigation.pop(animated: true)
+        do {
+            try inner.present(host.screen("D"), style: .currentContext, animated: false)
+            Issue.record("the presentation was accepted")
+        } catch {
+            #expect(error.code == .presenterNotInWindow)
+            #expect(error.message.contains("K<") && error.message.contains("where TestScreen.X<"), "\(error.message)")
+        }
+        host.window.transitionDriver.completeAll()
+    }
 }

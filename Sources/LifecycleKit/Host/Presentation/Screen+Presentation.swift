@@ -59,22 +59,23 @@ extension Screen {
         return !window.visibleUnits.contains { $0 === screen }
     }
 
-    /// Whether this screen, or a container it is in, is leaving its container: popped from a navigation controller
-    /// (out of the stack, its departure not ended; not the screen an interactive pop takes, which a cancel puts back)
-    /// or being removed from its parent.
-    var _isLeavingItsContainer: Bool {
+    /// This screen, or the container it is in, that is leaving its container: popped from a navigation controller
+    /// (out of the stack, its departure not ended; not the screen of an interactive pop still in progress, which a
+    /// cancel puts back) or being removed from its parent; `nil` when none is.
+    var _screenLeavingItsContainer: Screen? {
         var screen: Screen? = self
         while let current = screen {
-            if current._isLeavingParent { return true }
+            if current._isLeavingParent { return current }
             if let navigation = current._hierarchyParent as? NavigationController,
-                !navigation.viewControllers.contains(where: { $0 === current }),
-                navigation.interactivePop?.poppingScreen !== current
+                !navigation.viewControllers.contains(where: { $0 === current })
             {
-                return true
+                guard let pop = navigation.interactivePop, pop.poppingScreen === current, pop.state == .active else {
+                    return current
+                }
             }
             screen = current._containerParent
         }
-        return false
+        return nil
     }
 
     /// Whether this screen is presented over the current context of a screen inside a container, where it
@@ -180,7 +181,8 @@ extension Screen {
     /// bring on screen (a new root, the new top of a push that waits, also under a sheet) may present. And it is
     /// refused when the context is leaving its container (popped, its pop animating or waiting, or being removed from
     /// its parent), whose view leaves the window with it: UIKit accepts it while the view is still there, and what it
-    /// shows then is not defined; present from the screen that stays.
+    /// shows then is not defined; present from the screen that stays. The screen of an interactive pop in progress may
+    /// present (a cancel puts it back); if the pop finishes, what it presents leaves with it and never appears.
     ///
     /// - Parameters:
     ///   - screen: The screen to present; it must not be attached anywhere.
@@ -226,17 +228,18 @@ extension Screen {
                 "\(presenter.debugLabel) already presents \(presented.debugLabel); dismiss it before presenting "
                     + screen.debugLabel)
         }
+        if let leaving = presenter._screenLeavingItsContainer {
+            let which = leaving === presenter ? "which presents it" : "where \(presenter.debugLabel) presents it"
+            throw LifecycleError(
+                .presenterNotInWindow,
+                "\(debugLabel) cannot present \(screen.debugLabel): \(leaving.debugLabel), \(which), is leaving its "
+                    + "container (popped or removed), and its view will leave the window with it")
+        }
         if window.isVisible && !presenter._isViewInWindow && presenter._isKeptOffScreen(in: window) {
             throw LifecycleError(
                 .presenterNotInWindow,
                 "\(debugLabel) cannot present \(screen.debugLabel): \(presenter.debugLabel), which presents it, is off "
                     + "screen (covered, or not shown by its container) and its view is not in the window")
-        }
-        if presenter._isLeavingItsContainer {
-            throw LifecycleError(
-                .presenterNotInWindow,
-                "\(debugLabel) cannot present \(screen.debugLabel): \(presenter.debugLabel), which presents it, is "
-                    + "leaving its container (popped or removed), and its view the window with it")
         }
         if screen === presenter || screen._isAncestor(of: presenter) {
             throw LifecycleError(
