@@ -115,9 +115,7 @@ public final class InteractiveDismissal: _InteractiveTransition {
         }
         batch.finish()
         dismissedScreen._pendingCauses.remove(.beingDismissed)
-        if dismissedScreen._isDetached {
-            dismissedScreen._didLeaveHierarchy(.dismiss, from: window)
-        }
+        dismissedScreen._didLeaveHierarchy(.dismiss, from: window)  // nothing if it joined a hierarchy meanwhile
         dismissedScreen.presentationDidDismiss()
         end(outcome: .completed)
     }

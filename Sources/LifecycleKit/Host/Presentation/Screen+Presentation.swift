@@ -382,8 +382,8 @@ extension Screen {
                 for screen in leaving {
                     screen._pendingCauses.remove(.beingDismissed)
                 }
-                // The top-most first; a screen that joined a hierarchy meanwhile has not left.
-                for screen in leaving.reversed() where screen._isDetached {
+                // The top-most first (a screen that joined a hierarchy meanwhile has not left: no report).
+                for screen in leaving.reversed() {
                     screen._didLeaveHierarchy(.dismiss, from: window)
                 }
             },

@@ -135,8 +135,8 @@ public final class Window {
                 plan: { [weak self] in self?._unitsPlan ?? _AppearancePlan() },
                 onFinish: { [weak self] stage in
                     guard stage == .ended else { return }
-                    // The top-most first; a screen that joined a hierarchy meanwhile has not left.
-                    for screen in leaving.reversed() where screen._isDetached {
+                    // The top-most first (a screen that joined a hierarchy meanwhile has not left: no report).
+                    for screen in leaving.reversed() {
                         screen._didLeaveHierarchy(.windowRootReplaced, from: self)
                     }
                 },
