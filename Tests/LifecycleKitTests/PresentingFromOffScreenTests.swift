@@ -166,4 +166,22 @@ struct PresentingFromOffScreenTests {
         }
         host.window.transitionDriver.completeAll()
     }
+
+    @Test("the old top while a push animates presents: the presentation stands in for it until a pop brings it back")
+    func contextAboutToBeCovered() throws {
+        let host = try NavigationHost()
+        let (x, cover) = (host.screen("X"), host.screen("C"))
+        x.definesPresentationContext = true
+        try host.navigation.push(x, animated: false)
+        host.window.transitionDriver.completeAll()
+        try host.navigation.push(host.screen("Y"), animated: true)  // animates until the driver completes it
+        #expect(x.view.window === host.window)
+        try x.present(cover, style: .currentContext, animated: false)
+        host.window.transitionDriver.completeAll()
+        #expect(x.presentedScreen === cover && !cover.isViewLoaded)  // it waits unseen, as X does
+        _ = try host.navigation.pop(animated: false)
+        host.window.transitionDriver.completeAll()
+        #expect(cover.view.window === host.window && cover.visibleState.contains(.didAppear))
+        #expect(x.visibleState.contains(.didDisappear))
+    }
 }

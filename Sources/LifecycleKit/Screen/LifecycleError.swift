@@ -39,7 +39,8 @@ public struct LifecycleError: Error, Hashable, CustomStringConvertible {
         public static let interactiveDismissalInProgress = Code("interactiveDismissalInProgress")
         /// The screen (or its presentation context) already presents a screen.
         public static let alreadyPresenting = Code("alreadyPresenting")
-        /// The presenting screen is not in a window, or its presentation context's view is not in the window.
+        /// The presenting screen is not in a window, or its presentation context's view is not in the window, or is
+        /// about to leave it.
         ///
         /// The context is still coming on screen, the hierarchy keeps it off screen (covered by a push or a
         /// full-screen presentation, or in a tab that is not shown), or it is leaving its container (popped or being

@@ -138,7 +138,8 @@ extension LeakDetector: ScreenLifecycleObserver {
             return
         }
         guard isEnabled, screen._isDetached, _isChecked(screen) else {
-            // Attached again, or opted out since it left: not a leak.
+            // Opted out since it left, or the detector was switched off: not checked. (A screen attached again was
+            // forgotten as it joined; one that a report handler attached keeps its queued check, which ends here.)
             _forget(entry)
             return
         }

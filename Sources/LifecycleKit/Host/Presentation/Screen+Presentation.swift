@@ -37,9 +37,11 @@ extension Screen {
         return !_presentations(above: window).isEmpty
     }
 
-    /// Whether the hierarchy keeps this screen off screen in `window`, whatever transitions still wait: a container
-    /// it is in (or the screen itself) is a child that its container does not show (a screen of a navigation stack
-    /// below the top, a tab that is not selected), or a presentation covers it (``_isCoveredByPresentation(in:)``).
+    /// Whether the hierarchy keeps this screen off screen in `window`, whatever transitions still wait: a
+    /// current-context presentation stands in for it or for a container it is in; it or a container it is in is a
+    /// child that its container does not show (a screen of a navigation stack below the top, a tab that is not
+    /// selected); or a covering presentation hides its level of the window (full screen above it, or current context
+    /// right above it; a sheet does not).
     ///
     /// A screen that is off screen only until a waiting transition brings it on screen (a new root, a presented
     /// screen whose presentation waits) is not kept off screen.
@@ -178,7 +180,9 @@ extension Screen {
     /// hierarchy keeps it there: a screen that defines the context below the top of a navigation stack, in a tab that
     /// its container does not show, or inside a screen that a full-screen presentation covers, as UIKit refuses a
     /// presentation from a screen whose view is not in the window. A screen that a waiting transition is about to
-    /// bring on screen (a new root, the new top of a push that waits, also under a sheet) may present. And it is
+    /// bring on screen (a new root, the new top of a push that waits, also under a sheet) may present, and so may one
+    /// whose view is still in the window although the hierarchy is about to cover it (the old top while a push
+    /// animates or waits): the presentation then stands in for it off screen until it comes back. And it is
     /// refused when the context is leaving its container (popped, its pop animating or waiting, or being removed from
     /// its parent), whose view leaves the window with it: UIKit accepts it while the view is still there, and what it
     /// shows then is not defined; present from the screen that stays. The screen of an interactive pop in progress may

@@ -1,4 +1,5 @@
-/// Whether the application is in the foreground or the background.
+/// Whether the application is in the foreground or the background, as a window was told (``Window/enterBackground()``,
+/// ``Window/enterForeground()``): each window on its own, as each UIKit scene.
 public enum ApplicationState: String, Sendable, Hashable, CustomStringConvertible {
     /// In the foreground.
     case active

@@ -11,7 +11,7 @@ extension Window {
     ///
     /// Screens get no lifecycle calls (as in UIKit); hooks on ``Window/didEnterBackground`` run. Does nothing if
     /// already in the background. It concerns this window only, as a UIKit scene enters the background on its own:
-    /// an app with several windows reports it to each (statistics pause the views of the windows told).
+    /// an app with several windows reports it to each (statistics pause the views of the windows that were told).
     public func enterBackground() {
         guard applicationState == .active else { return }
         applicationState = .background

@@ -3,8 +3,9 @@ import HookKit
 /// Global lifecycle hooks: RR's `hookLifecycle:onTiming:withBlock:`, done right.
 ///
 /// Any number of hooks per method and timing, each with its own token, ordered by the HookKit
-/// order contract (a higher priority further out; at equal priority, before hooks oldest first and
-/// after hooks newest first), filtered by screen type or instance, optionally `once`.
+/// order contract (by scope level, then a higher priority further out; at equal priority, before
+/// hooks oldest first and after hooks newest first), filtered by screen type or instance,
+/// optionally `once`.
 ///
 /// ```swift
 /// let enter = try Lifecycle.hook(.viewDidAppear, .after) { screen, animated in
