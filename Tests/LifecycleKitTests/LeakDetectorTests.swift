@@ -302,6 +302,28 @@ struct LeakDetectorTests {
         }
     }
 
+    @Test("a report handler that pushes the screen again leaves nothing tracked and no check scheduled")
+    func handlerAttachesTheScreenAgain() throws {
+        let time = VirtualTime()
+        let window = Window(time: time)
+        let navigation = try NavigationController(rootScreen: Home(title: "Home"))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        let shoes = ProductDetail(title: "Shoes")  // the test keeps it alive: suspected at 1.5 s
+        let reports = EventLog()
+        let detector = LeakDetector(time: time, isEnabled: true) { report in
+            reports.add("\(report.kind)")
+            try? navigation.push(shoes, animated: false)  // the app brings it back from the report
+        }
+        detector.attach(to: window)
+        try navigation.push(shoes, animated: false)
+        _ = try navigation.pop(animated: false)
+        time.advance(by: 1.5)
+        #expect(reports.take() == ["suspected"])
+        #expect(navigation.topViewController === shoes)
+        #expect(detector.trackedScreenCount == 0 && time.pendingCount == 0)
+    }
+
     @Test("a screen that joins another container from its own didMove(toParent: nil) has not left: nothing tracks it")
     func joinsAgainFromItsOwnDidMove() throws {
         // removeFromParent sends the didMove before it reports the departure; a screen that joined another container

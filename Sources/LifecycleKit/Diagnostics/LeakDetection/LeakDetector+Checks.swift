@@ -139,7 +139,7 @@ extension LeakDetector: ScreenLifecycleObserver {
         }
         guard isEnabled, screen._isDetached, _isChecked(screen) else {
             // Opted out since it left, or the detector was switched off: not checked. (A screen attached again was
-            // forgotten as it joined; one that a report handler attached keeps its queued check, which ends here.)
+            // forgotten as it joined.)
             _forget(entry)
             return
         }
@@ -152,7 +152,10 @@ extension LeakDetector: ScreenLifecycleObserver {
             entry.isConfirmed = true
             _report(entry, .confirmed, at: now)
         }
-        if entry.checks >= checkCount && !_watchesReleases {
+        if !entry.isTracked {
+            // The report's handler attached the screen again (which forgot it) or switched the detector off.
+            return
+        } else if entry.checks >= checkCount && !_watchesReleases {
             _forget(entry)
         } else {
             _enqueue(entry, due: Self._checkTime(after: now, delay: _delay(at: entry.checks)))
