@@ -10,55 +10,43 @@ extension Screen {
         return chain
     }
 
-    /// The screens presented in `window` above the level of this screen (the outermost screen it is inside), in
-    /// order: empty when nothing is presented above it, or when it is not in `window`'s chain of presentations.
-    func _presentations(above window: Window) -> ArraySlice<Screen> {
-        guard let root = window.rootScreen else { return [] }
-        var top = self
-        while let container = top._containerParent {
-            top = container
+    /// The outermost screen this one is inside, its level of the window (a window's root or a presented screen), or
+    /// `nil` when a current-context presentation stands in for it or for a screen it is inside (not the presentation
+    /// the path comes up through), or, `askingContainers`, when a container on the way does not show the screen it
+    /// holds (a screen of a navigation stack below the top, a tab that is not selected).
+    func _level(askingContainers: Bool) -> Screen? {
+        var previous: Screen?
+        var screen = self
+        while true {
+            if let presented = screen._presented, presented._isEmbedded, presented !== previous { return nil }
+            guard let container = screen._containerParent else { return screen }
+            if askingContainers && screen.parent === container && !container._shows(screen) { return nil }
+            previous = screen
+            screen = container
         }
-        let chain = root._presentationChain
-        guard let index = chain.firstIndex(where: { $0 === top }) else { return [] }
-        return chain[(index + 1)...]
     }
 
-    /// Whether a presented screen covers this screen in `window`: one presented above its level of the window, or a
-    /// current-context presentation that stands in for it or for a container it is in.
+    /// Whether a presented screen covers this screen in `window`: one presented above its level of the window
+    /// (whatever its style, a sheet included), or a current-context presentation that stands in for it or for a
+    /// container it is in.
     func _isCoveredByPresentation(in window: Window) -> Bool {
-        var previous: Screen?
-        var screen: Screen? = self
-        while let current = screen {
-            // Not the presentation this screen is inside (the path comes up through it to its presenter).
-            if let presented = current._presented, presented._isEmbedded, presented !== previous { return true }
-            previous = current
-            screen = current._containerParent
-        }
-        return !_presentations(above: window).isEmpty
+        guard let level = _level(askingContainers: false) else { return true }
+        guard let chain = window.rootScreen?._presentationChain, let index = chain.firstIndex(where: { $0 === level })
+        else { return false }
+        return index < chain.count - 1
     }
 
     /// Whether the hierarchy keeps this screen off screen in `window`, whatever transitions still wait: a
     /// current-context presentation stands in for it or for a container it is in; it or a container it is in is a
     /// child that its container does not show (a screen of a navigation stack below the top, a tab that is not
     /// selected); or a covering presentation hides its level of the window (full screen above it, or current context
-    /// right above it; a sheet does not).
+    /// right above it; a sheet does not: ``Window/visibleUnits``).
     ///
     /// A screen that is off screen only until a waiting transition brings it on screen (a new root, a presented
     /// screen whose presentation waits) is not kept off screen.
     func _isKeptOffScreen(in window: Window) -> Bool {
-        var previous: Screen?
-        var screen = self
-        while true {
-            // A current-context presentation that stands in for it (not the one the path came up through).
-            if let presented = screen._presented, presented._isEmbedded, presented !== previous { return true }
-            guard let container = screen._containerParent else { break }
-            if screen.parent === container && !container._shows(screen) { return true }
-            previous = screen
-            screen = container
-        }
-        // Its level of the window: covered by a full-screen presentation above it, or a current-context one right
-        // above it (a sheet leaves it on screen).
-        return !window.visibleUnits.contains { $0 === screen }
+        guard let level = _level(askingContainers: true) else { return true }
+        return !window.visibleUnits.contains { $0 === level }
     }
 
     /// This screen, or the container it is in, that is leaving its container: popped from a navigation controller
