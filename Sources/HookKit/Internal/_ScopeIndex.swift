@@ -30,8 +30,11 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     @usableFromInline let shardMask: Int
     /// The shards of hooked objects, unretained (``shards`` owns them).
     @usableFromInline let shardTables: UnsafeMutablePointer<Unmanaged<_InstanceTable>>
-    /// Direct-mapped cache from a dynamic type to its answer: `address << 16 | answer`, where the answer is a
-    /// ``typeChains`` index plus one, or ``noScopedType``.
+    /// Direct-mapped cache from a dynamic type to its answer: `address << 16 | answer`.
+    ///
+    /// The answer is a ``typeChains`` index plus one, or ``noScopedType``. An answer that does not fit in 16 bits below
+    /// ``noScopedType`` (a chain of the 32,768th scoped type or a later one) is not cached: its type is looked up on
+    /// every call.
     @usableFromInline let typeCache: UnsafeMutablePointer<Atomic<UInt64>>
 
     /// The entries, which own the chains whose addresses ``typeChains`` holds.
@@ -131,23 +134,25 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     /// Walks `type` up its superclasses, then caches the answer.
     @usableFromInline
     func typeChainMiss(for type: Any.Type, key: UInt64) -> Unmanaged<Chain>? {
-        var answer = Self.noScopedType
+        var chainIndex: Int?
         var current: Any.Type = type
         var isExact = true
         search: while true {
             let candidate = UInt(bitPattern: ObjectIdentifier(current))
             for index in 0..<typeCount where typeKeys[index] == candidate {
-                answer = UInt64(2 * index + (isExact ? 0 : 1) + 1)
+                chainIndex = 2 * index + (isExact ? 0 : 1)
                 break search
             }
             guard let superclass = _getSuperclass(current) else { break search }
             current = superclass
             isExact = false
         }
-        if key >> 48 == 0 {
+        // Cached only when the key fits in 48 bits and the answer in 16 without reading as `noScopedType`.
+        let answer = chainIndex.map { UInt64($0) + 1 } ?? Self.noScopedType
+        if key >> 48 == 0 && (chainIndex == nil || answer < Self.noScopedType) {
             typeCache[Int(truncatingIfNeeded: key >> 4) & (Self.typeCacheSize - 1)]
                 .store(key << 16 | answer, ordering: .relaxed)
         }
-        return answer == Self.noScopedType ? nil : Unmanaged<Chain>.fromOpaque(typeChains[Int(answer) - 1])
+        return chainIndex.map { Unmanaged<Chain>.fromOpaque(typeChains[$0]) }
     }
 }
