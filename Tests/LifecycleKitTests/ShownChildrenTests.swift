@@ -278,6 +278,31 @@ struct ShownChildrenWhileAppearingTests {
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
     }
 
+    /// A switch from the container's `viewDidAppear` (an after hook, as a subclass's code after `super`).
+    ///
+    /// Found by review (helper-182): it switched at once, so that Y began to appear before X had its viewDidAppear.
+    /// UIKit's tab bar controller passes viewDidAppear
+    /// to its selected tab inside `super`, before the subclass's code.
+    @Test("a switch from the container's own viewDidAppear waits for its shown child's viewDidAppear")
+    func switchFromTheContainersViewDidAppear() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (tabs, x, y) = try ShownChildrenTests.tabs(host)
+        let token = try Screen.viewDidAppear.after(.instance(tabs)) { screen, _, _ in
+            (screen as? TabsScreen)?.selectedIndex = 1
+        }
+        defer { token.cancel() }
+        _ = host.log.take()
+        try host.navigation.push(tabs, animated: false)
+        #expect(
+            host.log.take() == [
+                "K.willMove(nav)", "A.viewWillDisappear", "K.viewWillAppear", "X.viewWillAppear", "nav.willShow(K)",
+                "A.viewDidDisappear", "K.viewDidAppear", "X.viewDidAppear", "Y.loadView", "Y.viewDidLoad",
+                "Y.viewWillAppear", "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewDidAppear", "K.didMove(nav)",
+                "nav.didShow(K)",
+            ])
+        #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

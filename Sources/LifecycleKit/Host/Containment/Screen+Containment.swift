@@ -163,7 +163,14 @@ extension Screen {
     /// ```swift
     /// final class TabsScreen: Screen {
     ///     var selectedIndex = 0 {
-    ///         didSet { updateShownChildren() }
+    ///         didSet {
+    ///             // As UIKit's `selectedIndex`, an index without a tab changes nothing.
+    ///             if children.indices.contains(selectedIndex) {
+    ///                 updateShownChildren()
+    ///             } else {
+    ///                 selectedIndex = oldValue
+    ///             }
+    ///         }
     ///     }
     ///
     ///     override var childrenForAppearanceForwarding: [Screen] {
@@ -174,17 +181,23 @@ extension Screen {
     ///
     /// Off screen it does nothing: the host reads the list when this screen appears, after its `viewWillAppear`
     /// returns (a change made there, or before, needs no call). While this screen appears (after its
-    /// `viewWillAppear`, from a child's, or while its transition animates), the switch waits for its appearance to
-    /// complete: after its `viewDidAppear` and its children's, the children come in line with the list then. While
-    /// it disappears, nothing is done. Does nothing for a ``NavigationController``: its transitions show its top
-    /// screen.
+    /// `viewWillAppear`, from a child's, while its transition animates, or from its own `viewDidAppear` or a
+    /// child's), the switch waits for its appearance to complete: after its `viewDidAppear` and its children's, the
+    /// children come in line with the list then. While it disappears, nothing is done. Does nothing for a
+    /// ``NavigationController``: its transitions show its top screen.
+    ///
+    /// Two differences from UIKit's tab bar controller: a switch made while the controller appears (after its
+    /// `viewWillAppear`, before its `viewDidAppear`) begins at once there, the new tab getting viewWillAppear and the
+    /// old one viewWillDisappear at the request, and the old tab never gets viewDidAppear, where the host completes
+    /// the old tab's appearance first; and UIKit sends the did-calls of a switch after the next screen update, where
+    /// the host sends them at once.
     public func updateShownChildren() {
         guard !(self is NavigationController) else { return }
         _switchesShownChildren = true
         switch _appearance {
-        case .appeared:
+        case .appeared where !_isCompletingAppearance:
             _showChildrenInLineWithTheList()
-        case .appearing:
+        case .appearing, .appeared:
             _needsShownChildrenUpdate = true
         case .disappearing, .disappeared:
             break
