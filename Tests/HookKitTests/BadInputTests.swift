@@ -94,6 +94,43 @@ struct BadInputTests {
         #expect(valuePoint.hooks.isEmpty && protocolPoint.hooks.isEmpty && classMethodPoint.hooks.isEmpty)
     }
 
+    /// Found by review (helper-180): each of these messages advised "a type scope" or ".object(_:)", which the same
+    /// point refuses too.
+    @Test("a refused scope's message advises only scopes that the same point takes")
+    func adviceNamesScopesThePointTakes() {
+        protocol Reading {}
+        struct Gauge: Reading {}
+        let protocolPoint = HookPoint<any Reading, Void, Void>("BadInput.adviceForConformers")
+        let classMethodPoint = HookPoint<Vehicle.Type, Void, String>("BadInput.adviceForClasses")
+        let metatypePoint = HookPoint<AnyClass, Void, Void>("BadInput.adviceForMetatypes")
+        func message(_ register: () throws -> Void) -> String {
+            do {
+                try register()
+                return "accepted"
+            } catch {
+                return (error as? HookError)?.message ?? "\(error)"
+            }
+        }
+        #expect(
+            message { try protocolPoint.before(.object(Gauge() as AnyObject)) { _, _ in } }
+                == "'BadInput.adviceForConformers': the object scope was given a \(String(reflecting: Gauge.self)), "
+                + "which is not itself an object (passed as AnyObject, it is boxed, and a box has no identity); check "
+                + "the receiver inside an every-receiver hook (a point whose receivers are "
+                + "\(String(reflecting: (any Reading).self)) takes no type scope)")
+        #expect(
+            message { try classMethodPoint.before(.object(Car.self as AnyObject)) { _, _ in } }
+                == "'BadInput.adviceForClasses': the object scope was given a HookKitTests.Car.Type, which is not "
+                + "itself an object (passed as AnyObject, it is boxed, and a box has no identity); use "
+                + ".exactType(_:) for the calls on one class (HookKitTests.Vehicle or a subclass), or check the "
+                + "receiver inside an every-receiver hook")
+        #expect(
+            message { try metatypePoint.before(.type(Vehicle.Type.self)) { _, _ in } }
+                == "'BadInput.adviceForMetatypes' hooks receivers of the existential type Swift.AnyObject.Type, "
+                + "which takes no type scope (HookKitTests.Vehicle.Type given): hook every receiver and test the "
+                + "type inside the hook")
+        #expect(protocolPoint.hooks.isEmpty && classMethodPoint.hooks.isEmpty && metatypePoint.hooks.isEmpty)
+    }
+
     @Test("an object scope given a boxed value that is not a receiver is refused with objectIsNotAReceiver")
     func boxedValueThatIsNotAReceiver() {
         protocol Reading {}

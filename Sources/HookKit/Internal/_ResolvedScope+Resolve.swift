@@ -28,7 +28,10 @@ extension _ResolvedScope {
                     .incompatibleScopeType, pointName: name,
                     message: "'\(name)' hooks receivers of the existential type \(String(reflecting: Receiver.self)), "
                         + "which takes no type scope (\(String(reflecting: type)) given): "
-                        + "hook every receiver (and test the type inside the hook), or one object with .object(_:)")
+                        + (_TypeKind.isExistentialMetatype(Receiver.self)
+                            ? "hook every receiver and test the type inside the hook"
+                            : "hook every receiver (and test the type inside the hook), or one object with .object(_:)")
+                )
             }
             guard type is Receiver.Type else {
                 throw HookError(
@@ -67,7 +70,7 @@ extension _ResolvedScope {
                     .instanceScopeNeedsObjectReceiver, pointName: name,
                     message: "'\(name)': the object scope was given a \(String(reflecting: receiverType)), "
                         + "which is not itself an object (passed as AnyObject, it is boxed, and a box has no "
-                        + "identity); use a type scope or check the receiver inside an every-receiver hook")
+                        + "identity); \(otherScopes(for: Receiver.self))")
             }
             // On a point whose receivers are `Any` or `AnyObject` the box itself casts to the receiver type.
             let receiversAreOpen = Receiver.self == Any.self || Receiver.self == AnyObject.self
@@ -75,8 +78,8 @@ extension _ResolvedScope {
                 throw HookError(
                     .instanceScopeNeedsObjectReceiver, pointName: name,
                     message: "'\(name)': the object scope was given a Swift value boxed as AnyObject, which has no "
-                        + "identity of its own (calls pass the value, never this box); use a type scope or check "
-                        + "the receiver inside an every-receiver hook")
+                        + "identity of its own (calls pass the value, never this box); "
+                        + otherScopes(for: Receiver.self))
             }
             return .instance(_WeakObject(object))
         }
@@ -90,6 +93,21 @@ extension _ResolvedScope {
             .objectIsNotAReceiver, pointName: name,
             message: "'\(name)' hooks receivers of type \(String(reflecting: Receiver.self)); the object of "
                 + "type \(String(reflecting: Swift.type(of: object))) is not one")
+    }
+
+    /// What to use instead of an object scope that a point whose receivers are `Receiver`s refused: the type scopes it
+    /// takes, if any, or an every-receiver hook.
+    private static func otherScopes<Receiver>(for _: Receiver.Type) -> String {
+        if let receiverClass = _TypeKind.classOfMetatype(Receiver.self) {
+            return
+                "use .exactType(_:) for the calls on one class (\(String(reflecting: receiverClass)) or a subclass), "
+                + "or check the receiver inside an every-receiver hook"
+        }
+        if _TypeKind.isExistential(Receiver.self) || _TypeKind.isExistentialMetatype(Receiver.self) {
+            return "check the receiver inside an every-receiver hook (a point whose receivers are "
+                + "\(String(reflecting: Receiver.self)) takes no type scope)"
+        }
+        return "use a type scope or check the receiver inside an every-receiver hook"
     }
 
     /// The validated form of a type scope on a point that hooks class methods: its receivers are classes
