@@ -440,6 +440,31 @@ struct NavigationBehaviourTests {
         #expect(host.navigation.viewControllers.count == 1)
     }
 
+    /// Found by review (helper-181): the root alone was asked, for a pop that could not happen (an app's "discard your
+    /// changes?" question for a button that is not there).
+    @Test("the back button of a stack with its root alone asks no one, unless a presentation holds the stack")
+    func backButtonOfARootAlone() throws {
+        final class Editor: TestScreen {
+            var asked: [PopTrigger] = []
+            override func shouldPop(trigger: PopTrigger) -> Bool {
+                asked.append(trigger)
+                return true
+            }
+        }
+        let host = try NavigationHost(driver: .immediate)
+        let root = Editor("R", host.log)
+        let navigation = try NavigationController(rootScreen: root)
+        let completions = Completions()
+        #expect(host.navigation.handleBackButton(completion: completions.callback("window's root")) == .nothing)
+        #expect(navigation.handleBackButton(completion: completions.callback("alone")) == .nothing)
+        #expect(root.asked == [])
+        #expect(completions["window's root"] == [.completed] && completions["alone"] == [.completed])
+        // Presented, the root's back button dismisses the stack, once its root allows.
+        try host.root.present(navigation, animated: false)
+        #expect(navigation.handleBackButton(animated: false) == .dismissed)
+        #expect(root.asked == [.backButton] && host.root.presentedScreen == nil)
+    }
+
     @Test("dismissScreen pops, dismisses, or does nothing, and always completes once")
     func dismissScreen() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -157,14 +157,23 @@ extension NavigationController {
     /// transition, presented a screen above the controller, or changed the top screen (a push or pop of its own
     /// without animation), the button does nothing, so that it never pops a screen it did not ask.
     ///
-    /// - Returns: What was done; ``DismissAction/nothing`` when the top screen refused, a transition runs, a
-    ///   presented screen covers the controller, or the answer changed the top screen (the completion then runs at
-    ///   once).
+    /// A stack of its root alone leaves nothing to pop: the button does nothing and asks no one, unless a presentation
+    /// holds the controller, which the root's back button dismisses (``Screen/dismissScreen(animated:completion:)``).
+    /// Otherwise it does not ask whether the bar shows a back button (a hidden bar, the top screen's own leading
+    /// items, a hidden back item): it is the action behind the button, which an app's own back control calls too.
+    /// UIKit's keyboard back command pops only with a visible bar and back button;
+    /// ``Screen/activateNavigationBackItem(animated:completion:)`` is the tap on a back item that the bar shows.
+    ///
+    /// - Returns: What was done; ``DismissAction/nothing`` when the stack holds its root alone outside any
+    ///   presentation, the top screen refused, a transition runs, a presented screen covers the controller, or the
+    ///   answer changed the top screen (the completion then runs at once).
     @discardableResult
     public func handleBackButton(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) -> DismissAction {
-        guard let top = topViewController, _backButtonTakesTaps, top._shouldPop(trigger: .backButton),
+        // With its root alone, outside any presentation, the stack has nothing to leave: no one is asked.
+        guard let top = topViewController, viewControllers.count > 1 || top._presentedAncestor != nil,
+            _backButtonTakesTaps, top._shouldPop(trigger: .backButton),
             _backButtonTakesTaps, topViewController === top  // the answer ran the app's code
         else {
             completion?(.completed)
