@@ -378,6 +378,27 @@ struct NavigationBarTransitionTests {
             ])
     }
 
+    /// Found by review (helper-181): the bar's record said "hide interactive" while the change it reported said it did
+    /// not follow the finger.
+    @Test("a change that the screen an interactive pop reveals makes from its viewWillAppear follows the finger")
+    func changeFromTheRevealedScreenFollowsTheFinger() throws {
+        let host = try BarHost(driver: .manual)
+        let b = BarTogglingScreen("B", host.log, host.events, hidden: false)
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        b.hides = true
+        _ = host.events.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(host.bar == "[hidden]" && host.visibility == "hide interactive")
+        pop.cancel()
+        host.completeAll()
+        #expect(
+            host.events.take() == [
+                "B.willRestore([])", "B.didRestore([])", "direct animated interactive: [] -> [hidden]",
+                "C.willRestore([])", "restore(C) animated: [hidden] -> []", "C.didRestore([])",
+            ])
+    }
+
     /// helper-133: the record said "show" while the bar stayed visible through the whole transition.
     @Test("a bar hidden by the preferences and shown again by viewWillAppear records no visibility change")
     func visibilityUndoneInViewWillAppear() throws {

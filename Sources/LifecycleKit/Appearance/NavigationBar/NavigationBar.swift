@@ -141,13 +141,14 @@ public final class NavigationBar {
             // The screen starts to appear: its transition changes the visibility from here.
             _wasHiddenWhenOwnerStartedAppearing = old.isHidden
         }
+        // A change the appearing screen makes from its `viewWillAppear` (directly, or through its preferences)
+        // animates with its transition too, as UIKit's does alongside the transition: with the finger, when the
+        // screen is the one an interactive pop reveals.
+        let ownerIsAppearing = _ownerAppearsAnimated && owner?._appearance == .appearing
+        let followsFinger =
+            isInteractive || (ownerIsAppearing && navigationController?._isRevealedInteractively(owner) == true)
         if old.isHidden != new.isHidden {
-            // A change the appearing screen makes from its `viewWillAppear` (directly, or through its preferences)
-            // animates with its transition too, as UIKit's does alongside the transition.
-            let ownerIsAppearing = _ownerAppearsAnimated && owner?._appearance == .appearing
             let isTransition = animated && (reason == .appear || reason == .restore || ownerIsAppearing)
-            let followsFinger =
-                isInteractive || (ownerIsAppearing && navigationController?._isRevealedInteractively(owner) == true)
             // Only a bar on screen changes visibly: not while its controller itself comes on screen (its first
             // appearance, say, or a return from under a full-screen cover). And the record is the change from the
             // visibility the bar had when the screen started to appear: none when the screen's viewWillAppear shows
@@ -161,7 +162,8 @@ public final class NavigationBar {
         appearance = new
         guard new != old else { return }
         let change = NavigationBarChange(
-            reason: reason, screen: screen, old: old, new: new, animated: animated, isInteractive: isInteractive)
+            reason: reason, screen: screen, old: old, new: new, animated: animated,
+            isInteractive: isInteractive || (animated && followsFinger))
         NavigationBar.didChange.invoke(self, change) { _, _ in }
         // The bar's visibility decides who chooses the status bar's style, and its style is the controller's choice.
         if old.isHidden != new.isHidden || old.barStyle != new.barStyle {

@@ -39,8 +39,9 @@ public struct NavigationBarChange: CustomStringConvertible {
     public let new: NavigationBarAppearance
     /// Whether the change animates (with the screen transition it is part of, if any).
     public let animated: Bool
-    /// Whether the change follows the finger of an interactive pop (the revealed screen's appearance
-    /// applied when the gesture begins).
+    /// Whether the change follows the finger of an interactive pop: the revealed screen's appearance applied when
+    /// the gesture begins, or an animated change made while that screen appears during the gesture (from its
+    /// `viewWillAppear`, say), as ``NavigationBar/visibilityTransition`` records it.
     public let isInteractive: Bool
 
     /// Creates a change record.
