@@ -154,10 +154,12 @@ open class NavigationController: Screen {
         isNavigationBarHidden ? topViewController : nil
     }
 
-    /// The status-bar style that suits the navigation bar's current style (UIKit's rule).
+    /// The status-bar style that suits the navigation bar's current style (UIKit's rule before iOS 26).
     ///
     /// ``StatusBarStyle/lightContent`` on a ``NavigationBarStyle/black`` bar, ``StatusBarStyle/default`` otherwise.
-    /// It counts while the bar is visible (see ``childForStatusBarStyle``).
+    /// It counts while the bar is visible (see ``childForStatusBarStyle``). iOS 26's controller, with its new design,
+    /// decides from the bar's light or dark interface style instead (dark: light content, light: dark content), which
+    /// the host does not model: a black bar stands for a dark one.
     open override var preferredStatusBarStyle: StatusBarStyle {
         navigationBar.appearance.barStyle == .black ? .lightContent : .default
     }

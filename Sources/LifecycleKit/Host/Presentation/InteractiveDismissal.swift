@@ -79,7 +79,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// Completes the dismissal: the sheet leaves its presenter.
     ///
     /// The calls: the presenter's ``Screen/presentedScreen`` becomes `nil` (and the window's status bar is decided
-    /// without the sheet), then dismissed.viewDidDisappear (with the screens on screen through it),
+    /// without the sheet: a sheet that decides it keeps deciding while the finger moves, as in UIKit, which hands the
+    /// status bar to the presenter when the finger lifts and the dismissal goes on, and not on a cancel), then
+    /// dismissed.viewDidDisappear (with the screens on screen through it),
     /// dismissed.presentationDidDismiss(), then the completion with ``TransitionOutcome/completed``. The presenter gets
     /// no call.
     ///
