@@ -291,7 +291,6 @@ extension Screen {
             guard _appearance == .appearing, _appearances == appearance else { return }
         }
         let batch = _onScreenBatch
-        let wasCompletingAppearance = _isCompletingAppearance
         let appeared: Bool
         switch _appearance {
         case .appearing:
@@ -309,7 +308,8 @@ extension Screen {
             }
             let observedWindow = _observedWindowIfAny
             _owesAppearanceEnd = true
-            _isCompletingAppearance = true
+            let wasRunningViewDidAppear = _runsViewDidAppear
+            _runsViewDidAppear = true
             _runObserved(.viewDidAppear(animated: animated), in: observedWindow) {
                 Screen.viewDidAppear.invoke(self, animated) { screen, animated in
                     screen.viewDidAppear(animated)
@@ -317,6 +317,7 @@ extension Screen {
                 }
                 _settleVisibleState(after: .viewDidAppear)
             }
+            _runsViewDidAppear = wasRunningViewDidAppear
             if _owesAppearanceEnd {
                 // Looked up again if there was no observed window when the method began: one may have been attached.
                 _endObservedAppearancePhase(in: observedWindow ?? _observedWindow)
@@ -341,7 +342,6 @@ extension Screen {
         for child in _onScreenChildren where child._appearance == waiting && child._onScreenBatch === batch {
             child._endAppearanceTransition()
         }
-        _isCompletingAppearance = wasCompletingAppearance
         // The transition ends after the did-calls it forwards: a child reads why its parent moved (`isMovingToParent`,
         // `isBeingDismissed`…) in its own did-call, as in UIKit. Unless the app's code began another transition of
         // this screen meanwhile, whose causes stay.

@@ -181,9 +181,9 @@ extension Screen {
     ///
     /// Off screen it does nothing: the host reads the list when this screen appears, after its `viewWillAppear`
     /// returns (a change made there, or before, needs no call). While this screen appears (after its
-    /// `viewWillAppear`, from a child's, while its transition animates, or from its own `viewDidAppear` or a
-    /// child's), the switch waits for its appearance to complete: after its `viewDidAppear` and its children's, the
-    /// children come in line with the list then. While it disappears, nothing is done. Does nothing for a
+    /// `viewWillAppear`, from a child's, while its transition animates, or from its own `viewDidAppear`), the switch
+    /// waits for its appearance to complete: after its `viewDidAppear` and its children's, the children come in line
+    /// with the list then. While it disappears, nothing is done. Does nothing for a
     /// ``NavigationController``: its transitions show its top screen.
     ///
     /// Two differences from UIKit's tab bar controller: a switch made while the controller appears (after its
@@ -195,7 +195,7 @@ extension Screen {
         guard !(self is NavigationController) else { return }
         _switchesShownChildren = true
         switch _appearance {
-        case .appeared where !_isCompletingAppearance:
+        case .appeared where !_runsViewDidAppear:
             _showChildrenInLineWithTheList()
         case .appearing, .appeared:
             _needsShownChildrenUpdate = true
