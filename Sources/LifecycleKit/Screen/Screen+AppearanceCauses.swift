@@ -44,7 +44,9 @@ extension Screen {
     /// screens presented above it.
     ///
     /// `true` from its `viewWillDisappear` to its `viewDidDisappear` in the dismissal's transition; `false` for the
-    /// screens inside a dismissed container, and for the presenter.
+    /// screens inside a dismissed container, and for the presenter. A screen in the middle of a dismissed chain of
+    /// full-screen presentations, covered by the one above, gets no call and reads `false` (UIKit uncovers it on the
+    /// way, and its viewWillDisappear reads `true`).
     public var isBeingDismissed: Bool { _currentCauses.contains(.beingDismissed) }
 
     /// Forgets that the screen is leaving its container: an interactive pop that took it out of the stack ended
