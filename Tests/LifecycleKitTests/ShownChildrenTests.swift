@@ -303,6 +303,51 @@ struct ShownChildrenWhileAppearingTests {
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
     }
 
+    /// Found by review (helper-186): while the switch waited for the container's viewDidAppear to return, the pop that
+    /// the container asked for after it began first, and Y appeared in a container already leaving.
+    @Test("a switch from the container's viewDidAppear takes place before what that call asks next")
+    func switchFromTheContainersViewDidAppearThenPop() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (tabs, _, _) = try ShownChildrenTests.tabs(host)
+        let token = try Screen.viewDidAppear.after(.instance(tabs)) { screen, _, _ in
+            (screen as? TabsScreen)?.selectedIndex = 1
+            try? screen.navigationController?.pop(animated: false)
+        }
+        defer { token.cancel() }
+        try host.navigation.push(tabs, animated: false)
+        token.cancel()
+        let trace = host.log.take()
+        #expect(
+            Array(trace.drop { $0 != "K.viewDidAppear" }.prefix(9)) == [
+                "K.viewDidAppear", "X.viewDidAppear", "Y.loadView", "Y.viewDidLoad", "Y.viewWillAppear",
+                "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewDidAppear", "K.willPop(false)",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+    }
+
+    /// Found by review (helper-186): an inner container's viewDidAppear switched the outer container's tab away from
+    /// it before its own child had its viewDidAppear, which then came after the inner container's viewWillDisappear.
+    @Test("a switch of the outer container from an inner container's viewDidAppear completes the inner child first")
+    func switchOfTheOuterContainerFromAnInnerOnesViewDidAppear() throws {
+        let host = try NavigationHost(driver: .manual)
+        let (outer, inner) = (TabsScreen("O", host.log), TabsScreen("I", host.log))
+        try inner.addChild(TestScreen("X", host.log))
+        try outer.addChild(inner)
+        try outer.addChild(TestScreen("Z", host.log))
+        let token = try Screen.viewDidAppear.after(.instance(inner)) { screen, _, _ in
+            (screen.parent as? TabsScreen)?.selectedIndex = 1
+        }
+        defer { token.cancel() }
+        try host.navigation.push(outer, animated: false)
+        let trace = host.log.take()
+        #expect(
+            Array(trace.drop { $0 != "O.viewDidAppear" }.prefix(11)) == [
+                "O.viewDidAppear", "I.viewDidAppear", "X.viewDidAppear", "Z.loadView", "Z.viewDidLoad",
+                "Z.viewWillAppear", "I.viewWillDisappear", "X.viewWillDisappear", "I.viewDidDisappear",
+                "X.viewDidDisappear", "Z.viewDidAppear",
+            ])
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

@@ -291,6 +291,10 @@ extension Screen {
             guard _appearance == .appearing, _appearances == appearance else { return }
         }
         let batch = _onScreenBatch
+        // Until the did-calls below reach them, the children that began to appear with this screen wait for them.
+        let batchBeingCompleted = _batchBeingCompleted
+        _batchBeingCompleted = batch
+        defer { _batchBeingCompleted = batchBeingCompleted }
         let appeared: Bool
         switch _appearance {
         case .appearing:
@@ -308,8 +312,6 @@ extension Screen {
             }
             let observedWindow = _observedWindowIfAny
             _owesAppearanceEnd = true
-            let wasRunningViewDidAppear = _runsViewDidAppear
-            _runsViewDidAppear = true
             _runObserved(.viewDidAppear(animated: animated), in: observedWindow) {
                 Screen.viewDidAppear.invoke(self, animated) { screen, animated in
                     screen.viewDidAppear(animated)
@@ -317,7 +319,6 @@ extension Screen {
                 }
                 _settleVisibleState(after: .viewDidAppear)
             }
-            _runsViewDidAppear = wasRunningViewDidAppear
             if _owesAppearanceEnd {
                 // Looked up again if there was no observed window when the method began: one may have been attached.
                 _endObservedAppearancePhase(in: observedWindow ?? _observedWindow)

@@ -228,12 +228,13 @@ open class Screen {
     /// Set by ``updateShownChildren()`` while this screen appears: the children it shows come in line with its list
     /// once its appearance completes.
     @exclusivity(unchecked) var _needsShownChildrenUpdate = false
-    /// Set while this screen's `viewDidAppear` runs (the method and its hooks).
+    /// The batch whose transition this screen completes, while its did-call and those it forwards to its children run:
+    /// a child still appearing in it waits only for those did-calls to reach it.
     ///
-    /// A switch of the children it shows (``updateShownChildren()``) requested then waits until the children on screen
-    /// through it have had their `viewDidAppear`, as UIKit's tab bar controller has passed `viewDidAppear` to its
+    /// A switch of the children this screen, or a container above it, shows (``updateShownChildren()``) requested
+    /// meanwhile completes their appearance first, as UIKit's tab bar controller has passed `viewDidAppear` to its
     /// selected tab before its subclass's code runs.
-    @exclusivity(unchecked) var _runsViewDidAppear = false
+    @exclusivity(unchecked) var _batchBeingCompleted: _AppearanceBatch?
     /// Set by the first ``updateShownChildren()``: the list of the children this screen shows changes, so a transition
     /// that planned to bring one of them on screen asks the list again before it does (the app's code in the
     /// transition's will-calls may have switched).

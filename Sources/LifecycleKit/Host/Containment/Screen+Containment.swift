@@ -181,9 +181,11 @@ extension Screen {
     ///
     /// Off screen it does nothing: the host reads the list when this screen appears, after its `viewWillAppear`
     /// returns (a change made there, or before, needs no call). While this screen appears (after its
-    /// `viewWillAppear`, from a child's, while its transition animates, or from its own `viewDidAppear`), the switch
-    /// waits for its appearance to complete: after its `viewDidAppear` and its children's, the children come in line
-    /// with the list then. While it disappears, nothing is done. Does nothing for a
+    /// `viewWillAppear`, from a child's, or while its transition animates), the switch waits for its appearance to
+    /// complete: after its `viewDidAppear` and its children's, the children come in line with the list then. Asked
+    /// from its `viewDidAppear` (or a descendant's), the switch first sends viewDidAppear to the children still waiting
+    /// for theirs, then takes place at once, as UIKit's tab bar controller, which has passed its `viewDidAppear` to
+    /// its tab before its subclass's code runs. While it disappears, nothing is done. Does nothing for a
     /// ``NavigationController``: its transitions show its top screen.
     ///
     /// Two differences from UIKit's tab bar controller: a switch made while the controller appears (after its
@@ -195,9 +197,9 @@ extension Screen {
         guard !(self is NavigationController) else { return }
         _switchesShownChildren = true
         switch _appearance {
-        case .appeared where !_runsViewDidAppear:
+        case .appeared:
             _showChildrenInLineWithTheList()
-        case .appearing, .appeared:
+        case .appearing:
             _needsShownChildrenUpdate = true
         case .disappearing, .disappeared:
             break
@@ -206,9 +208,27 @@ extension Screen {
 
     /// Brings the children on screen in line with the list now (this screen has appeared), then decides the status bar
     /// again: a child that decided it may have gone.
+    ///
+    /// The screens on screen through this one that still wait for the viewDidAppear of an appearance that has completed
+    /// above them (the switch was asked from this screen's `viewDidAppear`, or a descendant's) get it first.
     func _showChildrenInLineWithTheList() {
+        _completeWaitingAppearances()
         _settleChildrenOnScreen(willOrder: .appearingFirst)
         window?._updateStatusBar()
+    }
+
+    /// Sends viewDidAppear, parent first, to the screens on screen through this one (which has appeared) that began to
+    /// appear in a transition whose did-calls are on their way down to them.
+    func _completeWaitingAppearances() {
+        for child in _onScreenChildren {
+            if child._appearance == .appearing {
+                if let batch = _batchBeingCompleted, child._onScreenBatch === batch {
+                    child._endAppearanceTransition()
+                }
+            } else if child._appearance == .appeared {
+                child._completeWaitingAppearances()
+            }
+        }
     }
 
     /// Brings this screen off screen now, and the current-context presentations that stand in for it.
