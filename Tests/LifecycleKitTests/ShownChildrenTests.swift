@@ -164,6 +164,25 @@ struct ShownChildrenStatisticsTests {
         #expect(host.statistics.record(named: "ProductList") == .init(name: "ProductList", stayTime: 12, viewCount: 2))
         #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 5, viewCount: 1))
     }
+
+    /// The first tab appeared, as in UIKit, whose tab bar controller passes viewDidAppear to it before its subclass's
+    /// code switches: a view of no time.
+    @Test("a switch from the container's viewDidAppear counts a view of the first tab, of no time")
+    func switchFromTheContainersViewDidAppear() throws {
+        let host = try StatisticsHost()
+        let tabs = Tabs()
+        try tabs.addChild(ProductList())
+        try tabs.addChild(Cart())
+        let token = try Screen.viewDidAppear.after(.instance(tabs)) { screen, _, _ in
+            (screen as? Tabs)?.selectedIndex = 1
+        }
+        defer { token.cancel() }
+        try host.navigation.push(tabs, animated: false)
+        host.time.advance(by: 10)
+        try host.navigation.pop(animated: false)
+        #expect(host.statistics.record(named: "ProductList") == .init(name: "ProductList", stayTime: 0, viewCount: 1))
+        #expect(host.statistics.record(named: "Cart") == .init(name: "Cart", stayTime: 10, viewCount: 1))
+    }
 }
 
 /// A container that shows its children two at a time, a page of them.
@@ -345,6 +364,29 @@ struct ShownChildrenWhileAppearingTests {
                 "O.viewDidAppear", "I.viewDidAppear", "X.viewDidAppear", "Z.loadView", "Z.viewDidLoad",
                 "Z.viewWillAppear", "I.viewWillDisappear", "X.viewWillDisappear", "I.viewDidDisappear",
                 "X.viewDidDisappear", "Z.viewDidAppear",
+            ])
+    }
+
+    /// Found by review (helper-187): Z, brought on screen with Y by one switch of a container showing two children at a time, still waited for its viewDidAppear when
+    /// Y's switched back, and got it only to balance its departure, after X's viewWillAppear.
+    @Test("a switch back from one of the children that a switch brought completes the others' appearance first")
+    func switchBackFromOneOfTheChildrenASwitchBrought() throws {
+        let host = try NavigationHost(driver: .manual)
+        let pages = PagesScreen("D", host.log)
+        for name in ["W", "X", "Y", "Z"] { try pages.addChild(TestScreen(name, host.log)) }
+        try host.navigation.push(pages, animated: false)
+        let token = try Screen.viewDidAppear.after(.instance(pages.children[2])) { screen, _, _ in
+            (screen.parent as? PagesScreen)?.page = 0
+        }
+        defer { token.cancel() }
+        _ = host.log.take()
+        pages.page = 1
+        #expect(
+            host.log.take() == [
+                "Y.loadView", "Y.viewDidLoad", "Z.loadView", "Z.viewDidLoad", "Y.viewWillAppear", "Z.viewWillAppear",
+                "W.viewWillDisappear", "X.viewWillDisappear", "W.viewDidDisappear", "X.viewDidDisappear",
+                "Y.viewDidAppear", "Z.viewDidAppear", "W.viewWillAppear", "X.viewWillAppear", "Y.viewWillDisappear",
+                "Z.viewWillDisappear", "Y.viewDidDisappear", "Z.viewDidDisappear", "W.viewDidAppear", "X.viewDidAppear",
             ])
     }
 

@@ -218,11 +218,13 @@ extension Screen {
     }
 
     /// Sends viewDidAppear, parent first, to the screens on screen through this one (which has appeared) that began to
-    /// appear in a transition whose did-calls are on their way down to them.
+    /// appear in a transition whose did-calls are on their way to them: down from this screen, or from the transition
+    /// itself (the screens that one switch of a container brought on screen, say).
     func _completeWaitingAppearances() {
         for child in _onScreenChildren {
             if child._appearance == .appearing {
-                if let batch = _batchBeingCompleted, child._onScreenBatch === batch {
+                let batch = child._onScreenBatch
+                if batch != nil && (batch === _batchBeingCompleted || batch?.isSendingDidCalls == true) {
                     child._endAppearanceTransition()
                 }
             } else if child._appearance == .appeared {

@@ -66,12 +66,26 @@ final class _AppearanceBatch {
         }
     }
 
+    /// Whether the batch's did-calls are being sent (``sendingDidCalls(_:)``): a screen of the batch still appearing
+    /// waits only for its turn.
+    private(set) var isSendingDidCalls = false
+
+    /// Runs `sendDidCalls`, the did-calls of the batch's transition, with ``isSendingDidCalls`` set.
+    func sendingDidCalls(_ sendDidCalls: () -> Void) {
+        let wasSending = isSendingDidCalls
+        isSendingDidCalls = true
+        sendDidCalls()
+        isSendingDidCalls = wasSending
+    }
+
     /// Ends, in the order they began, the screens of this batch still waiting for their did-call.
     func finish() {
         let begun = screens
         screens = []
-        for screen in begun where screen._onScreenBatch === self && screen._appearance.isInTransition {
-            screen._endAppearanceTransition()
+        sendingDidCalls {
+            for screen in begun where screen._onScreenBatch === self && screen._appearance.isInTransition {
+                screen._endAppearanceTransition()
+            }
         }
     }
 }

@@ -220,14 +220,16 @@ final class _Transition {
     /// app's code in the calls before may have ended its appearance transition or begun another.
     func finish(settle: () -> Void = {}) {
         let (first, second) = didOrder == .disappearingFirst ? (disappearing, appearing) : (appearing, disappearing)
-        for screen in first where screen._onScreenBatch === batch {
-            screen._endAppearanceTransition()
+        batch.sendingDidCalls {
+            for screen in first where screen._onScreenBatch === batch {
+                screen._endAppearanceTransition()
+            }
+            onFinish(.firstSideEnded)
+            for screen in second where screen._onScreenBatch === batch {
+                screen._endAppearanceTransition()
+            }
+            batch.finish()
         }
-        onFinish(.firstSideEnded)
-        for screen in second where screen._onScreenBatch === batch {
-            screen._endAppearanceTransition()
-        }
-        batch.finish()
         onFinish(.ended)
         // Release the screens: a finished transition must not keep them alive.
         disappearing = []
