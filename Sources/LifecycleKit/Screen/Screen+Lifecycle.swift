@@ -292,7 +292,7 @@ extension Screen {
         }
         let batch = _onScreenBatch
         // Until the did-calls below reach them, the children that began to appear with this screen wait for them.
-        let batchBeingCompleted = _batchBeingCompleted
+        unowned(unsafe) let batchBeingCompleted = _batchBeingCompleted
         _batchBeingCompleted = batch
         defer { _batchBeingCompleted = batchBeingCompleted }
         let appeared: Bool

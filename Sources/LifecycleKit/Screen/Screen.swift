@@ -234,7 +234,10 @@ open class Screen {
     /// A switch of the children this screen, or a container above it, shows (``updateShownChildren()``) requested
     /// meanwhile completes their appearance first, as UIKit's tab bar controller has passed `viewDidAppear` to its
     /// selected tab before its subclass's code runs.
-    @exclusivity(unchecked) var _batchBeingCompleted: _AppearanceBatch?
+    ///
+    /// Not retained (a retain and a release per appearance): `_endAppearanceTransition()` holds the batch while it is
+    /// set, and restores the value before it returns.
+    @exclusivity(unchecked) unowned(unsafe) var _batchBeingCompleted: _AppearanceBatch?
     /// Set by the first ``updateShownChildren()``: the list of the children this screen shows changes, so a transition
     /// that planned to bring one of them on screen asks the list again before it does (the app's code in the
     /// transition's will-calls may have switched).
