@@ -153,7 +153,8 @@ import _HookKitRuntime
 ///   the same point; two `clock_gettime` system calls, 0.45–0.7 µs each on these virtual machines, for each thread
 ///   that shows nothing for 200 ns (one for a thread confirmed so before that has not run since), 16 at most per
 ///   publication; a wait of up to one fence's cost for a running thread that shows nothing, such as
-///   one that is in a system call between two hooked calls), a scan of every slot (16 per record), and `membarrier`
+///   one that is in a system call between two hooked calls), a scan of every slot (16 per record, and 16 more for each
+///   block that a record's deepest nesting ever added: the blocks are kept with the record), and `membarrier`
 ///   only when some thread could not be confirmed, i.e. it kept running code that makes no hooked call, or a call
 ///   still uses the replaced snapshot, or the publication *unpublishes* the point (its last hook cancelled, or hooks
 ///   switched off): no slot can show an empty word, and `membarrier` costs about 0.15 µs with no other thread
