@@ -367,8 +367,9 @@ struct ShownChildrenWhileAppearingTests {
             ])
     }
 
-    /// Found by review (helper-187): Z, brought on screen with Y by one switch of a container showing two children at a time, still waited for its viewDidAppear when
-    /// Y's switched back, and got it only to balance its departure, after X's viewWillAppear.
+    /// Found by review (helper-187): a container showing two children at a time switched to Y and Z; Z still waited
+    /// for its viewDidAppear when Y's switched back, and got it only to balance its departure, after W's and X's
+    /// viewWillAppear.
     @Test("a switch back from one of the children that a switch brought completes the others' appearance first")
     func switchBackFromOneOfTheChildrenASwitchBrought() throws {
         let host = try NavigationHost(driver: .manual)
