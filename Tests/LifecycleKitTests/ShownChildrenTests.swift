@@ -330,7 +330,7 @@ struct ShownChildrenWhileAppearingTests {
         let (tabs, _, _) = try ShownChildrenTests.tabs(host)
         let token = try Screen.viewDidAppear.after(.instance(tabs)) { screen, _, _ in
             (screen as? TabsScreen)?.selectedIndex = 1
-            try? screen.navigationController?.pop(animated: false)
+            _ = try? screen.navigationController?.pop(animated: false)
         }
         defer { token.cancel() }
         try host.navigation.push(tabs, animated: false)
