@@ -775,6 +775,42 @@ struct CompletionReentrancyTests {
         #expect(!stand.visibleState.contains(.didAppear) && !root.visibleState.contains(.didAppear))
     }
 
+    /// The same, one level down: F stands in for K inside A inside R.
+    ///
+    /// Found by the re-entrancy explorer (harsh parameters, seed 10024; diagnosed by helper-188): R appeared in F, F,
+    /// K and A stayed on screen, and the tree of screens on screen looped through R until a later move cut it, leaving
+    /// a screen on screen outside any window.
+    @Test("an old root that joins a screen on screen through its child, from its viewWillDisappear, stays off screen")
+    func oldRootJoinsAScreenOnScreenThroughAChild() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (root, middle) = (ScriptedScreen("R", log), TestScreen("A", log))
+        let (context, stand) = (TestScreen("K", log), TestScreen("F", log))
+        context.definesPresentationContext = true
+        try root.addChild(middle)
+        try middle.addChild(context)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        try context.present(stand, style: .currentContext, animated: false)  // F on screen through R and A, for K
+        try root.present(TestScreen("S", log), style: .pageSheet, animated: true)  // keeps the queue busy
+        try window.setRootScreen(TestScreen("Q", log), animated: false)  // R leaves when it runs
+        context.dismiss(animated: false)  // F waits on screen, through R and A, presented by no one
+        root.actions["viewWillDisappear"] = { try? stand.addChild(root) }
+        _ = log.take()
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take() == [
+                "S.viewDidAppear", "Q.loadView", "Q.viewDidLoad", "S.viewWillDisappear", "R.viewWillDisappear",
+                "R.willMove(F)", "R.viewDidDisappear", "F.viewWillDisappear", "F.viewDidDisappear", "R.didMove(F)",
+                "A.viewWillDisappear", "A.viewDidDisappear", "Q.viewWillAppear", "S.viewDidDisappear",
+                "Q.viewDidAppear",
+            ])
+        #expect(root.parent === stand && stand.window == nil && root.window == nil)
+        for screen in [root, middle, context, stand] {
+            #expect(!screen.visibleState.contains(.didAppear), "\(screen.title ?? "?") stays on screen")
+        }
+    }
+
     @Test("a child that moves elsewhere while an older sibling's viewWillDisappear runs does not disappear there")
     func childMovesElsewhereWhileItsContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

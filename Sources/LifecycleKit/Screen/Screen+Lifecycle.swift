@@ -57,7 +57,7 @@ extension Screen {
         }
         if _appearance == .disappearing && !reversing {
             _endAppearanceTransition()
-            if _appearance == .disappeared { _takeOffScreenWhatItNoLongerShows(animated: animated) }
+            if _appearance == .disappeared { _takeOffScreenWhatItNoLongerShows(animated: animated, place: place) }
             // viewDidDisappear (the app's code) may have taken it out of the container it was to appear in, which no
             // longer shows it, or taken that container off screen, or switched what the container shows, or brought
             // it back.
@@ -172,10 +172,28 @@ extension Screen {
     /// The children it shows stay, to appear with it. Out of line: it is rare, and `_beginAppearing` runs for every
     /// appearance.
     @inline(never)
-    private func _takeOffScreenWhatItNoLongerShows(animated: Bool) {
+    private func _takeOffScreenWhatItNoLongerShows(animated: Bool, place: _AppearancePlan.Place) {
         let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
         for child in _onScreenChildren where child._appearance.isVisible && !shown.contains(child) {
             child._disappearNow(animated: animated)
+        }
+        // The container it is to appear in may still be on screen through it further down (through a current-context
+        // presentation, dismissed and waiting, that stood in for a screen inside one of its children): the first
+        // screen on the way down that its on-screen parent no longer shows goes off screen, with the container, so
+        // that the on-screen tree does not loop and no screen is left on screen outside it.
+        guard case .child(let container) = place, container._isOnScreen(under: self) else { return }
+        var path: [Screen] = []
+        var screen = container
+        while screen !== self, let above = screen._onScreenParent {
+            path.append(screen)
+            screen = above
+        }
+        for child in path.reversed() {
+            guard let above = child._onScreenParent else { continue }
+            if !above._shownChildren.contains(where: { $0._forwardingTarget === child }) {
+                if child._appearance.isVisible { child._disappearNow(animated: animated) }
+                return
+            }
         }
     }
 
