@@ -15,8 +15,9 @@ extension NavigationController {
     /// ``PopGestureRefusal/transitionRunning`` when it changed the top two screens without animation, so that the
     /// gesture never pops a screen that was not asked.
     ///
-    /// Not a query: each call asks the top screen again, and so does ``beginInteractivePop(translation:)``. A gesture
-    /// recognizer's "should begin" calls one of them, not both, or the app's `shouldPop` runs twice for one drag.
+    /// Not a query: each call asks the top screen again, and so does
+    /// ``beginInteractivePop(translation:completion:)``. A gesture recognizer's "should begin" calls one of them, not
+    /// both, or the app's `shouldPop` runs twice for one drag.
     ///
     /// - Parameter translation: The horizontal drag so far, in points.
     public func interactivePopRefusal(translation: Double) -> PopGestureRefusal? {
