@@ -412,16 +412,18 @@ struct NavigationBehaviourTests {
         #expect(inner.handleBackButton(animated: false) == .popped)
     }
 
+    /// A screen that records what asked whether it may be popped, and answers `allow`.
+    final class Editor: TestScreen {
+        var allow = false
+        var asked: [PopTrigger] = []
+        override func shouldPop(trigger: PopTrigger) -> Bool {
+            asked.append(trigger)
+            return allow
+        }
+    }
+
     @Test("pop interception: the back button and the gesture ask the top screen, programmatic pops do not")
     func popInterception() throws {
-        final class Editor: TestScreen {
-            var allow = false
-            var asked: [PopTrigger] = []
-            override func shouldPop(trigger: PopTrigger) -> Bool {
-                asked.append(trigger)
-                return allow
-            }
-        }
         let host = try NavigationHost(driver: .immediate)
         let editor = Editor("E", host.log)
         try host.navigation.push(editor, animated: false)
@@ -444,15 +446,9 @@ struct NavigationBehaviourTests {
     /// changes?" question for a button that is not there).
     @Test("the back button of a stack with its root alone asks no one, unless a presentation holds the stack")
     func backButtonOfARootAlone() throws {
-        final class Editor: TestScreen {
-            var asked: [PopTrigger] = []
-            override func shouldPop(trigger: PopTrigger) -> Bool {
-                asked.append(trigger)
-                return true
-            }
-        }
         let host = try NavigationHost(driver: .immediate)
         let root = Editor("R", host.log)
+        root.allow = true
         let navigation = try NavigationController(rootScreen: root)
         let completions = Completions()
         #expect(host.navigation.handleBackButton(completion: completions.callback("window's root")) == .nothing)
