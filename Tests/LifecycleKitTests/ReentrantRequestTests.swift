@@ -750,10 +750,10 @@ struct CompletionReentrancyTests {
     /// R's viewWillDisappear ended its disappearance before it reached F, which goes off screen with R (and with A,
     /// when F stands in for K inside A inside R).
     ///
-    /// Found by the re-entrancy explorer (seed 591, 100 steps): F stayed on screen outside any window, and R appeared in
-    /// it. One level down (harsh parameters, seed 10024; diagnosed by helper-188): R appeared in F, F, K and A stayed on
-    /// screen, and the tree of screens on screen looped through R until a later move cut it, leaving a screen on screen
-    /// outside any window.
+    /// Found by the re-entrancy explorer (seed 591, 100 steps): F stayed on screen outside any window, and R appeared
+    /// in it. One level down (harsh parameters, seed 10024; diagnosed by helper-188): R appeared in F, F, K and A
+    /// stayed on screen, and the tree of screens on screen looped through R until a later move cut it, leaving a
+    /// screen on screen outside any window.
     @Test(
         "an old root that joins, from its viewWillDisappear, a screen still on screen through it stays off screen",
         arguments: [false, true])
