@@ -107,6 +107,42 @@ struct NavigationOrderTests {
         }
     }
 
+    @Test(
+        "a pushed screen that takes its controller off screen in its first viewDidAppear gets no didShow for it",
+        arguments: [false, true])
+    func pushedTopTakesItsControllerOffScreen(switchesTheTabAway: Bool) throws {
+        // Found by review (helper-191): didShow came after the controller had left the screen. UIKit's controller
+        // sends it from the end of the push's transition only while it is appearing or on screen.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        let tabs = TabsScreen("T", log)
+        try tabs.addChild(navigation)
+        try tabs.addChild(TestScreen("Z", log))
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+        let pushed = ScriptedScreen("B", log)
+        pushed.actions["viewDidAppear"] = {
+            if switchesTheTabAway { tabs.selectedIndex = 1 } else { navigation.removeFromParent() }
+        }
+        _ = log.take()
+        try navigation.push(pushed, animated: true)
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.hasPrefix("nav.") || $0.hasPrefix("B.") } == [
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "B.viewWillAppear", "nav.willShow(B)",
+                "B.viewDidAppear", "nav.viewWillDisappear", "B.viewWillDisappear", "nav.viewDidDisappear",
+                "B.viewDidDisappear", "B.didMove(nav)",
+            ])
+        // Shown again, it tells of its top as any appearance does.
+        if switchesTheTabAway {
+            tabs.selectedIndex = 0
+            window.transitionDriver.completeAll()
+            #expect(log.take().filter { $0.contains("Show(") } == ["nav.willShow(B)", "nav.didShow(B)"])
+        }
+    }
+
     @Test("a screen below the old top that an earlier push still takes off screen departs once it has disappeared")
     func middleScreenStillOnScreenDepartsWithTheTransition() throws {
         // Found by review (helper-150): a screen below the old top departed with the request even while the push that

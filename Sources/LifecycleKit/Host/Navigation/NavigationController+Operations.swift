@@ -510,7 +510,11 @@ extension NavigationController {
                         screen._didMove(toParent: self)
                     }
                 }
-                if let shown { self._didShow(shown, animated: animated) }
+                // As UIKit's controller, only while it is appearing or on screen: the app's code in the did-calls may
+                // have taken it off screen.
+                if let shown, self._appearance == .appearing || self._appearance == .appeared {
+                    self._didShow(shown, animated: animated)
+                }
             },
             completion: completion)
         _run(transition, beforeStart: beforeStart)

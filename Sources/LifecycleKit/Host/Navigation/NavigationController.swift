@@ -176,6 +176,10 @@ open class NavigationController: Screen {
 
     /// Called after a screen was shown at the top of the stack, once its transition completed.
     ///
+    /// Only while the controller is still appearing or on screen, as UIKit's controller tells its delegate: when the
+    /// app's code in the transition's did-calls takes the controller off screen (the new top's `viewDidAppear`
+    /// removes it from its container, say), `willShow` came and `didShow` does not.
+    ///
     /// When the controller itself appears, after the top screen's `viewDidAppear`. A cancelled interactive pop of
     /// this controller calls `willShow` and `didShow` for the popping screen once it appeared again (as UIKit's
     /// controller tells its delegate for apps built with recent SDKs); a controller that the gesture revealed (inside
