@@ -399,6 +399,29 @@ struct NavigationBarTransitionTests {
             ])
     }
 
+    /// Found by review (helper-191, in UIKit's code): the popping screen's change was reported as not following the
+    /// finger, where UIKit's controller animates every animated bar change with the gesture once its transition began.
+    @Test("an animated bar change made while an interactive pop runs follows the finger, until the pop ends")
+    func changeWhileThePopRunsFollowsTheFinger() throws {
+        let host = try BarHost(driver: .manual)
+        let popping = ScriptedScreen("B", host.log)
+        popping.actions["viewWillDisappear"] = { host.navigation.setNavigationBarHidden(true, animated: true) }
+        try host.navigation.push(popping, animated: false)
+        _ = host.events.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        host.navigation.setNavigationBarHidden(true, animated: false)  // not animated: nothing follows the finger
+        host.navigation.setNavigationBarHidden(false, animated: true)  // while the finger moves
+        pop.cancel()
+        host.navigation.setNavigationBarHidden(true, animated: true)  // the pop has ended
+        host.completeAll()
+        #expect(
+            host.events.take() == [
+                "direct animated interactive: [] -> [hidden]", "A.willRestore([])",
+                "restore(A) animated interactive: [hidden] -> []", "A.didRestore([])", "direct: [] -> [hidden]",
+                "direct animated interactive: [hidden] -> []", "direct animated: [] -> [hidden]",
+            ])
+    }
+
     /// helper-133: the record said "show" while the bar stayed visible through the whole transition.
     @Test("a bar hidden by the preferences and shown again by viewWillAppear records no visibility change")
     func visibilityUndoneInViewWillAppear() throws {

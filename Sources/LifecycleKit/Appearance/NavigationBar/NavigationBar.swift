@@ -161,9 +161,12 @@ public final class NavigationBar {
         }
         appearance = new
         guard new != old else { return }
+        // An animated change made while an interactive pop runs (the popping screen's from its viewWillDisappear,
+        // say) goes with the finger, as UIKit's controller animates it along its interactive transition.
         let change = NavigationBarChange(
             reason: reason, screen: screen, old: old, new: new, animated: animated,
-            isInteractive: isInteractive || (animated && followsFinger))
+            isInteractive: isInteractive
+                || (animated && (followsFinger || navigationController?._isInteractivePopTransitionRunning == true)))
         NavigationBar.didChange.invoke(self, change) { _, _ in }
         // The bar's visibility decides who chooses the status bar's style, and its style is the controller's choice.
         if old.isHidden != new.isHidden || old.barStyle != new.barStyle {

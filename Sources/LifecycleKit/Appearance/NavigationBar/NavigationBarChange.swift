@@ -40,8 +40,10 @@ public struct NavigationBarChange: CustomStringConvertible {
     /// Whether the change animates (with the screen transition it is part of, if any).
     public let animated: Bool
     /// Whether the change follows the finger of an interactive pop: the revealed screen's appearance applied when
-    /// the gesture begins, or an animated change made while that screen appears during the gesture (from its
-    /// `viewWillAppear`, say), as ``NavigationBar/visibilityTransition`` records it.
+    /// the gesture begins, or any animated change made from the gesture's will-calls until it ends (the popping
+    /// screen's from its `viewWillDisappear`, the revealed screen's from its `viewWillAppear`, as
+    /// ``NavigationBar/visibilityTransition`` records it), as UIKit's controller animates such a change along its
+    /// interactive transition.
     public let isInteractive: Bool
 
     /// Creates a change record.

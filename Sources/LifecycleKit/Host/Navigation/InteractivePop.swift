@@ -61,6 +61,10 @@ public final class InteractivePop: _InteractiveTransition {
     weak var poppingTarget: Screen?
     /// The screen that got viewWillAppear: the revealed screen, or what stands in for it.
     weak var revealedTarget: Screen?
+    /// Whether the pop's transition has begun: its will-calls are on their way (or done), and the bar's animated
+    /// changes follow the finger from here until the pop ends, as UIKit's controller marks its transition
+    /// interactive before it sends them.
+    var transitionBegan = false
     /// Whether the pop's beginning sent willShow for the revealed screen (it ends earlier when the app's code in
     /// the calls before it ended the pop): a finished pop sends didShow only then.
     var sentWillShow = false

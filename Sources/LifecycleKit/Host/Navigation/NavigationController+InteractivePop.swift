@@ -124,6 +124,7 @@ extension NavigationController {
         // willShow or appearance calls, so that nothing appears in a controller outside the window.
         if _appearance == .appeared { revealedTarget.loadViewIfNeeded() }
         guard pop.state == .active else { return pop }
+        pop.transitionBegan = true
         if _appearance == .appeared { poppingTarget._beginDisappearing(animated: true, batch: pop.batch) }
         guard pop.state == .active else { return pop }
         if _appearance == .appeared {
@@ -207,6 +208,13 @@ extension NavigationController {
     func _isRevealedInteractively(_ screen: Screen?) -> Bool {
         guard let pop = interactivePop, pop.state == .active else { return false }
         return pop.revealedScreen === screen
+    }
+
+    /// Whether an interactive pop's transition runs: from its will-calls until the gesture ends, the bar's animated
+    /// changes follow the finger.
+    var _isInteractivePopTransitionRunning: Bool {
+        guard let pop = interactivePop else { return false }
+        return pop.state == .active && pop.transitionBegan
     }
 
     /// Whether `screen` is the popping screen of the interactive pop in progress: it left the stack, and is still
