@@ -136,6 +136,36 @@ struct ContainmentRecipeTests {
             ])
     }
 
+    @Test(
+        "a child added from a viewDidAppear gets its own after the children still waiting for theirs",
+        arguments: [false, true])
+    func childAddedFromAViewDidAppear(fromAChild: Bool) throws {
+        // Found by review (helper-191): the new child appeared completely before the children that the container's
+        // appearance had not reached yet. UIKit sends it viewWillAppear as its view joins the window and
+        // viewDidAppear at the next screen update, after the did-calls on their way.
+        let host = try NavigationHost(driver: .immediate)
+        let container = ScriptedScreen("K", host.log)
+        let (first, second) = (ScriptedScreen("O", host.log), host.screen("P"))
+        try container.addChild(first)
+        try container.addChild(second)
+        let added = host.screen("C")
+        (fromAChild ? first : container).actions["viewDidAppear"] = { try? container.addChild(added) }
+        _ = host.log.take()
+        try host.navigation.push(container, animated: true)
+        let expected =
+            fromAChild
+            ? [
+                "K.viewDidAppear", "O.viewDidAppear", "C.willMove(K)", "C.loadView", "C.viewDidLoad",
+                "C.viewWillAppear", "P.viewDidAppear", "C.viewDidAppear", "C.didMove(K)",
+            ]
+            : [
+                "K.viewDidAppear", "C.willMove(K)", "C.loadView", "C.viewDidLoad", "C.viewWillAppear",
+                "O.viewDidAppear", "P.viewDidAppear", "C.viewDidAppear", "C.didMove(K)",
+            ]
+        #expect(host.log.take().drop { $0 != "K.viewDidAppear" }.prefix { $0 != "K.didMove(nav)" } == expected)
+        #expect([container, first, second, added].allSatisfy { $0.visibleState == [.loaded, .didAppear] })
+    }
+
     @Test("a child its container does not show loads nothing until the container shows it")
     func childNotShownStaysUnloaded() throws {
         let host = try NavigationHost(driver: .immediate)

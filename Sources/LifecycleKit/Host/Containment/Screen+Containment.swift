@@ -24,6 +24,11 @@ extension Screen {
     /// `view.addSubview(child.view)`) loads there too, before this screen's viewDidLoad: loadView, child.willMove,
     /// child.loadView, child.viewDidLoad, child.didMove, viewDidLoad.
     ///
+    /// Added from this screen's viewDidAppear, or from a viewDidAppear that this screen forwards to one of its
+    /// children, the child gets its viewDidAppear after this screen's other children that still wait for theirs (the
+    /// did-calls on their way), as UIKit sends it after the next screen update: child.willMove, child.viewWillAppear,
+    /// the waiting children's viewDidAppear, child.viewDidAppear, child.didMove.
+    ///
     /// While this screen is appearing (its transition runs), the child's viewWillAppear runs now and its viewDidAppear
     /// with this screen's, so that its calls stay balanced (UIKit has been seen to send such a child only its
     /// viewDidAppear, with the container's; code that sets up in viewWillAppear works here either way). A child added
@@ -88,8 +93,14 @@ extension Screen {
             case .appeared:
                 let appearances = target._appearances
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
-                // Unless its viewWillAppear took it away and began another appearance (it presented it with
-                // animation, say), which ends with its own transition.
+                // Added from this screen's viewDidAppear or from one it forwards: the screens still waiting for
+                // theirs get them first, as UIKit sends the child its viewDidAppear at the next screen update.
+                // (Only then: a screen settled on screen has none waiting, and adding many children stays linear.)
+                if _batchBeingCompleted != nil && target._appearances &- appearances <= 1 {
+                    _completeWaitingAppearances()
+                }
+                // Unless the app's code took it away and began another appearance (its viewWillAppear presented it
+                // with animation, say), which ends with its own transition.
                 if target._appearances &- appearances <= 1 {
                     target._endAppearanceTransition()
                 }
