@@ -1007,6 +1007,84 @@ struct NavigationOrderTests {
         #expect(watcher.seen == ["willMove nav"] + departure)
     }
 
+    /// How a request comes from the calls that end an interactive pop.
+    enum RequestFromThePopsEnd: CaseIterable, Sendable {
+        /// The pop finishes; the revealed screen's viewDidAppear pushes.
+        case pushAfterFinishing
+        /// The pop is cancelled; the popping screen's viewDidAppear, back on top, pushes.
+        case pushAfterCancelling
+        /// The pop finishes; the revealed screen's viewDidAppear dismisses it (a pop, as its back button would).
+        case dismissAfterFinishing
+    }
+
+    @Test(
+        "a request from the calls that end an interactive pop is accepted and runs once the pop has ended",
+        arguments: RequestFromThePopsEnd.allCases)
+    func requestFromThePopsEnd(request: RequestFromThePopsEnd) throws {
+        // Found by review (helper-190): refused with interactivePopInProgress (the dismissal did nothing), where a push
+        // from a viewDidAppear waits for the transition in the queue after any other pop.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (root, b, c) = (TestScreen("A", log), ScriptedScreen("B", log), ScriptedScreen("C", log))
+        let navigation = try TestNavigation("nav", root: root, log)
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        try navigation.push(b, animated: false)
+        let d = TestScreen("D", log)
+        var refusal: LifecycleError?
+        switch request {
+        case .pushAfterFinishing:
+            try navigation.push(c, animated: false)
+            b.actions["viewDidAppear"] = {
+                do throws(LifecycleError) { try navigation.push(d, animated: true) } catch { refusal = error }
+            }
+        case .pushAfterCancelling:
+            try navigation.push(c, animated: false)
+            c.actions["viewDidAppear"] = {
+                do throws(LifecycleError) { try navigation.push(d, animated: true) } catch { refusal = error }
+            }
+        case .dismissAfterFinishing:
+            try navigation.push(c, animated: false)
+            b.actions["viewDidAppear"] = { log.add("dismiss: \(b.dismissScreen(animated: true))") }
+        }
+        window.transitionDriver.completeAll()
+        let pop = try navigation.beginInteractivePop(translation: 10)
+        _ = log.take()
+        if request == .pushAfterCancelling { pop.cancel() } else { pop.finish() }
+        #expect(refusal == nil)
+        window.transitionDriver.completeAll()
+        let expected: [String] =
+            switch request {
+            case .pushAfterFinishing:
+                [
+                    "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "B.viewDidAppear", "D.willMove(nav)",
+                    "nav.didShow(B)", "D.loadView", "D.viewDidLoad", "B.viewWillDisappear", "D.viewWillAppear",
+                    "nav.willShow(D)", "B.viewDidDisappear", "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)",
+                ]
+            case .pushAfterCancelling:
+                [
+                    "B.viewWillDisappear", "B.viewDidDisappear", "C.viewWillAppear", "C.viewDidAppear",
+                    "D.willMove(nav)", "D.loadView", "D.viewDidLoad", "C.viewWillDisappear", "D.viewWillAppear",
+                    "nav.willShow(D)", "C.viewDidDisappear", "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)",
+                ]
+            case .dismissAfterFinishing:
+                [
+                    "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "B.viewDidAppear", "B.willPop(true)",
+                    "B.willMove(nil)", "dismiss: popped", "nav.didShow(B)", "B.viewWillDisappear",
+                    "A.viewWillAppear", "nav.willShow(A)", "B.viewDidDisappear", "B.didPop(true)",
+                    "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
+                ]
+            }
+        #expect(log.take() == expected, "\(request)")
+        let stack: [String] =
+            switch request {
+            case .pushAfterFinishing: ["A", "B", "D"]
+            case .pushAfterCancelling: ["A", "B", "C", "D"]
+            case .dismissAfterFinishing: ["A"]
+            }
+        #expect(navigation.viewControllers.map { $0.title ?? "" } == stack)
+    }
+
     @Test(
         "a presentation requested during an interactive pop waits for the gesture, then covers the screen left on top",
         arguments: [false, true])

@@ -27,7 +27,8 @@ public struct LifecycleError: Error, Hashable, CustomStringConvertible {
         /// The screen already has a parent, a presenter, or a window: remove it first.
         public static let alreadyAttached = Code("alreadyAttached")
         /// A navigation request arrived while an interactive pop is in progress on the same
-        /// navigation controller.
+        /// navigation controller (before the app finished or cancelled it: requests from the calls that end it are
+        /// accepted).
         public static let interactivePopInProgress = Code("interactivePopInProgress")
         /// The interactive pop gesture may not begin; ``LifecycleError/message`` says why.
         public static let popGestureRefused = Code("popGestureRefused")

@@ -144,7 +144,7 @@ extension Screen {
             if navigation._finishLeaving(self, reason: .removeFromParent) { return }
             // A screen of the controller not in its stack is already leaving (taken by an interactive pop, or inside
             // its didPop; a child, or unlinked once its transition started): it leaves the controller when that ends.
-            if navigation._isInStack(self) && navigation.interactivePop == nil && !navigation._isChangingStack {
+            if navigation._isInStack(self) && !navigation._isInInteractivePop && !navigation._isChangingStack {
                 navigation._remove(self)
             }
             return

@@ -136,7 +136,7 @@ public final class InteractivePop: _InteractiveTransition {
             revealed._endAppearanceTransition()
         }
         batch.finish()
-        navigation._settleChildrenOnScreen()
+        navigation._settleChildrenOnScreenUnlessAChangeWaits()
         if !departsFirst { endDeparture(from: navigation) }
         if isOnScreen && sentWillShow {
             navigation._didShow(revealedScreen, animated: true)
@@ -196,7 +196,7 @@ public final class InteractivePop: _InteractiveTransition {
                 popping._endAppearanceTransition()
             }
             batch.finish()
-            navigation._settleChildrenOnScreen()
+            navigation._settleChildrenOnScreenUnlessAChangeWaits()
             // The screen shown again is the top, which the controller's delegate hears of, as UIKit's does for apps
             // built with recent SDKs: willShow and didShow, once the appearance calls are over.
             if sentWillShow && navigation._appearance == .appeared && navigation._appearances == controllerAppearances

@@ -210,6 +210,21 @@ extension NavigationController {
         return pop.revealedScreen === screen
     }
 
+    /// Whether an interactive pop is in progress: from its beginning until the app finishes or cancels it.
+    ///
+    /// Requests on the stack are refused meanwhile; from the calls that end it (a `viewDidAppear`, `didShow`), they are
+    /// accepted and wait for the pop's end in the queue, as after any transition.
+    var _isInInteractivePop: Bool {
+        interactivePop?.state == .active
+    }
+
+    /// Brings the screens on screen through this controller in line with its stack once an interactive pop's calls
+    /// ran (it may have gone off screen and come back during the gesture, showing its top of that moment), unless a
+    /// change of the stack requested from those calls waits for the pop's end: its transition shows the new top.
+    func _settleChildrenOnScreenUnlessAChangeWaits() {
+        if _queuedCount == 0 { _settleChildrenOnScreen() }
+    }
+
     /// Whether an interactive pop's transition runs: from its will-calls until the gesture ends, the bar's animated
     /// changes follow the finger.
     var _isInteractivePopTransitionRunning: Bool {

@@ -293,7 +293,7 @@ extension NavigationController {
         // Ends it before anything is read: it runs the app's code.
         _endOwedMove()
         // The owed didMove ran the app's code, which may have removed the screen already, or begun a change.
-        guard _isInStack(screen), !_isChangingStack, interactivePop == nil else { return }
+        guard _isInStack(screen), !_isChangingStack, !_isInInteractivePop else { return }
         let remaining = viewControllers.filter { $0 !== screen }
         if remaining.isEmpty {
             let oldTop = topViewController
@@ -599,7 +599,7 @@ extension NavigationController {
                     + "observer's join, is running); "
                     + "request this from the change's completion instead")
         }
-        if interactivePop != nil {
+        if _isInInteractivePop {
             throw LifecycleError(
                 .interactivePopInProgress, "\(debugLabel) is in an interactive pop; finish or cancel it first")
         }

@@ -66,7 +66,7 @@ extension Screen {
             // didPop pending, or taken by the gesture; a child, or unlinked once its transition started); during an
             // interactive pop the gesture decides. Either way a second tap must not dismiss what holds it.
             guard let index = navigation.viewControllers.firstIndex(where: { $0 === entry }),
-                navigation.interactivePop == nil
+                !navigation._isInInteractivePop
             else {
                 completion?(.completed)
                 return .nothing
