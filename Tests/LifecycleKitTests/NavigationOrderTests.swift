@@ -1085,6 +1085,33 @@ struct NavigationOrderTests {
         #expect(navigation.viewControllers.map { $0.title ?? "" } == stack)
     }
 
+    @Test("a pop finished from its screen's willPop takes it out of the stack before its willMove, which may pop below")
+    func popFinishedFromWillPopLeavesTheStackFirst() throws {
+        // Found with the re-entrancy explorer (seed 5138) once requests from the calls that end a pop were accepted: a
+        // popToRoot from the screen's willMove(toParent: nil) popped it a second time.
+        let host = try NavigationHost(driver: .manual)
+        let (b, c) = (host.screen("B"), ScriptedScreen("C", host.log))
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(c, animated: false)
+        host.window.transitionDriver.completeAll()
+        var stackInWillMove: [String] = []
+        c.actions["willPop(true)"] = { host.navigation.interactivePop?.finish() }
+        c.actions["willMove(nil)"] = {
+            stackInWillMove = host.navigation.viewControllers.map { $0.title ?? "" }
+            _ = try? host.navigation.popToRoot(animated: false)
+        }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        host.window.transitionDriver.completeAll()
+        #expect(stackInWillMove == ["A", "B"])
+        #expect(
+            host.log.take().filter { $0.contains("Pop") || $0.contains("Move") || $0.contains("Show") } == [
+                "C.willPop(true)", "C.willMove(nil)", "B.willPop(false)", "B.willMove(nil)", "C.didPop(true)",
+                "C.didMove(nil)", "nav.willShow(A)", "B.didPop(false)", "B.didMove(nil)", "nav.didShow(A)",
+            ])
+        #expect(host.navigation.viewControllers.map { $0.title ?? "" } == ["A"])
+    }
+
     @Test(
         "a presentation requested during an interactive pop waits for the gesture, then covers the screen left on top",
         arguments: [false, true])

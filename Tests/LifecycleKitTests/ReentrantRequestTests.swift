@@ -537,9 +537,19 @@ class ScriptedScreen: TestScreen {
         run("viewDidDisappear")
     }
 
+    override func willMove(toParent parent: Screen?) {
+        super.willMove(toParent: parent)
+        run("willMove(\(parent?.title ?? "nil"))")
+    }
+
     override func didMove(toParent parent: Screen?) {
         super.didMove(toParent: parent)
         run("didMove(\(parent?.title ?? "nil"))")
+    }
+
+    override func willPop(animated: Bool) {
+        super.willPop(animated: animated)
+        run("willPop(\(animated))")
     }
 
     override func didPop(animated: Bool) {

@@ -64,12 +64,23 @@ extension ReentrancyExplorer {
     }
 
     /// Records a willMove(toParent:), which a didMove(toParent:) with the same parent must end.
+    ///
+    /// The willMove(toParent: nil) of an interactive pop's beginning is kept as ``interactivePopMove``: a cancelled
+    /// pop never ends it, and its completion forgets that one, not a later pop's requested from the cancel's calls.
     func recordWillMove(_ screen: Screen, toParent parent: Screen?) {
         countCallback()
         let name = name(screen)
         log("\(name).willMove(\(self.name(parent)))")
-        pendingMoves[name, default: []].append(self.name(parent))
+        let isInteractivePops = parent == nil && isPoppingInteractively(screen)
+        pendingMoves[name, default: []].append(isInteractivePops ? Self.interactivePopMove : self.name(parent))
+        if isInteractivePops { interactivePopMoves[name, default: 0] += 1 }
         maybeReenter(from: "\(name).willMove")
+    }
+
+    /// Whether `screen` is the popping screen of an interactive pop in progress (its beginning's calls are running).
+    private func isPoppingInteractively(_ screen: Screen) -> Bool {
+        guard let pop = screen.navigationController?.interactivePop else { return false }
+        return pop.state == .active && pop.poppingScreen === screen
     }
 
     /// Records a didMove(toParent:), which must end the oldest pending willMove(toParent:) of its screen, with the same
@@ -84,14 +95,16 @@ extension ReentrancyExplorer {
         let parentName = self.name(parent)
         log("\(name).didMove(\(parentName))")
         var pending = pendingMoves[name, default: []]
+        // An interactive pop's willMove(toParent: nil) is one to nil.
+        func movedTo(_ index: Int) -> String { pending[index] == Self.interactivePopMove ? "nil" : pending[index] }
         if pending.isEmpty {
             fail(.moveBalance, "\(name).didMove(\(parentName)) without a willMove")
-        } else if pending[0] != parentName, parentName == "nil", pending.count >= 2, pending[1] == "nil",
+        } else if movedTo(0) != parentName, parentName == "nil", pending.count >= 2, movedTo(1) == "nil",
             joiningByAddChild[name] == pending[0]
         {
             log("(documented: \(name) left \(pending[0]) during addChild, no didMove(\(pending[0])))")
             pending.removeFirst(2)
-        } else if pending[0] != parentName {
+        } else if movedTo(0) != parentName {
             fail(.moveBalance, "\(name).didMove(\(parentName)) but the pending willMove is (\(pending[0])); \(pending)")
             pending.removeFirst()
         } else {
@@ -103,7 +116,8 @@ extension ReentrancyExplorer {
 
     /// Records a willPop, which a didPop must end.
     func recordWillPop(_ screen: Screen) {
-        if let navigation = screen.navigationController {
+        // Only an interactive pop's beginning: a pop requested from the calls that end it sends a willPop of its own.
+        if let navigation = screen.navigationController, isPoppingInteractively(screen) {
             latestWillPop[ObjectIdentifier(navigation)] = name(screen)
         }
         recordOpening(screen, "willPop", in: \.pendingPops)

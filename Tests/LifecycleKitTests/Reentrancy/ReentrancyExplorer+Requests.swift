@@ -225,9 +225,16 @@ extension ReentrancyExplorer {
 
     /// Forgets the willPop and the willMove(toParent: nil) that a cancelled pop of the screen named `name` sent and
     /// never ends.
+    ///
+    /// The willMove, if the pop sent it (it is cancelled before, from the willPop, say): the one recorded as the
+    /// pop's, or, when a didMove(toParent: nil) of a later request came first (a removal from the cancel's calls)
+    /// and ended it, the oldest one to nil left.
     private func forgetCallsOfCancelledPop(of name: String) {
-        if var pending = pendingMoves[name], let last = pending.lastIndex(of: "nil") {
-            pending.remove(at: last)
+        if interactivePopMoves[name, default: 0] > 0, var pending = pendingMoves[name],
+            let index = pending.lastIndex(of: Self.interactivePopMove) ?? pending.firstIndex(of: "nil")
+        {
+            interactivePopMoves[name, default: 0] -= 1
+            pending.remove(at: index)
             pendingMoves[name] = pending
         }
         if pendingPops[name, default: 0] > 0 {

@@ -62,9 +62,15 @@ final class ReentrancyExplorer {
     var awaitsViewIsAppearing: Set<String> = []
     /// Each screen's willMove(toParent:) calls without their didMove yet, by name: the parents' names, oldest first.
     var pendingMoves: [String: [String]] = [:]
+    /// How ``pendingMoves`` records the willMove(toParent: nil) that an interactive pop's beginning sent.
+    static let interactivePopMove = "nil (interactive pop)"
+    /// How many willMove(toParent: nil) calls interactive pops' beginnings sent each screen, by name, that no
+    /// cancelled pop has forgotten yet.
+    var interactivePopMoves: [String: Int] = [:]
     /// Each screen's willPop calls without their didPop yet, by name.
     var pendingPops: [String: Int] = [:]
-    /// The name of the screen that got the latest willPop, by its navigation controller: the popping screen of an
+    /// The name of the screen that got the latest willPop of an interactive pop's beginning, by its navigation
+    /// controller (not a pop requested from the calls that end one): the popping screen of an
     /// interactive pop that ends while it begins (before `beginInteractivePop` returns it), where the top read before
     /// the request may be stale (the owed didMove the request ends first may push).
     var latestWillPop: [ObjectIdentifier: String] = [:]

@@ -110,13 +110,14 @@ public final class InteractivePop: _InteractiveTransition {
         guard let navigation = navigationController else { return endWithoutController() }
         state = .finished
         progress = 1
+        // Out of the stack already, unless the pop was ended from a callback of its own beginning: then now, before
+        // its willMove(toParent: nil), as when the pop begins, so that a request from that call does not pop it again.
+        navigation.viewControllers.removeAll { $0 === poppingScreen }
         if !sentWillMove {
             // Finished from its willPop: the screen leaves its parent all the same, which it hears of first.
             sentWillMove = true
             poppingScreen._willMove(toParent: nil)
         }
-        // Out of the stack already, unless the pop was ended from a callback of its own beginning.
-        navigation.viewControllers.removeAll { $0 === poppingScreen }
         let isOnScreen = navigation._appearance == .appeared
         // Finished from a will-call of its beginning, the pop may not have reached every screen on screen through its
         // two: they get their will-calls now, so that their did-calls come with the pop's, before its end.
