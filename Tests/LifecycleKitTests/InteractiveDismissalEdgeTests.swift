@@ -475,8 +475,9 @@ struct InteractiveDismissalEdgeTests {
         #expect(!window.transitionDriver.isTransitioning)
     }
 
-    @Test("a dismissal requested in the cancel's viewDidAppear is ignored (as pop requests are refused)")
+    @Test("a dismissal requested in the cancel's viewDidAppear, or in its completion, dismisses the sheet after it")
     func dismissInCancelDidAppear() throws {
+        // It was ignored, as a pop requested there was refused; both are accepted now (helper-190).
         let host = try SheetHost()
         let sheet = host.sheet
         var result: Bool?
@@ -484,14 +485,18 @@ struct InteractiveDismissalEdgeTests {
         sheet.actions["viewDidAppear"] = { result = sheet.dismiss(animated: false) }
         _ = host.log.take()
         swipe.cancel()
-        #expect(result == false)
-        #expect(host.log.take() == ["S.viewWillAppear", "S.viewDidAppear"])
-        // From the completion it works.
+        #expect(result == true)
+        #expect(
+            host.log.take() == ["S.viewWillAppear", "S.viewDidAppear", "S.viewWillDisappear", "S.viewDidDisappear"])
+        #expect(host.presenter.presentedScreen == nil)
+        // From the completion too.
+        try host.presenter.present(sheet, style: .pageSheet, animated: false)
         let again = try sheet.beginInteractiveDismissal { _ in _ = sheet.dismiss(animated: false) }
         _ = host.log.take()
         again.cancel()
         #expect(
             host.log.take() == ["S.viewWillAppear", "S.viewDidAppear", "S.viewWillDisappear", "S.viewDidDisappear"])
+        #expect(host.presenter.presentedScreen == nil)
     }
 
     /// Observed: cancelled, the controller shows its new top at once and the old top's viewDidDisappear comes last (a

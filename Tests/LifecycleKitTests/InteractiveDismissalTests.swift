@@ -190,6 +190,32 @@ struct InteractiveDismissalTests {
         #expect(host.log.take() == ["A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)"])
     }
 
+    @Test("a presentation from the sheet in the viewDidAppear of a cancelled swipe is accepted and waits for its end")
+    func presentationFromTheCancelsViewDidAppear() throws {
+        // Found by review (helper-190's finding for the pop gesture, checked for the sheet's swipe): it threw
+        // interactiveDismissalInProgress. (A dismissal there: InteractiveDismissalEdgeTests.)
+        let host = try SheetHost()
+        var refusal: LifecycleError?
+        host.sheet.actions["viewDidAppear"] = {
+            do throws(LifecycleError) {
+                try host.sheet.present(TestScreen("X", host.log), style: .fullScreen, animated: true)
+            } catch { refusal = error }
+        }
+        let swipe = try host.sheet.beginInteractiveDismissal()
+        _ = host.log.take()
+        swipe.cancel()
+        #expect(refusal == nil)
+        // Its transition starts once the swipe has ended.
+        #expect(
+            host.log.take() == [
+                "S.viewWillAppear", "S.viewDidAppear", "X.loadView", "X.viewDidLoad", "S.viewWillDisappear",
+                "P.viewWillDisappear", "X.viewWillAppear",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["X.viewDidAppear", "S.viewDidDisappear", "P.viewDidDisappear"])
+        #expect(host.sheet.presentedScreen?.title == "X")
+    }
+
     @Test("ended from inside presentationWillDismiss: no appearance call, the completion says how it ended")
     func endedFromTheWillCall() throws {
         let host = try SheetHost()

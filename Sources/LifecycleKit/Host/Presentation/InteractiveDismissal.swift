@@ -18,7 +18,9 @@
 /// While it is in progress the window's transition queue waits (requests change the hierarchy at once, and their
 /// transitions wait), the pop gesture and the back button do nothing, a programmatic dismissal of the sheet does
 /// nothing (a dismissal from below it takes it with the rest, as ``finish()`` and ``cancel()`` say), and presenting
-/// from the sheet is refused. End every dismissal you begin, as a gesture always ends.
+/// from the sheet is refused. From the calls that end it (after ``finish()`` or ``cancel()``: a cancelled swipe's
+/// `viewDidAppear`, say), both are accepted and wait in the queue for its end, as after any transition. End every
+/// dismissal you begin, as a gesture always ends.
 public final class InteractiveDismissal: _InteractiveTransition {
     /// Where the gesture is.
     public enum State: String, Sendable, Hashable {

@@ -85,6 +85,15 @@ extension Screen {
         return (sheet, sheet._dismissGestureRefusalBeforeAsking())
     }
 
+    /// Whether the user is swiping this presented screen down: from the swipe's beginning until the app finishes or
+    /// cancels it.
+    ///
+    /// Presenting from it and dismissing it are refused meanwhile; from the calls that end the swipe (a cancelled
+    /// swipe's `viewDidAppear`), they are accepted and wait for the swipe's end in the queue, as after any transition.
+    var _isBeingSwipedDown: Bool {
+        interactiveDismissal?.state == .active
+    }
+
     /// ``interactiveDismissalRefusal()`` for this presented screen without asking it: every rule but the last two.
     private func _dismissGestureRefusalBeforeAsking() -> DismissGestureRefusal? {
         guard _presenter != nil else { return .notPresented }

@@ -209,7 +209,7 @@ extension Screen {
                 "\(debugLabel) cannot present \(screen.debugLabel) yet: \(presenter.debugLabel), which presents it, is "
                     + "still coming on screen and its view is not in the window; present from viewDidAppear")
         }
-        if presenter._presentedAncestor?.interactiveDismissal != nil {
+        if presenter._presentedAncestor?._isBeingSwipedDown == true {
             throw LifecycleError(
                 .interactiveDismissalInProgress,
                 "\(debugLabel) cannot present \(screen.debugLabel): the user is swiping \(presenter.debugLabel) down")
@@ -316,7 +316,8 @@ extension Screen {
     /// is not dismissed again: asking it again (a double tap on a close button) does nothing and returns
     /// `false`, even if its presenter presented another screen meanwhile. So does a screen whose sheet the user is
     /// swiping down (an ``InteractiveDismissal`` in progress), as UIKit ignores a dismissal while the sheet
-    /// transitions.
+    /// transitions; asked from the calls that end the swipe (a cancelled swipe's viewDidAppear), the dismissal is
+    /// accepted and waits for the swipe's end.
     ///
     /// - Parameters:
     ///   - animated: Whether the dismissal animates.
@@ -335,10 +336,11 @@ extension Screen {
     /// Dismisses `target`, a presented screen, with what it presents; returns whether it did.
     ///
     /// Nothing to dismiss (no presenter), or a sheet the user is swiping down (the gesture decides), runs the
-    /// completion at once and returns `false`.
+    /// completion at once and returns `false`. From the calls that end the swipe (once the app finished or cancelled
+    /// it), the dismissal is accepted and waits for the swipe's end in the queue.
     @discardableResult
     func _dismiss(_ target: Screen, animated: Bool, completion: ((TransitionOutcome) -> Void)?) -> Bool {
-        guard let presenter = target._presenter, target.interactiveDismissal == nil else {
+        guard let presenter = target._presenter, !target._isBeingSwipedDown else {
             completion?(.completed)
             return false
         }
