@@ -62,8 +62,9 @@ public struct HookScope<Receiver> {
     ///
     /// Only available when the receiver is a class: value receivers have no identity, so the
     /// instance scope does not compile for them. The hook's closure must not capture the object
-    /// strongly: HookKit keeps the closure until the hook is cancelled or the object dies, so such a
-    /// capture keeps the object alive. Use the receiver the hook is given, which is that object.
+    /// strongly: HookKit keeps the closure until the hook is cancelled or, once the object died, until the point's
+    /// next registration, cancellation or introspection (or ``Hooks/removeExpiredInstanceHooks()``) removes the
+    /// hook, so such a capture keeps the object alive. Use the receiver the hook is given, which is that object.
     public static func instance(_ object: Receiver) -> HookScope where Receiver: AnyObject {
         HookScope(kind: .instance(object))
     }
