@@ -43,4 +43,41 @@ struct InteractivePopLeakTests {
             ])
         withExtendedLifetime((b, detector)) {}
     }
+
+    @Test("a screen that a cancelled pop brings back into a controller removed meanwhile is checked with it")
+    func cancelledPopOfARemovedController() throws {
+        // Found by review (helper-190): the controller's removal recorded what it held without the screen the gesture
+        // had taken out, which the cancel brought back; once the controller was gone, the screen, leaked, was never
+        // checked.
+        let log = EventLog()
+        let time = VirtualTime()
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let reports = EventLog()
+        let detector = LeakDetector(time: time, isEnabled: true) { reports.add("\($0)") }
+        detector.attach(to: window)
+        let container = TestScreen("K", log)
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        let leaked = TestScreen("B", log)
+        weak var weakNavigation: NavigationController?
+        do {
+            let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+            weakNavigation = navigation
+            try container.addChild(navigation)
+            try navigation.push(leaked, animated: false)
+            let pop = try navigation.beginInteractivePop(translation: 10)
+            time.advance(by: 1)
+            navigation.removeFromParent()
+            pop.cancel()
+            window.transitionDriver.completeAll()
+        }
+        #expect(weakNavigation == nil && leaked.parent == nil)
+        time.advance(by: 1.5)
+        #expect(
+            reports.take() == [
+                #"suspected leak: TestScreen "B" [TestScreen] removed by removeFromParent at 1.000 s, "#
+                    + "still alive at 2.500 s"
+            ])
+        withExtendedLifetime((leaked, detector)) {}
+    }
 }

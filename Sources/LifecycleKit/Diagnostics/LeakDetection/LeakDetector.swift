@@ -17,7 +17,8 @@ import Foundation
 /// `popToRoot`, `setViewControllers`, a finished interactive pop, `dismiss` (with what it presented),
 /// `removeFromParent` or a replacement of the window's root, unless it is excluded (see
 /// ``Configuration``). The detector holds it weakly, with the screens it holds (its children and what
-/// they present): a child that outlives its removed container is checked once the container is gone,
+/// they present, and a navigation controller's screen that an interactive pop in progress took out of its stack,
+/// which a cancel brings back): a child that outlives its removed container is checked once the container is gone,
 /// starting then (its reports carry the container's reason and removal time, so `reportedAt` may come much
 /// later than `removedAt` plus the grace period). A screen taken out of a container that already left the window
 /// (a child removed from a popped container) left no watched hierarchy and is tracked only as the container's.

@@ -38,16 +38,25 @@ extension Screen {
         var result: [Screen] = []
         func visit(_ screen: Screen) {
             result.append(screen)
-            for child in screen.children {
+            for child in screen._heldChildren {
                 visit(child)
             }
             if let presented = screen._presented {
                 visit(presented)
             }
         }
-        for child in children {
+        for child in _heldChildren {
             visit(child)
         }
         return result
+    }
+
+    /// Its children, and, for a navigation controller in an interactive pop, the screen the gesture took out of them
+    /// until it ends: a cancel brings it back.
+    private var _heldChildren: [Screen] {
+        guard let navigation = self as? NavigationController, navigation._isInInteractivePop,
+            let popping = navigation.interactivePop?.poppingScreen, !children.contains(where: { $0 === popping })
+        else { return children }
+        return children + [popping]
     }
 }
