@@ -60,7 +60,8 @@ public enum Lifecycle {
     }
 
     /// Hooks a lifecycle phase: `before` runs before its first method, `after` after its last
-    /// (so `.appear, .after` runs after `viewDidAppear`, when the screen is on screen).
+    /// (so `.appear, .after` runs after `viewDidAppear`, when the screen is on screen, unless the app's code in that
+    /// `viewDidAppear` took it off screen again: then after its disappearance, see <doc:ScreensAndTheLifecycle>).
     ///
     /// - Parameters: See ``hook(_:_:scope:priority:label:once:_:)-(LifecycleMethod,_,_,_,_,_,_)``.
     /// - Returns: A token that removes the hook.
