@@ -218,7 +218,16 @@ struct LeakDetectorTests {
                 candidates.append(candidate)
                 if ObjectIdentifier(candidate) == shoes { newcomer = candidate }
             }
-            let hat = try #require(newcomer, "no screen took the released screen's address in 1,000 allocations")
+            guard let hat = newcomer else {
+                // Another allocation took the address first (tests run in parallel, on threads that can share the
+                // allocator's free blocks; seen once in a loaded run): the case cannot be set up in this run.
+                withKnownIssue(
+                    "no screen took the released screen's address in 1,000 allocations", isIntermittent: true
+                ) {
+                    Issue.record("the released screen's address was not reused")
+                }
+                return
+            }
             try host.navigation.push(hat, animated: false)
             try host.navigation.pop(animated: false)
         }
