@@ -211,11 +211,11 @@ struct HostRegressionTests {
                 ])
             #expect(x(navigation).visibleState == [.loaded, .didAppear])
         } else {
-            // Y comes back on top, and X, which the controller no longer shows, goes.
+            // X, which the controller no longer shows, goes, and Y comes back on top, in a cancel's order.
             pop.cancel()
             #expect(
                 host.log.take() == [
-                    "Y.viewWillAppear", "Y.viewDidAppear", "X.viewWillDisappear", "X.viewDidDisappear",
+                    "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewWillAppear", "Y.viewDidAppear",
                     "inner.willShow(Y)", "inner.didShow(Y)",
                 ])
             #expect(y.visibleState == [.loaded, .didAppear])
@@ -687,7 +687,7 @@ struct HostRegressionTests {
         #expect(
             host.log.take() == [
                 "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "B.viewDidDisappear",
-                "A.viewDidAppear", "B.didPop(true)", "B.didMove(nil)",
+                "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear",
             ])
         #expect(pop.state == .finished && b.parent == nil)
     }

@@ -1112,6 +1112,84 @@ struct NavigationOrderTests {
         #expect(host.navigation.viewControllers.map { $0.title ?? "" } == ["A"])
     }
 
+    @Test("a pop finished from its screen's willPop, with a push asked from its willMove, shows the revealed one first")
+    func pushFromThePopsWillMoveWhenFinishedFromWillPop() throws {
+        // Found by review (helper-192): the pop's end left the screens to the push waiting in the queue, so the popped
+        // screen departed while still on screen, and disappeared only in the push's transition, outside the stack.
+        let host = try NavigationHost(driver: .manual)
+        let (b, c, d) = (host.screen("B"), ScriptedScreen("C", host.log), host.screen("D"))
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(c, animated: false)
+        host.window.transitionDriver.completeAll()
+        c.actions["willPop(true)"] = { host.navigation.interactivePop?.finish() }
+        c.actions["willMove(nil)"] = { try? host.navigation.push(d, animated: true) }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "D.willMove(nav)", "C.viewWillDisappear", "B.viewWillAppear",
+                "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "B.viewDidAppear", "D.loadView",
+                "D.viewDidLoad", "B.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["B.viewDidDisappear", "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)"])
+    }
+
+    @Test("a pop cancelled after its controller left the screen and came back, with a pop asked then, ends in line")
+    func popFromTheCancelAfterTheControllerCameBack() throws {
+        // Found by review (helper-192): the screen the controller showed when it came back stayed on screen under the
+        // popping screen, and the pop asked from its viewDidAppear revealed it without willShow or didShow.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (b, c) = (TestScreen("B", log), ScriptedScreen("C", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        let tabs = TabsScreen("T", log)
+        try tabs.addChild(navigation)
+        try tabs.addChild(TestScreen("Z", log))
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        try navigation.push(b, animated: false)
+        try navigation.push(c, animated: false)
+        window.transitionDriver.completeAll()
+        let pop = try navigation.beginInteractivePop(translation: 10)
+        _ = log.take()
+        tabs.selectedIndex = 1
+        tabs.selectedIndex = 0
+        c.actions["viewDidAppear"] = { try? navigation.pop(animated: false) }
+        _ = log.take()
+        pop.cancel()
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.hasPrefix("B.") || $0.hasPrefix("C.") || $0.hasPrefix("nav.") } == [
+                "B.viewWillDisappear", "B.viewDidDisappear", "C.viewWillAppear", "C.viewDidAppear", "C.willPop(false)",
+                "C.willMove(nil)", "C.viewWillDisappear", "B.viewWillAppear", "nav.willShow(B)",
+                "C.viewDidDisappear", "C.didPop(false)", "C.didMove(nil)", "B.viewDidAppear", "nav.didShow(B)",
+            ])
+        #expect(b.visibleState == [.loaded, .didAppear] && c.visibleState == [.loaded, .didDisappear])
+    }
+
+    @Test("a finished pop whose revealed screen takes the controller off screen in its viewDidAppear sends no didShow")
+    func finishedPopWhoseRevealedScreenLeaves() throws {
+        // Found by review (helper-192): the pop read whether the controller was on screen before its did-calls.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let root = ScriptedScreen("A", log)
+        let navigation = try TestNavigation("nav", root: root, log)
+        let tabs = TabsScreen("T", log)
+        try tabs.addChild(navigation)
+        try tabs.addChild(TestScreen("Z", log))
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        try navigation.push(TestScreen("B", log), animated: false)
+        window.transitionDriver.completeAll()
+        root.actions["viewDidAppear"] = { navigation.removeFromParent() }
+        let pop = try navigation.beginInteractivePop(translation: 10)
+        _ = log.take()
+        pop.finish()
+        #expect(
+            log.take().filter { $0.hasPrefix("nav.") } == ["nav.viewWillDisappear", "nav.viewDidDisappear"])
+    }
+
     @Test(
         "a presentation requested during an interactive pop waits for the gesture, then covers the screen left on top",
         arguments: [false, true])

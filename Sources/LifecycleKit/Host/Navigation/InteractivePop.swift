@@ -96,7 +96,8 @@ public final class InteractivePop: _InteractiveTransition {
     /// The calls: popping.viewDidDisappear, popping.didPop, popping.didMove(toParent: nil), revealed.viewDidAppear,
     /// then (on screen) the navigation controller's didShow(revealed), then the completion with
     /// ``TransitionOutcome/completed``. The popping screen's willPop and willMove(toParent: nil) ran when the pop
-    /// began (finished from its willPop, the pop sends willMove(toParent: nil) first).
+    /// began (finished from its willPop, the pop sends willMove(toParent: nil) first, then the will-calls it had not
+    /// sent yet: popping.viewWillDisappear, revealed.viewWillAppear).
     ///
     /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
     /// for, without didShow. Ignored once the pop ended. A pop whose navigation controller goes away ends as
@@ -119,6 +120,12 @@ public final class InteractivePop: _InteractiveTransition {
             poppingScreen._willMove(toParent: nil)
         }
         let isOnScreen = navigation._appearance == .appeared
+        if poppingTarget == nil && isOnScreen {
+            // Finished before its will-calls (from the popping screen's willPop or willMove(toParent: nil)): the pop
+            // sends them now, so that its two screens change places in the pop, not in a change of the stack asked
+            // from those calls, which waits for the pop's end.
+            beginCallsOfAPopFinishedEarly(in: navigation)
+        }
         // Finished from a will-call of its beginning, the pop may not have reached every screen on screen through its
         // two: they get their will-calls now, so that their did-calls come with the pop's, before its end.
         for target in [poppingTarget, revealedTarget] {
@@ -129,8 +136,9 @@ public final class InteractivePop: _InteractiveTransition {
         if let popping = poppingTarget, popping._onScreenBatch === batch {
             popping._endAppearanceTransition()
         }
-        // Its departure ends once it disappeared, before the revealed screen's viewDidAppear, as after a pop. Finished
-        // before its will-calls (from its willPop), it disappears only as the screens settle below, and departs then.
+        // Its departure ends once it disappeared, before the revealed screen's viewDidAppear, as after a pop. (A screen
+        // that the controller's going off screen took off during the gesture already disappeared; one still on screen,
+        // which only an off-screen controller's pop leaves, disappears as the screens settle below, and departs then.)
         let departsFirst = (poppingTarget ?? poppingScreen._forwardingTarget)._appearance == .disappeared
         if departsFirst { endDeparture(from: navigation) }
         if let revealed = revealedTarget, revealed._onScreenBatch === batch {
@@ -139,10 +147,32 @@ public final class InteractivePop: _InteractiveTransition {
         batch.finish()
         navigation._settleChildrenOnScreenUnlessAChangeWaits()
         if !departsFirst { endDeparture(from: navigation) }
-        if isOnScreen && sentWillShow {
+        // As after any transition, only while the controller is still on screen: the did-calls ran the app's code.
+        if isOnScreen && sentWillShow && navigation._appearance.isVisible {
             navigation._didShow(revealedScreen, animated: true)
         }
         end(navigation, outcome: .completed)
+    }
+
+    /// The will-calls of a pop finished before it sent them: the popping screen's viewWillDisappear, then the revealed
+    /// screen's viewWillAppear (each with the screens on screen through it), unless the app's code in the first took
+    /// the controller off screen or the revealed screen out of it.
+    private func beginCallsOfAPopFinishedEarly(in navigation: NavigationController) {
+        let popping = poppingScreen._forwardingTarget
+        let revealed = revealedScreen._forwardingTarget
+        poppingTarget = popping
+        revealedTarget = revealed
+        if popping._appearance == .appeared {
+            popping._beginDisappearing(animated: true, batch: batch)
+        }
+        guard navigation._appearance == .appeared, revealedScreen.parent === navigation,
+            !revealed._appearance.isVisible
+        else { return }
+        revealed.loadViewIfNeeded()
+        guard navigation._appearance == .appeared, revealedScreen.parent === navigation,
+            !revealed._appearance.isVisible
+        else { return }
+        revealed._beginAppearing(animated: true, at: .child(navigation), batch: batch)
     }
 
     /// The popping screen's didPop and didMove(toParent: nil), then it leaves the hierarchy: a pop's departure.
@@ -185,6 +215,14 @@ public final class InteractivePop: _InteractiveTransition {
             poppingScreen._forgetMovingFromParent()
             if let revealed = revealedTarget, revealed._onScreenBatch === batch, revealed._appearance == .appearing {
                 revealed._beginDisappearing(animated: true, batch: batch, reversing: true)
+                revealed._endAppearanceTransition()
+            } else if let revealed = revealedTarget, revealed._appearance == .appeared,
+                revealed._onScreenParent === navigation, poppingTarget?._onScreenBatch === batch
+            {
+                // On screen again through the controller's own appearance (it left the screen during the gesture and
+                // came back, showing its top of that moment): the popping screen takes its place again in the cancel,
+                // not in a change of the stack asked from its calls, which waits for the pop's end.
+                revealed._beginDisappearing(animated: true, batch: batch)
                 revealed._endAppearanceTransition()
             }
             // The revealed screen's calls ran the app's code, which may have taken the controller off screen: the
