@@ -166,6 +166,26 @@ struct ContainmentRecipeTests {
         #expect([container, first, second, added].allSatisfy { $0.visibleState == [.loaded, .didAppear] })
     }
 
+    @Test("a child added from a viewDidAppear gets its own after the screens the same appearance still owes theirs")
+    func childAddedFromAViewDidAppearInsideAnAppearingContainer() throws {
+        // Found by review (helper-192): only the container's own children came first; a sibling of the container in
+        // the same appearance got its viewDidAppear after the new child's.
+        let host = try NavigationHost(driver: .immediate)
+        let (outer, container) = (host.screen("R"), ScriptedScreen("K", host.log))
+        try container.addChild(host.screen("O"))
+        try outer.addChild(container)
+        try outer.addChild(host.screen("L"))
+        let added = host.screen("C")
+        container.actions["viewDidAppear"] = { try? container.addChild(added) }
+        _ = host.log.take()
+        try host.navigation.push(outer, animated: true)
+        #expect(
+            host.log.take().drop { $0 != "R.viewDidAppear" }.prefix { $0 != "R.didMove(nav)" } == [
+                "R.viewDidAppear", "K.viewDidAppear", "C.willMove(K)", "C.loadView", "C.viewDidLoad",
+                "C.viewWillAppear", "O.viewDidAppear", "L.viewDidAppear", "C.viewDidAppear", "C.didMove(K)",
+            ])
+    }
+
     @Test("a child its container does not show loads nothing until the container shows it")
     func childNotShownStaysUnloaded() throws {
         let host = try NavigationHost(driver: .immediate)

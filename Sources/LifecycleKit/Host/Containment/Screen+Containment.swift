@@ -24,10 +24,11 @@ extension Screen {
     /// `view.addSubview(child.view)`) loads there too, before this screen's viewDidLoad: loadView, child.willMove,
     /// child.loadView, child.viewDidLoad, child.didMove, viewDidLoad.
     ///
-    /// Added from this screen's viewDidAppear, or from a viewDidAppear that this screen forwards to one of its
-    /// children, the child gets its viewDidAppear after this screen's other children that still wait for theirs (the
-    /// did-calls on their way), as UIKit sends it after the next screen update: child.willMove, child.viewWillAppear,
-    /// the waiting children's viewDidAppear, child.viewDidAppear, child.didMove.
+    /// Added from a viewDidAppear that an appearance sends down (this screen's, a child's, or a container's that this
+    /// screen is in), the child gets its viewDidAppear after the screens that appearance still owes theirs (this
+    /// screen's other children, and those of the containers it is in), as UIKit sends it after the next screen update:
+    /// child.willMove, child.viewWillAppear, the waiting screens' viewDidAppear, child.viewDidAppear, child.didMove. A
+    /// child that their code takes out again gets no didMove(toParent: self), as one that leaves from its viewDidLoad.
     ///
     /// While this screen is appearing (its transition runs), the child's viewWillAppear runs now and its viewDidAppear
     /// with this screen's, so that its calls stay balanced (UIKit has been seen to send such a child only its
@@ -93,11 +94,12 @@ extension Screen {
             case .appeared:
                 let appearances = target._appearances
                 target._beginAppearing(animated: false, at: .child(self), batch: nil)
-                // Added from this screen's viewDidAppear or from one it forwards: the screens still waiting for
-                // theirs get them first, as UIKit sends the child its viewDidAppear at the next screen update.
-                // (Only then: a screen settled on screen has none waiting, and adding many children stays linear.)
-                if _batchBeingCompleted != nil && target._appearances &- appearances <= 1 {
-                    _completeWaitingAppearances()
+                // Added from a viewDidAppear that an appearance sends down through this screen: the screens still
+                // waiting for theirs in that appearance get them first, as UIKit sends the child its viewDidAppear at
+                // the next screen update. (A walk up the screens this one is on screen through: adding many children
+                // one by one stays linear.)
+                if target._appearances &- appearances <= 1, let completing = _outermostScreenCompletingAnAppearance {
+                    completing._completeWaitingAppearances()
                 }
                 // Unless the app's code took it away and began another appearance (its viewWillAppear presented it
                 // with animation, say), which ends with its own transition.
@@ -242,6 +244,18 @@ extension Screen {
                 child._completeWaitingAppearances()
             }
         }
+    }
+
+    /// The outermost screen, among this one and the screens it is on screen through, whose appearance is sending its
+    /// did-calls down (``_batchBeingCompleted``), if any.
+    var _outermostScreenCompletingAnAppearance: Screen? {
+        var found: Screen?
+        var screen: Screen? = self
+        while let current = screen {
+            if current._batchBeingCompleted != nil { found = current }
+            screen = current._onScreenParent
+        }
+        return found
     }
 
     /// Brings this screen off screen now, and the current-context presentations that stand in for it.
