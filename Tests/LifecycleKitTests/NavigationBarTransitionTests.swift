@@ -153,6 +153,32 @@ struct NavigationBarTransitionTests {
             ])
     }
 
+    /// Found by review (helper-193): the update dropped no stash (the screen's was taken before willRestore) and found
+    /// no screen on the bar, so the outdated stash was restored and nothing corrected it later.
+    @Test(
+        "an update or a refresh asked from willRestore resolves the screen's look afresh instead of the stash",
+        arguments: [false, true])
+    func updateFromWillRestore(refreshes: Bool) throws {
+        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        try host.navigation.push(host.screen("B"), animated: false)
+        host.root.bar = NavigationBarAttributes(barColor: color("#888888"))  // changed while covered
+        host.root.onWillRestore = { _ in
+            if refreshes {
+                host.navigation.refreshNavigationBarAppearance()
+            } else {
+                host.root.updateNavigationAppearance(animated: false)
+            }
+        }
+        _ = host.events.take()
+        try host.navigation.pop(animated: true)
+        #expect(
+            host.events.take() == [
+                "A.willRestore([bar: #FF0000])", "appear(A) animated: [] -> [bar: #888888]",
+                "A.didRestore([bar: #888888])",
+            ])
+        #expect(host.bar == "[bar: #888888]")
+    }
+
     @Test("adjacent screens that differ in bar visibility hide or show the bar as part of the transition")
     func visibilityTransitions() throws {
         let host = try BarHost(driver: .manual)

@@ -26,6 +26,11 @@ public protocol NavigationBarRestoreDelegate: AnyObject {
     ///
     /// Any attribute may be changed, visibility included. The changed appearance is what the bar
     /// shows; it becomes the screen's stash again the next time the screen disappears.
+    ///
+    /// An update asked from here (the screen's ``Screen/updateNavigationAppearance(animated:)``, the
+    /// controller's ``NavigationController/refreshNavigationBarAppearance(animated:)``) drops the stash: the
+    /// screen's appearance is resolved afresh and applied instead of `appearance` (a change with the reason
+    /// ``NavigationBarChange/Reason/appear``), and ``didRestore(_:for:)`` is told what was applied.
     func willRestore(_ appearance: inout NavigationBarAppearance, for screen: Screen)
 
     /// Called after `screen`'s stash (as ``willRestore(_:for:)`` left it) was applied to the bar.

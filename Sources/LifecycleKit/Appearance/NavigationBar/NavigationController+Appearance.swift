@@ -168,11 +168,20 @@ extension NavigationController {
                 isInteractive: isInteractive)
             return
         }
-        screen._chrome.navigationBarStash = nil
         let delegate = screen.navigationBarRestoreDelegate ?? (screen as? any NavigationBarRestoreDelegate)
         var restored = stash
         delegate?.willRestore(&restored, for: screen)
-        bar._apply(restored, reason: .restore, screen: screen, animated: animated, isInteractive: isInteractive)
+        // The stash stays the screen's until willRestore returns: an update asked from it (the screen's
+        // `updateNavigationAppearance`, the controller's `refreshNavigationBarAppearance`) drops it, and the screen's
+        // appearance is resolved afresh instead, as for a screen without a stash.
+        let isStillStashed = screen._chrome.navigationBarStash != nil
+        screen._chrome.navigationBarStash = nil
+        if !isStillStashed {
+            restored = resolvedNavigationBarAppearance(for: screen)
+        }
+        bar._apply(
+            restored, reason: isStillStashed ? .restore : .appear, screen: screen, animated: animated,
+            isInteractive: isInteractive)
         delegate?.didRestore(restored, for: screen)
     }
 
