@@ -189,3 +189,21 @@ func expectError(
         Issue.record("expected \(code); \(error) was thrown", sourceLocation: sourceLocation)
     }
 }
+
+/// A visible window (manual driver) whose root is the tab container `T`, showing the navigation controller `nav`
+/// (rooted at the given screen) as its first tab and `Z` as its second, its appearance completed.
+struct TabbedNavigationHost {
+    let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+    let navigation: TestNavigation
+    let tabs: TabsScreen
+
+    init(root: Screen, _ log: EventLog) throws {
+        navigation = try TestNavigation("nav", root: root, log)
+        tabs = TabsScreen("T", log)
+        try tabs.addChild(navigation)
+        try tabs.addChild(TestScreen("Z", log))
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+    }
+}

@@ -114,14 +114,8 @@ struct NavigationOrderTests {
         // Found by review (helper-191): didShow came after the controller had left the screen. UIKit's controller
         // sends it from the end of the push's transition only while it is appearing or on screen.
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        let tabs = TabsScreen("T", log)
-        try tabs.addChild(navigation)
-        try tabs.addChild(TestScreen("Z", log))
-        try window.setRootScreen(tabs)
-        window.makeKeyAndVisible()
-        window.transitionDriver.completeAll()
+        let host = try TabbedNavigationHost(root: TestScreen("A", log), log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
         let pushed = ScriptedScreen("B", log)
         pushed.actions["viewDidAppear"] = {
             if switchesTheTabAway { tabs.selectedIndex = 1 } else { navigation.removeFromParent() }
@@ -1140,22 +1134,16 @@ struct NavigationOrderTests {
         // Found by review (helper-192): the screen the controller showed when it came back stayed on screen under the
         // popping screen, and the pop asked from its viewDidAppear revealed it without willShow or didShow.
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let host = try TabbedNavigationHost(root: TestScreen("A", log), log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
         let (b, c) = (TestScreen("B", log), ScriptedScreen("C", log))
-        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        let tabs = TabsScreen("T", log)
-        try tabs.addChild(navigation)
-        try tabs.addChild(TestScreen("Z", log))
-        try window.setRootScreen(tabs)
-        window.makeKeyAndVisible()
         try navigation.push(b, animated: false)
         try navigation.push(c, animated: false)
         window.transitionDriver.completeAll()
         let pop = try navigation.beginInteractivePop(translation: 10)
-        _ = log.take()
         tabs.selectedIndex = 1
         tabs.selectedIndex = 0
-        c.actions["viewDidAppear"] = { try? navigation.pop(animated: false) }
+        c.actions["viewDidAppear"] = { _ = try? navigation.pop(animated: false) }
         _ = log.take()
         pop.cancel()
         window.transitionDriver.completeAll()
@@ -1172,16 +1160,11 @@ struct NavigationOrderTests {
     func finishedPopWhoseRevealedScreenLeaves() throws {
         // Found by review (helper-192): the pop read whether the controller was on screen before its did-calls.
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
         let root = ScriptedScreen("A", log)
-        let navigation = try TestNavigation("nav", root: root, log)
-        let tabs = TabsScreen("T", log)
-        try tabs.addChild(navigation)
-        try tabs.addChild(TestScreen("Z", log))
-        try window.setRootScreen(tabs)
-        window.makeKeyAndVisible()
+        let host = try TabbedNavigationHost(root: root, log)
+        let navigation = host.navigation
         try navigation.push(TestScreen("B", log), animated: false)
-        window.transitionDriver.completeAll()
+        host.window.transitionDriver.completeAll()
         root.actions["viewDidAppear"] = { navigation.removeFromParent() }
         let pop = try navigation.beginInteractivePop(translation: 10)
         _ = log.take()
