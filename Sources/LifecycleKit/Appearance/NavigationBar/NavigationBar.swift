@@ -47,6 +47,12 @@ public final class NavigationBar {
     /// Whether the transition in which ``owner`` appears is animated; set when it starts to appear.
     var _ownerAppearsAnimated = false
 
+    /// Whether the bar's animated changes follow the finger of an interactive pop.
+    ///
+    /// True from the pop's will-calls until the app ends the gesture. Set and cleared by the pop (``InteractivePop``),
+    /// so that a change reads a stored flag rather than the controller's pop.
+    @exclusivity(unchecked) var _changesFollowTheFinger = false
+
     /// Whether the bar was hidden when ``owner`` started to appear: the visibility its transition changes from.
     ///
     /// Without the runtime's exclusivity check, as ``Screen``'s state: only the host's thread touches it, never
@@ -166,7 +172,7 @@ public final class NavigationBar {
         let change = NavigationBarChange(
             reason: reason, screen: screen, old: old, new: new, animated: animated,
             isInteractive: isInteractive
-                || (animated && (followsFinger || navigationController?._isInteractivePopTransitionRunning == true)))
+                || (animated && (followsFinger || _changesFollowTheFinger)))
         NavigationBar.didChange.invoke(self, change) { _, _ in }
         // The bar's visibility decides who chooses the status bar's style, and its style is the controller's choice.
         if old.isHidden != new.isHidden || old.barStyle != new.barStyle {

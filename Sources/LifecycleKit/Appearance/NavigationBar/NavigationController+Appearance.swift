@@ -132,6 +132,8 @@ extension NavigationController {
         for screen in viewControllers {
             screen._chrome.navigationBarStash = nil
         }
+        // Asked from a screen's willRestore, the stash that restore is about to apply too.
+        if _navigationChrome.screenRestoring != nil { _navigationChrome.restoreWasDropped = true }
         // The popping screen of an interactive pop left the stack, but a cancel puts it back.
         if let pop = interactivePop, pop.state == .active {
             pop.poppingScreen._chrome.navigationBarStash = nil
@@ -168,21 +170,30 @@ extension NavigationController {
                 isInteractive: isInteractive)
             return
         }
+        screen._chrome.navigationBarStash = nil
         let delegate = screen.navigationBarRestoreDelegate ?? (screen as? any NavigationBarRestoreDelegate)
         var restored = stash
-        delegate?.willRestore(&restored, for: screen)
-        // The stash stays the screen's until willRestore returns: an update asked from it (the screen's
-        // `updateNavigationAppearance`, the controller's `refreshNavigationBarAppearance`) drops it, and the screen's
-        // appearance is resolved afresh instead, as for a screen without a stash.
-        let isStillStashed = screen._chrome.navigationBarStash != nil
-        screen._chrome.navigationBarStash = nil
-        if !isStillStashed {
+        guard let delegate else {
+            return bar._apply(
+                restored, reason: .restore, screen: screen, animated: animated, isInteractive: isInteractive)
+        }
+        // An update asked from willRestore (the screen's `updateNavigationAppearance`, the controller's
+        // `refreshNavigationBarAppearance`) drops the stash being restored: the screen's appearance is resolved afresh
+        // instead, as for a screen without a stash.
+        let screenRestoringBefore = _navigationChrome.screenRestoring
+        _navigationChrome.screenRestoring = screen
+        _navigationChrome.restoreWasDropped = false
+        delegate.willRestore(&restored, for: screen)
+        let wasDropped = _navigationChrome.restoreWasDropped && _navigationChrome.screenRestoring === screen
+        _navigationChrome.screenRestoring = screenRestoringBefore
+        _navigationChrome.restoreWasDropped = false
+        if wasDropped {
             restored = resolvedNavigationBarAppearance(for: screen)
         }
         bar._apply(
-            restored, reason: isStillStashed ? .restore : .appear, screen: screen, animated: animated,
+            restored, reason: wasDropped ? .appear : .restore, screen: screen, animated: animated,
             isInteractive: isInteractive)
-        delegate?.didRestore(restored, for: screen)
+        delegate.didRestore(restored, for: screen)
     }
 
     /// A screen is about to disappear: if the bar shows it and it stays in the stack, stash what the bar shows.
@@ -213,8 +224,10 @@ extension NavigationController {
                 resolvedNavigationBarAppearance(for: entry), reason: .update, screen: entry, animated: animated,
                 isInteractive: false)
         } else {
-            // Not on the bar: resolve afresh when it appears again, rather than restoring an outdated stash.
+            // Not on the bar: resolve afresh when it appears again, rather than restoring an outdated stash (or the
+            // one its restore is about to apply, asked from its willRestore).
             entry._chrome.navigationBarStash = nil
+            if _navigationChrome.screenRestoring === entry { _navigationChrome.restoreWasDropped = true }
         }
     }
 }

@@ -102,8 +102,6 @@ extension Screen {
     /// What the bar showed when this screen last disappeared while staying in its stack (or while an interactive
     /// pop took it out, until the pop finishes), to be restored when it appears again; `nil` when there is nothing
     /// to restore.
-    ///
-    /// It is the screen's until its restore's ``NavigationBarRestoreDelegate/willRestore(_:for:)`` returns.
     public var stashedNavigationBarAppearance: NavigationBarAppearance? { _chrome.navigationBarStash }
 
     /// The object told when this screen's stash is restored; `nil` (the default) for the screen itself if it

@@ -46,7 +46,11 @@ public final class InteractivePop: _InteractiveTransition {
     /// How far the gesture went, from 0 to 1.
     public private(set) var progress: Double = 0
     /// Where the gesture is.
-    public private(set) var state: State = .active
+    public private(set) var state: State = .active {
+        didSet {
+            if state != .active { barFollowingTheFinger?._changesFollowTheFinger = false }
+        }
+    }
 
     private let completion: ((TransitionOutcome) -> Void)?
     /// The transition driver whose queue the pop holds, kept from the start: the controller may leave its window (the
@@ -61,10 +65,11 @@ public final class InteractivePop: _InteractiveTransition {
     weak var poppingTarget: Screen?
     /// The screen that got viewWillAppear: the revealed screen, or what stands in for it.
     weak var revealedTarget: Screen?
-    /// Whether the pop's transition has begun: its will-calls are on their way (or done), and the bar's animated
-    /// changes follow the finger from here until the pop ends, as UIKit's controller marks its transition
-    /// interactive before it sends them.
-    var transitionBegan = false
+    /// The bar whose animated changes follow the finger from the pop's will-calls until the pop ends (``state``
+    /// leaves ``State/active``), as UIKit's controller marks its transition interactive before it sends them.
+    weak var barFollowingTheFinger: NavigationBar? {
+        didSet { barFollowingTheFinger?._changesFollowTheFinger = true }
+    }
     /// Whether the pop's beginning sent willShow for the revealed screen (it ends earlier when the app's code in
     /// the calls before it ended the pop): a finished pop sends didShow only then.
     var sentWillShow = false

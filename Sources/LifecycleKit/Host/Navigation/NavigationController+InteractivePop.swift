@@ -124,7 +124,7 @@ extension NavigationController {
         // willShow or appearance calls, so that nothing appears in a controller outside the window.
         if _appearance == .appeared { revealedTarget.loadViewIfNeeded() }
         guard pop.state == .active else { return pop }
-        pop.transitionBegan = true
+        pop.barFollowingTheFinger = navigationBar
         if _appearance == .appeared { poppingTarget._beginDisappearing(animated: true, batch: pop.batch) }
         guard pop.state == .active else { return pop }
         if _appearance == .appeared {
@@ -223,13 +223,6 @@ extension NavigationController {
     /// change of the stack requested from those calls waits for the pop's end: its transition shows the new top.
     func _settleChildrenOnScreenUnlessAChangeWaits() {
         if _queuedCount == 0 { _settleChildrenOnScreen() }
-    }
-
-    /// Whether an interactive pop's transition runs: from its will-calls until the gesture ends, the bar's animated
-    /// changes follow the finger.
-    var _isInteractivePopTransitionRunning: Bool {
-        guard let pop = interactivePop else { return false }
-        return pop.state == .active && pop.transitionBegan
     }
 
     /// Whether `screen` is the popping screen of the interactive pop in progress: it left the stack, and is still
