@@ -478,9 +478,9 @@ struct NavigationOrderTests {
         let departed = ["B.didPop(true)", "B.didMove(nil)"]
         let ended = ["finished", "completion completed"]
         let expected: [EarlyEnd: [String]] = [
-            // A never got viewWillAppear from the beginning: the finished pop brings it on screen, once B departed.
-            .finishFromPoppingWillDisappear: began + ["B.viewDidDisappear"] + departed
-                + ["A.viewWillAppear", "A.viewDidAppear"] + ended,
+            // A never got viewWillAppear from the beginning: the finished pop sends it, in a pop's order.
+            .finishFromPoppingWillDisappear: began + ["A.viewWillAppear", "B.viewDidDisappear"] + departed
+                + ["A.viewDidAppear"] + ended,
             // A gets nothing; B turns around.
             .cancelFromPoppingWillDisappear: began + [
                 "B.viewWillAppear", "B.viewDidAppear", "cancelled", "completion cancelled",
@@ -536,9 +536,9 @@ struct NavigationOrderTests {
         let departed = ["T.didPop(true)", "T.didMove(nil)"]
         let expected: [EarlyEnd: [String]] = [
             .finishFromPoppingWillDisappear: began + [
-                "TC.viewWillDisappear", "T.viewDidDisappear", "TC.viewDidDisappear",
-            ]
-                + departed + ["P.viewWillAppear", "PC.viewWillAppear", "P.viewDidAppear", "PC.viewDidAppear"],
+                "TC.viewWillDisappear", "P.viewWillAppear", "PC.viewWillAppear", "T.viewDidDisappear",
+                "TC.viewDidDisappear",
+            ] + departed + ["P.viewDidAppear", "PC.viewDidAppear"],
             .cancelFromPoppingWillDisappear: began + ["T.viewWillAppear", "T.viewDidAppear"],
             .finishFromRevealedWillAppear: began + [
                 "TC.viewWillDisappear", "P.viewWillAppear", "PC.viewWillAppear", "T.viewDidDisappear",
@@ -1171,6 +1171,61 @@ struct NavigationOrderTests {
         pop.finish()
         #expect(
             log.take().filter { $0.hasPrefix("nav.") } == ["nav.viewWillDisappear", "nav.viewDidDisappear"])
+    }
+
+    @Test("a pop finished from its screen's viewWillDisappear, with a push asked from its didMove, reveals first")
+    func pushFromThePopsDepartureWhenFinishedFromViewWillDisappear() throws {
+        // Found by review (helper-194): the revealed screen, which had no viewWillAppear yet, was left to the pop's
+        // final settle, which a change waiting skips: it never appeared, and the push took it off the stack's top.
+        let host = try NavigationHost(driver: .manual)
+        let (b, c, d) = (host.screen("B"), ScriptedScreen("C", host.log), host.screen("D"))
+        try host.navigation.push(b, animated: false)
+        try host.navigation.push(c, animated: false)
+        host.window.transitionDriver.completeAll()
+        c.actions["viewWillDisappear"] = { host.navigation.interactivePop?.finish() }
+        c.actions["didMove(nil)"] = { try? host.navigation.push(d, animated: true) }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "B.viewWillAppear", "C.viewDidDisappear",
+                "C.didPop(true)", "C.didMove(nil)", "D.willMove(nav)", "B.viewDidAppear", "D.loadView",
+                "D.viewDidLoad", "B.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)", "B.viewDidDisappear",
+                "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)",
+            ])
+    }
+
+    @Test("a cancel takes off screen a current-context presentation that came over the revealed screen meanwhile")
+    func cancelAfterAStandInCameOverTheRevealedScreen() throws {
+        // Found by review (helper-194): the cancel looked only at the screen the pop revealed when it began; the
+        // presentation, which the controller's new window showed at once, stayed on screen under the popping screen.
+        let log = EventLog()
+        let time = VirtualTime()
+        let (first, second) = (Window(time: time), Window(time: time))
+        let (k1, k2) = (TestScreen("K1", log), TestScreen("K2", log))
+        try first.setRootScreen(k1)
+        first.makeKeyAndVisible()
+        try second.setRootScreen(k2)
+        second.makeKeyAndVisible()
+        let a = TestScreen("A", log)
+        a.definesPresentationContext = true
+        let navigation = try TestNavigation("nav", root: a, log)
+        try k1.addChild(navigation)
+        let b = TestScreen("B", log)
+        try navigation.push(b, animated: false)
+        let pop = try navigation.beginInteractivePop(translation: 10)
+        navigation.removeFromParent()
+        try k2.addChild(navigation)
+        let e = TestScreen("E", log)
+        try a.present(e, style: .currentContext, animated: false)
+        _ = log.take()
+        pop.cancel()
+        #expect(
+            log.take().filter { !$0.hasPrefix("nav.") } == [
+                "E.viewWillDisappear", "E.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
+            ])
+        #expect(e.visibleState == [.loaded, .didDisappear] && b.visibleState == [.loaded, .didAppear])
     }
 
     @Test(

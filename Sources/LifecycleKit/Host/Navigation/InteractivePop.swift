@@ -73,6 +73,8 @@ public final class InteractivePop: _InteractiveTransition {
     /// Whether the pop's beginning sent willShow for the revealed screen (it ends earlier when the app's code in
     /// the calls before it ended the pop): a finished pop sends didShow only then.
     var sentWillShow = false
+    /// The navigation controller's ``Screen/_appearances`` when the beginning sent willShow.
+    var controllerAppearancesAtWillShow: UInt = 0
     /// Whether the pop's beginning sent the popping screen its willMove(toParent: nil) (it ends earlier when the app's
     /// code in willPop ended the pop): a finished pop sends it first otherwise, so that its didMove has a willMove.
     var sentWillMove = false
@@ -101,8 +103,11 @@ public final class InteractivePop: _InteractiveTransition {
     /// The calls: popping.viewDidDisappear, popping.didPop, popping.didMove(toParent: nil), revealed.viewDidAppear,
     /// then (on screen) the navigation controller's didShow(revealed), then the completion with
     /// ``TransitionOutcome/completed``. The popping screen's willPop and willMove(toParent: nil) ran when the pop
-    /// began (finished from its willPop, the pop sends willMove(toParent: nil) first, then the will-calls it had not
-    /// sent yet: popping.viewWillDisappear, revealed.viewWillAppear).
+    /// began (finished from its willPop, the pop sends willMove(toParent: nil) first). Finished before the beginning's
+    /// will-calls were all out (from the popping screen's willPop, willMove(toParent: nil) or viewWillDisappear), the
+    /// pop sends the ones it had not sent first (popping.viewWillDisappear, revealed.viewWillAppear), so that its calls
+    /// come in a pop's order. No didShow if the controller left the screen and came back during the gesture: its own
+    /// appearance told of its top then.
     ///
     /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
     /// for, without didShow. Ignored once the pop ended. A pop whose navigation controller goes away ends as
@@ -125,12 +130,10 @@ public final class InteractivePop: _InteractiveTransition {
             poppingScreen._willMove(toParent: nil)
         }
         let isOnScreen = navigation._appearance == .appeared
-        if poppingTarget == nil && isOnScreen {
-            // Finished before its will-calls (from the popping screen's willPop or willMove(toParent: nil)): the pop
-            // sends them now, so that its two screens change places in the pop, not in a change of the stack asked
-            // from those calls, which waits for the pop's end.
-            beginCallsOfAPopFinishedEarly(in: navigation)
-        }
+        // Finished before its will-calls were all out (from the popping screen's willPop, willMove(toParent: nil) or
+        // viewWillDisappear): the pop sends the ones it had not sent, so that its two screens change places in the
+        // pop, not in a change of the stack asked from those calls, which waits for the pop's end.
+        if isOnScreen { beginDisappearingIfNotBegun() }
         // Finished from a will-call of its beginning, the pop may not have reached every screen on screen through its
         // two: they get their will-calls now, so that their did-calls come with the pop's, before its end.
         for target in [poppingTarget, revealedTarget] {
@@ -138,6 +141,7 @@ public final class InteractivePop: _InteractiveTransition {
                 target._beginCallsNotForwarded(animated: true, batch: batch)
             }
         }
+        if isOnScreen { beginAppearingIfNotBegun(in: navigation) }
         if let popping = poppingTarget, popping._onScreenBatch === batch {
             popping._endAppearanceTransition()
         }
@@ -152,31 +156,39 @@ public final class InteractivePop: _InteractiveTransition {
         batch.finish()
         navigation._settleChildrenOnScreenUnlessAChangeWaits()
         if !departsFirst { endDeparture(from: navigation) }
-        // As after any transition, only while the controller is still on screen: the did-calls ran the app's code.
-        if isOnScreen && sentWillShow && navigation._appearance.isVisible {
+        // As after any transition, only while the controller is still on screen: the did-calls ran the app's code. And
+        // not if the controller left the screen and came back since the beginning's willShow: its own appearance told
+        // its delegate of its top then.
+        if isOnScreen && sentWillShow && navigation._appearance.isVisible
+            && navigation._appearances == controllerAppearancesAtWillShow
+        {
             navigation._didShow(revealedScreen, animated: true)
         }
         end(navigation, outcome: .completed)
     }
 
-    /// The will-calls of a pop finished before it sent them: the popping screen's viewWillDisappear, then the revealed
-    /// screen's viewWillAppear (each with the screens on screen through it), unless the app's code in the first took
-    /// the controller off screen or the revealed screen out of it.
-    private func beginCallsOfAPopFinishedEarly(in navigation: NavigationController) {
-        let popping = poppingScreen._forwardingTarget
-        let revealed = revealedScreen._forwardingTarget
+    /// The popping screen's viewWillDisappear (with the screens on screen through it), if the pop was finished before
+    /// it sent it.
+    private func beginDisappearingIfNotBegun() {
+        let popping = poppingTarget ?? poppingScreen._forwardingTarget
         poppingTarget = popping
-        revealedTarget = revealed
         if popping._appearance == .appeared {
             popping._beginDisappearing(animated: true, batch: batch)
         }
-        guard navigation._appearance == .appeared, revealedScreen.parent === navigation,
-            !revealed._appearance.isVisible
-        else { return }
+    }
+
+    /// The revealed screen's viewWillAppear (with the screens on screen through it), if the pop was finished before it
+    /// sent it, unless the app's code took the controller off screen or the revealed screen out of it meanwhile.
+    private func beginAppearingIfNotBegun(in navigation: NavigationController) {
+        let revealed = revealedTarget ?? revealedScreen._forwardingTarget
+        revealedTarget = revealed
+        func mayAppear() -> Bool {
+            navigation._appearance == .appeared && revealedScreen.parent === navigation
+                && !revealed._appearance.isVisible
+        }
+        guard mayAppear() else { return }
         revealed.loadViewIfNeeded()
-        guard navigation._appearance == .appeared, revealedScreen.parent === navigation,
-            !revealed._appearance.isVisible
-        else { return }
+        guard mayAppear() else { return }
         revealed._beginAppearing(animated: true, at: .child(navigation), batch: batch)
     }
 
@@ -199,8 +211,10 @@ public final class InteractivePop: _InteractiveTransition {
     /// If the navigation controller went off screen meanwhile, nothing comes back on screen: the screens get
     /// the did-calls they wait for (popping.viewDidDisappear). The same holds when the revealed screen's calls take
     /// it off screen (the app's code removes it from its container in revealed.viewWillDisappear or
-    /// revealed.viewDidDisappear): the popping screen then gets viewDidDisappear, not viewWillAppear. Ignored once the
-    /// pop ended.
+    /// revealed.viewDidDisappear): the popping screen then gets viewDidDisappear, not viewWillAppear. A screen on
+    /// screen in the revealed screen's place by other means (the controller left the screen and came back during the
+    /// gesture, showing its top of that moment; a current-context presentation over the revealed screen came or went)
+    /// disappears in the revealed screen's stead. Ignored once the pop ended.
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
     /// the method), it takes effect once that will-call returns, so that its method and hooks all see it before any
@@ -221,14 +235,17 @@ public final class InteractivePop: _InteractiveTransition {
             if let revealed = revealedTarget, revealed._onScreenBatch === batch, revealed._appearance == .appearing {
                 revealed._beginDisappearing(animated: true, batch: batch, reversing: true)
                 revealed._endAppearanceTransition()
-            } else if let revealed = revealedTarget, revealed._appearance == .appeared,
-                revealed._onScreenParent === navigation, poppingTarget?._onScreenBatch === batch
+            }
+            // On screen through the controller's own appearance (it left the screen during the gesture and came back,
+            // showing its top of that moment), or in place of what the pop revealed (a current-context presentation
+            // over the revealed screen, presented or dismissed meanwhile): the popping screen takes its place again in
+            // the cancel, not in a change of the stack asked from its calls, which waits for the pop's end.
+            let shownInItsPlace = revealedScreen._forwardingTarget
+            if shownInItsPlace._appearance == .appeared, shownInItsPlace._onScreenParent === navigation,
+                poppingTarget?._onScreenBatch === batch
             {
-                // On screen again through the controller's own appearance (it left the screen during the gesture and
-                // came back, showing its top of that moment): the popping screen takes its place again in the cancel,
-                // not in a change of the stack asked from its calls, which waits for the pop's end.
-                revealed._beginDisappearing(animated: true, batch: batch)
-                revealed._endAppearanceTransition()
+                shownInItsPlace._beginDisappearing(animated: true, batch: batch)
+                shownInItsPlace._endAppearanceTransition()
             }
             // The revealed screen's calls ran the app's code, which may have taken the controller off screen: the
             // popping screen then only completes the disappearance it began, below.

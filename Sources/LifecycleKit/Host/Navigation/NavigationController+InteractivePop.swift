@@ -134,6 +134,7 @@ extension NavigationController {
         // After the will-calls, as UIKit's delegate hears it.
         if _appearance == .appeared {
             pop.sentWillShow = true
+            pop.controllerAppearancesAtWillShow = _appearances
             _willShow(revealed, animated: true)
         }
         guard pop.state == .active else { return pop }
