@@ -1106,27 +1106,54 @@ struct NavigationOrderTests {
         #expect(host.navigation.viewControllers.map { $0.title ?? "" } == ["A"])
     }
 
-    @Test("a pop finished from its screen's willPop, with a push asked from its willMove, shows the revealed one first")
-    func pushFromThePopsWillMoveWhenFinishedFromWillPop() throws {
-        // Found by review (helper-192): the pop's end left the screens to the push waiting in the queue, so the popped
-        // screen departed while still on screen, and disappeared only in the push's transition, outside the stack.
+    /// Where a test finishes an interactive pop from, and where it then asks for a push.
+    enum EarlyFinishWithAPush: CaseIterable, Sendable {
+        /// Finished from the popping screen's willPop; the push asked from its willMove(toParent: nil).
+        case fromWillPop
+        /// Finished from the popping screen's viewWillDisappear; the push asked from its didMove(toParent: nil).
+        case fromViewWillDisappear
+    }
+
+    @Test(
+        "a pop finished from its own beginning, with a push asked from the calls that end it, reveals its screen first",
+        arguments: EarlyFinishWithAPush.allCases)
+    func pushFromThePopsEndWhenFinishedEarly(finish: EarlyFinishWithAPush) throws {
+        // Found by review (helper-192, then helper-194 for the viewWillDisappear): the pop left the will-calls it had
+        // not sent to its final settle, which the push waiting in the queue skips, so the popped screen departed while
+        // on screen, or the revealed screen never appeared.
         let host = try NavigationHost(driver: .manual)
         let (b, c, d) = (host.screen("B"), ScriptedScreen("C", host.log), host.screen("D"))
         try host.navigation.push(b, animated: false)
         try host.navigation.push(c, animated: false)
         host.window.transitionDriver.completeAll()
-        c.actions["willPop(true)"] = { host.navigation.interactivePop?.finish() }
-        c.actions["willMove(nil)"] = { try? host.navigation.push(d, animated: true) }
+        let finishThePop: () -> Void = { host.navigation.interactivePop?.finish() }
+        let pushD = { _ = try? host.navigation.push(d, animated: true) }
+        switch finish {
+        case .fromWillPop:
+            c.actions["willPop(true)"] = finishThePop
+            c.actions["willMove(nil)"] = pushD
+        case .fromViewWillDisappear:
+            c.actions["viewWillDisappear"] = finishThePop
+            c.actions["didMove(nil)"] = pushD
+        }
         _ = host.log.take()
         _ = try host.navigation.beginInteractivePop(translation: 10)
-        #expect(
-            host.log.take() == [
-                "C.willPop(true)", "C.willMove(nil)", "D.willMove(nav)", "C.viewWillDisappear", "B.viewWillAppear",
-                "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "B.viewDidAppear", "D.loadView",
-                "D.viewDidLoad", "B.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)",
-            ])
         host.window.transitionDriver.completeAll()
-        #expect(host.log.take() == ["B.viewDidDisappear", "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)"])
+        let pushTransition = [
+            "D.loadView", "D.viewDidLoad", "B.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)",
+            "B.viewDidDisappear", "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)",
+        ]
+        let expected: [EarlyFinishWithAPush: [String]] = [
+            .fromWillPop: [
+                "C.willPop(true)", "C.willMove(nil)", "D.willMove(nav)", "C.viewWillDisappear", "B.viewWillAppear",
+                "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "B.viewDidAppear",
+            ] + pushTransition,
+            .fromViewWillDisappear: [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "B.viewWillAppear", "C.viewDidDisappear",
+                "C.didPop(true)", "C.didMove(nil)", "D.willMove(nav)", "B.viewDidAppear",
+            ] + pushTransition,
+        ]
+        #expect(host.log.take() == expected[finish])
     }
 
     @Test("a pop cancelled after its controller left the screen and came back, with a pop asked then, ends in line")
@@ -1171,29 +1198,6 @@ struct NavigationOrderTests {
         pop.finish()
         #expect(
             log.take().filter { $0.hasPrefix("nav.") } == ["nav.viewWillDisappear", "nav.viewDidDisappear"])
-    }
-
-    @Test("a pop finished from its screen's viewWillDisappear, with a push asked from its didMove, reveals first")
-    func pushFromThePopsDepartureWhenFinishedFromViewWillDisappear() throws {
-        // Found by review (helper-194): the revealed screen, which had no viewWillAppear yet, was left to the pop's
-        // final settle, which a change waiting skips: it never appeared, and the push took it off the stack's top.
-        let host = try NavigationHost(driver: .manual)
-        let (b, c, d) = (host.screen("B"), ScriptedScreen("C", host.log), host.screen("D"))
-        try host.navigation.push(b, animated: false)
-        try host.navigation.push(c, animated: false)
-        host.window.transitionDriver.completeAll()
-        c.actions["viewWillDisappear"] = { host.navigation.interactivePop?.finish() }
-        c.actions["didMove(nil)"] = { try? host.navigation.push(d, animated: true) }
-        _ = host.log.take()
-        _ = try host.navigation.beginInteractivePop(translation: 10)
-        host.window.transitionDriver.completeAll()
-        #expect(
-            host.log.take() == [
-                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "B.viewWillAppear", "C.viewDidDisappear",
-                "C.didPop(true)", "C.didMove(nil)", "D.willMove(nav)", "B.viewDidAppear", "D.loadView",
-                "D.viewDidLoad", "B.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)", "B.viewDidDisappear",
-                "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)",
-            ])
     }
 
     @Test("a cancel takes off screen a current-context presentation that came over the revealed screen meanwhile")
