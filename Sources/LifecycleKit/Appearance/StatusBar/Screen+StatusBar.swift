@@ -68,9 +68,9 @@ extension Screen {
     /// ```
     ///
     /// It matters only when the parent decides the status bar's visibility itself: not when it delegates the
-    /// decision (``Screen/childForStatusBarHidden``) to this screen or to another child, which then decides, as in
-    /// UIKit. It changes what the window reads through the hook point; the
-    /// parent's ``Screen/prefersStatusBarHidden-swift.property`` property still returns the parent's own answer.
+    /// decision (``Screen/childForStatusBarHidden-property``) to this screen or to another child, which then
+    /// decides, as in UIKit. It changes what the window reads through the hook point; the parent's
+    /// ``Screen/prefersStatusBarHidden-swift.property`` property still returns the parent's own answer.
     ///
     /// - Returns: The override's token (cancelling it directly does not recompute the status bar).
     /// - Throws: ``LifecycleError/Code-swift.struct/noParent`` when the screen has no parent.
