@@ -1200,10 +1200,13 @@ struct NavigationOrderTests {
             log.take().filter { $0.hasPrefix("nav.") } == ["nav.viewWillDisappear", "nav.viewDidDisappear"])
     }
 
-    @Test("a cancel takes off screen a current-context presentation that came over the revealed screen meanwhile")
-    func cancelAfterAStandInCameOverTheRevealedScreen() throws {
+    @Test(
+        "a pop's end deals with a current-context presentation that came over the revealed screen meanwhile",
+        arguments: [false, true])
+    func endAfterAStandInCameOverTheRevealedScreen(finishes: Bool) throws {
         // Found by review (helper-194): the cancel looked only at the screen the pop revealed when it began; the
         // presentation, which the controller's new window showed at once, stayed on screen under the popping screen.
+        // And helper-195: the finish made the covered screen appear and disappear again.
         let log = EventLog()
         let time = VirtualTime()
         let (first, second) = (Window(time: time), Window(time: time))
@@ -1224,12 +1227,22 @@ struct NavigationOrderTests {
         let e = TestScreen("E", log)
         try a.present(e, style: .currentContext, animated: false)
         _ = log.take()
-        pop.cancel()
-        #expect(
-            log.take().filter { !$0.hasPrefix("nav.") } == [
-                "E.viewWillDisappear", "E.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
-            ])
-        #expect(e.visibleState == [.loaded, .didDisappear] && b.visibleState == [.loaded, .didAppear])
+        if finishes {
+            // The presentation stays, in the revealed screen's place: the covered screen gets no call.
+            pop.finish()
+            #expect(
+                log.take().filter { !$0.hasPrefix("nav.") } == [
+                    "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)",
+                ])
+            #expect(e.visibleState == [.loaded, .didAppear] && a.visibleState == [.loaded, .didDisappear])
+        } else {
+            pop.cancel()
+            #expect(
+                log.take().filter { !$0.hasPrefix("nav.") } == [
+                    "E.viewWillDisappear", "E.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
+                ])
+            #expect(e.visibleState == [.loaded, .didDisappear] && b.visibleState == [.loaded, .didAppear])
+        }
     }
 
     @Test(

@@ -178,10 +178,11 @@ public final class InteractivePop: _InteractiveTransition {
     }
 
     /// The revealed screen's viewWillAppear (with the screens on screen through it), if the pop was finished before it
-    /// sent it, unless the app's code took the controller off screen or the revealed screen out of it meanwhile.
+    /// sent it, unless the app's code took the controller off screen or the revealed screen out of it meanwhile, or
+    /// something is on screen in its place already (a current-context presentation that came over it).
     private func beginAppearingIfNotBegun(in navigation: NavigationController) {
-        let revealed = revealedTarget ?? revealedScreen._forwardingTarget
-        revealedTarget = revealed
+        if let target = revealedTarget, target._onScreenBatch === batch { return }
+        let revealed = revealedScreen._forwardingTarget
         func mayAppear() -> Bool {
             navigation._appearance == .appeared && revealedScreen.parent === navigation
                 && !revealed._appearance.isVisible
@@ -189,6 +190,7 @@ public final class InteractivePop: _InteractiveTransition {
         guard mayAppear() else { return }
         revealed.loadViewIfNeeded()
         guard mayAppear() else { return }
+        revealedTarget = revealed
         revealed._beginAppearing(animated: true, at: .child(navigation), batch: batch)
     }
 
