@@ -133,7 +133,7 @@ extension NavigationController {
             screen._chrome.navigationBarStash = nil
         }
         // Asked from a screen's willRestore, the stash that restore is about to apply too.
-        if _navigationChrome.screenRestoring != nil { _navigationChrome.restoreWasDropped = true }
+        _navigationChrome.screenRestoring = nil
         // The popping screen of an interactive pop left the stack, but a cancel puts it back.
         if let pop = interactivePop, pop.state == .active {
             pop.poppingScreen._chrome.navigationBarStash = nil
@@ -182,11 +182,9 @@ extension NavigationController {
         // instead, as for a screen without a stash.
         let screenRestoringBefore = _navigationChrome.screenRestoring
         _navigationChrome.screenRestoring = screen
-        _navigationChrome.restoreWasDropped = false
         delegate.willRestore(&restored, for: screen)
-        let wasDropped = _navigationChrome.restoreWasDropped && _navigationChrome.screenRestoring === screen
+        let wasDropped = _navigationChrome.screenRestoring !== screen
         _navigationChrome.screenRestoring = screenRestoringBefore
-        _navigationChrome.restoreWasDropped = false
         if wasDropped {
             restored = resolvedNavigationBarAppearance(for: screen)
         }
@@ -227,7 +225,7 @@ extension NavigationController {
             // Not on the bar: resolve afresh when it appears again, rather than restoring an outdated stash (or the
             // one its restore is about to apply, asked from its willRestore).
             entry._chrome.navigationBarStash = nil
-            if _navigationChrome.screenRestoring === entry { _navigationChrome.restoreWasDropped = true }
+            if _navigationChrome.screenRestoring === entry { _navigationChrome.screenRestoring = nil }
         }
     }
 }

@@ -8,8 +8,7 @@ struct _NavigationControllerChrome {
     var proxy: NavigationBarAppearanceProxy = .shared
     /// Whether the controller applies, stashes and restores appearances.
     var managesAppearance = true
-    /// The screen whose restore delegate's `willRestore` runs, if any.
+    /// The screen whose restore delegate's `willRestore` runs, if any; `nil` again once an update asked from that
+    /// `willRestore` dropped the stash it restores.
     weak var screenRestoring: Screen?
-    /// Whether an update asked from that `willRestore` dropped the stash it restores.
-    var restoreWasDropped = false
 }

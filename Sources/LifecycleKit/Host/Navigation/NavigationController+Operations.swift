@@ -512,7 +512,7 @@ extension NavigationController {
                 }
                 // As UIKit's controller, only while it is appearing or on screen: the app's code in the did-calls may
                 // have taken it off screen.
-                if let shown, self._appearance == .appearing || self._appearance == .appeared {
+                if let shown, self._appearance.isVisible {
                     self._didShow(shown, animated: animated)
                 }
             },
