@@ -1017,28 +1017,22 @@ struct NavigationOrderTests {
     func requestFromThePopsEnd(request: RequestFromThePopsEnd) throws {
         // Found by review (helper-190): refused with interactivePopInProgress (the dismissal did nothing), where a push
         // from a viewDidAppear waits for the transition in the queue after any other pop.
-        let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let (root, b, c) = (TestScreen("A", log), ScriptedScreen("B", log), ScriptedScreen("C", log))
-        let navigation = try TestNavigation("nav", root: root, log)
-        try window.setRootScreen(navigation)
-        window.makeKeyAndVisible()
+        let host = try NavigationHost(driver: .manual)
+        let (log, window, navigation) = (host.log, host.window, host.navigation)
+        let (b, c, d) = (ScriptedScreen("B", log), ScriptedScreen("C", log), host.screen("D"))
         try navigation.push(b, animated: false)
-        let d = TestScreen("D", log)
+        try navigation.push(c, animated: false)
         var refusal: LifecycleError?
         switch request {
         case .pushAfterFinishing:
-            try navigation.push(c, animated: false)
             b.actions["viewDidAppear"] = {
                 do throws(LifecycleError) { try navigation.push(d, animated: true) } catch { refusal = error }
             }
         case .pushAfterCancelling:
-            try navigation.push(c, animated: false)
             c.actions["viewDidAppear"] = {
                 do throws(LifecycleError) { try navigation.push(d, animated: true) } catch { refusal = error }
             }
         case .dismissAfterFinishing:
-            try navigation.push(c, animated: false)
             b.actions["viewDidAppear"] = { log.add("dismiss: \(b.dismissScreen(animated: true))") }
         }
         window.transitionDriver.completeAll()
