@@ -222,6 +222,64 @@ struct HostRegressionTests {
         }
     }
 
+    @Test("a pop cancelled from its beginning after its controller left and came back tells its delegate of the top")
+    func cancelFromTheBeginningAfterLeavingAndComingBack() throws {
+        // Found by review (helper-195): the cancel sent willShow and didShow only when the beginning had sent its own
+        // willShow, while the controller's appearance had told its delegate of X, which the cancel took off.
+        let host = try Host()
+        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
+        let box = host.screen("K")
+        try box.addChild(navigation)
+        try host.navigation.push(box, animated: false)
+        let y = ScriptedScreen("Y", host.log)
+        try navigation.push(y, animated: false)
+        y.actions["viewWillDisappear"] = {
+            navigation.removeFromParent()
+            _ = try? box.addChild(navigation)
+            navigation.interactivePop?.cancel()
+        }
+        _ = host.log.take()
+        let completions = Completions()
+        _ = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
+        #expect(
+            host.log.take() == [
+                "Y.willPop(true)", "Y.willMove(nil)", "Y.viewWillDisappear",
+                // The controller leaves the screen and comes back, showing X, its top of that moment.
+                "inner.viewWillDisappear", "inner.viewDidDisappear", "inner.viewWillAppear", "X.viewWillAppear",
+                "inner.willShow(X)", "inner.viewDidAppear", "X.viewDidAppear", "inner.didShow(X)",
+                // The cancel: X goes, Y comes back, and the delegate hears that Y is shown again.
+                "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewWillAppear", "Y.viewDidAppear", "inner.willShow(Y)",
+                "inner.didShow(Y)",
+            ])
+        #expect(y.visibleState == [.loaded, .didAppear])
+        #expect(completions["pop"] == [.cancelled])
+        #expect(navigation.viewControllers.map(\.title) == ["X", "Y"])
+    }
+
+    @Test("a pop finished from the revealed screen's loadView sends its appearance calls after its viewDidLoad")
+    func finishFromTheRevealedScreensLoadView() throws {
+        // Found by review (helper-195): the finish, asked while the view loaded, sent B.viewWillAppear before
+        // B.viewDidLoad.
+        let host = try Host()
+        let (b, c) = (ScriptedScreen("B", host.log), host.screen("C"))
+        try host.navigation.setViewControllers([host.root, b, c], animated: false)
+        host.window.transitionDriver.completeAll()
+        b.actions["loadView"] = { host.navigation.interactivePop?.finish() }
+        _ = host.log.take()
+        let completions = Completions()
+        _ = try host.navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "B.loadView", "B.viewDidLoad",
+                // The finish, once the view loaded: the will-calls and willShow that the beginning had not sent.
+                "C.viewWillDisappear", "B.viewWillAppear", "nav.willShow(B)", "C.viewDidDisappear", "C.didPop(true)",
+                "C.didMove(nil)", "B.viewDidAppear", "nav.didShow(B)",
+            ])
+        #expect(b.visibleState == [.loaded, .didAppear])
+        #expect(completions["pop"] == [.completed])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
+    }
+
     /// The root of `navigation`'s stack.
     private func x(_ navigation: NavigationController) -> Screen {
         navigation.viewControllers[0]
@@ -684,8 +742,8 @@ struct HostRegressionTests {
         let pop = try host.navigation.beginInteractivePop(translation: 10)
         #expect(
             host.log.take() == [
-                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "B.viewDidDisappear",
-                "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear",
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
             ])
         #expect(pop.state == .finished && b.parent == nil)
     }
@@ -693,8 +751,7 @@ struct HostRegressionTests {
     @Test("a pop finished from a will-call of its beginning ends the screens that call had not reached, before its end")
     func interactivePopFinishedBeforeItsCallsReachedTheChildren() throws {
         // Found by review: the children got their calls after the pop's completion, from the forwarding that the
-        // finish interrupted, so a second pop begun from that completion came before a child's disappearance. (Ended
-        // before its will-calls were out, the pop sends neither willShow nor didShow.)
+        // finish interrupted, so a second pop begun from that completion came before a child's disappearance.
         for finishingScreen in ["P", "C1", "B"] {
             let host = try NavigationHost(driver: .manual)
             let (b, b1) = (WillAppearActing("B", host.log), host.screen("B1"))
@@ -719,9 +776,9 @@ struct HostRegressionTests {
                     "C2.viewWillDisappear",
                 ]
                     // Whichever call finished it, in a pop's order: the finish sends B the will-calls it had not.
-                    + ["B.viewWillAppear", "B1.viewWillAppear", "P.viewDidDisappear", "C1.viewDidDisappear"]
-                    + ["C2.viewDidDisappear", "P.didPop(true)", "P.didMove(nil)"]
-                    + ["B.viewDidAppear", "B1.viewDidAppear", "completion"],
+                    + ["B.viewWillAppear", "B1.viewWillAppear", "nav.willShow(B)", "P.viewDidDisappear"]
+                    + ["C1.viewDidDisappear", "C2.viewDidDisappear", "P.didPop(true)", "P.didMove(nil)"]
+                    + ["B.viewDidAppear", "B1.viewDidAppear", "nav.didShow(B)", "completion"],
                 "finished from \(finishingScreen)")
             #expect([p, c1, c2].allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
             #expect([b, b1].allSatisfy { $0.visibleState == [.loaded, .didAppear] })

@@ -473,20 +473,20 @@ struct NavigationOrderTests {
 
         let pop = try host.navigation.beginInteractivePop(translation: 10) { log.add("completion \($0)") }
 
-        // Ended before its will-calls were out: neither willShow nor didShow.
+        // Ended before its will-calls were out: a finish sends the ones missing and willShow, a cancel neither.
         let began = ["B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear"]
         let departed = ["B.didPop(true)", "B.didMove(nil)"]
         let ended = ["finished", "completion completed"]
         let expected: [EarlyEnd: [String]] = [
             // A never got viewWillAppear from the beginning: the finished pop sends it, in a pop's order.
-            .finishFromPoppingWillDisappear: began + ["A.viewWillAppear", "B.viewDidDisappear"] + departed
-                + ["A.viewDidAppear"] + ended,
+            .finishFromPoppingWillDisappear: began + ["A.viewWillAppear", "nav.willShow(A)", "B.viewDidDisappear"]
+                + departed + ["A.viewDidAppear", "nav.didShow(A)"] + ended,
             // A gets nothing; B turns around.
             .cancelFromPoppingWillDisappear: began + [
                 "B.viewWillAppear", "B.viewDidAppear", "cancelled", "completion cancelled",
             ],
-            .finishFromRevealedWillAppear: began + ["A.viewWillAppear", "B.viewDidDisappear"] + departed
-                + ["A.viewDidAppear"] + ended,
+            .finishFromRevealedWillAppear: began + ["A.viewWillAppear", "nav.willShow(A)", "B.viewDidDisappear"]
+                + departed + ["A.viewDidAppear", "nav.didShow(A)"] + ended,
             .cancelFromRevealedWillAppear: began + [
                 "A.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
                 "cancelled", "completion cancelled",
@@ -536,14 +536,16 @@ struct NavigationOrderTests {
         let departed = ["T.didPop(true)", "T.didMove(nil)"]
         let expected: [EarlyEnd: [String]] = [
             .finishFromPoppingWillDisappear: began + [
-                "TC.viewWillDisappear", "P.viewWillAppear", "PC.viewWillAppear", "T.viewDidDisappear",
+                "TC.viewWillDisappear", "P.viewWillAppear", "PC.viewWillAppear", "nav.willShow(P)",
+                "T.viewDidDisappear",
                 "TC.viewDidDisappear",
-            ] + departed + ["P.viewDidAppear", "PC.viewDidAppear"],
+            ] + departed + ["P.viewDidAppear", "PC.viewDidAppear", "nav.didShow(P)"],
             .cancelFromPoppingWillDisappear: began + ["T.viewWillAppear", "T.viewDidAppear"],
             .finishFromRevealedWillAppear: began + [
-                "TC.viewWillDisappear", "P.viewWillAppear", "PC.viewWillAppear", "T.viewDidDisappear",
+                "TC.viewWillDisappear", "P.viewWillAppear", "PC.viewWillAppear", "nav.willShow(P)",
+                "T.viewDidDisappear",
                 "TC.viewDidDisappear",
-            ] + departed + ["P.viewDidAppear", "PC.viewDidAppear"],
+            ] + departed + ["P.viewDidAppear", "PC.viewDidAppear", "nav.didShow(P)"],
             .cancelFromRevealedWillAppear: began + [
                 "TC.viewWillDisappear", "P.viewWillAppear", "P.viewWillDisappear", "P.viewDidDisappear",
                 "T.viewWillAppear", "TC.viewWillAppear", "T.viewDidAppear", "TC.viewDidAppear",
@@ -1094,8 +1096,9 @@ struct NavigationOrderTests {
         #expect(stackInWillMove == ["A", "B"])
         #expect(
             host.log.take().filter { $0.contains("Pop") || $0.contains("Move") || $0.contains("Show") } == [
-                "C.willPop(true)", "C.willMove(nil)", "B.willPop(false)", "B.willMove(nil)", "C.didPop(true)",
-                "C.didMove(nil)", "nav.willShow(A)", "B.didPop(false)", "B.didMove(nil)", "nav.didShow(A)",
+                "C.willPop(true)", "C.willMove(nil)", "B.willPop(false)", "B.willMove(nil)", "nav.willShow(B)",
+                "C.didPop(true)", "C.didMove(nil)", "nav.didShow(B)", "nav.willShow(A)", "B.didPop(false)",
+                "B.didMove(nil)", "nav.didShow(A)",
             ])
         #expect(host.navigation.viewControllers.map { $0.title ?? "" } == ["A"])
     }
@@ -1140,11 +1143,13 @@ struct NavigationOrderTests {
         let expected: [EarlyFinishWithAPush: [String]] = [
             .fromWillPop: [
                 "C.willPop(true)", "C.willMove(nil)", "D.willMove(nav)", "C.viewWillDisappear", "B.viewWillAppear",
-                "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "B.viewDidAppear",
+                "nav.willShow(B)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "B.viewDidAppear",
+                "nav.didShow(B)",
             ] + pushTransition,
             .fromViewWillDisappear: [
-                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "B.viewWillAppear", "C.viewDidDisappear",
-                "C.didPop(true)", "C.didMove(nil)", "D.willMove(nav)", "B.viewDidAppear",
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "B.viewWillAppear", "nav.willShow(B)",
+                "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "D.willMove(nav)", "B.viewDidAppear",
+                "nav.didShow(B)",
             ] + pushTransition,
         ]
         #expect(host.log.take() == expected[finish])

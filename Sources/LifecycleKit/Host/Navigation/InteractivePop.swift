@@ -70,11 +70,16 @@ public final class InteractivePop: _InteractiveTransition {
     weak var barFollowingTheFinger: NavigationBar? {
         didSet { barFollowingTheFinger?._changesFollowTheFinger = true }
     }
-    /// Whether the pop's beginning sent willShow for the revealed screen (it ends earlier when the app's code in
-    /// the calls before it ended the pop): a finished pop sends didShow only then.
+    /// Whether the pop sent willShow for the revealed screen, from its beginning or its finish.
+    ///
+    /// The beginning ends earlier when the app's code in the calls before it ended the pop; a finish then sends it
+    /// with the will-calls the beginning had not sent. A finished pop sends didShow only if it was sent.
     var sentWillShow = false
     /// The navigation controller's ``Screen/_appearances`` when the beginning sent willShow.
     var controllerAppearancesAtWillShow: UInt = 0
+    /// The navigation controller's ``Screen/_appearances`` when the pop began: an appearance since then (it left the
+    /// screen and came back during the gesture) told its delegate of the revealed screen.
+    var controllerAppearancesAtBeginning: UInt = 0
     /// Whether the pop's beginning sent the popping screen its willMove(toParent: nil) (it ends earlier when the app's
     /// code in willPop ended the pop): a finished pop sends it first otherwise, so that its didMove has a willMove.
     var sentWillMove = false
@@ -102,20 +107,22 @@ public final class InteractivePop: _InteractiveTransition {
     ///
     /// The calls: popping.viewDidDisappear, popping.didPop, popping.didMove(toParent: nil), revealed.viewDidAppear,
     /// then (on screen) the navigation controller's didShow(revealed), then the completion with
-    /// ``TransitionOutcome/completed``. The popping screen's willPop and willMove(toParent: nil) ran when the pop
-    /// began (finished from its willPop, the pop sends willMove(toParent: nil) first). Finished before the beginning's
-    /// will-calls were all out (from the popping screen's willPop, willMove(toParent: nil) or viewWillDisappear), the
-    /// pop sends the ones it had not sent first (popping.viewWillDisappear, revealed.viewWillAppear), so that its calls
-    /// come in a pop's order. No didShow if the controller left the screen and came back during the gesture: its own
-    /// appearance told of its top then.
+    /// ``TransitionOutcome/completed``. The popping screen's willPop and willMove(toParent: nil) ran when the pop began
+    /// (finished from its willPop, the pop sends willMove(toParent: nil) first). Finished before the beginning's
+    /// will-calls were all out (from the popping screen's willPop, willMove(toParent: nil) or viewWillDisappear, or the
+    /// revealed screen's viewWillAppear, loadView or viewDidLoad), the pop sends the ones it had not sent first
+    /// (popping.viewWillDisappear, revealed.viewWillAppear), then the navigation controller's willShow(revealed), so
+    /// that its calls come in a pop's order. No didShow if the controller left the screen and came back during the
+    /// gesture: its own appearance told of its top then.
     ///
     /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
     /// for, without didShow. Ignored once the pop ended. A pop whose navigation controller goes away ends as
     /// cancelled then (its completion runs, the transitions queued behind it go on).
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
-    /// the method), it takes effect once that will-call returns, so that its method and hooks all see it before any
-    /// did-call; ``state`` stays ``State/active`` until then, and the first request wins.
+    /// the method), or from the revealed screen's loadView or viewDidLoad that the beginning caused, it takes effect
+    /// once that call returns, so that its method and hooks all see it before any did-call (and the screen's appearance
+    /// calls come after its viewDidLoad); ``state`` stays ``State/active`` until then, and the first request wins.
     public func finish() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in finish() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }
@@ -142,6 +149,15 @@ public final class InteractivePop: _InteractiveTransition {
             }
         }
         if isOnScreen { beginAppearingIfNotBegun(in: navigation) }
+        // The willShow that the beginning sends after its will-calls, if it did not get that far, once the revealed
+        // screen appears in the pop: then didShow comes with the pop's did-calls, as in any pop.
+        if isOnScreen, !sentWillShow, navigation._appearance == .appeared,
+            let revealed = revealedTarget, revealed._onScreenBatch === batch, revealed._appearance == .appearing
+        {
+            sentWillShow = true
+            controllerAppearancesAtWillShow = navigation._appearances
+            navigation._willShow(revealedScreen, animated: true)
+        }
         if let popping = poppingTarget, popping._onScreenBatch === batch {
             popping._endAppearanceTransition()
         }
@@ -202,7 +218,8 @@ public final class InteractivePop: _InteractiveTransition {
     /// Cancels the pop: the popping screen goes back on top of the stack.
     ///
     /// The calls: revealed.viewWillDisappear, revealed.viewDidDisappear, popping.viewWillAppear,
-    /// popping.viewDidAppear, then (on screen, when the beginning sent willShow) the navigation controller's
+    /// popping.viewDidAppear, then (on screen, when the delegate heard of the revealed screen: the beginning sent
+    /// willShow, or the controller left the screen and came back during the gesture) the navigation controller's
     /// willShow(popping) and didShow(popping), then the completion with ``TransitionOutcome/cancelled``.
     ///
     /// As in UIKit, a cancelled pop sends no didPop and no further willMove or didMove: the popping screen got its
@@ -219,8 +236,9 @@ public final class InteractivePop: _InteractiveTransition {
     /// disappears in the revealed screen's stead. Ignored once the pop ended.
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
-    /// the method), it takes effect once that will-call returns, so that its method and hooks all see it before any
-    /// did-call; ``state`` stays ``State/active`` until then, and the first request wins.
+    /// the method), or from the revealed screen's loadView or viewDidLoad that the beginning caused, it takes effect
+    /// once that call returns, so that its method and hooks all see it before any did-call; ``state`` stays
+    /// ``State/active`` until then, and the first request wins.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }
@@ -228,6 +246,9 @@ public final class InteractivePop: _InteractiveTransition {
         // The calls below run the app's code, which may take the controller away and bring it back: its own
         // appearance then shows its top, and the cancel does not again.
         let controllerAppearances = navigation._appearances
+        // Its delegate heard of the revealed screen from the beginning's willShow, or from the controller's appearance
+        // if it left the screen and came back during the gesture (also when the beginning did not get to its willShow).
+        let toldOfTheRevealedScreen = sentWillShow || controllerAppearances != controllerAppearancesAtBeginning
         navigation._restoreTopAfterInteractivePop(poppingScreen)
         // It will not get the didMove(toParent: nil) that would have ended its departure.
         poppingScreen._departureWindow = nil
@@ -262,8 +283,8 @@ public final class InteractivePop: _InteractiveTransition {
             navigation._settleChildrenOnScreenUnlessAChangeWaits()
             // The screen shown again is the top, which the controller's delegate hears of, as UIKit's does for apps
             // built with recent SDKs: willShow and didShow, once the appearance calls are over.
-            if sentWillShow && navigation._appearance == .appeared && navigation._appearances == controllerAppearances
-                && navigation.topViewController === poppingScreen
+            if toldOfTheRevealedScreen && navigation._appearance == .appeared
+                && navigation._appearances == controllerAppearances && navigation.topViewController === poppingScreen
             {
                 navigation._willShow(poppingScreen, animated: true)
                 navigation._didShow(poppingScreen, animated: true)

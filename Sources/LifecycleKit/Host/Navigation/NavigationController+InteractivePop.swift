@@ -83,11 +83,12 @@ extension NavigationController {
     ///
     /// The calls run code of the app, which may end the pop from inside them (``InteractivePop/finish()`` or
     /// ``InteractivePop/cancel()``, say from the popping screen's `viewWillDisappear`): the beginning then goes no
-    /// further, every will-call sent gets its did-call from the end, and ``interactivePopDidChange`` reports only
-    /// the end. A pop finished there first sends the will-calls its beginning had not forwarded yet to the screens on
-    /// screen through the popping and revealed screens (their children), so that every call of the pop comes before
-    /// its didPop and its completion. If they take the controller off screen (the popping screen's willPop removes it
-    /// from its container), the pop goes on as off screen: no willShow and no appearance call, and
+    /// further, every will-call sent gets its did-call from the end, and ``interactivePopDidChange`` reports only the
+    /// end. A pop finished there first sends the will-calls its beginning had not sent yet (to the popping and revealed
+    /// screens and the screens on screen through them, their children) and willShow, so that every call of the pop
+    /// comes in a pop's order, before its didPop and its completion. Ended from the revealed screen's loadView or
+    /// viewDidLoad, the pop ends once the view loaded. If they take the controller off screen (the popping screen's
+    /// willPop removes it from its container), the pop goes on as off screen: no willShow and no appearance call, and
     /// ``InteractivePop/finish()`` sends only didPop and didMove(toParent: nil).
     public func beginInteractivePop(
         translation: Double, completion: ((TransitionOutcome) -> Void)? = nil
@@ -101,6 +102,7 @@ extension NavigationController {
         let revealed = viewControllers[viewControllers.count - 2]
         let pop = InteractivePop(
             navigationController: self, poppingScreen: popping, revealedScreen: revealed, completion: completion)
+        pop.controllerAppearancesAtBeginning = _appearances
         interactivePop = pop
         pop.driver = window?.transitionDriver
         pop.driver?.interactiveOwner = pop
@@ -122,7 +124,9 @@ extension NavigationController {
         // The calls so far ran the app's code, which may also have taken the controller off screen (the popping
         // screen's willPop removed it from its container, say): the pop then goes on as off screen, without loading,
         // willShow or appearance calls, so that nothing appears in a controller outside the window.
-        if _appearance == .appeared { revealedTarget.loadViewIfNeeded() }
+        // Loaded as a will-call runs: an end asked from its loadView or viewDidLoad waits for the load to return, so
+        // that the screen's appearance calls come after its viewDidLoad.
+        if _appearance == .appeared { pop.batch.runWillCall { revealedTarget.loadViewIfNeeded() } }
         guard pop.state == .active else { return pop }
         pop.barFollowingTheFinger = navigationBar
         if _appearance == .appeared { poppingTarget._beginDisappearing(animated: true, batch: pop.batch) }
