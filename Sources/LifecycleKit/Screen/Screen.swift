@@ -423,13 +423,16 @@ open class Screen {
     ///
     /// Such a change sends the top screen no appearance call, so this is the moment to update what it shows from the
     /// new stack (a back button's title, a step counter). It comes with the request, after the calls of the screens
-    /// that leave and join, once the change's transition is queued and before that transition starts, so the
-    /// request's completion comes after it. It comes whether the controller is on screen or not, and also when the
-    /// stack does not change. A request to change the stack from here is carried out after the change: its transition
-    /// queues behind the change's (in no window, where each transition runs at once, the request's transition runs
-    /// first). Not sent when ``removeFromParent()`` takes a screen out from below the top. Like
-    /// ``willPop(animated:)`` and ``didPop(animated:)``, it is not a ``LifecycleCall``: global lifecycle hooks and
-    /// observers do not hear of it; hook ``Screen/didStayOnTop`` instead.
+    /// that leave and join, once the change's transition is queued and before that transition starts, so the request's
+    /// completion comes after it. It comes whether the controller is on screen or not, and also when the stack does not
+    /// change. A request to change the stack from here queues behind the change (in no window, where each transition
+    /// runs at once, the request's transition runs first). As any queued transition, the change's decides what appears
+    /// when it starts, so it carries out the request's change with its own `animated`: a push from here after
+    /// `setViewControllers(_:animated: false)` shows the pushed screen without animation, and its didMove(toParent:)
+    /// and completion come after the change's completion (see "Queued transitions" in <doc:TheNavigationHost>). To push
+    /// with animation, push from the change's completion. Not sent when ``removeFromParent()`` takes a screen out from
+    /// below the top. Like ``willPop(animated:)`` and ``didPop(animated:)``, it is not a ``LifecycleCall``: global
+    /// lifecycle hooks and observers do not hear of it; hook ``Screen/didStayOnTop`` instead.
     ///
     /// ```swift
     /// final class CheckoutScreen: Screen {

@@ -15,8 +15,16 @@ public struct InteractivePopEvent {
         /// The gesture moved; ``InteractivePopEvent/progress`` changed.
         case changed
         /// The finger lifted and the pop completed.
+        ///
+        /// Reported once the pop's calls ran (the popping screen's didPop and didMove(toParent: nil), the revealed
+        /// screen's viewDidAppear, didShow), right before its completion. QMUI's callback runs as the finger lifts,
+        /// before those calls, as UIKit's transition coordinator tells of the interaction's end; here the finger lifts
+        /// and the transition completes in one step, ``InteractivePop/finish()``, whose calls come first.
         case finished
         /// The finger lifted and the pop was cancelled: the popping screen is back on top of the stack.
+        ///
+        /// Reported once the cancel's calls ran (the popping screen's viewDidAppear, willShow and didShow), right
+        /// before its completion, as for ``finished``.
         case cancelled
 
         /// The phase's name.
