@@ -418,6 +418,41 @@ struct PresentationOrderTests {
             ])
     }
 
+    @Test("asking the presenter to dismiss twice dismisses the presenter itself the second time, once the first ends")
+    func presenterAskedTwice() throws {
+        // Found by review (helper-197): unlike asking the dismissed screen twice, which does nothing the second time,
+        // the presenter presents nothing from the first call on, so the second call is a request of its own.
+        let host = try Host()
+        let (b, c) = (TestScreen("B", host.log), TestScreen("C", host.log))
+        try host.root.present(b, style: .fullScreen, animated: false)
+        try b.present(c, style: .pageSheet, animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = host.log.take()
+        let completions = Completions()
+        #expect(b.dismiss(animated: true, completion: completions.callback("first")))
+        #expect(b.dismiss(animated: true, completion: completions.callback("second")))
+        #expect(host.log.take() == ["C.viewWillDisappear"])
+        #expect(b.presentedScreen == nil && b.presentingScreen == nil && host.root.presentedScreen == nil)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "C.viewDidDisappear", "B.viewWillDisappear", "A.viewWillAppear", "A.viewDidAppear",
+                "B.viewDidDisappear",
+            ])
+        #expect(completions["first"] == [.completed] && completions["second"] == [.completed])
+        // Asked of the dismissed screen instead, the second call does nothing: the double tap on a close button.
+        try host.root.present(b, style: .fullScreen, animated: false)
+        host.window.transitionDriver.completeAll()
+        _ = host.log.take()
+        #expect(b.dismiss(animated: true))
+        #expect(!b.dismiss(animated: true))
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "B.viewWillDisappear", "A.viewWillAppear", "A.viewDidAppear", "B.viewDidDisappear",
+            ])
+    }
+
     @Test("a dismissal requested while the screen is still being presented is carried out once that completes")
     func dismissalDuringThePresentation() throws {
         let host = try Host()

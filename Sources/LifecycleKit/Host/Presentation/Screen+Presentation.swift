@@ -310,11 +310,13 @@ extension Screen {
     ///
     /// The hierarchy changes at once: the dismissed screens have no presenter from the call on (and may be
     /// presented again), while their transition waits its turn. This differs from UIKit, which keeps
-    /// `presentingViewController` and `presentedViewController` until the dismissal completes and ignores a
-    /// presentation requested from the presenter meanwhile: in the dismissed screen's viewWillDisappear, read
-    /// ``isBeingDismissed`` rather than ``presentingScreen``. A screen that is already being dismissed
-    /// is not dismissed again: asking it again (a double tap on a close button) does nothing and returns
-    /// `false`, even if its presenter presented another screen meanwhile. So does a screen whose sheet the user is
+    /// `presentingViewController` and `presentedViewController` until the dismissal's transition finishes and refuses
+    /// a presentation requested from the presenter in the same turn of the run loop: in the dismissed screen's
+    /// viewWillDisappear, read ``isBeingDismissed`` rather than ``presentingScreen``. A screen that is already being
+    /// dismissed is not dismissed again: asking it again (a double tap on a close button) does nothing and returns
+    /// `false`, even if its presenter presented another screen meanwhile. Asking the presenter again is another
+    /// request: it presents nothing from the first call on, so the second call dismisses the presenter itself once the
+    /// first dismissal completed. So does a screen whose sheet the user is
     /// swiping down (an ``InteractiveDismissal`` in progress), as UIKit ignores a dismissal while the sheet
     /// transitions; asked from the calls that end the swipe (a cancelled swipe's viewDidAppear), the dismissal is
     /// accepted and waits for the swipe's end.
