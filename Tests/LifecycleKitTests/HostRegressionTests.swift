@@ -222,10 +222,14 @@ struct HostRegressionTests {
         }
     }
 
-    @Test("a pop cancelled from its beginning after its controller left and came back tells its delegate of the top")
-    func cancelFromTheBeginningAfterLeavingAndComingBack() throws {
+    @Test(
+        "a pop cancelled from its beginning after its controller left and came back tells its delegate of the top",
+        arguments: ["willPop(true)", "viewWillDisappear"])
+    func cancelFromTheBeginningAfterLeavingAndComingBack(call: String) throws {
         // Found by review (helper-195): the cancel sent willShow and didShow only when the beginning had sent its own
-        // willShow, while the controller's appearance had told its delegate of X, which the cancel took off.
+        // willShow, while the controller's appearance had told its delegate of X, which the cancel took off. Then
+        // helper-199: from Y's willPop, before Y leaves the stack, the controller comes back showing Y, and the
+        // cancel told of Y a second time.
         let host = try Host()
         let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
         let box = host.screen("K")
@@ -233,7 +237,7 @@ struct HostRegressionTests {
         try host.navigation.push(box, animated: false)
         let y = ScriptedScreen("Y", host.log)
         try navigation.push(y, animated: false)
-        y.actions["viewWillDisappear"] = {
+        y.actions[call] = {
             navigation.removeFromParent()
             _ = try? box.addChild(navigation)
             navigation.interactivePop?.cancel()
@@ -241,16 +245,23 @@ struct HostRegressionTests {
         _ = host.log.take()
         let completions = Completions()
         _ = try navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
-        #expect(
-            host.log.take() == [
-                "Y.willPop(true)", "Y.willMove(nil)", "Y.viewWillDisappear",
-                // The controller leaves the screen and comes back, showing X, its top of that moment.
-                "inner.viewWillDisappear", "inner.viewDidDisappear", "inner.viewWillAppear", "X.viewWillAppear",
-                "inner.willShow(X)", "inner.viewDidAppear", "X.viewDidAppear", "inner.didShow(X)",
-                // The cancel: X goes, Y comes back, and the delegate hears that Y is shown again.
-                "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewWillAppear", "Y.viewDidAppear", "inner.willShow(Y)",
-                "inner.didShow(Y)",
-            ])
+        let fromWillPop = [
+            "Y.willPop(true)",
+            // The controller leaves the screen and comes back, showing Y, still its top; the cancel sends nothing.
+            "inner.viewWillDisappear", "Y.viewWillDisappear", "inner.viewDidDisappear", "Y.viewDidDisappear",
+            "inner.viewWillAppear", "Y.viewWillAppear", "inner.willShow(Y)", "inner.viewDidAppear", "Y.viewDidAppear",
+            "inner.didShow(Y)",
+        ]
+        let fromViewWillDisappear = [
+            "Y.willPop(true)", "Y.willMove(nil)", "Y.viewWillDisappear",
+            // The controller leaves the screen and comes back, showing X, its top of that moment.
+            "inner.viewWillDisappear", "inner.viewDidDisappear", "inner.viewWillAppear", "X.viewWillAppear",
+            "inner.willShow(X)", "inner.viewDidAppear", "X.viewDidAppear", "inner.didShow(X)",
+            // The cancel: X goes, Y comes back, and the delegate hears that Y is shown again.
+            "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewWillAppear", "Y.viewDidAppear", "inner.willShow(Y)",
+            "inner.didShow(Y)",
+        ]
+        #expect(host.log.take() == (call == "willPop(true)" ? fromWillPop : fromViewWillDisappear))
         #expect(y.visibleState == [.loaded, .didAppear])
         #expect(completions["pop"] == [.cancelled])
         #expect(navigation.viewControllers.map(\.title) == ["X", "Y"])

@@ -77,9 +77,10 @@ public final class InteractivePop: _InteractiveTransition {
     var sentWillShow = false
     /// The navigation controller's ``Screen/_appearances`` when the beginning sent willShow.
     var controllerAppearancesAtWillShow: UInt = 0
-    /// The navigation controller's ``Screen/_appearances`` when the pop began: an appearance since then (it left the
-    /// screen and came back during the gesture) told its delegate of the revealed screen.
-    var controllerAppearancesAtBeginning: UInt = 0
+    /// The navigation controller's ``Screen/_appearances`` when the popping screen left the stack, or `nil` before: an
+    /// appearance since then (it left the screen and came back during the gesture) told its delegate of the revealed
+    /// screen, its top from then on (one during the popping screen's willPop showed the popping screen).
+    var controllerAppearancesWhenThePoppingScreenLeft: UInt?
     /// Whether the pop's beginning sent the popping screen its willMove(toParent: nil) (it ends earlier when the app's
     /// code in willPop ended the pop): a finished pop sends it first otherwise, so that its didMove has a willMove.
     var sentWillMove = false
@@ -248,7 +249,9 @@ public final class InteractivePop: _InteractiveTransition {
         let controllerAppearances = navigation._appearances
         // Its delegate heard of the revealed screen from the beginning's willShow, or from the controller's appearance
         // if it left the screen and came back during the gesture (also when the beginning did not get to its willShow).
-        let toldOfTheRevealedScreen = sentWillShow || controllerAppearances != controllerAppearancesAtBeginning
+        let toldOfTheRevealedScreen =
+            sentWillShow
+            || controllerAppearancesWhenThePoppingScreenLeft.map { $0 != controllerAppearances } ?? false
         navigation._restoreTopAfterInteractivePop(poppingScreen)
         // It will not get the didMove(toParent: nil) that would have ended its departure.
         poppingScreen._departureWindow = nil

@@ -102,7 +102,6 @@ extension NavigationController {
         let revealed = viewControllers[viewControllers.count - 2]
         let pop = InteractivePop(
             navigationController: self, poppingScreen: popping, revealedScreen: revealed, completion: completion)
-        pop.controllerAppearancesAtBeginning = _appearances
         interactivePop = pop
         pop.driver = window?.transitionDriver
         pop.driver?.interactiveOwner = pop
@@ -112,6 +111,7 @@ extension NavigationController {
         popping._willPop(animated: true)
         guard pop.state == .active else { return pop }
         viewControllers.removeAll { $0 === popping }
+        pop.controllerAppearancesWhenThePoppingScreenLeft = _appearances
         pop.sentWillMove = true
         popping._willMove(toParent: nil)
         guard pop.state == .active else { return pop }
