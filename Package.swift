@@ -27,7 +27,8 @@ let package = Package(
         .executableTarget(
             name: "LifecycleDemo",
             dependencies: ["HookKit", "LifecycleKit"],
-            resources: [.copy("Scenarios/shopping.json")],
+            // Compiled into the binary (a byte array), so that the demo runs wherever its executable is copied.
+            resources: [.embedInCode("Scenarios/shopping.json")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

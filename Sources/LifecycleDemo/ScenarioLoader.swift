@@ -6,14 +6,9 @@ enum ScenarioLoader {
     /// The name errors use for the embedded scenario.
     static let embeddedName = "Scenarios/shopping.json"
 
-    /// The embedded scenario's bytes.
-    static func embeddedScenario() throws(ScenarioError) -> [UInt8] {
-        guard let url = Bundle.module.url(forResource: "shopping", withExtension: "json"),
-            let data = try? Data(contentsOf: url)
-        else {
-            throw ScenarioError(file: embeddedName, location: "", problem: "the embedded scenario is missing")
-        }
-        return Array(data)
+    /// The embedded scenario's bytes, compiled into the binary (`Package.swift` embeds the file in code).
+    static func embeddedScenario() -> [UInt8] {
+        PackageResources.shopping_json
     }
 
     /// The largest scenario file read, in bytes.
@@ -93,10 +88,23 @@ enum ScenarioLoader {
                 scalar.isASCII && (scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
             }
         }
+        /// What a required field holds.
+        func expectedValue(of field: String) -> String {
+            switch field {
+            case "title": "a string"
+            case "screens": "an array of screens"
+            case "actions": "an array of actions"
+            case "name": "a screen name: \(ScenarioPlan.nameRule)"
+            case "type": "one of: \(DemoScreenType.names)"
+            case "action": "an action's name"
+            default: "the name of a screen"
+            }
+        }
         switch error {
         case .keyNotFound(let key, let context):
             return ScenarioError(
-                file: file, location: path(context.codingPath), problem: "missing field \(key.stringValue.quoted)")
+                file: file, location: path(context.codingPath),
+                problem: "missing field \(key.stringValue.quoted); expected \(expectedValue(of: key.stringValue))")
         case .typeMismatch(let type, let context):
             return ScenarioError(
                 file: file, location: path(context.codingPath), problem: "expected \(describe(type))")

@@ -140,7 +140,10 @@ struct ScenarioPlan: Sendable {
             for field in fields.required where !given.contains(field) {
                 let null = spec.nullFields.contains(field) ? "; null counts as absent" : ""
                 let article = field.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-                throw fail(location, "\(spec.action.quoted) needs \(article) \(field.quoted) field\(null)")
+                throw fail(
+                    location,
+                    "\(spec.action.quoted) needs \(article) \(field.quoted) field\(null); expected "
+                        + Self.expectedValue(of: field))
             }
             for field in given where !fields.required.contains(field) && !fields.optional.contains(field) {
                 throw fail(
@@ -169,7 +172,11 @@ struct ScenarioPlan: Sendable {
             func navigation() throws(ScenarioError) -> String {
                 if let name = spec.navigation {
                     guard byName[name]?.type == .navigation else {
-                        throw fail("\(location).navigation", "\(name.quoted) is not a Navigation")
+                        let navigations = planned.filter { $0.type == .navigation }
+                        let expected =
+                            navigations.isEmpty
+                            ? "no screen is a Navigation" : "expected one of: \(Self.names(navigations))"
+                        throw fail("\(location).navigation", "\(name.quoted) is not a Navigation; \(expected)")
                     }
                     return name
                 }
@@ -268,6 +275,17 @@ struct ScenarioPlan: Sendable {
         }
         guard let first = name.utf8.first, isLetter(first) else { return false }
         return name.utf8.dropFirst().allSatisfy { isLetter($0) || isOther($0) }
+    }
+
+    /// What a required field of an action holds, for the error that says it is missing.
+    private static func expectedValue(of field: String) -> String {
+        switch field {
+        case "parent": "the name of a Container screen"
+        case "style": "one of: " + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", ")
+        case "end": "finish or cancel"
+        case "seconds": "a number of seconds from 0 to \(DemoFormat.seconds(maximumSeconds))"
+        default: "the name of a screen"
+        }
     }
 
     /// The screens' names for a message: the first 20, then how many more (`a, b, …, and 980 more`).

@@ -132,7 +132,7 @@ struct BadScenarioTests {
             """
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "addChild", "screen": "box" }]"#, screens: screens),
-            "actions[0]: \"addChild\" needs a \"parent\" field")
+            "actions[0]: \"addChild\" needs a \"parent\" field; expected the name of a Container screen")
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "addChild", "screen": "box", "parent": "home" }]"#, screens: screens),
             "actions[0].parent: \"home\" is not a Container; expected a Container screen")
@@ -141,7 +141,7 @@ struct BadScenarioTests {
             "actions[0].parent: unknown screen \"boxx\"; expected one of: home, box, nav")
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "removeFromParent", "parent": "box" }]"#, screens: screens),
-            "actions[0]: \"removeFromParent\" needs a \"screen\" field")
+            "actions[0]: \"removeFromParent\" needs a \"screen\" field; expected the name of a screen")
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "removeFromParent", "screen": "box" }]"#, screens: screens),
             "actions[0]: remove box from its parent: box has no parent; expected an addChild or a push first")
@@ -152,19 +152,27 @@ struct BadScenarioTests {
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "push", "screen": "detial" }]"#),
             "actions[0].screen: unknown screen \"detial\"; expected one of: home, detail, nav")
+        try Self.expectRefusal(
+            Self.scenario(actions: #"[{ "action": "push", "screen": "detail", "navigation": "home" }]"#),
+            "actions[0].navigation: \"home\" is not a Navigation; expected one of: nav")
     }
 
     @Test("a missing field")
     func missingField() throws {
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "present", "screen": "detail" }]"#),
-            "actions[0]: \"present\" needs a \"style\" field")
+            "actions[0]: \"present\" needs a \"style\" field; expected one of: fullScreen, currentContext, "
+                + "overFullScreen, pageSheet, formSheet, automatic")
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "interactivePop" }]"#),
-            "actions[0]: \"interactivePop\" needs an \"end\" field")
-        try Self.expectRefusal(#"{ "title": "x", "screens": [], "root": "a" }"#, "top level: missing field \"actions\"")
+            "actions[0]: \"interactivePop\" needs an \"end\" field; expected finish or cancel")
         try Self.expectRefusal(
-            Self.scenario(actions: "[]", screens: #"[{ "name": "home" }]"#), "screens[0]: missing field \"type\"")
+            #"{ "title": "x", "screens": [], "root": "a" }"#,
+            "top level: missing field \"actions\"; expected an array of actions")
+        try Self.expectRefusal(
+            Self.scenario(actions: "[]", screens: #"[{ "name": "home" }]"#),
+            "screens[0]: missing field \"type\"; expected one of: Home, ProductList, ProductDetail, Cart, Settings, "
+                + "Receipt, Screen, Container, Navigation")
     }
 
     @Test("null: an optional field given as null counts as absent; a required one is refused, saying so")
@@ -185,7 +193,8 @@ struct BadScenarioTests {
         #expect(withNulls == leftOut)
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": "wait", "seconds": null }]"#),
-            "actions[0]: \"wait\" needs a \"seconds\" field; null counts as absent")
+            "actions[0]: \"wait\" needs a \"seconds\" field; null counts as absent; expected a number of seconds from "
+                + "0 to 1000000")
         try Self.expectRefusal(
             Self.scenario(actions: #"[{ "action": null }]"#), "actions[0].action: expected a string, found null")
     }
