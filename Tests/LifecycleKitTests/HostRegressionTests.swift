@@ -291,6 +291,39 @@ struct HostRegressionTests {
         #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
     }
 
+    @Test("a current-context presentation asked during an interactive pop comes on screen after the pop's end")
+    func presentationAskedDuringThePopComesAfterItsEnd() throws {
+        // Found by review (helper-199): the finish's settle brought the presentation, queued behind the pop, on screen
+        // inside the pop, so didShow(A) came while S covered A.
+        let host = try Host()
+        let a = host.root
+        a.definesPresentationContext = true
+        let b = ScriptedScreen("B", host.log)
+        try host.navigation.push(b, animated: false)
+        host.window.transitionDriver.completeAll()
+        let s = host.screen("S")
+        let completions = Completions()
+        b.actions["viewWillDisappear"] = {
+            _ = try? a.present(s, style: .currentContext, animated: false, completion: completions.callback("present"))
+        }
+        _ = host.log.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 5, completion: completions.callback("pop"))
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
+            ])
+        pop.finish()
+        #expect(
+            host.log.take() == [
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
+                // The presentation, once the pop has ended.
+                "S.loadView", "S.viewDidLoad", "A.viewWillDisappear", "S.viewWillAppear", "S.viewDidAppear",
+                "A.viewDidDisappear",
+            ])
+        #expect(completions["pop"] == [.completed] && completions["present"] == [.completed])
+        #expect(s.visibleState == [.loaded, .didAppear] && a.visibleState == [.loaded, .didDisappear])
+    }
+
     /// The root of `navigation`'s stack.
     private func x(_ navigation: NavigationController) -> Screen {
         navigation.viewControllers[0]

@@ -223,11 +223,20 @@ extension NavigationController {
         interactivePop?.state == .active
     }
 
-    /// Brings the screens on screen through this controller in line with its stack once an interactive pop's calls
-    /// ran (it may have gone off screen and come back during the gesture, showing its top of that moment), unless a
-    /// change of the stack requested from those calls waits for the pop's end: its transition shows the new top.
+    /// Brings the screens on screen through this controller in line with its stack once an interactive pop's calls ran.
+    ///
+    /// The controller may have gone off screen and come back during the gesture, showing its top of that moment. Not
+    /// when a change of the stack requested from those calls waits for the pop's end (its transition shows the new
+    /// top), nor when a current-context presentation over its top waits in the queue, asked during the gesture (its
+    /// transition brings it on screen once the pop has ended, as UIKit defers a presentation asked during a transition
+    /// to its end).
     func _settleChildrenOnScreenUnlessAChangeWaits() {
-        if _queuedCount == 0 { _settleChildrenOnScreen() }
+        guard _queuedCount == 0 else { return }
+        let aPresentationWaits = _shownChildren.contains { child in
+            let target = child._forwardingTarget
+            return target !== child && target._pendingCauses.contains(.beingPresented)
+        }
+        if !aPresentationWaits { _settleChildrenOnScreen() }
     }
 
     /// Whether `screen` is the popping screen of the interactive pop in progress: it left the stack, and is still
