@@ -103,12 +103,17 @@ struct ScreenStatisticsTests {
         first.enterForeground()
         time.advance(by: 10)
         #expect(statistics.record(named: "Home")?.description == "[Home: stayed 0.500 (mins), viewed 1, resumed 1]")
+        // The second window's background does not pause it (helper-201 expected it to; documented).
+        second.enterBackground()
+        time.advance(by: 10)
+        second.enterForeground()
+        #expect(statistics.record(named: "Home")?.description == "[Home: stayed 0.667 (mins), viewed 1, resumed 1]")
         // Detaching the first window ends the view, and its disappearance would be reported there too.
         statistics.detach(from: first)
         time.advance(by: 10)
         try second.setRootScreen(nil)
         second.transitionDriver.completeAll()
-        #expect(statistics.record(named: "Home")?.description == "[Home: stayed 0.500 (mins), viewed 1, resumed 1]")
+        #expect(statistics.record(named: "Home")?.description == "[Home: stayed 0.667 (mins), viewed 1, resumed 1]")
     }
 
     @Test("the background pauses the views on screen and the foreground resumes them")

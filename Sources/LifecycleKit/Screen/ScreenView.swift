@@ -21,6 +21,11 @@ open class ScreenView {
     /// ```swift
     /// let isVisible = screen.isViewLoaded && screen.view.window != nil
     /// ```
+    ///
+    /// A hidden window (``Window/hide()``) takes its screens off screen, with viewWillDisappear and viewDidDisappear:
+    /// their views leave it, and `window` is `nil` until the window shows again. UIKit sends the same calls when it
+    /// hides a window but may keep the views in it, so there `view.window` can stay set while the window is hidden;
+    /// test ``Screen/visibleState`` to know whether a screen is on screen.
     public var window: Window? {
         guard let screen, screen._isViewInWindow else { return nil }
         // The window it is on screen in, whatever the hierarchy says now: a dismissed or popped screen is still
