@@ -231,12 +231,8 @@ struct HostRegressionTests {
         // helper-199: from Y's willPop, before Y leaves the stack, the controller comes back showing Y, and the
         // cancel told of Y a second time.
         let host = try Host()
-        let navigation = try TestNavigation("inner", root: host.screen("X"), host.log)
-        let box = host.screen("K")
-        try box.addChild(navigation)
-        try host.navigation.push(box, animated: false)
         let y = ScriptedScreen("Y", host.log)
-        try navigation.push(y, animated: false)
+        let (navigation, box, _) = try host.innerNavigationOnScreen(top: y)
         y.actions[call] = {
             navigation.removeFromParent()
             _ = try? box.addChild(navigation)

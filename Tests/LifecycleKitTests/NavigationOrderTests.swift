@@ -381,12 +381,8 @@ struct NavigationOrderTests {
         // Found by review (helper-150): the controller's own appearance, begun from the popping screen's viewDidAppear,
         // sent willShow and didShow for it, and the cancel sent them again.
         let host = try NavigationHost()
-        let inner = try TestNavigation("inner", root: host.screen("X"), host.log)
-        let box = host.screen("K")
-        try box.addChild(inner)
-        try host.navigation.push(box, animated: false)
         let y = ScriptedScreen("Y", host.log)
-        try inner.push(y, animated: false)
+        let (inner, box, _) = try host.innerNavigationOnScreen(top: y)
         host.window.transitionDriver.completeAll()
         let pop = try inner.beginInteractivePop(translation: 20)
         y.actions["viewDidAppear"] = {
