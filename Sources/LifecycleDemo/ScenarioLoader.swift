@@ -88,23 +88,13 @@ enum ScenarioLoader {
                 scalar.isASCII && (scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
             }
         }
-        /// What a required field holds.
-        func expectedValue(of field: String) -> String {
-            switch field {
-            case "title": "a string"
-            case "screens": "an array of screens"
-            case "actions": "an array of actions"
-            case "name": "a screen name: \(ScenarioPlan.nameRule)"
-            case "type": "one of: \(DemoScreenType.names)"
-            case "action": "an action's name"
-            default: "the name of a screen"
-            }
-        }
         switch error {
         case .keyNotFound(let key, let context):
             return ScenarioError(
                 file: file, location: path(context.codingPath),
-                problem: "missing field \(key.stringValue.quoted); expected \(expectedValue(of: key.stringValue))")
+                problem:
+                    "missing field \(key.stringValue.quoted); expected "
+                    + ScenarioPlan.expectedValue(of: key.stringValue))
         case .typeMismatch(let type, let context):
             return ScenarioError(
                 file: file, location: path(context.codingPath), problem: "expected \(describe(type))")

@@ -277,9 +277,15 @@ struct ScenarioPlan: Sendable {
         return name.utf8.dropFirst().allSatisfy { isLetter($0) || isOther($0) }
     }
 
-    /// What a required field of an action holds, for the error that says it is missing.
-    private static func expectedValue(of field: String) -> String {
+    /// What a required field holds (of the scenario, a screen or an action), for the error that says it is missing.
+    static func expectedValue(of field: String) -> String {
         switch field {
+        case "title": "a string"
+        case "screens": "an array of screens"
+        case "actions": "an array of actions"
+        case "name": "a screen name: \(nameRule)"
+        case "type": "one of: \(DemoScreenType.names)"
+        case "action": "an action's name"
         case "parent": "the name of a Container screen"
         case "style": "one of: " + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", ")
         case "end": "finish or cancel"
