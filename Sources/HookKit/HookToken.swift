@@ -39,9 +39,11 @@ public final class HookToken: Sendable, Hashable, CustomStringConvertible {
     /// running hook (including the hook itself).
     ///
     /// The hook's closure (and what it captures) is released by the time this returns, unless calls that started
-    /// before it with the hook are still in progress (then when the last of them returns), another change of the
-    /// point is being made on another thread (then when it returns), or an app keeps the `original` of an override
-    /// built around it (see "When a replaced snapshot is freed" in <doc:ThreadSafetyAndCost>).
+    /// before it with the hook are still in progress (then when the last of them returns, or, if a registration or
+    /// cancellation on any point holds the process-wide reclamation lock on another thread at that moment, when that
+    /// change returns), another change of the point is being made on another thread (then when it returns), or an app
+    /// keeps the `original` of an override built around it (see "When a replaced snapshot is freed" in
+    /// <doc:ThreadSafetyAndCost>).
     ///
     /// - Returns: `true` if this call removed the hook; `false` if it was already gone (cancelled
     ///   before, a `once` hook that fired, or an instance hook whose object died). A `once` hook
