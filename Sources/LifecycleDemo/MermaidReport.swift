@@ -31,7 +31,9 @@ enum MermaidReport {
                     lines.append("    Note right of \(participant): hook \(escape(event.name))")
                 case .observer:
                     lines.append("    Note right of \(participant): observer \(escape(event.name))")
-                case .navigationBar, .statusBar, .application, .statistics:
+                case .statistics:
+                    lines.append("    Note over Host: statistics: \(escape(event.name))")
+                case .navigationBar, .statusBar, .application:
                     lines.append("    Note over Host: \(escape(event.name))")
                 }
             }

@@ -40,7 +40,7 @@ final class ScenarioRunner {
         recorder = DemoRecorder(clock: { [reader = VirtualClockReader(time: time)] in reader.now })
         window = Window(time: time, transitionDriver: TransitionDriver(mode: .timed(seconds: Self.transitionDuration)))
         let recorder = self.recorder
-        statistics = ScreenStatistics(time: time) { event in recorder.note(.statistics, "statistics: \(event)") }
+        statistics = ScreenStatistics(time: time) { event in recorder.note(.statistics, "\(event)") }
         // No watch for late releases: a leak of the demo is kept by a global closure, so it is never released,
         // and watching it every 30 s would make a long wait cost time in proportion to its length.
         leakDetector = LeakDetector(

@@ -8,10 +8,13 @@ enum TextReport {
         if includeTrace {
             lines.append("Lifecycle trace (virtual seconds, screen.method, hooks and observers that ran)")
             lines.append("(each where it ran: before hooks and will callbacks come above the call they precede)")
+            // Times right-aligned in a column of 8, wider when a long scenario needs it.
+            let width = output.trace.flatMap { [$0.time] + $0.events.map(\.time) }
+                .map { DemoFormat.time($0).count }.reduce(8, max)
             for transition in output.trace {
-                lines.append("\(pad(DemoFormat.time(transition.time)))  \(transition.action)")
+                lines.append("\(pad(DemoFormat.time(transition.time), to: width))  \(transition.action)")
                 for event in transition.events {
-                    lines.append("\(pad(DemoFormat.time(event.time)))    \(describe(event))")
+                    lines.append("\(pad(DemoFormat.time(event.time), to: width))    \(describe(event))")
                 }
             }
             lines.append("")
@@ -32,12 +35,14 @@ enum TextReport {
             return "  hook: \(event.name)" + (event.screen.map { " (\($0))" } ?? "")
         case .observer:
             return "  observer \(event.name)" + (event.screen.map { " (\($0))" } ?? "")
-        case .navigationBar, .statusBar, .application, .statistics:
+        case .statistics:
+            return "  statistics: \(event.name)"
+        case .navigationBar, .statusBar, .application:
             return "  \(event.name)"
         }
     }
 
-    private static func pad(_ text: String) -> String {
-        String(repeating: " ", count: max(0, 8 - text.count)) + text
+    private static func pad(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

@@ -258,7 +258,30 @@ struct DemoOutputTests {
         let events = trace.flatMap { ($0["events"] as? [[String: Any]]) ?? [] }
         let statistics = events.filter { $0["kind"] as? String == "statistics" }.compactMap { $0["name"] as? String }
         #expect(statistics.count == 1)
-        #expect(statistics.first?.hasPrefix("statistics: discarded a view of ProductDetail") == true, "\(statistics)")
+        // The kind says it is the statistics recorder's: the name does not repeat it.
+        #expect(statistics.first?.hasPrefix("discarded a view of ProductDetail") == true, "\(statistics)")
+    }
+
+    @Test("the text trace keeps its time column aligned past 10,000 s, and names the statistics recorder's reports")
+    func longTimesStayAligned() throws {
+        // Found by review (helper-200): times of six digits and more pushed their lines to the right.
+        let actions = """
+            [
+              { "action": "present", "screen": "detail", "style": "fullScreen", "animated": false },
+              { "action": "wait", "seconds": 200000 },
+              { "action": "dismiss", "animated": false }
+            ]
+            """
+        let output = try BadScenarioTests.expectSuccess(BadScenarioTests.scenario(actions: actions), options: [])
+        // The trace's lines: those that start with a time (spaces, then digits with three decimals).
+        let traceLines = output.split(separator: "\n").filter { line in
+            guard let first = line.split(separator: " ").first else { return false }
+            return first.contains(".") && Double(first) != nil
+        }
+        let columnEnds = Set(
+            traceLines.map { line in line.prefix { $0 == " " }.count + line.split(separator: " ")[0].count })
+        #expect(traceLines.count > 4 && columnEnds.count == 1, "\(traceLines)")
+        #expect(output.contains("    statistics: discarded a view of ProductDetail"), "\(output)")
     }
 
     @Test("addChild and removeFromParent show containment: the child appears and disappears with its Container")
