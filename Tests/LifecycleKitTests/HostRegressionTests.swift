@@ -320,6 +320,47 @@ struct HostRegressionTests {
         #expect(s.visibleState == [.loaded, .didAppear] && a.visibleState == [.loaded, .didDisappear])
     }
 
+    @Test(
+        "a presentation asked over the revealed screen after its controller came back waits for the pop's end",
+        arguments: [false, true])
+    func presentationAfterTheControllerCameBack(finish: Bool) throws {
+        // Found by review (helper-203): the finish began the appearance of the presented screen, still waiting in the
+        // queue, while X was on screen in its place; the cancel left X on screen beside Y until its final settle.
+        let host = try Host()
+        let (navigation, box, y) = try host.innerNavigationOnScreen()
+        host.window.transitionDriver.completeAll()
+        let x = navigation.viewControllers[0]
+        x.definesPresentationContext = true
+        let pop = try navigation.beginInteractivePop(translation: 5)
+        navigation.removeFromParent()
+        try box.addChild(navigation)  // back on screen, showing X
+        let s = host.screen("S")
+        try x.present(s, style: .currentContext, animated: true)
+        _ = host.log.take()
+        if finish {
+            // The pop ends (X on screen since the controller came back), then the presentation starts.
+            pop.finish()
+            #expect(
+                host.log.take() == [
+                    "Y.viewDidDisappear", "Y.didPop(true)", "Y.didMove(nil)", "S.loadView", "S.viewDidLoad",
+                    "X.viewWillDisappear", "S.viewWillAppear",
+                ])
+            host.window.transitionDriver.completeAll()
+            #expect(host.log.take() == ["S.viewDidAppear", "X.viewDidDisappear"])
+            #expect(s.visibleState == [.loaded, .didAppear] && x.visibleState == [.loaded, .didDisappear])
+        } else {
+            pop.cancel()
+            #expect(
+                host.log.take() == [
+                    "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewWillAppear", "Y.viewDidAppear",
+                    "inner.willShow(Y)", "inner.didShow(Y)",
+                ])
+            host.window.transitionDriver.completeAll()
+            #expect(y.visibleState == [.loaded, .didAppear] && x.visibleState == [.loaded, .didDisappear])
+            #expect(!s.isViewLoaded)
+        }
+    }
+
     /// The root of `navigation`'s stack.
     private func x(_ navigation: NavigationController) -> Screen {
         navigation.viewControllers[0]

@@ -199,7 +199,8 @@ public final class InteractivePop: _InteractiveTransition {
     /// something is on screen in its place already (a current-context presentation that came over it).
     private func beginAppearingIfNotBegun(in navigation: NavigationController) {
         if let target = revealedTarget, target._onScreenBatch === batch { return }
-        let revealed = revealedScreen._forwardingTarget
+        // Not a presentation asked during the gesture: it comes on screen once the pop has ended.
+        let revealed = revealedScreen._forwardingTargetOnScreenNow
         func mayAppear() -> Bool {
             navigation._appearance == .appeared && revealedScreen.parent === navigation
                 && !revealed._appearance.isVisible
@@ -266,7 +267,7 @@ public final class InteractivePop: _InteractiveTransition {
             // showing its top of that moment), or in place of what the pop revealed (a current-context presentation
             // over the revealed screen, presented or dismissed meanwhile): the popping screen takes its place again in
             // the cancel, not in a change of the stack asked from its calls, which waits for the pop's end.
-            let shownInItsPlace = revealedScreen._forwardingTarget
+            let shownInItsPlace = revealedScreen._forwardingTargetOnScreenNow
             if shownInItsPlace._appearance == .appeared, shownInItsPlace._onScreenParent === navigation,
                 poppingTarget?._onScreenBatch === batch
             {

@@ -233,8 +233,7 @@ extension NavigationController {
     func _settleChildrenOnScreenUnlessAChangeWaits() {
         guard _queuedCount == 0 else { return }
         let aPresentationWaits = _shownChildren.contains { child in
-            let target = child._forwardingTarget
-            return target !== child && target._pendingCauses.contains(.beingPresented)
+            child._forwardingTargetOnScreenNow !== child._forwardingTarget
         }
         if !aPresentationWaits { _settleChildrenOnScreen() }
     }

@@ -280,6 +280,16 @@ extension Screen {
         return self
     }
 
+    /// The screen on screen in this screen's place now: ``_forwardingTarget``, unless that is a current-context
+    /// presentation still waiting in the queue (asked while a transition held it, such as an interactive pop), which
+    /// is not on screen before its transition starts: then this screen itself.
+    var _forwardingTargetOnScreenNow: Screen {
+        let target = _forwardingTarget
+        let waits =
+            target !== self && target._pendingCauses.contains(.beingPresented) && target._appearance == .disappeared
+        return waits ? self : target
+    }
+
     /// The screen of a navigation stack that this current-context presentation stands in for while that screen is
     /// off screen (it appears and disappears in the screen's place), with its navigation controller; `nil` for any
     /// other screen.
