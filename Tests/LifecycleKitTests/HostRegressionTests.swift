@@ -192,14 +192,10 @@ struct HostRegressionTests {
         arguments: [false, true])
     func interactivePopAfterLeavingAndComingBack(finish: Bool) throws {
         let host = try Host()
-        let (navigation, box, y) = try host.innerNavigationOnScreen()
-        let pop = try navigation.beginInteractivePop(translation: 5)
-        navigation.removeFromParent()
-        _ = host.log.take()
+        let (navigation, y, pop, comeback) = try popWhoseControllerCameBack(host)
         // Back on screen during the gesture: it shows its top screen of that moment, X; Y still waits.
-        try box.addChild(navigation)
         #expect(
-            host.log.take() == [
+            comeback == [
                 "inner.viewWillAppear", "X.viewWillAppear", "inner.willShow(X)", "inner.viewDidAppear",
                 "X.viewDidAppear", "inner.didShow(X)",
             ])
@@ -327,13 +323,9 @@ struct HostRegressionTests {
         // Found by review (helper-203): the finish began the appearance of the presented screen, still waiting in the
         // queue, while X was on screen in its place; the cancel left X on screen beside Y until its final settle.
         let host = try Host()
-        let (navigation, box, y) = try host.innerNavigationOnScreen()
-        host.window.transitionDriver.completeAll()
+        let (navigation, y, pop, _) = try popWhoseControllerCameBack(host)  // back on screen, showing X
         let x = navigation.viewControllers[0]
         x.definesPresentationContext = true
-        let pop = try navigation.beginInteractivePop(translation: 5)
-        navigation.removeFromParent()
-        try box.addChild(navigation)  // back on screen, showing X
         let s = host.screen("S")
         try x.present(s, style: .currentContext, animated: true)
         _ = host.log.take()
@@ -359,6 +351,19 @@ struct HostRegressionTests {
             #expect(y.visibleState == [.loaded, .didAppear] && x.visibleState == [.loaded, .didDisappear])
             #expect(!s.isViewLoaded)
         }
+    }
+
+    /// An interactive pop of Y on ``NavigationHost/innerNavigationOnScreen(top:)``'s stack, during which the controller
+    /// left the screen and came back; returns the calls of its coming back.
+    private func popWhoseControllerCameBack(
+        _ host: Host
+    ) throws -> (navigation: TestNavigation, y: TestScreen, pop: InteractivePop, comeback: [String]) {
+        let (navigation, box, y) = try host.innerNavigationOnScreen()
+        let pop = try navigation.beginInteractivePop(translation: 5)
+        navigation.removeFromParent()
+        _ = host.log.take()
+        try box.addChild(navigation)
+        return (navigation, y, pop, host.log.take())
     }
 
     /// The root of `navigation`'s stack.
