@@ -155,9 +155,7 @@ public final class InteractivePop: _InteractiveTransition {
         if isOnScreen, !sentWillShow, navigation._appearance == .appeared,
             let revealed = revealedTarget, revealed._onScreenBatch === batch, revealed._appearance == .appearing
         {
-            sentWillShow = true
-            controllerAppearancesAtWillShow = navigation._appearances
-            navigation._willShow(revealedScreen, animated: true)
+            sendWillShow(from: navigation)
         }
         if let popping = poppingTarget, popping._onScreenBatch === batch {
             popping._endAppearanceTransition()
@@ -182,6 +180,14 @@ public final class InteractivePop: _InteractiveTransition {
             navigation._didShow(revealedScreen, animated: true)
         }
         end(navigation, outcome: .completed)
+    }
+
+    /// The navigation controller's willShow for the revealed screen, recorded so that the pop's end sends didShow (and
+    /// knows whether the controller's own appearance told of its top since).
+    func sendWillShow(from navigation: NavigationController) {
+        sentWillShow = true
+        controllerAppearancesAtWillShow = navigation._appearances
+        navigation._willShow(revealedScreen, animated: true)
     }
 
     /// The popping screen's viewWillDisappear (with the screens on screen through it), if the pop was finished before

@@ -136,11 +136,7 @@ extension NavigationController {
         }
         guard pop.state == .active else { return pop }
         // After the will-calls, as UIKit's delegate hears it.
-        if _appearance == .appeared {
-            pop.sentWillShow = true
-            pop.controllerAppearancesAtWillShow = _appearances
-            _willShow(revealed, animated: true)
-        }
+        if _appearance == .appeared { pop.sendWillShow(from: self) }
         guard pop.state == .active else { return pop }
         // Then the controller unlinks the popping screen until the gesture ends, as UIKit's does when the transition
         // starts: its parent and navigationController are `nil` while the finger moves.
