@@ -70,7 +70,7 @@ struct ScenarioPlan: Sendable {
             }
             guard let type = DemoScreenType(rawValue: spec.type) else {
                 throw fail(
-                    "\(location).type", "unknown type \(spec.type.quoted); expected one of: \(DemoScreenType.names)")
+                    "\(location).type", "unknown type \(spec.type.quoted); expected " + Self.expectedValue(of: "type"))
             }
             if type == .navigation && spec.root == nil {
                 throw fail(location, "a Navigation needs a \"root\" screen")
@@ -156,7 +156,7 @@ struct ScenarioPlan: Sendable {
                 guard value >= 0, value <= Self.maximumSeconds else {
                     throw fail(
                         "\(location).\(field)",
-                        "expected a number of seconds from 0 to \(DemoFormat.seconds(Self.maximumSeconds))")
+                        "expected " + Self.expectedValue(of: "seconds"))
                 }
                 return value
             }
@@ -199,8 +199,7 @@ struct ScenarioPlan: Sendable {
                 guard let style = ModalPresentationStyle(rawValue: spec.style ?? "") else {
                     throw fail(
                         "\(location).style",
-                        "unknown style \((spec.style ?? "").quoted); expected one of: "
-                            + ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+                        "unknown style \((spec.style ?? "").quoted); expected " + Self.expectedValue(of: "style"))
                 }
                 step = .present(
                     screen: try screen(spec.screen, "screen"),
@@ -220,7 +219,9 @@ struct ScenarioPlan: Sendable {
                 step = .removeFromParent(screen: try screen(spec.screen, "screen"))
             case "interactivePop":
                 guard spec.end == "finish" || spec.end == "cancel" else {
-                    throw fail("\(location).end", "unknown end \((spec.end ?? "").quoted); expected finish or cancel")
+                    throw fail(
+                        "\(location).end",
+                        "unknown end \((spec.end ?? "").quoted); expected " + Self.expectedValue(of: "end"))
                 }
                 let progress = spec.progress ?? 0.5
                 guard (0...1).contains(progress) else {
