@@ -210,6 +210,65 @@ struct WindowObserverTests {
         #expect(host.log.take() == ["W background", "W foreground active"])
     }
 
+    @Test("foreground asked while the background is delivered comes after it, to hooks and observers alike")
+    func foregroundAskedDuringTheBackground() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let window = host.window
+        let log = host.log
+        host.window.addObserver(RecordingObserver("first", host.log))
+        let returning = try Window.didEnterBackground.after(.instance(window)) { window, _, _ in
+            log.add("hook background(\(window.applicationState))")
+            window.enterForeground()
+            log.add("hook returns(\(window.applicationState))")
+        }
+        let foreground = try Window.willEnterForeground.before(.instance(window)) { window, _ in
+            log.add("hook foreground(\(window.applicationState))")
+        }
+        host.window.addObserver(RecordingObserver("second", host.log))
+        host.window.enterBackground()
+        #expect(host.window.applicationState == .active)
+        #expect(
+            host.log.take() == [
+                "hook background(background)", "hook returns(background)", "second background", "first background",
+                "hook foreground(background)", "second foreground active", "first foreground active",
+            ])
+        returning.cancel()
+        foreground.cancel()
+    }
+
+    @Test("an observer that asks for the foreground from the background: every observer hears the background first")
+    func foregroundAskedByAnObserver() throws {
+        let host = try NavigationHost(driver: .immediate)
+        // Did-callbacks run in reverse attachment order: `returning` hears of the background first.
+        host.window.addObserver(RecordingObserver("after", host.log))
+        host.window.addObserver(Returning(host.log))
+        host.window.enterBackground()
+        #expect(host.window.applicationState == .active)
+        #expect(
+            host.log.take() == [
+                "returning background(background)", "after background", "returning foreground(active)",
+                "after foreground active",
+            ])
+    }
+
+    /// A window observer that asks its window for the foreground as soon as it hears of the background.
+    final class Returning: ScreenLifecycleObserver {
+        let log: EventLog
+
+        init(_ log: EventLog) {
+            self.log = log
+        }
+
+        func windowDidEnterBackground(_ window: Window) {
+            log.add("returning background(\(window.applicationState))")
+            window.enterForeground()
+        }
+
+        func windowDidEnterForeground(_ window: Window) {
+            log.add("returning foreground(\(window.applicationState))")
+        }
+    }
+
     @Test("an observer attached to one window sees that window's screens and application events only")
     func windowIsolation() throws {
         let first = try NavigationHost(driver: .immediate)

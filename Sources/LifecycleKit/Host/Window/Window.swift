@@ -48,6 +48,10 @@ public final class Window {
     /// appeared.
     @exclusivity(unchecked) var _onScreenUnits: [Screen] = []
 
+    /// The application states asked while the window delivers a change of it to hooks and observers, in the order
+    /// asked; `nil` when it delivers none.
+    @exclusivity(unchecked) var _applicationStatesAskedDuringDelivery: [ApplicationState]?
+
     /// The lifecycle observers attached to the window (``addObserver(_:priority:)``).
     let _observers = _WindowObserverList()
 
