@@ -404,6 +404,104 @@ struct NavigationBarTransitionTests {
             ])
     }
 
+    /// A callback that runs as an interactive pop begins, before the will-call it comes with: the popping screen's
+    /// viewWillDisappear for the first, the revealed screen's viewWillAppear for the others.
+    enum RevealingCallback: String, CaseIterable, CustomStringConvertible {
+        case observerWillBeginDisappearing, willRestore, didRestore, barDidChange, statusBarDidChange
+        case observerWillBeginAppearing
+        var description: String { rawValue }
+    }
+
+    /// Ends the interactive pop of the navigation controller it is given, from whichever callback it stands for.
+    final class PopEnder: NavigationBarRestoreDelegate, ScreenLifecycleObserver {
+        let navigation: NavigationController
+        let finishes: Bool
+
+        init(_ navigation: NavigationController, finishes: Bool) {
+            self.navigation = navigation
+            self.finishes = finishes
+        }
+
+        func end() {
+            if finishes { navigation.interactivePop?.finish() } else { navigation.interactivePop?.cancel() }
+        }
+
+        func didRestore(_ appearance: NavigationBarAppearance, for screen: Screen) {
+            end()
+        }
+
+        /// Ends the pop as A begins to appear, or as B begins to disappear when `disappearing`.
+        var disappearing = false
+
+        func screen(_ screen: Screen, willBegin phase: LifecyclePhase, animated: Bool) {
+            if disappearing ? phase == .disappear && screen.title == "B" : phase == .appear && screen.title == "A" {
+                end()
+            }
+        }
+    }
+
+    @Test(
+        "an interactive pop ended from the callbacks that restore the revealed look ends once viewWillAppear returned",
+        arguments: RevealingCallback.allCases, [true, false])
+    func popEndedWhileTheRevealedLookIsRestored(callback: RevealingCallback, finishes: Bool) throws {
+        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#FF0000")))
+        let b = host.screen("B", NavigationBarAttributes(barStyle: .black))
+        try host.navigation.push(b, animated: false)
+        let ender = PopEnder(host.navigation, finishes: finishes)
+        var tokens: [HookToken] = []
+        switch callback {
+        case .willRestore:
+            host.root.onWillRestore = { _ in ender.end() }
+        case .didRestore:
+            host.root.navigationBarRestoreDelegate = ender
+        case .barDidChange:
+            tokens.append(
+                try NavigationBar.didChange.after(.instance(host.navigation.navigationBar)) { bar, change, _ in
+                    if change.isInteractive { bar.navigationController?.interactivePop?.finishOrCancel(finishes) }
+                })
+        case .statusBarDidChange:
+            tokens.append(
+                try Window.statusBarDidChange.after(.instance(host.window)) { window, _, _ in
+                    (window.rootScreen as? NavigationController)?.interactivePop?.finishOrCancel(finishes)
+                })
+        case .observerWillBeginDisappearing:
+            ender.disappearing = true
+            host.window.addObserver(ender)
+        case .observerWillBeginAppearing:
+            host.window.addObserver(ender)
+        }
+        defer {
+            tokens.forEach { $0.cancel() }
+            host.root.onWillRestore = nil  // it holds the ender, which holds the navigation controller
+        }
+        _ = host.log.take()
+
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+
+        // As when ended from the will-call the callback comes with: the end waits until that returned (a finish sends
+        // the will-calls the beginning did not reach; a cancel from B's leaves A alone).
+        let began = ["B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear"]
+        let expected =
+            finishes
+            ? began + [
+                "A.viewWillAppear", "nav.willShow(A)", "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)",
+                "A.viewDidAppear", "nav.didShow(A)",
+            ]
+            : callback == .observerWillBeginDisappearing
+                ? began + ["B.viewWillAppear", "B.viewDidAppear"]
+                : began + [
+                    "A.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear",
+                    "B.viewDidAppear",
+                ]
+        #expect(host.log.take() == expected)
+        #expect(pop.state == (finishes ? .finished : .cancelled))
+        let onTop: StyledScreen = finishes ? host.root : b
+        #expect(host.navigation.topViewController === onTop && host.navigation.navigationBar.owner === onTop)
+        #expect(host.bar == (finishes ? "[bar: #FF0000]" : "[style: black]"))
+        #expect(host.window.statusBar.style == (finishes ? .default : .lightContent))
+        withExtendedLifetime(ender) {}
+    }
+
     /// Found by review (helper-181): the bar's record said "hide interactive" while the change it reported said it did
     /// not follow the finger.
     @Test("a change that the screen an interactive pop reveals makes from its viewWillAppear follows the finger")
@@ -511,5 +609,12 @@ final class BarTogglingScreen: StyledScreen {
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         navigationController?.setNavigationBarHidden(hides, animated: animated || animatesAlways)
+    }
+}
+
+extension InteractivePop {
+    /// Finishes the pop, or cancels it.
+    fileprivate func finishOrCancel(_ finishes: Bool) {
+        if finishes { finish() } else { cancel() }
     }
 }

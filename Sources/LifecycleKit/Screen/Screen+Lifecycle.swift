@@ -87,19 +87,21 @@ extension Screen {
         _currentCauses = _pendingCauses.intersection(.appearing)
         _moveOnScreen(to: place)
         _joinBatch(batch)
-        if let navigation = parent as? NavigationController {
-            navigation._stackScreenWillAppear(self, animated: animated)
-        } else if let standIn = _standInForStackScreen {
-            _chrome.appearingInPlaceOf = standIn.screen
-            standIn.navigation._stackScreenWillAppear(standIn.screen, animated: animated)
-        }
-        let observedWindow = _beginObservedAppearance()
-        _notifyObservers(.willBegin(.appear, animated: animated), in: observedWindow ?? window)
-        _isRunningViewWillAppear = true
-        // Owed from the will-call on: if the app's code in it brings the screen's viewDidAppear (it removes the screen
-        // from its container, say), viewIsAppearing still comes first.
-        _pendingViewIsAppearing = animated
+        // The bar's restore callbacks and the observers' willBegin are part of the will-call: an interactive
+        // transition ended from them ends once viewWillAppear returned too.
         _runWillCall(in: batch) {
+            if let navigation = parent as? NavigationController {
+                navigation._stackScreenWillAppear(self, animated: animated)
+            } else if let standIn = _standInForStackScreen {
+                _chrome.appearingInPlaceOf = standIn.screen
+                standIn.navigation._stackScreenWillAppear(standIn.screen, animated: animated)
+            }
+            let observedWindow = _beginObservedAppearance()
+            _notifyObservers(.willBegin(.appear, animated: animated), in: observedWindow ?? window)
+            _isRunningViewWillAppear = true
+            // Owed from the will-call on: if the app's code in it brings the screen's viewDidAppear (it removes the
+            // screen from its container, say), viewIsAppearing still comes first.
+            _pendingViewIsAppearing = animated
             _runObserved(.viewWillAppear(animated: animated), in: observedWindow ?? window) {
                 Screen.viewWillAppear.invoke(self, animated) { screen, animated in
                     screen.viewWillAppear(animated)
@@ -243,10 +245,11 @@ extension Screen {
             }
             _chrome.appearingInPlaceOf = nil
         }
-        _revertParentStatusBarHidden()
-        let observedWindow = _observedWindowIfAny
-        _notifyObservers(.willBegin(.disappear, animated: animated), in: observedWindow)
+        // The status bar's change and the observers' willBegin are part of the will-call: an interactive transition
+        // ended from them ends once viewWillDisappear returned too.
         _runWillCall(in: batch) {
+            _revertParentStatusBarHidden()
+            _notifyObservers(.willBegin(.disappear, animated: animated), in: _observedWindowIfAny)
             // The remembered window itself, not the value read above: `_runObserved` looks it up again for the did
             // callback if there was none when the method began (an observer attached meanwhile remembers it).
             _runObserved(.viewWillDisappear(animated: animated), in: _observedWindow) {

@@ -20,8 +20,9 @@ final class _AppearanceBatch {
         screens.append(screen)
     }
 
-    /// Runs a will-call (`viewWillAppear`, `viewIsAppearing` or `viewWillDisappear`, with its hooks) of one of the
-    /// batch's screens, then, once no will-call of the batch runs any more, the end that one asked for.
+    /// Runs a will-call (`viewWillAppear`, `viewIsAppearing` or `viewWillDisappear`, with its hooks and the callbacks
+    /// that come with it: the observers' willBegin, the navigation bar's restore, the status bar's change) of one of
+    /// the batch's screens, then, once no will-call of the batch runs any more, the end that one asked for.
     func runWillCall(_ willCall: () -> Void) {
         runningWillCalls += 1
         willCall()
