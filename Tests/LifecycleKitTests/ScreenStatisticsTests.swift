@@ -363,6 +363,53 @@ struct ScreenStatisticsTests {
         #expect(host.line("Home") == "[Home: stayed 0.000 (mins), viewed 2, resumed 0]")
     }
 
+    /// A screen whose didPop or didMove(toParent: nil) shows another tab of the tabs it is in.
+    final class TabSwitchingScreen: Screen {
+        weak var tabs: TabsScreen?
+        let switchesInDidPop: Bool
+
+        init(switchesInDidPop: Bool) {
+            self.switchesInDidPop = switchesInDidPop
+            super.init(title: "B")
+        }
+
+        override func didPop(animated: Bool) {
+            if switchesInDidPop { tabs?.selectedIndex = 1 }
+        }
+
+        override func didMove(toParent parent: Screen?) {
+            if parent == nil && !switchesInDidPop { tabs?.selectedIndex = 1 }
+        }
+    }
+
+    @Test(
+        "a new top whose tab a popped screen's didPop or didMove switches away counts no view for its balancing call",
+        arguments: [true, false], [true, false])
+    func appearanceEndedOnlyToLeaveByATabSwitch(switchesInDidPop: Bool, animated: Bool) throws {
+        let time = VirtualTime()
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .manual))
+        let statistics = ScreenStatistics(time: time)
+        statistics.attach(to: window)
+        let log = EventLog()
+        let tabs = TabsScreen("Tabs", log)
+        let navigation = try NavigationController(rootScreen: Home(title: "Home"))
+        try tabs.addChild(navigation)
+        try tabs.addChild(Cart(title: "Cart"))
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        let popped = TabSwitchingScreen(switchesInDidPop: switchesInDidPop)
+        popped.tabs = tabs
+        try navigation.push(popped, animated: false)
+        time.advance(by: 5)
+        try navigation.pop(animated: animated)
+        window.transitionDriver.completeAll()
+        time.advance(by: 2)
+        #expect(tabs.selectedIndex == 1)
+        let lines = statistics.records.map(\.description)
+        #expect(lines.contains("[Home: stayed 0.000 (mins), viewed 1, resumed 0]"))
+        #expect(lines.contains("[Cart: stayed 0.033 (mins), viewed 1, resumed 0]"))
+    }
+
     /// The statistic names counted in a window whose root is a dashboard holding a product list and a cart,
     /// or a `ShopNavigation` holding a product list.
     private func countedNames(

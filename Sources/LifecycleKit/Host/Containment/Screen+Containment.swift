@@ -225,7 +225,7 @@ extension Screen {
     /// The screens on screen through this one that still wait for the viewDidAppear of an appearance that has completed
     /// above them (the switch was asked from this screen's `viewDidAppear`, or a descendant's) get it first.
     func _showChildrenInLineWithTheList() {
-        _completeWaitingAppearances()
+        _completeWaitingAppearances(keeping: _ScreenSet(_shownChildren.map(\._forwardingTarget)))
         _settleChildrenOnScreen(willOrder: .appearingFirst)
         window?._updateStatusBar()
     }
@@ -233,15 +233,30 @@ extension Screen {
     /// Sends viewDidAppear, parent first, to the screens on screen through this one (which has appeared) that began to
     /// appear in a transition whose did-calls are on their way to them: down from this screen, or from the transition
     /// itself (the screens that one switch of a container brought on screen, say).
-    func _completeWaitingAppearances() {
+    ///
+    /// - Parameters:
+    ///   - staying: The children on screen that a switch about to take place keeps; `nil` when none takes place.
+    ///   - leaving: Whether the switch takes this screen off screen.
+    ///
+    /// A screen the switch takes off screen gets a viewDidAppear that only balances its viewWillAppear
+    /// (``_isEndingAppearanceToLeave``) when it comes from a transition sending its did-calls (a popped screen's
+    /// didPop switched the tab showing the stack, say), where UIKit sends none; not when it comes down from this
+    /// screen's own appearance (the switch was asked from its `viewDidAppear`), which UIKit's tab bar controller
+    /// has passed to its tab.
+    func _completeWaitingAppearances(keeping staying: _ScreenSet? = nil, leaving: Bool = false) {
         for child in _onScreenChildren {
+            let childLeaves = leaving || staying?.contains(child) == false
             if child._appearance == .appearing {
                 let batch = child._onScreenBatch
                 if batch != nil && (batch === _batchBeingCompleted || batch?.isSendingDidCalls == true) {
+                    let wasEndingToLeave = child._isEndingAppearanceToLeave
+                    let balancesOnly = childLeaves && batch !== _batchBeingCompleted
+                    child._isEndingAppearanceToLeave = wasEndingToLeave || balancesOnly
                     child._endAppearanceTransition()
+                    child._isEndingAppearanceToLeave = wasEndingToLeave
                 }
             } else if child._appearance == .appeared {
-                child._completeWaitingAppearances()
+                child._completeWaitingAppearances(leaving: childLeaves)
             }
         }
     }
