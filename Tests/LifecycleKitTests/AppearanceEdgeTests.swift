@@ -39,6 +39,25 @@ struct AppearanceEdgeTests {
         #expect(b.stashedNavigationBarAppearance == nil)
     }
 
+    @Test("a screen that came back while the bar was not managed comes back as it left once it is managed again")
+    func managementTurnedOffAndOn() throws {
+        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#AA0000")))
+        try host.navigation.push(host.screen("B"), animated: false)
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #AA0000]")
+        host.navigation.managesNavigationBarAppearance = false
+        try host.navigation.pop(animated: false)
+        // Back on the bar, unmanaged: the stash from before is out of date.
+        #expect(host.root.stashedNavigationBarAppearance == nil && host.navigation.navigationBar.owner === host.root)
+        var appearance = host.navigation.navigationBar.appearance
+        appearance.barColor = color("#00FF00")
+        host.navigation.navigationBar.setAppearance(appearance)
+        host.navigation.managesNavigationBarAppearance = true
+        try host.navigation.push(host.screen("C"), animated: false)
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #00FF00]")
+        try host.navigation.pop(animated: false)
+        #expect(host.bar == "[bar: #00FF00]")
+    }
+
     @Test("changing the bar's style directly recomputes the status bar")
     func directStyleChange() throws {
         let host = try BarHost(driver: .immediate)
