@@ -92,8 +92,8 @@ public final class NavigationBar {
         return top.navigationItem.title ?? top.title
     }
 
-    /// The back item the bar shows: the top screen's ``Screen/navigationBackItem`` when
-    /// ``Screen/showsNavigationBackItem`` is `true`, else `nil`.
+    /// The bar's back item: the top screen's ``Screen/navigationBackItem`` when ``Screen/showsNavigationBackItem`` is
+    /// `true`, else `nil`; also while the bar is hidden, as UIKit's bar keeps its items.
     public var backItem: BarButtonItem? {
         guard let top = navigationController?.topViewController, top.showsNavigationBackItem else { return nil }
         return top.navigationBackItem

@@ -66,9 +66,13 @@ extension Screen {
     /// item, the navigation controller's back button (``NavigationController/handleBackButton(animated:completion:)``:
     /// ``shouldPop(trigger:)`` with ``PopTrigger/backButton``, then ``dismissScreen(animated:completion:)``).
     ///
-    /// - Returns: What was done; ``DismissAction/nothing`` when the back item is not shown on the bar,
-    ///   the screen refused, or the controller is in a transition or an interactive pop (the completion then
-    ///   runs at once).
+    /// Whether the bar is hidden does not count, as for the back button: the item stays the bar's while the bar is
+    /// hidden (``NavigationBar/backItem``), as UIKit's bar keeps its items, and an app that hides the bar may call
+    /// this from a control of its own.
+    ///
+    /// - Returns: What was done; ``DismissAction/nothing`` when the screen does not show its back item
+    ///   (``showsNavigationBackItem``) or is not the top of its stack, the screen refused, or the controller is in a
+    ///   transition or an interactive pop (the completion then runs at once).
     @discardableResult
     public func activateNavigationBackItem(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
