@@ -353,6 +353,48 @@ struct HostRegressionTests {
         }
     }
 
+    @Test(
+        "a pop ended from the revealed screen's viewWillAppear as its controller comes back leaves its top on screen",
+        arguments: [false, true])
+    func popEndedWhileItsControllerComesBack(finish: Bool) throws {
+        let host = try Host()
+        let x = ScriptedScreen("X", host.log)
+        let navigation = try TestNavigation("inner", root: x, host.log)
+        let box = host.screen("K")
+        try box.addChild(navigation)
+        try host.navigation.push(box, animated: false)
+        let y = host.screen("Y")
+        try navigation.push(y, animated: false)
+        let pop = try navigation.beginInteractivePop(translation: 5)
+        navigation.removeFromParent()
+        x.actions["viewWillAppear"] = { if finish { pop.finish() } else { pop.cancel() } }
+        _ = host.log.take()
+
+        // The controller comes back showing X, its top of that moment; X's viewWillAppear ends the pop.
+        try box.addChild(navigation)
+        let comesBack = ["inner.viewWillAppear", "X.viewWillAppear", "Y.viewDidDisappear"]
+        if finish {
+            #expect(
+                host.log.take() == comesBack + [
+                    "Y.didPop(true)", "Y.didMove(nil)", "inner.willShow(X)", "inner.viewDidAppear", "X.viewDidAppear",
+                    "inner.didShow(X)",
+                ])
+        } else {
+            // Y is the top again: once the controller has appeared, it shows Y, not X (which stayed on screen).
+            #expect(
+                host.log.take() == comesBack + [
+                    "inner.viewDidAppear", "X.viewDidAppear", "X.viewWillDisappear", "Y.viewWillAppear",
+                    "X.viewDidDisappear", "Y.viewDidAppear", "inner.willShow(Y)", "inner.didShow(Y)",
+                ])
+        }
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == [])
+        #expect(pop.state == (finish ? .finished : .cancelled))
+        let (top, other): (Screen, Screen) = finish ? (x, y) : (y, x)
+        #expect(navigation.topViewController === top && top.visibleState == [.loaded, .didAppear])
+        #expect(other.visibleState == [.loaded, .didDisappear])
+    }
+
     /// An interactive pop of Y on ``NavigationHost/innerNavigationOnScreen(top:)``'s stack, during which the controller
     /// left the screen and came back; returns the calls of its coming back.
     private func popWhoseControllerCameBack(

@@ -227,7 +227,10 @@ extension Screen {
         _isTransitionAnimated = animated
         _needsShownChildrenUpdate = false
         _currentCauses = _pendingCauses.intersection(.disappearing)
-        (self as? NavigationController)?._topShownOnAppearing = nil
+        if let navigation = self as? NavigationController {
+            navigation._topShownOnAppearing = nil
+            navigation._showsTopAgainOnAppearing = nil
+        }
         _joinBatch(batch)
         if let navigation = parent as? NavigationController {
             // Not when a current-context presentation takes its place on screen (the screen is the top of a

@@ -241,7 +241,9 @@ public final class InteractivePop: _InteractiveTransition {
     /// revealed.viewDidDisappear): the popping screen then gets viewDidDisappear, not viewWillAppear. A screen on
     /// screen in the revealed screen's place by other means (the controller left the screen and came back during the
     /// gesture, showing its top of that moment; a current-context presentation over the revealed screen came or went)
-    /// disappears in the revealed screen's stead. Ignored once the pop ended.
+    /// disappears in the revealed screen's stead; asked from a call of the controller's coming back, once the
+    /// controller has appeared (the popping screen then appears, and the delegate hears of it). Ignored once the pop
+    /// ended.
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
     /// the method), or from the revealed screen's loadView or viewDidLoad that the beginning caused, it takes effect
@@ -303,6 +305,11 @@ public final class InteractivePop: _InteractiveTransition {
             // Its viewDidDisappear still belongs to the departure that began.
             batch.finish()
             poppingScreen._forgetMovingFromParent()
+            if navigation._appearance == .appearing {
+                // Coming back on screen (the cancel was asked from a call of that appearance), showing the revealed
+                // screen, its top until now: once it has appeared, it shows its top again, the popping screen.
+                navigation._showsTopAgainOnAppearing = toldOfTheRevealedScreen
+            }
         }
         end(navigation, outcome: .cancelled)
     }

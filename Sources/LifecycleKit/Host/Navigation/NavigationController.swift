@@ -42,6 +42,12 @@ open class NavigationController: Screen {
     /// completes if it is still the top screen on screen then.
     @exclusivity(unchecked) weak var _topShownOnAppearing: Screen?
 
+    /// Set when an interactive pop was cancelled from a call of the controller's own appearance, which shows the screen
+    /// the pop revealed: once the controller has appeared, it shows its top again
+    /// (``_showedTopOnAppearing(animated:)``), with willShow and didShow when `true` (its delegate heard of the
+    /// revealed screen); `nil` otherwise.
+    @exclusivity(unchecked) var _showsTopAgainOnAppearing: Bool?
+
     /// The top screen that joined the stack while the controller was off screen, owed its `didMove(toParent:)`.
     ///
     /// As in UIKit, whose navigation controller defers such a transition until it appears: the screen's move ends
@@ -228,17 +234,28 @@ extension NavigationController {
     /// The controller itself appeared, after its top screen's viewDidAppear.
     ///
     /// Sends didShow for the screen that got willShow, if it is still the top: a stack that changed meanwhile sends
-    /// its own willShow and didShow.
+    /// its own willShow and didShow. After an interactive pop cancelled from a call of this appearance
+    /// (``_showsTopAgainOnAppearing``), then shows the top again in place of the revealed screen.
     func _showedTopOnAppearing(animated: Bool) {
         // Its top ends an owed move when its own viewDidAppear has run; this is for a top that a current-context
         // presentation stood in for, which did not appear.
         if _screenOwedDidMove === topViewController {
             _endOwedMove()
         }
-        guard let shown = _topShownOnAppearing else { return }
-        _topShownOnAppearing = nil
-        if shown === topViewController {
-            _didShow(shown, animated: animated)
+        if let shown = _topShownOnAppearing {
+            _topShownOnAppearing = nil
+            if shown === topViewController {
+                _didShow(shown, animated: animated)
+            }
+        }
+        if let tellsDelegate = _showsTopAgainOnAppearing {
+            _showsTopAgainOnAppearing = nil
+            _settleChildrenOnScreen()
+            // As a cancel of a controller on screen does: once the appearance calls are over.
+            if tellsDelegate, _appearance == .appeared, let top = topViewController, top._appearance == .appeared {
+                _willShow(top, animated: animated)
+                _didShow(top, animated: animated)
+            }
         }
     }
 
