@@ -171,6 +171,32 @@ struct StatusBarTests {
             ])
     }
 
+    @Test(
+        "an interactive pop ended from the status bar's change that ends its beginning reports only its end",
+        arguments: [true, false])
+    func popEndedFromTheLastStatusBarChange(finishes: Bool) throws {
+        let host = try BarHost(driver: .manual)
+        let b = host.screen("B")
+        b.hidesStatusBar = true
+        try host.navigation.push(b, animated: false)
+        let phases = EventLog()
+        let reporting = try NavigationController.interactivePopDidChange.after(.instance(host.navigation)) {
+            _, event, _ in phases.add("\(event.phase)")
+        }
+        defer { reporting.cancel() }
+        let ending = try Window.statusBarDidChange.after(.instance(host.window)) { window, _, _ in
+            let pop = (window.rootScreen as? NavigationController)?.interactivePop
+            if finishes { pop?.finish() } else { pop?.cancel() }
+        }
+        defer { ending.cancel() }
+
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(pop.state == (finishes ? .finished : .cancelled))
+        #expect(phases.take() == [finishes ? "finished" : "cancelled"])
+        #expect(host.navigation.interactivePop == nil)
+        #expect(host.window.statusBar.isHidden == !finishes)
+    }
+
     @Test("a custom container chooses a child for each; removing the child gives the decision back to the parent")
     func customContainerAndChildRemoval() throws {
         let host = try BarHost(driver: .immediate)

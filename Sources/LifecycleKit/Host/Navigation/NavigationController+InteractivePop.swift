@@ -144,6 +144,9 @@ extension NavigationController {
         pop.batch.deliverViewIsAppearing()
         guard pop.state == .active else { return pop }
         window?._updateStatusBar()
+        // The status bar's change runs the app's code too (a hook on `Window.statusBarDidChange`): a pop ended there
+        // has reported its end.
+        guard pop.state == .active else { return pop }
         _reportInteractivePop(.began, pop)
         return pop
     }
