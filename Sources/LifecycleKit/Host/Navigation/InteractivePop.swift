@@ -121,9 +121,12 @@ public final class InteractivePop: _InteractiveTransition {
     /// cancelled then (its completion runs, the transitions queued behind it go on).
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
-    /// the method), or from the revealed screen's loadView or viewDidLoad that the beginning caused, it takes effect
-    /// once that call returns, so that its method and hooks all see it before any did-call (and the screen's appearance
-    /// calls come after its viewDidLoad); ``state`` stays ``State/active`` until then, and the first request wins.
+    /// the method, or from the callbacks that come with it: the observers' willBegin, the revealed screen's willRestore
+    /// and didRestore, the navigation bar's and the status bar's change), or from the revealed screen's loadView or
+    /// viewDidLoad that the beginning caused, it takes effect once that call returns, so that its method and hooks all
+    /// see it before any did-call (and the screen's appearance calls come after its viewDidLoad); ``state`` stays
+    /// ``State/active`` until then (a change of the stack asked meanwhile is refused with
+    /// ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request wins.
     public func finish() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in finish() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }
@@ -246,9 +249,11 @@ public final class InteractivePop: _InteractiveTransition {
     /// ended.
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
-    /// the method), or from the revealed screen's loadView or viewDidLoad that the beginning caused, it takes effect
-    /// once that call returns, so that its method and hooks all see it before any did-call; ``state`` stays
-    /// ``State/active`` until then, and the first request wins.
+    /// the method, or from the callbacks that come with it: the observers' willBegin, the revealed screen's willRestore
+    /// and didRestore, the navigation bar's and the status bar's change), or from the revealed screen's loadView or
+    /// viewDidLoad that the beginning caused, it takes effect once that call returns, so that its method and hooks all
+    /// see it before any did-call; ``state`` stays ``State/active`` until then (a change of the stack asked meanwhile
+    /// is refused with ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request wins.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }

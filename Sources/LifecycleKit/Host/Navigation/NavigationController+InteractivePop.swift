@@ -82,7 +82,8 @@ extension NavigationController {
     ///   ``interactivePopRefusal(translation:)``).
     ///
     /// The calls run code of the app, which may end the pop from inside them (``InteractivePop/finish()`` or
-    /// ``InteractivePop/cancel()``, say from the popping screen's `viewWillDisappear`): the beginning then goes no
+    /// ``InteractivePop/cancel()``, say from the popping screen's `viewWillDisappear`, or from the observers', the
+    /// navigation bar's and the status bar's callbacks that come with the calls): the beginning then goes no
     /// further, every will-call sent gets its did-call from the end, and ``interactivePopDidChange`` reports only the
     /// end. A pop finished there first sends the will-calls its beginning had not sent yet (to the popping and revealed
     /// screens and the screens on screen through them, their children) and willShow, so that every call of the pop

@@ -93,8 +93,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// Ignored once the dismissal ended.
     ///
     /// Asked from inside a will-call the dismissal sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a
-    /// hook or the method), it takes effect once that will-call returns, so that its method and hooks all see it before
-    /// any did-call; ``state`` stays ``State/active`` until then, and the first request wins.
+    /// hook or the method, or from the callbacks that come with it: the observers' willBegin, the status bar's change),
+    /// it takes effect once that will-call returns, so that its method and hooks all see it before any did-call;
+    /// ``state`` stays ``State/active`` until then, and the first request wins.
     public func finish() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in finish() }) else { return }
         state = .finished
@@ -137,8 +138,9 @@ public final class InteractiveDismissal: _InteractiveTransition {
     /// screen below it). Ignored once the dismissal ended.
     ///
     /// Asked from inside a will-call the dismissal sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a
-    /// hook or the method), it takes effect once that will-call returns, so that its method and hooks all see it before
-    /// any did-call; ``state`` stays ``State/active`` until then, and the first request wins.
+    /// hook or the method, or from the callbacks that come with it: the observers' willBegin, the status bar's change),
+    /// it takes effect once that will-call returns, so that its method and hooks all see it before any did-call;
+    /// ``state`` stays ``State/active`` until then, and the first request wins.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         state = .cancelled

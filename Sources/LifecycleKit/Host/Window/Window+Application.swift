@@ -9,12 +9,14 @@ extension Window {
 
     /// Reports that the application entered the background.
     ///
-    /// Screens get no lifecycle calls (as in UIKit); hooks on ``Window/didEnterBackground`` run. Does nothing if
-    /// already in the background. It concerns this window only, as a UIKit scene enters the background on its own:
-    /// an app with several windows reports it to each (statistics pause the views of the windows that were told).
+    /// Screens get no lifecycle calls (as in UIKit); hooks on ``Window/didEnterBackground`` run. Does nothing if the
+    /// application is in the background when the request is carried out. It concerns this window only, as a UIKit scene
+    /// enters the background on its own: an app with several windows reports it to each (statistics pause the views of
+    /// the windows that were told).
     ///
-    /// Asked from a hook or an observer while the window delivers the foreground, it is carried out once that event
-    /// has reached them all, so that each hears the events in the order they happen (see
+    /// Asked from a hook or an observer while the window delivers the foreground (also from a
+    /// ``Window/willEnterForeground`` hook, while the state still reads ``ApplicationState/background``), it is
+    /// carried out once that event has reached them all, so that each hears the events in the order they happen (see
     /// ``Window/enterForeground()``).
     public func enterBackground() {
         _changeApplicationState(to: .background)
@@ -22,10 +24,10 @@ extension Window {
 
     /// Reports that the application is entering the foreground: hooks on ``Window/willEnterForeground`` run.
     ///
-    /// Does nothing if already in the foreground. Asked from a hook or an observer while the window delivers the
-    /// background, it is carried out once the background has reached every hook and observer: until then
-    /// ``Window/applicationState`` stays ``ApplicationState/background``, and each observer hears the background
-    /// before the foreground.
+    /// Does nothing if the application is in the foreground when the request is carried out. Asked from a hook or an
+    /// observer while the window delivers the background, it is carried out once the background has reached every hook
+    /// and observer: until then ``Window/applicationState`` stays ``ApplicationState/background``, and each observer
+    /// hears the background before the foreground.
     ///
     /// ```swift
     /// let token = try Window.didEnterBackground.after(.instance(window)) { window, _, _ in
