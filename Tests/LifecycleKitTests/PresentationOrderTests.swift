@@ -589,4 +589,37 @@ struct PresentationOrderTests {
                 "P.viewDidAppear", "K.viewDidDisappear", "A.viewDidDisappear",
             ])
     }
+
+    @Test(
+        "a push whose screen a queued presentation's transition brought on screen still tells the delegate of it",
+        arguments: [false, true])
+    func pushCarriedOutByAQueuedPresentation(afterPop: Bool) throws {
+        let host = try NavigationHost(driver: .manual)
+        host.root.definesPresentationContext = true
+        try host.navigation.push(host.screen("P"), animated: true)
+        if afterPop {
+            host.window.transitionDriver.completeAll()
+            try host.navigation.pop(animated: true)
+        }
+        // Over A, which P covers (or which the pop is bringing back): it waits for the transition that runs.
+        let s = host.screen("S")
+        try host.root.present(s, style: .currentContext, animated: true)
+        let b = host.screen("B")
+        try host.navigation.push(b, animated: true)
+        _ = host.log.take()
+        host.window.transitionDriver.completeAll()
+        // The presentation's transition, which starts first, shows the controller's top of then, B; the push's
+        // transition then finds B on screen and tells the delegate.
+        let running =
+            afterPop
+            ? ["P.viewDidDisappear", "P.didPop(true)", "P.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)"]
+            : ["A.viewDidDisappear", "P.viewDidAppear", "P.didMove(nav)", "nav.didShow(P)"]
+        let covered = afterPop ? "A" : "P"
+        #expect(
+            host.log.take() == running + [
+                "B.loadView", "B.viewDidLoad", "\(covered).viewWillDisappear", "B.viewWillAppear", "B.viewDidAppear",
+                "\(covered).viewDidDisappear", "nav.willShow(B)", "B.didMove(nav)", "nav.didShow(B)",
+            ])
+        #expect(b.visibleState == [.loaded, .didAppear] && !s.isViewLoaded)
+    }
 }

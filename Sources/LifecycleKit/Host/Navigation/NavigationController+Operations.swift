@@ -480,7 +480,16 @@ extension NavigationController {
                 }
                 guard let top = self.topViewController else { return }
                 let target = top._forwardingTarget
-                if appearing.contains(where: { $0 === target }) { shown = top }
+                if appearing.contains(where: { $0 === target }) {
+                    shown = top
+                } else if top !== self._screenLastShownToDelegate, self._appearance == .appeared,
+                    target._appearance == .appeared, target._onScreenParent === self
+                {
+                    // Already on screen, brought by a transition that ran before this one and carried out this
+                    // change (a queued presentation's, whose plan showed the top of then): the delegate has not
+                    // heard of it yet.
+                    shown = top
+                }
             },
             onFinish: { [weak self] stage in
                 guard let self else { return }

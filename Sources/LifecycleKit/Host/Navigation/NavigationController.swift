@@ -42,6 +42,10 @@ open class NavigationController: Screen {
     /// completes if it is still the top screen on screen then.
     @exclusivity(unchecked) weak var _topShownOnAppearing: Screen?
 
+    /// The screen the delegate heard of last (willShow), so that a change of the stack whose top another transition
+    /// brought on screen (a queued presentation's, which carried out the change) still tells the delegate of it.
+    @exclusivity(unchecked) weak var _screenLastShownToDelegate: Screen?
+
     /// Set when an interactive pop was cancelled from a call of the controller's own appearance, which shows the screen
     /// the pop revealed: once the controller has appeared, it shows its top again
     /// (``_showedTopOnAppearing(animated:)``), with willShow and didShow when `true` (its delegate heard of the
@@ -206,6 +210,7 @@ extension NavigationController {
         "NavigationController.interactivePopDidChange")
 
     func _willShow(_ screen: Screen, animated: Bool) {
+        _screenLastShownToDelegate = screen
         NavigationController.willShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.willShow(arguments.screen, animated: arguments.animated)
         }
