@@ -1,3 +1,4 @@
+import HookKit
 import LifecycleKit
 import Synchronization
 import Testing
@@ -355,8 +356,8 @@ struct HostRegressionTests {
 
     @Test(
         "a pop ended from the revealed screen's viewWillAppear as its controller comes back leaves its top on screen",
-        arguments: [false, true])
-    func popEndedWhileItsControllerComesBack(finish: Bool) throws {
+        arguments: [false, true], [false, true])
+    func popEndedWhileItsControllerComesBack(finish: Bool, fromTheController: Bool) throws {
         let host = try Host()
         let x = ScriptedScreen("X", host.log)
         let navigation = try TestNavigation("inner", root: x, host.log)
@@ -367,13 +368,31 @@ struct HostRegressionTests {
         try navigation.push(y, animated: false)
         let pop = try navigation.beginInteractivePop(translation: 5)
         navigation.removeFromParent()
-        x.actions["viewWillAppear"] = { if finish { pop.finish() } else { pop.cancel() } }
+        var ending: HookToken?
+        if fromTheController {
+            ending = try Screen.viewWillAppear.after(.instance(navigation)) { screen, _, _ in
+                let pop = (screen as? NavigationController)?.interactivePop
+                if finish { pop?.finish() } else { pop?.cancel() }
+            }
+        } else {
+            x.actions["viewWillAppear"] = { if finish { pop.finish() } else { pop.cancel() } }
+        }
+        defer { ending?.cancel() }
         _ = host.log.take()
 
         // The controller comes back showing X, its top of that moment; X's viewWillAppear ends the pop.
         try box.addChild(navigation)
         let comesBack = ["inner.viewWillAppear", "X.viewWillAppear", "Y.viewDidDisappear"]
-        if finish {
+        if fromTheController {
+            // Ended before the controller reached its children: it shows its top of then, once, as any appearance.
+            let shown = finish ? "X" : "Y"
+            let ended = finish ? ["Y.viewDidDisappear", "Y.didPop(true)", "Y.didMove(nil)"] : ["Y.viewDidDisappear"]
+            #expect(
+                host.log.take() == ["inner.viewWillAppear"] + ended + [
+                    "\(shown).viewWillAppear", "inner.willShow(\(shown))", "inner.viewDidAppear",
+                    "\(shown).viewDidAppear", "inner.didShow(\(shown))",
+                ])
+        } else if finish {
             #expect(
                 host.log.take() == comesBack + [
                     "Y.didPop(true)", "Y.didMove(nil)", "inner.willShow(X)", "inner.viewDidAppear", "X.viewDidAppear",

@@ -256,8 +256,12 @@ extension NavigationController {
         if let tellsDelegate = _showsTopAgainOnAppearing {
             _showsTopAgainOnAppearing = nil
             _settleChildrenOnScreen()
-            // As a cancel of a controller on screen does: once the appearance calls are over.
-            if tellsDelegate, _appearance == .appeared, let top = topViewController, top._appearance == .appeared {
+            // As a cancel of a controller on screen does: once the appearance calls are over. Unless the delegate heard
+            // of the top already: the appearance showed it (the cancel came before it reached the children), or a
+            // change of the stack asked since did.
+            if tellsDelegate, _appearance == .appeared, let top = topViewController, top._appearance == .appeared,
+                top !== _screenLastShownToDelegate
+            {
                 _willShow(top, animated: animated)
                 _didShow(top, animated: animated)
             }
