@@ -58,6 +58,24 @@ struct AppearanceEdgeTests {
         #expect(host.bar == "[bar: #00FF00]")
     }
 
+    @Test("a screen an interactive pop reveals while the bar is not managed keeps its stash when the pop is cancelled")
+    func unmanagedDuringACancelledPop() throws {
+        let host = try BarHost(driver: .immediate, root: NavigationBarAttributes(barColor: color("#AA0000")))
+        var appearance = host.navigation.navigationBar.appearance
+        appearance.itemColor = color("#123456")
+        host.navigation.navigationBar.setAppearance(appearance)
+        try host.navigation.push(host.screen("B", NavigationBarAttributes(barColor: color("#0000BB"))), animated: false)
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #AA0000, item: #123456]")
+        host.navigation.managesNavigationBarAppearance = false
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        pop.cancel()
+        // A never came back: its stash stands.
+        #expect(host.root.stashedNavigationBarAppearance?.description == "[bar: #AA0000, item: #123456]")
+        host.navigation.managesNavigationBarAppearance = true
+        try host.navigation.pop(animated: false)
+        #expect(host.bar == "[bar: #AA0000, item: #123456]")
+    }
+
     @Test("changing the bar's style directly recomputes the status bar")
     func directStyleChange() throws {
         let host = try BarHost(driver: .immediate)

@@ -35,8 +35,9 @@ extension NavigationController {
     /// Whether the controller applies, stashes and restores its screens' appearances; `true` by default.
     ///
     /// Turn it off to drive ``navigationBar`` yourself (``NavigationBar/setAppearance(_:animated:)``). Meanwhile the
-    /// screens that appear still take the bar (``NavigationBar/owner``) and drop a stash they kept from before, so that
-    /// once it is on again, the screen on the bar is stashed as it leaves, with the changes you made.
+    /// screens that appear still take the bar (``NavigationBar/owner``) once their appearance completes, and drop a
+    /// stash they kept from before, so that once it is on again, the screen on the bar is stashed as it leaves, with
+    /// the changes you made.
     public var managesNavigationBarAppearance: Bool {
         get { _navigationChrome.managesAppearance }
         set { _navigationChrome.managesAppearance = newValue }
@@ -155,17 +156,8 @@ extension NavigationController {
     }
 
     /// A screen of the stack is about to appear: restore its stash, or apply its resolved appearance.
-    ///
-    /// While the controller does not manage the bar, the screen takes it all the same (``NavigationBar/owner``), so
-    /// that what the bar shows is stashed when it disappears once the controller manages the bar again, and a stash
-    /// it kept from before is dropped: it is out of date once the screen came back.
     func _stackScreenWillAppear(_ screen: Screen, animated: Bool) {
-        guard _isInStack(screen) else { return }
-        guard managesNavigationBarAppearance else {
-            screen._chrome.navigationBarStash = nil
-            navigationBar.owner = screen
-            return
-        }
+        guard managesNavigationBarAppearance, _isInStack(screen) else { return }
         let bar = navigationBar
         let isInteractive = _isRevealedInteractively(screen)
         bar._ownerAppearsAnimated = animated
@@ -220,7 +212,17 @@ extension NavigationController {
     }
 
     /// A screen appeared: the visibility change its transition made is over.
+    ///
+    /// While the controller does not manage the bar, the screen takes it all the same (``NavigationBar/owner``), so
+    /// that what the bar shows is stashed when it disappears once the controller manages the bar again, and a stash
+    /// it kept from before is dropped: it is out of date once the screen came back. Not before it appeared: the
+    /// screen an interactive pop reveals keeps its stash if the pop is cancelled.
     func _stackScreenDidAppear(_ screen: Screen) {
+        if !managesNavigationBarAppearance, _isInStack(screen) {
+            screen._chrome.navigationBarStash = nil
+            navigationBar.owner = screen
+            return
+        }
         guard let bar = _navigationChrome.bar, bar.owner === screen else { return }
         bar.visibilityTransition = nil
     }
