@@ -355,6 +355,39 @@ struct HostRegressionTests {
     }
 
     @Test(
+        "a pop whose controller came back during its beginning, showing the revealed screen, tells the delegate once",
+        arguments: [false, true])
+    func controllerCameBackDuringTheBeginning(finish: Bool) throws {
+        let host = try Host()
+        let y = ScriptedScreen("Y", host.log)
+        let (navigation, box, _) = try host.innerNavigationOnScreen(top: y)
+        // From Y's viewWillDisappear, after Y left the stack: the controller comes back showing X.
+        y.actions["viewWillDisappear"] = {
+            navigation.removeFromParent()
+            try? box.addChild(navigation)
+        }
+        _ = host.log.take()
+        let pop = try navigation.beginInteractivePop(translation: 5)
+        #expect(
+            host.log.take() == [
+                "Y.willPop(true)", "Y.willMove(nil)", "Y.viewWillDisappear", "inner.viewWillDisappear",
+                "inner.viewDidDisappear", "inner.viewWillAppear", "X.viewWillAppear", "inner.willShow(X)",
+                "inner.viewDidAppear", "X.viewDidAppear", "inner.didShow(X)",
+            ])
+        if finish {
+            pop.finish()
+            #expect(host.log.take() == ["Y.viewDidDisappear", "Y.didPop(true)", "Y.didMove(nil)"])
+        } else {
+            pop.cancel()
+            #expect(
+                host.log.take() == [
+                    "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewWillAppear", "Y.viewDidAppear",
+                    "inner.willShow(Y)", "inner.didShow(Y)",
+                ])
+        }
+    }
+
+    @Test(
         "a pop ended from the revealed screen's viewWillAppear as its controller comes back leaves its top on screen",
         arguments: [false, true], [false, true])
     func popEndedWhileItsControllerComesBack(finish: Bool, fromTheController: Bool) throws {

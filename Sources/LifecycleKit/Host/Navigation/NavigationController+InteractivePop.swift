@@ -136,8 +136,13 @@ extension NavigationController {
             revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
         }
         guard pop.state == .active else { return pop }
-        // After the will-calls, as UIKit's delegate hears it.
-        if _appearance == .appeared { pop.sendWillShow(from: self) }
+        // After the will-calls, as UIKit's delegate hears it; not when the controller left the screen and came back
+        // since the popping screen left the stack, showing the revealed screen: its own appearance told the delegate
+        // (willShow and didShow) already.
+        let cameBackShowingTheRevealedScreen =
+            pop.controllerAppearancesWhenThePoppingScreenLeft.map { $0 != _appearances } ?? false
+            && _screenLastShownToDelegate === revealed
+        if _appearance == .appeared && !cameBackShowingTheRevealedScreen { pop.sendWillShow(from: self) }
         guard pop.state == .active else { return pop }
         // Then the controller unlinks the popping screen until the gesture ends, as UIKit's does when the transition
         // starts: its parent and navigationController are `nil` while the finger moves.
