@@ -354,6 +354,35 @@ struct HostRegressionTests {
         }
     }
 
+    @Test("a pop cancelled as its controller comes back, then a pop asked from the controller's viewDidAppear")
+    func cancelledAsTheControllerComesBackThenPopped() throws {
+        let host = try Host()
+        let x = ScriptedScreen("X", host.log)
+        let navigation = try TestNavigation("inner", root: x, host.log)
+        let box = host.screen("K")
+        try box.addChild(navigation)
+        try host.navigation.push(box, animated: false)
+        try navigation.push(host.screen("Y"), animated: false)
+        let gesture = try navigation.beginInteractivePop(translation: 5)  // the delegate hears willShow(X)
+        navigation.removeFromParent()
+        x.actions["viewWillAppear"] = { gesture.cancel() }
+        let popping = try Screen.viewDidAppear.after(.instance(navigation)) { screen, _, _ in
+            _ = try? (screen as? NavigationController)?.pop(animated: true)
+        }
+        defer { popping.cancel() }
+        _ = host.log.take()
+        try box.addChild(navigation)
+        host.window.transitionDriver.completeAll()
+        // X, the top again once Y is popped, is told to the delegate, which heard only willShow(X) from the gesture.
+        #expect(
+            host.log.take() == [
+                "inner.viewWillAppear", "X.viewWillAppear", "Y.viewDidDisappear", "inner.viewDidAppear",
+                "Y.willPop(true)", "Y.willMove(nil)", "Y.didPop(true)", "Y.didMove(nil)", "X.viewDidAppear",
+                "inner.willShow(X)", "inner.didShow(X)",
+            ])
+        #expect(navigation.topViewController === x && x.visibleState == [.loaded, .didAppear])
+    }
+
     @Test(
         "a pop whose controller came back during its beginning, showing the revealed screen, tells the delegate once",
         arguments: [false, true])

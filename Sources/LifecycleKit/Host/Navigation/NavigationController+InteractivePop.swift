@@ -141,7 +141,7 @@ extension NavigationController {
         // (willShow and didShow) already.
         let cameBackShowingTheRevealedScreen =
             pop.controllerAppearancesWhenThePoppingScreenLeft.map { $0 != _appearances } ?? false
-            && _screenLastShownToDelegate === revealed
+            && _screenShownToDelegate === revealed
         if _appearance == .appeared && !cameBackShowingTheRevealedScreen { pop.sendWillShow(from: self) }
         guard pop.state == .active else { return pop }
         // Then the controller unlinks the popping screen until the gesture ends, as UIKit's does when the transition

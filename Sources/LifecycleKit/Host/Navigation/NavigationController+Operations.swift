@@ -482,7 +482,7 @@ extension NavigationController {
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {
                     shown = top
-                } else if top !== self._screenLastShownToDelegate, self._appearance == .appeared,
+                } else if top !== self._screenShownToDelegate, self._appearance == .appeared,
                     target._appearance == .appeared, target._onScreenParent === self
                 {
                     // Already on screen, brought by a transition that ran before this one and carried out this

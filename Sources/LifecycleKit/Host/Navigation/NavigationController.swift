@@ -42,9 +42,12 @@ open class NavigationController: Screen {
     /// completes if it is still the top screen on screen then.
     @exclusivity(unchecked) weak var _topShownOnAppearing: Screen?
 
-    /// The screen the delegate heard of last (willShow), so that a change of the stack whose top another transition
-    /// brought on screen (a queued presentation's, which carried out the change) still tells the delegate of it.
-    @exclusivity(unchecked) weak var _screenLastShownToDelegate: Screen?
+    /// The screen the delegate heard of last with a didShow, `nil` from a willShow until its didShow.
+    ///
+    /// A cancelled interactive pop sends no didShow for the screen it revealed. A change of the stack whose top
+    /// another transition brought on screen (a queued presentation's, which carried out the change), or a pop
+    /// cancelled while the controller came back, tells the delegate of a top on screen that is not this one.
+    @exclusivity(unchecked) weak var _screenShownToDelegate: Screen?
 
     /// Set when an interactive pop was cancelled from a call of the controller's own appearance, which shows the screen
     /// the pop revealed: once the controller has appeared, it shows its top again
@@ -210,13 +213,14 @@ extension NavigationController {
         "NavigationController.interactivePopDidChange")
 
     func _willShow(_ screen: Screen, animated: Bool) {
-        _screenLastShownToDelegate = screen
+        _screenShownToDelegate = nil
         NavigationController.willShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.willShow(arguments.screen, animated: arguments.animated)
         }
     }
 
     func _didShow(_ screen: Screen, animated: Bool) {
+        _screenShownToDelegate = screen
         NavigationController.didShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.didShow(arguments.screen, animated: arguments.animated)
         }
@@ -260,7 +264,7 @@ extension NavigationController {
             // of the top already: the appearance showed it (the cancel came before it reached the children), or a
             // change of the stack asked since did.
             if tellsDelegate, _appearance == .appeared, let top = topViewController, top._appearance == .appeared,
-                top !== _screenLastShownToDelegate
+                top !== _screenShownToDelegate
             {
                 _willShow(top, animated: animated)
                 _didShow(top, animated: animated)
