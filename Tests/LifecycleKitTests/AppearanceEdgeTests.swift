@@ -76,6 +76,32 @@ struct AppearanceEdgeTests {
         #expect(host.bar == "[bar: #AA0000, item: #123456]")
     }
 
+    @Test("management turned on while a screen appears: the screen owns the bar and leaves with what it shows")
+    func managementTurnedOnDuringATransition() throws {
+        let host = try BarHost(driver: .manual, root: NavigationBarAttributes(barColor: color("#AA0000")))
+        let b = host.screen("B", NavigationBarAttributes(barColor: color("#0000BB")))
+        host.navigation.managesNavigationBarAppearance = false
+        try host.navigation.push(b, animated: true)
+        host.navigation.managesNavigationBarAppearance = true
+        host.completeAll()
+        #expect(host.navigation.navigationBar.owner === b)
+        host.navigation.refreshNavigationBarAppearance()
+        #expect(host.bar == "[bar: #0000BB]")
+
+        // Back to A, unmanaged, with a look the app sets: A's stash from before is out of date once A appeared.
+        host.navigation.managesNavigationBarAppearance = false
+        var appearance = host.navigation.navigationBar.appearance
+        appearance.barColor = color("#00FFFF")
+        host.navigation.navigationBar.setAppearance(appearance)
+        try host.navigation.pop(animated: true)
+        host.navigation.managesNavigationBarAppearance = true
+        host.completeAll()
+        try host.navigation.push(host.screen("C"), animated: false)
+        try host.navigation.pop(animated: false)
+        host.completeAll()
+        #expect(host.bar == "[bar: #00FFFF]")
+    }
+
     @Test("changing the bar's style directly recomputes the status bar")
     func directStyleChange() throws {
         let host = try BarHost(driver: .immediate)

@@ -35,8 +35,8 @@ extension NavigationController {
     /// Whether the controller applies, stashes and restores its screens' appearances; `true` by default.
     ///
     /// Turn it off to drive ``navigationBar`` yourself (``NavigationBar/setAppearance(_:animated:)``). Meanwhile the
-    /// screens that appear still take the bar (``NavigationBar/owner``) once their appearance completes, and drop a
-    /// stash they kept from before, so that once it is on again, the screen on the bar is stashed as it leaves, with
+    /// screens that appear still take the bar (``NavigationBar/owner``), and drop a stash they kept from before once
+    /// their appearance completes, so that once it is on again, the screen on the bar is stashed as it leaves, with
     /// the changes you made.
     public var managesNavigationBarAppearance: Bool {
         get { _navigationChrome.managesAppearance }
@@ -156,8 +156,17 @@ extension NavigationController {
     }
 
     /// A screen of the stack is about to appear: restore its stash, or apply its resolved appearance.
+    ///
+    /// While the controller does not manage the bar, the screen takes it all the same (``NavigationBar/owner``), so
+    /// that what the bar shows is stashed when it disappears once the controller manages the bar again; a stash it
+    /// kept from before is dropped once its appearance completes (``_stackScreenDidAppear(_:)``), not before: the
+    /// screen an interactive pop reveals keeps it if the pop is cancelled.
     func _stackScreenWillAppear(_ screen: Screen, animated: Bool) {
-        guard managesNavigationBarAppearance, _isInStack(screen) else { return }
+        guard _isInStack(screen) else { return }
+        guard managesNavigationBarAppearance else {
+            navigationBar.owner = screen
+            return
+        }
         let bar = navigationBar
         let isInteractive = _isRevealedInteractively(screen)
         bar._ownerAppearsAnimated = animated
@@ -201,27 +210,26 @@ extension NavigationController {
     ///
     /// The popping screen of an interactive pop left the stack when the pop began, but a cancel puts it back: it is
     /// stashed too, so that a cancel restores exactly what the bar showed. A finished pop detaches it, which drops
-    /// the stash.
+    /// the stash. A screen that still has a stash (it appeared while the bar was not managed, and its appearance never
+    /// completed: a pop revealed it and was cancelled) keeps that one.
     func _stackScreenWillDisappear(_ screen: Screen) {
         guard let bar = _navigationChrome.bar, bar.owner === screen else { return }
         bar.owner = nil
         bar.visibilityTransition = nil
-        if managesNavigationBarAppearance, _isInStack(screen) || _isPoppingInteractively(screen) {
+        if managesNavigationBarAppearance, screen._chrome.navigationBarStash == nil,
+            _isInStack(screen) || _isPoppingInteractively(screen)
+        {
             screen._chrome.navigationBarStash = bar.appearance
         }
     }
 
     /// A screen appeared: the visibility change its transition made is over.
     ///
-    /// While the controller does not manage the bar, the screen takes it all the same (``NavigationBar/owner``), so
-    /// that what the bar shows is stashed when it disappears once the controller manages the bar again, and a stash
-    /// it kept from before is dropped: it is out of date once the screen came back. Not before it appeared: the
-    /// screen an interactive pop reveals keeps its stash if the pop is cancelled.
+    /// A stash the screen still has (it began to appear while the bar was not managed, see
+    /// ``_stackScreenWillAppear(_:animated:)``) is out of date now that the screen came back: dropped.
     func _stackScreenDidAppear(_ screen: Screen) {
-        if !managesNavigationBarAppearance, _isInStack(screen) {
+        if screen._chrome.navigationBarStash != nil, _isInStack(screen) {
             screen._chrome.navigationBarStash = nil
-            navigationBar.owner = screen
-            return
         }
         guard let bar = _navigationChrome.bar, bar.owner === screen else { return }
         bar.visibilityTransition = nil
