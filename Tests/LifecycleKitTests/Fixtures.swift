@@ -162,15 +162,17 @@ struct NavigationHost {
         TestScreen(name, log)
     }
 
-    /// The parts of ``innerNavigationOnScreen(top:)``'s stack.
+    /// The parts of ``innerNavigationOnScreen(root:top:)``'s stack.
     typealias InnerNavigation = (navigation: TestNavigation, box: TestScreen, y: TestScreen)
 
     /// A navigation controller "inner" (X, then Y on top) inside a plain container "K", pushed on the host's
     /// navigation controller: a stack that can leave the screen and come back without its own controller changing.
     ///
-    /// - Parameter top: The screen to push as Y (a scripted one, say); a plain ``TestScreen`` by default.
-    func innerNavigationOnScreen(top: TestScreen? = nil) throws -> InnerNavigation {
-        let navigation = try TestNavigation("inner", root: screen("X"), log)
+    /// - Parameters:
+    ///   - root: The screen at the root as X (a scripted one, say); a plain ``TestScreen`` by default.
+    ///   - top: The screen to push as Y; a plain ``TestScreen`` by default.
+    func innerNavigationOnScreen(root: TestScreen? = nil, top: TestScreen? = nil) throws -> InnerNavigation {
+        let navigation = try TestNavigation("inner", root: root ?? screen("X"), log)
         let box = screen("K")
         try box.addChild(navigation)
         try self.navigation.push(box, animated: false)

@@ -358,11 +358,7 @@ struct HostRegressionTests {
     func cancelledAsTheControllerComesBackThenPopped() throws {
         let host = try Host()
         let x = ScriptedScreen("X", host.log)
-        let navigation = try TestNavigation("inner", root: x, host.log)
-        let box = host.screen("K")
-        try box.addChild(navigation)
-        try host.navigation.push(box, animated: false)
-        try navigation.push(host.screen("Y"), animated: false)
+        let (navigation, box, _) = try host.innerNavigationOnScreen(root: x)
         let gesture = try navigation.beginInteractivePop(translation: 5)  // the delegate hears willShow(X)
         navigation.removeFromParent()
         x.actions["viewWillAppear"] = { gesture.cancel() }
@@ -422,12 +418,7 @@ struct HostRegressionTests {
     func popEndedWhileItsControllerComesBack(finish: Bool, fromTheController: Bool) throws {
         let host = try Host()
         let x = ScriptedScreen("X", host.log)
-        let navigation = try TestNavigation("inner", root: x, host.log)
-        let box = host.screen("K")
-        try box.addChild(navigation)
-        try host.navigation.push(box, animated: false)
-        let y = host.screen("Y")
-        try navigation.push(y, animated: false)
+        let (navigation, box, y) = try host.innerNavigationOnScreen(root: x)
         let pop = try navigation.beginInteractivePop(translation: 5)
         navigation.removeFromParent()
         var ending: HookToken?
@@ -476,8 +467,8 @@ struct HostRegressionTests {
         #expect(other.visibleState == [.loaded, .didDisappear])
     }
 
-    /// An interactive pop of Y on ``NavigationHost/innerNavigationOnScreen(top:)``'s stack, during which the controller
-    /// left the screen and came back; returns the calls of its coming back.
+    /// An interactive pop of Y on ``NavigationHost/innerNavigationOnScreen(root:top:)``'s stack, during which the
+    /// controller left the screen and came back; returns the calls of its coming back.
     private func popWhoseControllerCameBack(
         _ host: Host
     ) throws -> (navigation: TestNavigation, y: TestScreen, pop: InteractivePop, comeback: [String]) {
