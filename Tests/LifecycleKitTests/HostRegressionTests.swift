@@ -200,19 +200,10 @@ struct HostRegressionTests {
                 "inner.viewWillAppear", "X.viewWillAppear", "inner.willShow(X)", "inner.viewDidAppear",
                 "X.viewDidAppear", "inner.didShow(X)",
             ])
+        endPopWhoseControllerCameBack(pop, finish: finish, host)
         if finish {
-            pop.finish()
-            // No second didShow(X): the controller's appearance told of X already (helper-194).
-            #expect(host.log.take() == ["Y.viewDidDisappear", "Y.didPop(true)", "Y.didMove(nil)"])
             #expect(x(navigation).visibleState == [.loaded, .didAppear])
         } else {
-            // X, which the controller no longer shows, goes, and Y comes back on top, in a cancel's order.
-            pop.cancel()
-            #expect(
-                host.log.take() == [
-                    "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewWillAppear", "Y.viewDidAppear",
-                    "inner.willShow(Y)", "inner.didShow(Y)",
-                ])
             #expect(y.visibleState == [.loaded, .didAppear])
             #expect(x(navigation).visibleState == [.loaded, .didDisappear])
             #expect(navigation.viewControllers.map(\.title) == ["X", "Y"])
@@ -399,17 +390,7 @@ struct HostRegressionTests {
                 "inner.viewDidDisappear", "inner.viewWillAppear", "X.viewWillAppear", "inner.willShow(X)",
                 "inner.viewDidAppear", "X.viewDidAppear", "inner.didShow(X)",
             ])
-        if finish {
-            pop.finish()
-            #expect(host.log.take() == ["Y.viewDidDisappear", "Y.didPop(true)", "Y.didMove(nil)"])
-        } else {
-            pop.cancel()
-            #expect(
-                host.log.take() == [
-                    "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewWillAppear", "Y.viewDidAppear",
-                    "inner.willShow(Y)", "inner.didShow(Y)",
-                ])
-        }
+        endPopWhoseControllerCameBack(pop, finish: finish, host)
     }
 
     @Test(
@@ -465,6 +446,27 @@ struct HostRegressionTests {
         let (top, other): (Screen, Screen) = finish ? (x, y) : (y, x)
         #expect(navigation.topViewController === top && top.visibleState == [.loaded, .didAppear])
         #expect(other.visibleState == [.loaded, .didDisappear])
+    }
+
+    /// Ends `pop`, whose controller came back showing X (its own appearance told the delegate of X), and expects the
+    /// end's calls: a finish sends no second didShow(X) (helper-194); a cancel takes X, which the controller no longer
+    /// shows, off screen and brings Y back on top, in a cancel's order, and tells the delegate of Y.
+    private func endPopWhoseControllerCameBack(
+        _ pop: InteractivePop, finish: Bool, _ host: Host, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        if finish {
+            pop.finish()
+            #expect(
+                host.log.take() == ["Y.viewDidDisappear", "Y.didPop(true)", "Y.didMove(nil)"],
+                sourceLocation: sourceLocation)
+        } else {
+            pop.cancel()
+            #expect(
+                host.log.take() == [
+                    "X.viewWillDisappear", "X.viewDidDisappear", "Y.viewWillAppear", "Y.viewDidAppear",
+                    "inner.willShow(Y)", "inner.didShow(Y)",
+                ], sourceLocation: sourceLocation)
+        }
     }
 
     /// An interactive pop of Y on ``NavigationHost/innerNavigationOnScreen(root:top:)``'s stack, during which the
