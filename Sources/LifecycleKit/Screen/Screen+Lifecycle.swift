@@ -268,7 +268,8 @@ extension Screen {
         // go off screen at once if it disappeared, and stay if it turned around. A child that an older sibling's
         // viewWillDisappear moved on screen elsewhere (into a navigation controller whose push began) is not on screen
         // through this screen any more: its place decides.
-        for child in _onScreenChildren where child._appearance.isVisible && child._onScreenParent === self {
+        for child in _onScreenChildrenInForwardingOrder
+        where child._appearance.isVisible && child._onScreenParent === self {
             guard _appearance == .disappearing else {
                 if _appearance == .disappeared { child._disappearNow(animated: animated) }
                 continue
@@ -364,7 +365,8 @@ extension Screen {
             return
         }
         let waiting: _AppearanceState = appeared ? .appearing : .disappearing
-        for child in _onScreenChildren where child._appearance == waiting && child._onScreenBatch === batch {
+        for child in _onScreenChildrenInForwardingOrder
+        where child._appearance == waiting && child._onScreenBatch === batch {
             child._endAppearanceTransition()
         }
         // The transition ends after the did-calls it forwards: a child reads why its parent moved (`isMovingToParent`,
@@ -442,7 +444,7 @@ extension Screen {
     func _beginCallsNotForwarded(animated: Bool, batch: _AppearanceBatch) {
         switch _appearance {
         case .disappearing:
-            for child in _onScreenChildren where child._onScreenParent === self {
+            for child in _onScreenChildrenInForwardingOrder where child._onScreenParent === self {
                 guard _appearance == .disappearing else { return }
                 switch child._appearance {
                 case .appeared: child._beginDisappearing(animated: animated, batch: batch)

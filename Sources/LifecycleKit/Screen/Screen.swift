@@ -555,12 +555,17 @@ open class Screen {
     /// The children that appear and disappear with this screen.
     ///
     /// A plain container forwards appearance to every child; a ``NavigationController`` only to its top screen.
-    /// Override it for a container that shows only some of its children. Only current children count: a screen the
-    /// list names that is not a child of this screen (one removed since, say) neither appears nor loads with it.
-    /// The host reads the list when a child is added, when this screen appears, and when a transition inside it ends
-    /// (a current-context presentation or dismissal over one of its children brings every child on screen in line
+    /// Override it for a container that shows only some of its children. Only current children count: a screen the list
+    /// names that is not a child of this screen (one removed since, say) neither appears nor loads with it. The host
+    /// reads the list when a child is added, when this screen appears or disappears, and when a transition inside it
+    /// ends (a current-context presentation or dismissal over one of its children brings every child on screen in line
     /// with the list then). Changing the answer while this screen is on screen, call ``updateShownChildren()``, as a
     /// tab container switching tabs does. The children that appeared with this screen disappear with it, whatever the
     /// list says by then.
+    ///
+    /// Its order is the order of the calls: a will-call or did-call of this screen reaches the children in the list's
+    /// order (a child's current-context presentation in that child's place), whichever child came on screen last, as
+    /// UIKit's view controller forwards its calls in the order of its `childViewControllers`; children still on screen
+    /// that the list no longer names come after.
     open var childrenForAppearanceForwarding: [Screen] { children }
 }

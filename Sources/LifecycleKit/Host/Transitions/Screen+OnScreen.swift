@@ -21,6 +21,27 @@ extension Screen {
         return false
     }
 
+    /// The screens on screen through this one, in the order it forwards its appearance to them: the children it shows
+    /// (``_shownChildren``, a child's current-context presentation in that child's place), then the others in the
+    /// order they came on screen.
+    ///
+    /// A disappearance reaches them in this order, as UIKit's view controller forwards its calls to its children in the
+    /// order of `childViewControllers`, whichever came on screen last (a child back from under a current-context
+    /// presentation, say). One screen alone, the common case, is returned as it is, without asking the list.
+    var _onScreenChildrenInForwardingOrder: [Screen] {
+        let onScreen = _onScreenChildren
+        guard onScreen.count > 1 else { return onScreen }
+        let present = _ScreenSet(onScreen)
+        var ordered = _ScreenSet()
+        for child in _shownChildren where present.contains(child._forwardingTarget) {
+            ordered.insert(child._forwardingTarget)
+        }
+        for screen in onScreen {
+            ordered.insert(screen)
+        }
+        return ordered.screens
+    }
+
     /// Puts the screen on screen at `place`, leaving the place it had.
     func _moveOnScreen(to place: _AppearancePlan.Place) {
         switch place {
