@@ -1049,9 +1049,11 @@ struct NavigationOrderTests {
                 ]
             case .pushAfterCancelling:
                 [
+                    // C is on screen again: the delegate hears of it, though its viewDidAppear changed the top.
                     "B.viewWillDisappear", "B.viewDidDisappear", "C.viewWillAppear", "C.viewDidAppear",
-                    "D.willMove(nav)", "D.loadView", "D.viewDidLoad", "C.viewWillDisappear", "D.viewWillAppear",
-                    "nav.willShow(D)", "C.viewDidDisappear", "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)",
+                    "D.willMove(nav)", "nav.willShow(C)", "nav.didShow(C)", "D.loadView", "D.viewDidLoad",
+                    "C.viewWillDisappear", "D.viewWillAppear", "nav.willShow(D)", "C.viewDidDisappear",
+                    "D.viewDidAppear", "D.didMove(nav)", "nav.didShow(D)",
                 ]
             case .dismissAfterFinishing:
                 [
@@ -1172,8 +1174,9 @@ struct NavigationOrderTests {
         #expect(
             log.take().filter { $0.hasPrefix("B.") || $0.hasPrefix("C.") || $0.hasPrefix("nav.") } == [
                 "B.viewWillDisappear", "B.viewDidDisappear", "C.viewWillAppear", "C.viewDidAppear", "C.willPop(false)",
-                "C.willMove(nil)", "C.viewWillDisappear", "B.viewWillAppear", "nav.willShow(B)",
-                "C.viewDidDisappear", "C.didPop(false)", "C.didMove(nil)", "B.viewDidAppear", "nav.didShow(B)",
+                "C.willMove(nil)", "nav.willShow(C)", "nav.didShow(C)", "C.viewWillDisappear", "B.viewWillAppear",
+                "nav.willShow(B)", "C.viewDidDisappear", "C.didPop(false)", "C.didMove(nil)", "B.viewDidAppear",
+                "nav.didShow(B)",
             ])
         #expect(b.visibleState == [.loaded, .didAppear] && c.visibleState == [.loaded, .didDisappear])
     }

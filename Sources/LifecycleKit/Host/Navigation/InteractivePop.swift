@@ -81,6 +81,9 @@ public final class InteractivePop: _InteractiveTransition {
     /// appearance since then (it left the screen and came back during the gesture) told its delegate of the revealed
     /// screen, its top from then on (one during the popping screen's willPop showed the popping screen).
     var controllerAppearancesWhenThePoppingScreenLeft: UInt?
+    /// Whether the pop reported that it began (``InteractivePopEvent/Phase/began``): progress changed before that, from
+    /// the beginning's calls, rides on that report rather than a report of its own.
+    var hasReportedItsBeginning = false
     /// Whether the pop's beginning sent the popping screen its willMove(toParent: nil) (it ends earlier when the app's
     /// code in willPop ended the pop): a finished pop sends it first otherwise, so that its didMove has a willMove.
     var sentWillMove = false
@@ -97,11 +100,18 @@ public final class InteractivePop: _InteractiveTransition {
 
     /// Reports how far the gesture went (clamped to 0...1).
     ///
-    /// Ignored once the pop ended.
+    /// Reported as ``InteractivePopEvent/Phase/changed`` when the clamped progress differs from ``progress``; an update
+    /// that leaves it as it was reports nothing. Asked from the beginning's calls, before the pop reported that it
+    /// began, it changes the progress that the ``InteractivePopEvent/Phase/began`` report then carries. Ignored once
+    /// the pop ended.
     public func update(progress: Double) {
         guard state == .active, let navigation = navigationController else { return }
-        self.progress = min(1, max(0, progress))
-        navigation._reportInteractivePop(.changed, self)
+        let clamped = min(1, max(0, progress))
+        guard clamped != self.progress else { return }
+        self.progress = clamped
+        if hasReportedItsBeginning {
+            navigation._reportInteractivePop(.changed, self)
+        }
     }
 
     /// Completes the pop: the popping screen leaves the navigation controller.
@@ -122,10 +132,12 @@ public final class InteractivePop: _InteractiveTransition {
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
     /// the method, or from the callbacks that come with it: the observers' willBegin, the revealed screen's willRestore
-    /// and didRestore, the navigation bar's and the status bar's change), or from the revealed screen's loadView or
-    /// viewDidLoad that the beginning caused, it takes effect once that call returns, so that its method and hooks all
-    /// see it before any did-call (and the screen's appearance calls come after its viewDidLoad); ``state`` stays
-    /// ``State/active`` until then (a change of the stack asked meanwhile is refused with
+    /// and didRestore, the navigation bar's and the status bar's change), from the revealed screen's loadView or
+    /// viewDidLoad that the beginning caused, or from the report that the pop began (a hook of
+    /// ``NavigationController/interactivePopDidChange``, an observer's `interactivePopDidBegin`, which all hear of the
+    /// beginning first), it takes effect once that call returns, so that its method and hooks all see it before any
+    /// did-call (and the screen's appearance calls come after its viewDidLoad); ``state`` stays ``State/active`` until
+    /// then (a change of the stack asked meanwhile is refused with
     /// ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request wins.
     public func finish() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in finish() }) else { return }
@@ -231,7 +243,8 @@ public final class InteractivePop: _InteractiveTransition {
     /// The calls: revealed.viewWillDisappear, revealed.viewDidDisappear, popping.viewWillAppear,
     /// popping.viewDidAppear, then (on screen, when the delegate heard of the revealed screen: the beginning sent
     /// willShow, or the controller left the screen and came back during the gesture) the navigation controller's
-    /// willShow(popping) and didShow(popping), then the completion with ``TransitionOutcome/cancelled``.
+    /// willShow(popping) and didShow(popping), also when the popping screen's calls changed the top (a push or a pop
+    /// asked from them waits in the queue), then the completion with ``TransitionOutcome/cancelled``.
     ///
     /// As in UIKit, a cancelled pop sends no didPop and no further willMove or didMove: the popping screen got its
     /// willPop and willMove(toParent: nil) when the pop began, and gets its parent back before the cancel's calls, as
@@ -250,10 +263,12 @@ public final class InteractivePop: _InteractiveTransition {
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
     /// the method, or from the callbacks that come with it: the observers' willBegin, the revealed screen's willRestore
-    /// and didRestore, the navigation bar's and the status bar's change), or from the revealed screen's loadView or
-    /// viewDidLoad that the beginning caused, it takes effect once that call returns, so that its method and hooks all
-    /// see it before any did-call; ``state`` stays ``State/active`` until then (a change of the stack asked meanwhile
-    /// is refused with ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request wins.
+    /// and didRestore, the navigation bar's and the status bar's change), from the revealed screen's loadView or
+    /// viewDidLoad that the beginning caused, or from the report that the pop began (a hook of
+    /// ``NavigationController/interactivePopDidChange``, an observer's `interactivePopDidBegin`, which all hear of the
+    /// beginning first), it takes effect once that call returns, so that its method and hooks all see it before any
+    /// did-call; ``state`` stays ``State/active`` until then (a change of the stack asked meanwhile is refused with
+    /// ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request wins.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }
@@ -300,8 +315,13 @@ public final class InteractivePop: _InteractiveTransition {
             navigation._settleChildrenOnScreenUnlessAChangeWaits()
             // The screen shown again is the top, which the controller's delegate hears of, as UIKit's does for apps
             // built with recent SDKs: willShow and didShow, once the appearance calls are over.
+            // Also when those calls changed the top (a push or a pop asked from them waits in the queue): the popping
+            // screen is on screen again all the same, as the delegate hears of the screen that a push or a finished pop
+            // showed whatever their calls asked.
+            let shownAgain = poppingScreen._forwardingTargetOnScreenNow
             if toldOfTheRevealedScreen && navigation._appearance == .appeared
-                && navigation._appearances == controllerAppearances && navigation.topViewController === poppingScreen
+                && navigation._appearances == controllerAppearances && shownAgain._appearance == .appeared
+                && shownAgain._onScreenParent === navigation
             {
                 navigation._willShow(poppingScreen, animated: true)
                 navigation._didShow(poppingScreen, animated: true)

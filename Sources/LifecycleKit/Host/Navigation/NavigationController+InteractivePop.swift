@@ -153,7 +153,10 @@ extension NavigationController {
         // The status bar's change runs the app's code too (a hook on `Window.statusBarDidChange`): a pop ended there
         // has reported its end.
         guard pop.state == .active else { return pop }
-        _reportInteractivePop(.began, pop)
+        // As a will-call: an end asked from the report (a hook or an observer) waits until every listener heard that
+        // the pop began, and the completion comes last.
+        pop.batch.runWillCall { _reportInteractivePop(.began, pop) }
+        pop.hasReportedItsBeginning = true
         return pop
     }
 

@@ -195,7 +195,8 @@ open class NavigationController: Screen {
     ///
     /// When the controller itself appears, after the top screen's `viewDidAppear`. A cancelled interactive pop of
     /// this controller calls `willShow` and `didShow` for the popping screen once it appeared again (as UIKit's
-    /// controller tells its delegate for apps built with recent SDKs); a controller that the gesture revealed (inside
+    /// controller tells its delegate for apps built with recent SDKs), also when that screen's calls changed the top
+    /// (the change waits in the queue, and tells of its own top after); a controller that the gesture revealed (inside
     /// the screen below) got `willShow` as it began to appear, and gets no `didShow` when the cancel takes it away.
     open func didShow(_ screen: Screen, animated: Bool) {}
 }

@@ -1,0 +1,104 @@
+import HookKit
+import LifecycleKit
+import Testing
+
+/// What an interactive pop reports (``NavigationController/interactivePopDidChange``, the observers'
+/// `interactivePopDidBegin` and `interactivePopDidEnd`) and what its delegate hears, whatever the app's code asks from
+/// inside those reports and the pop's calls.
+@Suite("What an interactive pop reports")
+struct InteractivePopReportTests {
+    /// The host with B pushed on A, its reports and an observer's recorded in its log from now on.
+    static func hostWithReports() throws -> (host: NavigationHost, b: ScriptedScreen, tokens: [HookToken]) {
+        let host = try NavigationHost()
+        let b = ScriptedScreen("B", host.log)
+        try host.navigation.push(b, animated: false)
+        let log = host.log
+        let reports = try NavigationController.interactivePopDidChange.after(.instance(host.navigation)) {
+            _, event, _ in log.add("report \(event.phase) \(event.progress)")
+        }
+        // Held by the window, which the host keeps.
+        host.window.addObserver(RecordingObserver("O", log, kinds: [.pop]))
+        _ = log.take()
+        return (host, b, [reports])
+    }
+
+    @Test(
+        "a pop ended from the report of its beginning ends once every listener heard that it began",
+        arguments: [true, false])
+    func endedFromItsBeganReport(finish: Bool) throws {
+        let (host, _, tokens) = try Self.hostWithReports()
+        defer { tokens.forEach { $0.cancel() } }
+        // Registered first: it runs before the recording hook, and before the observers.
+        let ending = try NavigationController.interactivePopDidChange.before(.instance(host.navigation)) {
+            navigation, event in
+            guard event.phase == .began, let pop = navigation.interactivePop else { return }
+            if finish { pop.finish() } else { pop.cancel() }
+        }
+        defer { ending.cancel() }
+        let log = host.log
+        let pop = try host.navigation.beginInteractivePop(translation: 10) { log.add("completion \($0)") }
+        let began = [
+            "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
+            "report began 0.0", "O pop began B in nav",
+        ]
+        let ended =
+            finish
+            ? [
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A.viewDidAppear", "nav.didShow(A)",
+                "report finished 1.0", "O pop finished B", "completion completed",
+            ]
+            : [
+                "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear", "nav.willShow(B)",
+                "nav.didShow(B)", "report cancelled 0.0", "O pop cancelled B", "completion cancelled",
+            ]
+        #expect(log.take() == began + ended)
+        #expect(pop.state == (finish ? .finished : .cancelled) && host.navigation.interactivePop == nil)
+    }
+
+    @Test("progress reported from the beginning's calls rides on the began report; an unchanged one reports nothing")
+    func progressReportedWhileItBegins() throws {
+        let (host, b, tokens) = try Self.hostWithReports()
+        defer { tokens.forEach { $0.cancel() } }
+        b.actions["viewWillDisappear"] = { [navigation = host.navigation] in
+            navigation.interactivePop?.update(progress: 0.5)
+        }
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear", "nav.willShow(A)",
+                "report began 0.5", "O pop began B in nav",
+            ])
+        pop.update(progress: 0.5)
+        pop.update(progress: 0.75)
+        pop.update(progress: 2)
+        pop.update(progress: 1)
+        #expect(host.log.take() == ["report changed 0.75", "report changed 1.0"])
+        pop.cancel()
+    }
+
+    @Test(
+        "a cancelled pop tells the delegate of the screen it brought back, even if that screen's calls change the top",
+        arguments: ["viewWillAppear", "viewDidAppear"])
+    func cancelledPopWhoseScreenChangesTheTop(call: String) throws {
+        let (host, b, tokens) = try Self.hostWithReports()
+        defer { tokens.forEach { $0.cancel() } }
+        let c = host.screen("C")
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        b.actions[call] = { [navigation = host.navigation] in try? navigation.push(c, animated: true) }
+        _ = host.log.take()
+        pop.cancel()
+        host.window.transitionDriver.completeAll()
+        // B came back on screen: the delegate hears of it, as after a push or a finished pop whose calls changed the
+        // top; then the push, queued behind the pop.
+        let cameBack =
+            call == "viewWillAppear"
+            ? ["A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "C.willMove(nav)", "B.viewDidAppear"]
+            : ["A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear", "C.willMove(nav)"]
+        #expect(
+            host.log.take().filter { !$0.contains("oad") } == cameBack + [
+                "nav.willShow(B)", "nav.didShow(B)", "report cancelled 0.0", "O pop cancelled B",
+                "B.viewWillDisappear", "C.viewWillAppear", "nav.willShow(C)", "B.viewDidDisappear", "C.viewDidAppear",
+                "C.didMove(nav)", "nav.didShow(C)",
+            ])
+    }
+}
