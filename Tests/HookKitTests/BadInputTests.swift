@@ -154,6 +154,18 @@ struct BadInputTests {
         #expect(classPoint.hooks.isEmpty && protocolPoint.hooks.isEmpty)
     }
 
+    @Test("a point whose receiver is a function type refuses every object scope with objectIsNotAReceiver")
+    func functionReceiversRefuseObjectScopes() {
+        let point = HookPoint<@Sendable (Int) -> Int, Int, Int>("BadInput.functionReceivers")
+        do {
+            try point.before(.object(Car(name: "c"))) { _, _ in }
+            Issue.record("registration succeeded")
+        } catch {
+            #expect(error.code == .objectIsNotAReceiver)
+        }
+        #expect(point.hooks.isEmpty)
+    }
+
     @Test("points of Any and AnyObject receivers refuse a value boxed as AnyObject; an object is accepted")
     func boxedValuesOnOpenPointsAreRefused() throws {
         let anyPoint = HookPoint<Any, Void, Void>("BadInput.anyReceivers")
