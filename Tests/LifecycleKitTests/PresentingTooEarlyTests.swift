@@ -178,6 +178,28 @@ struct PresentingTooEarlyTests {
         #expect(root.presentedScreen === root.sheet && root.sheet.visibleState == [.loaded, .didAppear])
     }
 
+    @Test("in a hidden window a presentation completes at once, off screen; the screen appears when the window shows")
+    func presentationInAHiddenWindow() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let root = TestScreen("R", log)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        window.hide()
+        _ = log.take()
+        let presented = ProbingPresentedScreen("B", log)
+        try root.present(presented, style: .fullScreen, animated: true) { log.add("completion \($0)") }
+        #expect(log.take() == ["completion completed"])
+        #expect(root.presentedScreen === presented && !window.transitionDriver.isAnimating)
+        window.makeKeyAndVisible()
+        // As the rest of the window: the presentation was over before.
+        #expect(
+            log.take() == [
+                "B.loadView", "B.viewDidLoad", "B.viewWillAppear(beingPresented: false)",
+                "B.viewDidAppear(beingPresented: false)",
+            ])
+    }
+
     @Test(
         "a presenter that a dismissal uncovers is refused from its viewWillAppear, and presents from viewDidAppear",
         arguments: ["viewWillAppear", "viewDidAppear"])
@@ -193,5 +215,16 @@ struct PresentingTooEarlyTests {
         let outcome = method == "viewWillAppear" ? "presenterNotInWindow" : "presented"
         #expect(host.log.take().contains("P.\(method): \(outcome)"))
         #expect((presenter.presentedScreen === presenter.sheet) == (method == "viewDidAppear"))
+    }
+}
+
+/// A screen that logs, in its appearance calls, whether it is being presented.
+private final class ProbingPresentedScreen: TestScreen {
+    override func viewWillAppear(_ animated: Bool) {
+        log.add("\(name).viewWillAppear(beingPresented: \(isBeingPresented))")
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        log.add("\(name).viewDidAppear(beingPresented: \(isBeingPresented))")
     }
 }

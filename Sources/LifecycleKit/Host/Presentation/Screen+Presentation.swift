@@ -151,9 +151,11 @@ extension Screen {
     /// try home.present(player, animated: true)   // full screen: home disappears
     /// ```
     ///
-    /// A window that is not visible (not shown yet, or hidden) counts as a window: the presentation is accepted, and
-    /// the presented screen appears when the window shows (over its presenter, which then never appears if the
-    /// style covers it). UIKit is stricter: it logs "whose view is not in the window hierarchy" and presents nothing.
+    /// A window that is not visible (not shown yet, or hidden) counts as a window: the presentation is accepted and
+    /// completes at once, off screen (the completion runs then, with ``TransitionOutcome/completed``), and the
+    /// presented screen appears when the window shows, as the rest of the window does (over its presenter, which then
+    /// never appears if the style covers it; ``isBeingPresented`` is `false` in those calls: the presentation was over
+    /// before). UIKit is stricter: it logs "whose view is not in the window hierarchy" and presents nothing.
     ///
     /// In a visible window, a presentation is refused with ``LifecycleError/Code-swift.struct/presenterNotInWindow``
     /// while its presentation context is still coming on screen (its view loads, or it appears and its view has not
