@@ -1233,4 +1233,36 @@ struct HostRegressionTests {
             ])
         #expect(box.visibleState == [.loaded, .didAppear] && child.visibleState == [.loaded, .didAppear])
     }
+
+    @Test("a controller removed inside its own viewWillDisappear takes its top screen off screen with it, then pops")
+    func removedInsideItsViewWillDisappearThenPopped() throws {
+        // Found by the re-entrancy explorer (harsh seed 12792, immediate): the controller's removal ended its
+        // disappearance before its forwarding reached its top screen, which stayed appeared; a pop asked next took it
+        // out of the on-screen tree still appeared (here, with a pop alone, it got its calls after its didPop).
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (root, box, a, b) = (TestScreen("R", log), TestScreen("K", log), TestScreen("A", log), TestScreen("B", log))
+        let navigation = try TestNavigation("nav", root: a, log)
+        try navigation.push(b, animated: false)
+        try window.setRootScreen(root)
+        try root.addChild(box)
+        try box.addChild(navigation)
+        window.makeKeyAndVisible()
+        _ = log.take()
+        let token = try Lifecycle.hook(.viewWillDisappear, .after, scope: .instance(navigation), once: true) {
+            screen, _ in
+            screen.removeFromParent()
+            _ = try? (screen as? NavigationController)?.pop(animated: true)
+        }
+        defer { token.cancel() }
+        box.removeFromParent()
+        #expect(
+            log.take() == [
+                "K.willMove(nil)", "K.viewWillDisappear", "nav.viewWillDisappear", "B.viewWillDisappear",
+                "nav.viewDidDisappear", "B.viewDidDisappear", "B.willPop(true)", "B.willMove(nil)", "B.didPop(true)",
+                "B.didMove(nil)", "K.viewDidDisappear", "K.didMove(nil)",
+            ])
+        #expect(b.visibleState == [.loaded, .didDisappear] && navigation.visibleState == [.loaded, .didDisappear])
+        withExtendedLifetime(window) {}
+    }
 }

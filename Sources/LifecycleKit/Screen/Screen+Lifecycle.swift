@@ -419,7 +419,17 @@ extension Screen {
             index += 1
         }
         if _appearance == .disappearing {
-            _endAppearanceTransition()
+            // Taken off screen from inside its own viewWillDisappear (its container removed it there), it has not
+            // forwarded that call to the screens on screen through it yet: they begin now, in its batch, so that they
+            // end with it, rather than stay appeared under a screen that disappeared (a change of its stack asked
+            // before the forwarding resumes would then take them out of the on-screen tree still appeared).
+            let batch = _onScreenBatch
+            for child in _onScreenChildrenInForwardingOrder
+            where child._appearance == .appeared && child._onScreenParent === self {
+                guard _appearance == .disappearing else { break }
+                child._beginDisappearing(animated: animated, batch: batch)
+            }
+            if _appearance == .disappearing { _endAppearanceTransition() }
         }
         if _appearance.isVisible {
             _beginDisappearing(animated: animated, batch: nil)
