@@ -260,6 +260,7 @@ final class ScenarioRunner {
                         + "\(rootName) to be shown nowhere else first")
             }
             try observeBar(of: navigation)
+            navigation.statisticName = spec.statisticName ?? spec.type.rawValue
             screen = navigation
         }
         if plan.observed == name {

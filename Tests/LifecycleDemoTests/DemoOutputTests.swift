@@ -241,6 +241,37 @@ struct DemoOutputTests {
         #expect(statistics.compactMap { $0["name"] as? String } == ["Home", "Settings"], "\(output)")
     }
 
+    @Test("a navigation controller is kept and reported under its statisticName, or its type if the spec has none")
+    func navigationStatisticNames() throws {
+        // Found by review (helper-216): the demo set the name of every screen type but Navigation.
+        let screens = """
+            [
+              { "name": "h", "type": "Home" },
+              { "name": "c", "type": "Cart" },
+              { "name": "s", "type": "Settings" },
+              { "name": "nav", "type": "Navigation", "root": "h" },
+              { "name": "m", "type": "Navigation", "root": "c", "statisticName": "CheckoutFlow" },
+              { "name": "k", "type": "Navigation", "root": "s" }
+            ]
+            """
+        let actions = """
+            [
+              { "action": "present", "screen": "m", "style": "pageSheet" },
+              { "action": "leak", "screen": "m" },
+              { "action": "dismiss", "screen": "m" },
+              { "action": "present", "screen": "k", "style": "pageSheet" },
+              { "action": "leak", "screen": "k" },
+              { "action": "dismiss", "screen": "k" },
+              { "action": "wait", "seconds": 2 }
+            ]
+            """
+        let output = try BadScenarioTests.expectSuccess(
+            BadScenarioTests.scenario(actions: actions, screens: screens), options: ["--no-trace", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let leaks = try #require(document["leaks"] as? [[String: Any]])
+        #expect(leaks.compactMap { $0["statisticName"] as? String } == ["CheckoutFlow", "Navigation"], "\(output)")
+    }
+
     @Test("a dismiss without animation says so; the statistics recorder's reports are statistics events")
     func dismissLabelAndStatisticsEvents() throws {
         let actions = """
