@@ -436,6 +436,24 @@ struct StatisticsPersistenceTests {
         }
     }
 
+    @Test("a link set aside before keeps its name when its target is gone: the next bad file gets a numbered one")
+    func brokenLinkSetAsideKeepsItsName() throws {
+        // Found by review (helper-216): the free name was checked following links, so a link leading nowhere counted as
+        // free, and the rename replaced it.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        let earlier = directory.url.appendingPathComponent("stats.json.corrupt-20250102T030405Z")
+        try FileManager.default.createSymbolicLink(atPath: earlier.path, withDestinationPath: "/nonexistent")
+        try directory.write("garbage", to: "stats.json")
+        let events = Events()
+        _ = ScreenStatistics(fileURL: file, time: VirtualTime(), configuration: configuration(), handler: events.add)
+        let setAside = events.takeErrors().map(\.movedAsideURL?.lastPathComponent)
+        #expect(setAside == ["stats.json.corrupt-20250102T030405Z-2"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: earlier.path) == "/nonexistent")
+        #expect(try directory.contents(of: "stats.json.corrupt-20250102T030405Z-2") == "garbage")
+    }
+
     @Test("a bad file that cannot be set aside is never overwritten: the statistics stay in memory")
     func cannotSetAside() throws {
         let directory = try TemporaryDirectory()

@@ -92,11 +92,18 @@ extension ScreenStatistics {
         let directory = url.deletingLastPathComponent()
         var candidate = directory.appendingPathComponent(base)
         var number = 2
-        while FileManager.default.fileExists(atPath: candidate.path) {
+        // Not `fileExists`, which follows links: a link set aside before, whose target is gone, still holds its name.
+        while Self._nameIsTaken(candidate.path) {
             candidate = directory.appendingPathComponent("\(base)-\(number)")
             number += 1
         }
         return candidate
+    }
+
+    /// Whether something, a symbolic link included (whether or not it leads anywhere), has the name `path`.
+    static func _nameIsTaken(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// `date` in UTC as `20250102T030405Z`.
