@@ -208,6 +208,31 @@ struct StatisticsPersistenceTests {
         #expect(events.take() == [])
     }
 
+    @Test(
+        "a record that cannot be read is reported with its field's place in the file and what is wrong with it",
+        arguments: [
+            (#"{"name": "A", "stayTime": 1, "viewCount": 1.5, "resumeCount": 0}"#, "screens[0].viewCount is not a whole"),
+            (#"{"name": "A", "stayTime": 1, "viewCount": 1e20, "resumeCount": 0}"#, "screens[0].viewCount is not a whole"),
+            (#"{"name": "A", "stayTime": 1, "viewCount": 1}"#, "screens[0].resumeCount is missing"),
+            (#"{"name": "A", "stayTime": "1", "viewCount": 1, "resumeCount": 0}"#, "screens[0].stayTime is not a number"),
+            (#"{"name": null, "stayTime": 1, "viewCount": 1, "resumeCount": 0}"#, "screens[0].name is null"),
+        ])
+    func unreadableRecordMessage(record: String, problem: String) throws {
+        // Found by review (helper-216): a count of 1.5 was reported as JSON that is not valid, and a missing field with
+        // the decoder's own description of its coding key.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(#"{"formatVersion": 1, "screens": ["# + record + "]}", to: "stats.json")
+        let events = Events()
+        _ = ScreenStatistics(
+            fileURL: directory.url.appendingPathComponent("stats.json"), time: VirtualTime(),
+            configuration: configuration(), handler: events.add)
+        let error = try #require(events.takeErrors().first)
+        #expect(error.code == .corrupt)
+        #expect(error.message.contains("its records cannot be read (\(problem)"), "\(error.message)")
+        #expect(!error.message.contains("CodingKeys") && !error.message.contains("not valid JSON"))
+    }
+
     @Test("a symbolic link is followed: the file it leads to is read and replaced, and the link stays a link")
     func symbolicLink() throws {
         let directory = try TemporaryDirectory()

@@ -58,6 +58,73 @@ struct _StatisticsFile: Codable {
         return (try? encoder.encode(self)) ?? Data()
     }
 
+    /// What is wrong with the file, for people: the field's place in it (`screens[0].viewCount`) and the problem.
+    ///
+    /// The decoder's own text names its coding keys by their Swift spelling, and it reads a number that is not a
+    /// whole one, for a count, as JSON that is not valid, although the syntax was checked first.
+    static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            var text = ""
+            for key in path {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                }
+            }
+            return text.isEmpty ? "the file" : text
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(place(context.codingPath + [key])) is missing"
+        case .valueNotFound(_, let context):
+            return "\(place(context.codingPath)) is null"
+        case .typeMismatch(let type, let context):
+            return "\(place(context.codingPath)) is not \(expectedKind(type))"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return context.debugDescription
+            }
+            return "\(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// The first count of a record that is a number but not a whole one that fits (`1.5`, `1e20`), in words; `nil` if
+    /// there is none.
+    ///
+    /// The decoder reports such a number as JSON that is not valid, without saying where (on Linux), although the
+    /// syntax was checked first: the file is read again, as plain JSON, to say where.
+    private static func countThatDoesNotFit(in data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let screens = object["screens"] as? [Any]
+        else { return nil }
+        for (index, record) in screens.enumerated() {
+            guard let fields = record as? [String: Any] else { continue }
+            for key in ["viewCount", "resumeCount"] {
+                guard let number = fields[key] as? NSNumber, !(number is Bool) else { continue }
+                let value = number.doubleValue
+                let fits = value.rounded() == value && value >= Double(Int.min) && value < Double(Int.max)
+                if !fits || Int(exactly: value) == nil {
+                    return "screens[\(index)].\(key) is not a whole number from 0 to \(Int.max)"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// What a field of `type` holds, in words.
+    private static func expectedKind(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type: return "a whole number"
+        case is Double.Type: return "a number"
+        case is [Any].Type: return "an array"
+        default: return "an object of the expected kind"
+        }
+    }
+
     /// Why data could not be read as a statistics file.
     struct Failure: Error {
         let code: StatisticsStoreError.Code
@@ -96,9 +163,10 @@ struct _StatisticsFile: Codable {
         let file: _StatisticsFile
         do {
             file = try decoder.decode(_StatisticsFile.self, from: data)
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as DecodingError {
             // Among others, a field this version does not know: written back, the file would lose it.
-            return .failure(Failure(code: .corrupt, reason: "its records cannot be read (\(context.debugDescription))"))
+            let problem = countThatDoesNotFit(in: data) ?? describe(error)
+            return .failure(Failure(code: .corrupt, reason: "its records cannot be read (\(problem))"))
         } catch {
             return .failure(Failure(code: .corrupt, reason: "its records cannot be read (\(error))"))
         }
