@@ -67,4 +67,36 @@ struct ContainerForwardingOrderTests {
             ])
         withExtendedLifetime(window) {}
     }
+
+    @Test("a child whose current-context presentation waits in the queue keeps its place", arguments: [false, true])
+    func childWhosePresentationWaits(uncovering: Bool) throws {
+        // Found by review (helper-215): the child was looked up by its presentation, not on screen yet, and came last.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (root, x, y) = (TestScreen("R", log), TestScreen("X", log), TestScreen("Y", log))
+        try window.setRootScreen(root)
+        try root.addChild(x)
+        try root.addChild(y)
+        window.makeKeyAndVisible()
+        x.definesPresentationContext = true
+        let cover = TestScreen("D", log)
+        if uncovering {
+            try root.present(cover, style: .fullScreen, animated: false)
+            window.transitionDriver.completeAll()
+            _ = log.take()
+            #expect(cover.dismiss(animated: true))
+        } else {
+            _ = log.take()
+            try root.present(cover, style: .fullScreen, animated: true)
+        }
+        try x.present(TestScreen("S", log), style: .currentContext, animated: false)  // waits for the transition
+        window.transitionDriver.completeAll()
+        let calls = log.takeLifecycle().filter { $0.hasPrefix("R.") || $0.hasPrefix("X.") || $0.hasPrefix("Y.") }
+        let phase = uncovering ? "Appear" : "Disappear"
+        let expected = [
+            "R.viewWill\(phase)", "X.viewWill\(phase)", "Y.viewWill\(phase)", "R.viewDid\(phase)", "X.viewDid\(phase)",
+            "Y.viewDid\(phase)",
+        ]
+        #expect(Array(calls.prefix(6)) == expected)
+    }
 }

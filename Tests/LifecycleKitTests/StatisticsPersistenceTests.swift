@@ -211,10 +211,19 @@ struct StatisticsPersistenceTests {
     @Test(
         "a record that cannot be read is reported with its field's place in the file and what is wrong with it",
         arguments: [
-            (#"{"name": "A", "stayTime": 1, "viewCount": 1.5, "resumeCount": 0}"#, "screens[0].viewCount is not a whole"),
-            (#"{"name": "A", "stayTime": 1, "viewCount": 1e20, "resumeCount": 0}"#, "screens[0].viewCount is not a whole"),
+            (
+                #"{"name": "A", "stayTime": 1, "viewCount": 1.5, "resumeCount": 0}"#,
+                "screens[0].viewCount is not a whole number from 0 to 9223372036854775807"
+            ),
+            (
+                #"{"name": "A", "stayTime": 1, "viewCount": 1e20, "resumeCount": 0}"#,
+                "screens[0].viewCount is not a whole number from 0 to 9223372036854775807"
+            ),
             (#"{"name": "A", "stayTime": 1, "viewCount": 1}"#, "screens[0].resumeCount is missing"),
-            (#"{"name": "A", "stayTime": "1", "viewCount": 1, "resumeCount": 0}"#, "screens[0].stayTime is not a number"),
+            (
+                #"{"name": "A", "stayTime": "1", "viewCount": 1, "resumeCount": 0}"#,
+                "screens[0].stayTime is not a number"
+            ),
             (#"{"name": null, "stayTime": 1, "viewCount": 1, "resumeCount": 0}"#, "screens[0].name is null"),
         ])
     func unreadableRecordMessage(record: String, problem: String) throws {
@@ -229,7 +238,7 @@ struct StatisticsPersistenceTests {
             configuration: configuration(), handler: events.add)
         let error = try #require(events.takeErrors().first)
         #expect(error.code == .corrupt)
-        #expect(error.message.contains("its records cannot be read (\(problem)"), "\(error.message)")
+        #expect(error.message.contains("its records cannot be read (\(problem));"), "\(error.message)")
         #expect(!error.message.contains("CodingKeys") && !error.message.contains("not valid JSON"))
     }
 

@@ -22,8 +22,8 @@ extension Screen {
     }
 
     /// The screens on screen through this one, in the order it forwards its appearance to them: the children it shows
-    /// (``_shownChildren``, a child's current-context presentation in that child's place), then the others in the
-    /// order they came on screen.
+    /// (``_shownChildren``, a child's current-context presentation in that child's place once it is on screen), then
+    /// the others in the order they came on screen.
     ///
     /// A disappearance reaches them in this order, as UIKit's view controller forwards its calls to its children in the
     /// order of `childViewControllers`, whichever came on screen last (a child back from under a current-context
@@ -33,8 +33,11 @@ extension Screen {
         guard onScreen.count > 1 else { return onScreen }
         let present = _ScreenSet(onScreen)
         var ordered = _ScreenSet()
-        for child in _shownChildren where present.contains(child._forwardingTarget) {
-            ordered.insert(child._forwardingTarget)
+        for child in _shownChildren {
+            // The screen on screen in the child's place now: the child itself while its current-context presentation
+            // waits in the queue.
+            let target = child._forwardingTargetOnScreenNow
+            if present.contains(target) { ordered.insert(target) }
         }
         for screen in onScreen {
             ordered.insert(screen)
