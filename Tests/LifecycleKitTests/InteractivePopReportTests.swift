@@ -76,6 +76,37 @@ struct InteractivePopReportTests {
         pop.cancel()
     }
 
+    @Test("progress changed from inside a report is reported after it, to every listener, before an end asked there")
+    func progressChangedFromInsideAReport() throws {
+        // Found by review (helper-215): an update from the began report was never reported, and one from a changed
+        // report reached the later listeners after the end asked with it, and after its completion.
+        let (host, _, tokens) = try Self.hostWithReports()
+        defer { tokens.forEach { $0.cancel() } }
+        // Registered first: it runs before the recording hook.
+        let acting = try NavigationController.interactivePopDidChange.before(.instance(host.navigation)) {
+            navigation, event in
+            guard let pop = navigation.interactivePop else { return }
+            switch (event.phase, event.progress) {
+            case (.began, _): pop.update(progress: 0.3)
+            case (.changed, 0.5):
+                pop.update(progress: 0.95)
+                pop.finish()
+            default: break
+            }
+        }
+        defer { acting.cancel() }
+        let log = host.log
+        let pop = try host.navigation.beginInteractivePop(translation: 10) { log.add("completion \($0)") }
+        #expect(log.take().suffix(3) == ["report began 0.0", "O pop began B in nav", "report changed 0.3"])
+        pop.update(progress: 0.3)  // the driver's own report of the same progress: nothing new
+        pop.update(progress: 0.5)
+        #expect(
+            log.take() == [
+                "report changed 0.5", "report changed 0.95", "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)",
+                "A.viewDidAppear", "nav.didShow(A)", "report finished 1.0", "O pop finished B", "completion completed",
+            ])
+    }
+
     @Test(
         "a cancelled pop tells the delegate of the screen it brought back, even if that screen's calls change the top",
         arguments: ["viewWillAppear", "viewDidAppear"])

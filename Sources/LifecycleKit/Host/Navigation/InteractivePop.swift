@@ -81,9 +81,13 @@ public final class InteractivePop: _InteractiveTransition {
     /// appearance since then (it left the screen and came back during the gesture) told its delegate of the revealed
     /// screen, its top from then on (one during the popping screen's willPop showed the popping screen).
     var controllerAppearancesWhenThePoppingScreenLeft: UInt?
-    /// Whether the pop reported that it began (``InteractivePopEvent/Phase/began``): progress changed before that, from
-    /// the beginning's calls, rides on that report rather than a report of its own.
+    /// Whether the pop began to report that it began (``InteractivePopEvent/Phase/began``): progress changed before
+    /// that, from the beginning's calls, rides on that report rather than a report of its own.
     var hasReportedItsBeginning = false
+    /// Whether a report of the pop's steps is reaching its listeners now (see ``report(_:to:)``).
+    private var isReporting = false
+    /// Whether a listener changed the progress during the report running now: reported after it.
+    private var progressChangedDuringAReport = false
     /// Whether the pop's beginning sent the popping screen its willMove(toParent: nil) (it ends earlier when the app's
     /// code in willPop ended the pop): a finished pop sends it first otherwise, so that its didMove has a willMove.
     var sentWillMove = false
@@ -102,15 +106,40 @@ public final class InteractivePop: _InteractiveTransition {
     ///
     /// Reported as ``InteractivePopEvent/Phase/changed`` when the clamped progress differs from ``progress``; an update
     /// that leaves it as it was reports nothing. Asked from the beginning's calls, before the pop reported that it
-    /// began, it changes the progress that the ``InteractivePopEvent/Phase/began`` report then carries. Ignored once
-    /// the pop ended.
+    /// began, it changes the progress that the ``InteractivePopEvent/Phase/began`` report then carries; asked from
+    /// inside a report (a hook of ``NavigationController/interactivePopDidChange``, an observer), it is reported once
+    /// every listener heard that one, so that each hears the steps in order. Ignored once the pop ended.
     public func update(progress: Double) {
         guard state == .active, let navigation = navigationController else { return }
         let clamped = min(1, max(0, progress))
         guard clamped != self.progress else { return }
         self.progress = clamped
         if hasReportedItsBeginning {
-            navigation._reportInteractivePop(.changed, self)
+            report(.changed, to: navigation)
+        }
+    }
+
+    /// Reports `phase` (``InteractivePopEvent/Phase/began`` or ``InteractivePopEvent/Phase/changed``) to the point's
+    /// hooks and the observers, one report at a time, each reaching every listener before the next.
+    ///
+    /// The report runs as a will-call of the pop: a finish or a cancel asked from it waits until every listener heard
+    /// it. Progress changed from inside it is reported once it is over (a `changed` report of the latest progress),
+    /// before that end.
+    func report(_ phase: InteractivePopEvent.Phase, to navigation: NavigationController) {
+        guard !isReporting else {
+            progressChangedDuringAReport = true
+            return
+        }
+        batch.runWillCall {
+            var phase = phase
+            while true {
+                isReporting = true
+                navigation._reportInteractivePop(phase, self)
+                isReporting = false
+                guard progressChangedDuringAReport else { break }
+                progressChangedDuringAReport = false
+                phase = .changed
+            }
         }
     }
 
@@ -133,11 +162,11 @@ public final class InteractivePop: _InteractiveTransition {
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
     /// the method, or from the callbacks that come with it: the observers' willBegin, the revealed screen's willRestore
     /// and didRestore, the navigation bar's and the status bar's change), from the revealed screen's loadView or
-    /// viewDidLoad that the beginning caused, or from the report that the pop began (a hook of
-    /// ``NavigationController/interactivePopDidChange``, an observer's `interactivePopDidBegin`, which all hear of the
-    /// beginning first), it takes effect once that call returns, so that its method and hooks all see it before any
-    /// did-call (and the screen's appearance calls come after its viewDidLoad); ``state`` stays ``State/active`` until
-    /// then (a change of the stack asked meanwhile is refused with
+    /// viewDidLoad that the beginning caused, or from a report of the pop's steps (a hook of
+    /// ``NavigationController/interactivePopDidChange`` or an observer's `interactivePopDidBegin`, hearing `began` or
+    /// `changed`: every listener hears that step first), it takes effect once that call returns, so that its method and
+    /// hooks all see it before any did-call (and the screen's appearance calls come after its viewDidLoad); ``state``
+    /// stays ``State/active`` until then (a change of the stack asked meanwhile is refused with
     /// ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request wins.
     public func finish() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in finish() }) else { return }
@@ -264,11 +293,12 @@ public final class InteractivePop: _InteractiveTransition {
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
     /// the method, or from the callbacks that come with it: the observers' willBegin, the revealed screen's willRestore
     /// and didRestore, the navigation bar's and the status bar's change), from the revealed screen's loadView or
-    /// viewDidLoad that the beginning caused, or from the report that the pop began (a hook of
-    /// ``NavigationController/interactivePopDidChange``, an observer's `interactivePopDidBegin`, which all hear of the
-    /// beginning first), it takes effect once that call returns, so that its method and hooks all see it before any
-    /// did-call; ``state`` stays ``State/active`` until then (a change of the stack asked meanwhile is refused with
-    /// ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request wins.
+    /// viewDidLoad that the beginning caused, or from a report of the pop's steps (a hook of
+    /// ``NavigationController/interactivePopDidChange`` or an observer's `interactivePopDidBegin`, hearing `began` or
+    /// `changed`: every listener hears that step first), it takes effect once that call returns, so that its method and
+    /// hooks all see it before any did-call; ``state`` stays ``State/active`` until then (a change of the stack asked
+    /// meanwhile is refused with ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request
+    /// wins.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }

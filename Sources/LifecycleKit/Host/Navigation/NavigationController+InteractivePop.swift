@@ -155,8 +155,8 @@ extension NavigationController {
         guard pop.state == .active else { return pop }
         // As a will-call: an end asked from the report (a hook or an observer) waits until every listener heard that
         // the pop began, and the completion comes last.
-        pop.batch.runWillCall { _reportInteractivePop(.began, pop) }
         pop.hasReportedItsBeginning = true
+        pop.report(.began, to: self)
         return pop
     }
 
