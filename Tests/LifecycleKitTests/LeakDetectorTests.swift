@@ -640,4 +640,27 @@ struct LeakDetectorTests {
         #expect(reports.take() == [])
         withExtendedLifetime(root) {}
     }
+
+    @Test(
+        "an infinite delay is a check that never comes: nothing is tracked, or the screen is forgotten there",
+        arguments: [
+            LeakDetector.Configuration(gracePeriod: .infinity),
+            LeakDetector.Configuration(backoff: [.infinity]),
+            LeakDetector.Configuration(releaseWatchInterval: .infinity),
+        ])
+    func infiniteDelays(configuration: LeakDetector.Configuration) throws {
+        // Found by review (helper-216): an infinite grace period kept every removed screen tracked for good.
+        let host = try Host(configuration: configuration)
+        let shoes = try host.pushAndPopLeakedShoes()
+        defer { leakingCache.release(shoes) }
+        let graceIsInfinite = configuration.gracePeriod == .infinity
+        #expect(host.detector.trackedScreenCount == (graceIsInfinite ? 0 : 1))
+        host.time.advance(by: 1_000)
+        let reports = host.reports.take()
+        #expect(host.detector.trackedScreenCount == 0)
+        let expected =
+            graceIsInfinite
+            ? [] : configuration.backoff == [.infinity] ? ["suspected"] : ["suspected", "confirmed"]
+        #expect(reports.map { String($0.prefix(while: { $0 != " " })) } == expected, "\(reports)")
+    }
 }

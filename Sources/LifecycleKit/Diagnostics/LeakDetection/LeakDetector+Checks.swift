@@ -2,7 +2,8 @@
 extension LeakDetector: ScreenLifecycleObserver {
     /// Tracks a screen that left the hierarchy, unless it is excluded.
     public func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
-        guard isEnabled, _isChecked(screen) else { return }
+        // An infinite grace period is a check that never comes: nothing to track (kept, the entries would only grow).
+        guard isEnabled, _delay(at: 0).isFinite, _isChecked(screen) else { return }
         let now = time.now
         _track(_LeakEntry(screen: screen, reason: reason, removedAt: now), firstCheckAt: now + _delay(at: 0))
         _scheduleTimer()
@@ -155,7 +156,8 @@ extension LeakDetector: ScreenLifecycleObserver {
         if !entry.isTracked {
             // The report's handler attached the screen again (which forgot it) or switched the detector off.
             return
-        } else if entry.checks >= checkCount && !_watchesReleases {
+        } else if entry.checks >= checkCount && !_watchesReleases || !_delay(at: entry.checks).isFinite {
+            // Also when the next check would never come (an infinite delay): the screen is forgotten rather than kept.
             _forget(entry)
         } else {
             _enqueue(entry, due: Self._checkTime(after: now, delay: _delay(at: entry.checks)))

@@ -17,7 +17,9 @@ extension LeakDetector {
     public struct Configuration: Sendable, Hashable {
         /// How long after a screen left the first check runs, in seconds (1.5 by default).
         ///
-        /// A screen still alive and detached then is reported as ``LeakReport/Kind/suspected``.
+        /// A screen still alive and detached then is reported as ``LeakReport/Kind/suspected``. An infinite delay is a
+        /// check that never comes: no screen is tracked. (An infinite back-off delay ends the checks there, and an
+        /// infinite release-watch interval stops the watch: the screen is forgotten.)
         public var gracePeriod: Double
         /// The delays of the following checks, each after the previous one, in seconds (3 then 6 by default).
         ///

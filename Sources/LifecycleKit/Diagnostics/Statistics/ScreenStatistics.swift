@@ -113,6 +113,10 @@ public final class ScreenStatistics {
     /// ``StatisticsStoreError/Code-swift.struct/unreadable``, and the statistics stay in memory: nothing is read,
     /// moved or written there, not even a local file at the same path as a URL that is not a file URL.
     ///
+    /// A file belongs to one recorder: each write replaces the whole file with the recorder's counts (atomically, so
+    /// that a reader never sees half of one), so two recorders of the same file replace each other's counts, the last
+    /// write winning. A write creates the folders missing on the file's path.
+    ///
     /// - Parameters:
     ///   - fileURL: The JSON file to keep the statistics in; `nil` (the default) for memory only.
     ///   - time: The clock and scheduler; ``SystemTime`` by default, ``VirtualTime`` in tests.
