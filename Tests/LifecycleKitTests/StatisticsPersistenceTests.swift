@@ -385,6 +385,35 @@ struct StatisticsPersistenceTests {
         #expect(try directory.fileNames() == ["stats.json"])
     }
 
+    @Test("a view discarded as too long takes nothing from counts stuck at their largest value, which it never moved")
+    func discardedViewAtTheCeiling() throws {
+        // Found by review (helper-216): the view's resume added nothing to a count at Int.max, and its discarding
+        // took one off.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(
+            """
+            {"formatVersion": 1, "screens": [
+            {"name": "Home", "stayTime": 1, "viewCount": \(Int.max), "resumeCount": \(Int.max)}
+            ]}
+            """, to: "stats.json")
+        let time = VirtualTime()
+        let statistics = ScreenStatistics(
+            fileURL: directory.url.appendingPathComponent("stats.json"), time: time, configuration: configuration())
+        let window = Window(time: time, transitionDriver: TransitionDriver(mode: .immediate))
+        statistics.attach(to: window)
+        let navigation = try NavigationController(rootScreen: Home())
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        window.enterBackground()
+        window.enterForeground()
+        time.advance(by: 2 * 24 * 3_600)  // past the longest view counted
+        try navigation.push(Screen(title: "Next"), animated: false)  // the view ends, and is discarded
+        #expect(
+            statistics.record(named: "Home")
+                == ScreenStatistics.Record(name: "Home", stayTime: 1, viewCount: .max, resumeCount: .max))
+    }
+
     @Test("a second bad file with the same timestamp gets a numbered name; an unreadable file is set aside too")
     func repeatedAndUnreadable() throws {
         let directory = try TemporaryDirectory()

@@ -110,9 +110,12 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
         let counting = _counting(of: screen)
         guard counting.isCounted else { return }
         let name = screen.statisticName
-        _records[name, default: Record(name: name)]._countView()
+        // Counted only if the count moved: a count stuck at its largest value gains nothing, so that a discarded view
+        // takes nothing from it either.
+        let counted = _records[name, default: Record(name: name)]._countView()
         var view = _StatisticsView(
             screen: screen, window: window, name: name, pausesWhileItShowsChildren: counting.asLeaf)
+        view.isCountedAsView = counted
         var coverage = _SheetCoverage()
         var isActive = _isActive(&view, coverage: &coverage)
         if !view.isCoveredBySheet, let batch {
@@ -200,8 +203,9 @@ extension ScreenStatistics: ScreenLifecycleObserver, _WindowEndObserver {
                 view.pause(at: now)  // the content it gained counts instead
             } else {
                 if view.activate(at: now) {
-                    view.countedResumes += 1
-                    _records[view.name, default: Record(name: view.name)]._countResume()
+                    if _records[view.name, default: Record(name: view.name)]._countResume() {
+                        view.countedResumes += 1
+                    }
                     _markDirty()
                 }
             }

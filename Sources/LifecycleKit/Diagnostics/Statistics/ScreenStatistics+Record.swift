@@ -66,14 +66,20 @@ extension ScreenStatistics {
             stayTime = min(stayTime + seconds, .greatestFiniteMagnitude)
         }
 
-        /// Counts one more view, stopping at `Int.max`.
-        mutating func _countView() {
-            viewCount = Self._saturatingSum(viewCount, 1)
+        /// Counts one more view, stopping at `Int.max`; whether the count moved.
+        @discardableResult
+        mutating func _countView() -> Bool {
+            guard viewCount < .max else { return false }
+            viewCount += 1
+            return true
         }
 
-        /// Counts one more resume, stopping at `Int.max`.
-        mutating func _countResume() {
-            resumeCount = Self._saturatingSum(resumeCount, 1)
+        /// Counts one more resume, stopping at `Int.max`; whether the count moved.
+        @discardableResult
+        mutating func _countResume() -> Bool {
+            guard resumeCount < .max else { return false }
+            resumeCount += 1
+            return true
         }
 
         /// `a + b` for counts that are not negative, or `Int.max` when it does not fit.
