@@ -220,6 +220,12 @@ struct StatisticsPersistenceTests {
                 "screens[0].viewCount is not a whole number from 0 to 9223372036854775807"
             ),
             (#"{"name": "A", "stayTime": 1, "viewCount": 1}"#, "screens[0].resumeCount is missing"),
+            // The largest count is no culprit, though a Double cannot tell it from one above it.
+            (#"{"name": "A", "stayTime": 1, "viewCount": 9223372036854775807}"#, "screens[0].resumeCount is missing"),
+            (
+                #"{"name": "A", "stayTime": 1, "viewCount": 9223372036854775808, "resumeCount": 0}"#,
+                "screens[0].viewCount is not a whole number from 0 to 9223372036854775807"
+            ),
             (
                 #"{"name": "A", "stayTime": "1", "viewCount": 1, "resumeCount": 0}"#,
                 "screens[0].stayTime is not a number"

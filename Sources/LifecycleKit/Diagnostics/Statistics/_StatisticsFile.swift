@@ -103,15 +103,24 @@ struct _StatisticsFile: Codable {
         for (index, record) in screens.enumerated() {
             guard let fields = record as? [String: Any] else { continue }
             for key in ["viewCount", "resumeCount"] {
-                guard let number = fields[key] as? NSNumber, !(number is Bool) else { continue }
-                let value = number.doubleValue
-                let fits = value.rounded() == value && value >= Double(Int.min) && value < Double(Int.max)
-                if !fits || Int(exactly: value) == nil {
-                    return "screens[\(index)].\(key) is not a whole number from 0 to \(Int.max)"
-                }
+                guard let number = fields[key] as? NSNumber, !doesFitACount(number) else { continue }
+                return "screens[\(index)].\(key) is not a whole number from 0 to \(Int.max)"
             }
         }
         return nil
+    }
+
+    /// Whether the decoder reads `number`, as plain JSON gave it, as an `Int` (a boolean counts: the decoder reports
+    /// it as a mismatch of its own).
+    ///
+    /// Read by its storage, not its `Double` value, which cannot tell `Int.max` from a number one above it.
+    private static func doesFitACount(_ number: NSNumber) -> Bool {
+        if number is NSDecimalNumber { return false }  // beyond every 64-bit integer
+        switch String(cString: number.objCType) {
+        case "d", "f": return Int(exactly: number.doubleValue) != nil
+        case "Q", "L": return number.uint64Value <= UInt64(Int.max)
+        default: return true
+        }
     }
 
     /// What a field of `type` holds, in words.
