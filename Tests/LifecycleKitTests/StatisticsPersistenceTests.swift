@@ -227,6 +227,10 @@ struct StatisticsPersistenceTests {
                 "screens[0].viewCount is not a whole number from 0 to 9223372036854775807"
             ),
             (
+                #"{"name": "A", "stayTime": 1, "viewCount": 0, "resumeCount": -9223372036854775809}"#,
+                "screens[0].resumeCount is not a whole number from 0 to 9223372036854775807"
+            ),
+            (
                 #"{"name": "A", "stayTime": "1", "viewCount": 1, "resumeCount": 0}"#,
                 "screens[0].stayTime is not a number"
             ),

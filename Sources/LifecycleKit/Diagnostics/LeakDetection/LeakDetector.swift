@@ -31,7 +31,8 @@ import Foundation
 /// - it is checked again 3 s, then 6 s later; still alive and detached at the last check, it is
 ///   reported as ``LeakReport/Kind/confirmed``;
 /// - a reported screen that is released is reported as ``LeakReport/Kind/releasedLate`` at the next
-///   check (a confirmed one is checked every 30 s to notice it);
+///   check (a confirmed one is checked every 30 s to notice it; a configuration without a release watch, or with
+///   an infinite delay, forgets the screen there, and its release goes unreported);
 /// - a screen attached again (to a parent, a presenter or a window) is dropped when it joins, without a
 ///   report, and so is one that is released before its first check.
 ///

@@ -110,14 +110,18 @@ struct _StatisticsFile: Codable {
         return nil
     }
 
-    /// Whether the decoder reads `number`, as plain JSON gave it, as an `Int` (a boolean counts: the decoder reports
-    /// it as a mismatch of its own).
+    /// Whether `number`, as plain JSON gave it, is a count the decoder can read: stored as an integer (a negative one
+    /// is reported later, and a boolean the decoder reports as a mismatch of its own), or a whole number from 0 to
+    /// `Int.max` written as a decimal (`1.0`, `1e2`).
     ///
-    /// Read by its storage, not its `Double` value, which cannot tell `Int.max` from a number one above it.
+    /// Read by its storage, not its `Double` value, which cannot tell `Int.max` from a number one above it, nor
+    /// `Int.min` from one below it.
     private static func doesFitACount(_ number: NSNumber) -> Bool {
         if number is NSDecimalNumber { return false }  // beyond every 64-bit integer
         switch String(cString: number.objCType) {
-        case "d", "f": return Int(exactly: number.doubleValue) != nil
+        case "d", "f":
+            let value = number.doubleValue
+            return value >= 0 && value < 0x1p63 && value.rounded(.towardZero) == value
         case "Q", "L": return number.uint64Value <= UInt64(Int.max)
         default: return true
         }
