@@ -99,4 +99,33 @@ struct ContainerForwardingOrderTests {
         ]
         #expect(Array(calls.prefix(6)) == expected)
     }
+
+    @Test("in a chain of current-context presentations, the last one on screen takes the child's place")
+    func chainWhoseLastPresentationWaits() throws {
+        // Found by review (helper-217): with the second presentation waiting, the child was looked up in its own place,
+        // where the first presentation stood in for it, and the first came last in the did-calls.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (root, x, y) = (TestScreen("R", log), TestScreen("X", log), TestScreen("Y", log))
+        try window.setRootScreen(root)
+        try root.addChild(x)
+        try root.addChild(y)
+        window.makeKeyAndVisible()
+        x.definesPresentationContext = true
+        let first = TestScreen("S1", log)
+        first.definesPresentationContext = true
+        try x.present(first, style: .currentContext, animated: false)
+        window.transitionDriver.completeAll()
+        _ = log.take()
+        try root.present(TestScreen("D", log), style: .fullScreen, animated: true)
+        try first.present(TestScreen("S2", log), style: .currentContext, animated: false)  // waits
+        window.transitionDriver.completeAll()
+        let calls = log.takeLifecycle().filter { ["R.", "S1.", "Y."].contains(where: $0.hasPrefix) }
+        #expect(
+            Array(calls.prefix(6)) == [
+                "R.viewWillDisappear", "S1.viewWillDisappear", "Y.viewWillDisappear", "R.viewDidDisappear",
+                "S1.viewDidDisappear", "Y.viewDidDisappear",
+            ])
+        withExtendedLifetime(window) {}
+    }
 }

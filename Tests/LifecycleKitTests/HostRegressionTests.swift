@@ -1265,4 +1265,38 @@ struct HostRegressionTests {
         #expect(b.visibleState == [.loaded, .didDisappear] && navigation.visibleState == [.loaded, .didDisappear])
         withExtendedLifetime(window) {}
     }
+
+    @Test("a controller removed inside a grandchild's viewWillDisappear takes the whole subtree off screen with it")
+    func removedInsideAGrandchildsViewWillDisappear() throws {
+        // Found by review (helper-217): 9cc3306 began the calls one level down only; G2, not reached yet by B's
+        // forwarding, stayed appeared under B while the pop asked next took B out of the stack.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (root, box, a, b) = (TestScreen("R", log), TestScreen("K", log), TestScreen("A", log), TestScreen("B", log))
+        let (first, second) = (TestScreen("G1", log), TestScreen("G2", log))
+        try b.addChild(first)
+        try b.addChild(second)
+        let navigation = try TestNavigation("nav", root: a, log)
+        try navigation.push(b, animated: false)
+        try window.setRootScreen(root)
+        try root.addChild(box)
+        try box.addChild(navigation)
+        window.makeKeyAndVisible()
+        _ = log.take()
+        let token = try Lifecycle.hook(.viewWillDisappear, .after, scope: .instance(first), once: true) { screen, _ in
+            let navigation = screen.navigationController
+            navigation?.removeFromParent()
+            _ = try? navigation?.pop(animated: true)
+        }
+        defer { token.cancel() }
+        box.removeFromParent()
+        #expect(
+            log.takeLifecycle() == [
+                "K.viewWillDisappear", "nav.viewWillDisappear", "B.viewWillDisappear", "G1.viewWillDisappear",
+                "G2.viewWillDisappear", "nav.viewDidDisappear", "B.viewDidDisappear", "G1.viewDidDisappear",
+                "G2.viewDidDisappear", "K.viewDidDisappear",
+            ])
+        #expect([b, first, second].allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
+        withExtendedLifetime(window) {}
+    }
 }

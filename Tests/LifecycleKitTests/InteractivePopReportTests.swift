@@ -107,6 +107,33 @@ struct InteractivePopReportTests {
             ])
     }
 
+    @Test("progress changed and changed back inside a report is not reported; endless changes stop being reported")
+    func progressChangedBackOrForever() throws {
+        // Found by review (helper-217): a change undone inside the began report was reported, and listeners that change
+        // the progress in every report never let the reports end.
+        let (host, _, tokens) = try Self.hostWithReports()
+        defer { tokens.forEach { $0.cancel() } }
+        let acting = try NavigationController.interactivePopDidChange.before(.instance(host.navigation)) {
+            navigation, event in
+            guard let pop = navigation.interactivePop else { return }
+            if event.phase == .began {
+                pop.update(progress: 0.5)
+                pop.update(progress: 0)
+            } else if event.phase == .changed {
+                pop.update(progress: 1 - event.progress)  // never settles
+            }
+        }
+        defer { acting.cancel() }
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(host.log.take().suffix(2) == ["report began 0.0", "O pop began B in nav"])
+        pop.update(progress: 0.25)
+        let reports = host.log.take()
+        #expect(reports.count == 1_000 && reports.first == "report changed 0.25")
+        #expect(reports.last == "report changed 0.75" && pop.progress == 0.25)
+        pop.cancel()
+        #expect(host.log.take().suffix(2) == ["report cancelled 0.25", "O pop cancelled B"])
+    }
+
     @Test(
         "a cancelled pop tells the delegate of the screen it brought back, even if that screen's calls change the top",
         arguments: ["viewWillAppear", "viewDidAppear"])

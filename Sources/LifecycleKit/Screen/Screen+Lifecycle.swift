@@ -423,12 +423,8 @@ extension Screen {
             // forwarded that call to the screens on screen through it yet: they begin now, in its batch, so that they
             // end with it, rather than stay appeared under a screen that disappeared (a change of its stack asked
             // before the forwarding resumes would then take them out of the on-screen tree still appeared).
-            let batch = _onScreenBatch
-            for child in _onScreenChildrenInForwardingOrder
-            where child._appearance == .appeared && child._onScreenParent === self {
-                guard _appearance == .disappearing else { break }
-                child._beginDisappearing(animated: animated, batch: batch)
-            }
+            // (And so on down, through the ones already disappearing whose own forwarding it interrupted.)
+            _beginCallsNotForwarded(animated: animated, batch: _onScreenBatch)
             if _appearance == .disappearing { _endAppearanceTransition() }
         }
         if _appearance.isVisible {
@@ -451,7 +447,7 @@ extension Screen {
     ///
     /// A disappearing screen's children still appeared begin disappearing; an appearing screen's shown children
     /// still off screen begin appearing (loading first). Recursive through the children already in transition.
-    func _beginCallsNotForwarded(animated: Bool, batch: _AppearanceBatch) {
+    func _beginCallsNotForwarded(animated: Bool, batch: _AppearanceBatch?) {
         switch _appearance {
         case .disappearing:
             for child in _onScreenChildrenInForwardingOrder where child._onScreenParent === self {

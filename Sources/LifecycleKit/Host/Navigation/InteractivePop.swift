@@ -86,8 +86,6 @@ public final class InteractivePop: _InteractiveTransition {
     var hasReportedItsBeginning = false
     /// Whether a report of the pop's steps is reaching its listeners now (see ``report(_:to:)``).
     private var isReporting = false
-    /// Whether a listener changed the progress during the report running now: reported after it.
-    private var progressChangedDuringAReport = false
     /// Whether the pop's beginning sent the popping screen its willMove(toParent: nil) (it ends earlier when the app's
     /// code in willPop ended the pop): a finished pop sends it first otherwise, so that its didMove has a willMove.
     var sentWillMove = false
@@ -107,8 +105,11 @@ public final class InteractivePop: _InteractiveTransition {
     /// Reported as ``InteractivePopEvent/Phase/changed`` when the clamped progress differs from ``progress``; an update
     /// that leaves it as it was reports nothing. Asked from the beginning's calls, before the pop reported that it
     /// began, it changes the progress that the ``InteractivePopEvent/Phase/began`` report then carries; asked from
-    /// inside a report (a hook of ``NavigationController/interactivePopDidChange``, an observer), it is reported once
-    /// every listener heard that one, so that each hears the steps in order. Ignored once the pop ended.
+    /// inside a report (a hook of ``NavigationController/interactivePopDidChange``, an observer's
+    /// `interactivePopDidBegin`), it is reported once every listener heard that one, so that each hears the steps in
+    /// order (and not at all if the progress is back where that report had it). Listeners that change the progress in
+    /// every report they hear would never let the reports end: after 1,000 such reports in a row, the changes made
+    /// inside the last one are not reported. Ignored once the pop ended.
     public func update(progress: Double) {
         guard state == .active, let navigation = navigationController else { return }
         let clamped = min(1, max(0, progress))
@@ -126,22 +127,26 @@ public final class InteractivePop: _InteractiveTransition {
     /// it. Progress changed from inside it is reported once it is over (a `changed` report of the latest progress),
     /// before that end.
     func report(_ phase: InteractivePopEvent.Phase, to navigation: NavigationController) {
-        guard !isReporting else {
-            progressChangedDuringAReport = true
-            return
-        }
+        // From inside a report: the loop below reports the change once that report is over.
+        guard !isReporting else { return }
         batch.runWillCall {
             var phase = phase
-            while true {
+            // Listeners that change the progress in every report they hear would never let the loop end.
+            for _ in 0..<Self.reportsInARow {
                 isReporting = true
+                let reported = progress
                 navigation._reportInteractivePop(phase, self)
                 isReporting = false
-                guard progressChangedDuringAReport else { break }
-                progressChangedDuringAReport = false
+                // Changed and changed back inside it: nothing to report.
+                guard progress != reported else { break }
                 phase = .changed
             }
         }
     }
+
+    /// The most reports in a row that ``report(_:to:)`` sends for progress changed from inside the report before:
+    /// past it, such changes are no longer reported (``update(progress:)``).
+    static let reportsInARow = 1_000
 
     /// Completes the pop: the popping screen leaves the navigation controller.
     ///
@@ -163,10 +168,10 @@ public final class InteractivePop: _InteractiveTransition {
     /// the method, or from the callbacks that come with it: the observers' willBegin, the revealed screen's willRestore
     /// and didRestore, the navigation bar's and the status bar's change), from the revealed screen's loadView or
     /// viewDidLoad that the beginning caused, or from a report of the pop's steps (a hook of
-    /// ``NavigationController/interactivePopDidChange`` or an observer's `interactivePopDidBegin`, hearing `began` or
-    /// `changed`: every listener hears that step first), it takes effect once that call returns, so that its method and
-    /// hooks all see it before any did-call (and the screen's appearance calls come after its viewDidLoad); ``state``
-    /// stays ``State/active`` until then (a change of the stack asked meanwhile is refused with
+    /// ``NavigationController/interactivePopDidChange`` hearing `began` or `changed`, or an observer's
+    /// `interactivePopDidBegin`: every listener hears that step first), it takes effect once that call returns, so that
+    /// its method and hooks all see it before any did-call (and the screen's appearance calls come after its
+    /// viewDidLoad); ``state`` stays ``State/active`` until then (a change of the stack asked meanwhile is refused with
     /// ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request wins.
     public func finish() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in finish() }) else { return }
@@ -294,11 +299,11 @@ public final class InteractivePop: _InteractiveTransition {
     /// the method, or from the callbacks that come with it: the observers' willBegin, the revealed screen's willRestore
     /// and didRestore, the navigation bar's and the status bar's change), from the revealed screen's loadView or
     /// viewDidLoad that the beginning caused, or from a report of the pop's steps (a hook of
-    /// ``NavigationController/interactivePopDidChange`` or an observer's `interactivePopDidBegin`, hearing `began` or
-    /// `changed`: every listener hears that step first), it takes effect once that call returns, so that its method and
-    /// hooks all see it before any did-call; ``state`` stays ``State/active`` until then (a change of the stack asked
-    /// meanwhile is refused with ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and the first request
-    /// wins.
+    /// ``NavigationController/interactivePopDidChange`` hearing `began` or `changed`, or an observer's
+    /// `interactivePopDidBegin`: every listener hears that step first), it takes effect once that call returns, so that
+    /// its method and hooks all see it before any did-call; ``state`` stays ``State/active`` until then (a change of
+    /// the stack asked meanwhile is refused with ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and
+    /// the first request wins.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }

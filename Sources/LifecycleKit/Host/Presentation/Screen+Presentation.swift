@@ -284,12 +284,18 @@ extension Screen {
 
     /// The screen on screen in this screen's place now: ``_forwardingTarget``, unless that is a current-context
     /// presentation still waiting in the queue (asked while a transition held it, such as an interactive pop), which
-    /// is not on screen before its transition starts: then this screen itself.
+    /// is not on screen before its transition starts: then the one it is presented over (this screen itself, or the
+    /// presentation before it in a chain).
     var _forwardingTargetOnScreenNow: Screen {
-        let target = _forwardingTarget
-        let waits =
-            target !== self && target._pendingCauses.contains(.beingPresented) && target._appearance == .disappeared
-        return waits ? self : target
+        // Down the chain of current-context presentations, to the last one that is not waiting: a chain of two, whose
+        // second waits, has the first on screen.
+        var screen = self
+        while let presented = screen._presented, presented._isEmbedded,
+            !(presented._pendingCauses.contains(.beingPresented) && presented._appearance == .disappeared)
+        {
+            screen = presented
+        }
+        return screen
     }
 
     /// The screen of a navigation stack that this current-context presentation stands in for while that screen is
