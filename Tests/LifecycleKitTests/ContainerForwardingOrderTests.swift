@@ -8,8 +8,10 @@ import Testing
 struct ContainerForwardingOrderTests {
     /// A window rooted at a container R with the children X and Y, on screen, the log emptied (the caller keeps the
     /// window: a window no one holds goes away).
-    static func containerOnScreen(_ log: EventLog) throws -> (window: Window, root: TestScreen, x: TestScreen) {
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+    static func containerOnScreen(
+        _ log: EventLog, driver: TransitionDriver.Mode = .immediate
+    ) throws -> (window: Window, root: TestScreen, x: TestScreen) {
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: driver))
         let (root, x, y) = (TestScreen("R", log), TestScreen("X", log), TestScreen("Y", log))
         try window.setRootScreen(root)
         try root.addChild(x)
@@ -72,12 +74,7 @@ struct ContainerForwardingOrderTests {
     func childWhosePresentationWaits(uncovering: Bool) throws {
         // Found by review (helper-215): the child was looked up by its presentation, not on screen yet, and came last.
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let (root, x, y) = (TestScreen("R", log), TestScreen("X", log), TestScreen("Y", log))
-        try window.setRootScreen(root)
-        try root.addChild(x)
-        try root.addChild(y)
-        window.makeKeyAndVisible()
+        let (window, root, x) = try Self.containerOnScreen(log, driver: .manual)
         x.definesPresentationContext = true
         let cover = TestScreen("D", log)
         if uncovering {
@@ -86,7 +83,6 @@ struct ContainerForwardingOrderTests {
             _ = log.take()
             #expect(cover.dismiss(animated: true))
         } else {
-            _ = log.take()
             try root.present(cover, style: .fullScreen, animated: true)
         }
         try x.present(TestScreen("S", log), style: .currentContext, animated: false)  // waits for the transition
@@ -105,12 +101,7 @@ struct ContainerForwardingOrderTests {
         // Found by review (helper-217): with the second presentation waiting, the child was looked up in its own place,
         // where the first presentation stood in for it, and the first came last in the did-calls.
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let (root, x, y) = (TestScreen("R", log), TestScreen("X", log), TestScreen("Y", log))
-        try window.setRootScreen(root)
-        try root.addChild(x)
-        try root.addChild(y)
-        window.makeKeyAndVisible()
+        let (window, root, x) = try Self.containerOnScreen(log, driver: .manual)
         x.definesPresentationContext = true
         let first = TestScreen("S1", log)
         first.definesPresentationContext = true

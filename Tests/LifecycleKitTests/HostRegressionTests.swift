@@ -1234,21 +1234,31 @@ struct HostRegressionTests {
         #expect(box.visibleState == [.loaded, .didAppear] && child.visibleState == [.loaded, .didAppear])
     }
 
+    /// A window rooted at R, which holds K, which holds the navigation controller "nav" of A and `top`: on screen,
+    /// without animation, the log emptied (the caller keeps the window: a window no one holds goes away).
+    static func navigationInABox(
+        _ log: EventLog, top: TestScreen
+    ) throws -> (window: Window, box: TestScreen, navigation: TestNavigation) {
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (root, box) = (TestScreen("R", log), TestScreen("K", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try navigation.push(top, animated: false)
+        try window.setRootScreen(root)
+        try root.addChild(box)
+        try box.addChild(navigation)
+        window.makeKeyAndVisible()
+        _ = log.take()
+        return (window, box, navigation)
+    }
+
     @Test("a controller removed inside its own viewWillDisappear takes its top screen off screen with it, then pops")
     func removedInsideItsViewWillDisappearThenPopped() throws {
         // Found by the re-entrancy explorer (harsh seed 12792, immediate): the controller's removal ended its
         // disappearance before its forwarding reached its top screen, which stayed appeared; a pop asked next took it
         // out of the on-screen tree still appeared (here, with a pop alone, it got its calls after its didPop).
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
-        let (root, box, a, b) = (TestScreen("R", log), TestScreen("K", log), TestScreen("A", log), TestScreen("B", log))
-        let navigation = try TestNavigation("nav", root: a, log)
-        try navigation.push(b, animated: false)
-        try window.setRootScreen(root)
-        try root.addChild(box)
-        try box.addChild(navigation)
-        window.makeKeyAndVisible()
-        _ = log.take()
+        let b = TestScreen("B", log)
+        let (window, box, navigation) = try Self.navigationInABox(log, top: b)
         let token = try Lifecycle.hook(.viewWillDisappear, .after, scope: .instance(navigation), once: true) {
             screen, _ in
             screen.removeFromParent()
@@ -1271,18 +1281,10 @@ struct HostRegressionTests {
         // Found by review (helper-217): 9cc3306 began the calls one level down only; G2, not reached yet by B's
         // forwarding, stayed appeared under B while the pop asked next took B out of the stack.
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
-        let (root, box, a, b) = (TestScreen("R", log), TestScreen("K", log), TestScreen("A", log), TestScreen("B", log))
-        let (first, second) = (TestScreen("G1", log), TestScreen("G2", log))
+        let (b, first, second) = (TestScreen("B", log), TestScreen("G1", log), TestScreen("G2", log))
         try b.addChild(first)
         try b.addChild(second)
-        let navigation = try TestNavigation("nav", root: a, log)
-        try navigation.push(b, animated: false)
-        try window.setRootScreen(root)
-        try root.addChild(box)
-        try box.addChild(navigation)
-        window.makeKeyAndVisible()
-        _ = log.take()
+        let (window, box, _) = try Self.navigationInABox(log, top: b)
         let token = try Lifecycle.hook(.viewWillDisappear, .after, scope: .instance(first), once: true) { screen, _ in
             let navigation = screen.navigationController
             navigation?.removeFromParent()
