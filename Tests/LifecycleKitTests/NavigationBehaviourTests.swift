@@ -573,6 +573,8 @@ struct NavigationBehaviourTests {
     func interactivePopWithoutItsController() throws {
         let host = try NavigationHost(driver: .manual)
         let completions = Completions()
+        let reports = EventLog()
+        host.window.addObserver(RecordingObserver("O", reports, kinds: [.pop]))
         weak var released: NavigationController?
         let pop: InteractivePop
         do {
@@ -587,6 +589,8 @@ struct NavigationBehaviourTests {
         // Nothing could end it later: it ended as the controller went (it used to hold the queue until the app's
         // gesture code, which may never come, ended it).
         #expect(pop.state == .cancelled && completions["pop"] == [.cancelled])
+        // Only the completion hears that end: the observers' callbacks take the controller, which is gone.
+        #expect(reports.take() == ["O pop began Y in inner"])
         #expect(!host.window.transitionDriver.isTransitioning)
         try host.navigation.push(host.screen("B"), animated: true, completion: completions.callback("push"))
         #expect(host.window.transitionDriver.isAnimating && host.window.transitionDriver.queuedCount == 0)

@@ -20,7 +20,9 @@
 /// same controller are refused. End every pop you begin, as a gesture always ends: the queue waits
 /// until then. The pop keeps the queue it holds even if its controller leaves the window meanwhile
 /// (the root replaced, the controller removed from its container); if the controller no longer
-/// exists, ``finish()`` and ``cancel()`` end the pop as cancelled and the queue goes on.
+/// exists, ``finish()`` and ``cancel()`` end the pop as cancelled and the queue goes on. (A controller
+/// released during the gesture ends its pop so at once. Only the completion hears that end: the
+/// point's hooks and the observers' callbacks take the controller, which is gone.)
 public final class InteractivePop: _InteractiveTransition {
     /// Where the gesture is.
     public enum State: String, Sendable, Hashable {
