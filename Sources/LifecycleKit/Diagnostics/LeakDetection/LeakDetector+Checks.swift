@@ -3,9 +3,10 @@ extension LeakDetector: ScreenLifecycleObserver {
     /// Tracks a screen that left the hierarchy, unless it is excluded.
     public func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
         // An infinite grace period is a check that never comes: nothing to track (kept, the entries would only grow).
-        guard isEnabled, _delay(at: 0).isFinite, _isChecked(screen) else { return }
+        let gracePeriod = _delay(at: 0)
+        guard isEnabled, gracePeriod.isFinite, _isChecked(screen) else { return }
         let now = time.now
-        _track(_LeakEntry(screen: screen, reason: reason, removedAt: now), firstCheckAt: now + _delay(at: 0))
+        _track(_LeakEntry(screen: screen, reason: reason, removedAt: now), firstCheckAt: now + gracePeriod)
         _scheduleTimer()
     }
 

@@ -67,7 +67,6 @@ extension ScreenStatistics {
         }
 
         /// Counts one more view, stopping at `Int.max`; whether the count moved.
-        @discardableResult
         mutating func _countView() -> Bool {
             guard viewCount < .max else { return false }
             viewCount += 1
@@ -75,7 +74,6 @@ extension ScreenStatistics {
         }
 
         /// Counts one more resume, stopping at `Int.max`; whether the count moved.
-        @discardableResult
         mutating func _countResume() -> Bool {
             guard resumeCount < .max else { return false }
             resumeCount += 1
