@@ -85,7 +85,7 @@ public final class InteractivePop: _InteractiveTransition {
     var controllerAppearancesWhenThePoppingScreenLeft: UInt?
     /// Whether the pop began to report that it began (``InteractivePopEvent/Phase/began``): progress changed before
     /// that, from the beginning's calls, rides on that report rather than a report of its own.
-    var hasReportedItsBeginning = false
+    private var hasReportedItsBeginning = false
     /// Whether a report of the pop's steps is reaching its listeners now (see ``report(_:to:)``).
     private var isReporting = false
     /// Whether the pop's beginning sent the popping screen its willMove(toParent: nil) (it ends earlier when the app's
@@ -131,6 +131,7 @@ public final class InteractivePop: _InteractiveTransition {
     func report(_ phase: InteractivePopEvent.Phase, to navigation: NavigationController) {
         // From inside a report: the loop below reports the change once that report is over.
         guard !isReporting else { return }
+        if phase == .began { hasReportedItsBeginning = true }
         batch.runWillCall {
             var phase = phase
             // Listeners that change the progress in every report they hear would never let the loop end.

@@ -155,7 +155,6 @@ extension NavigationController {
         guard pop.state == .active else { return pop }
         // As a will-call: an end asked from the report (a hook or an observer) waits until every listener heard that
         // the pop began, and the completion comes last.
-        pop.hasReportedItsBeginning = true
         pop.report(.began, to: self)
         return pop
     }
