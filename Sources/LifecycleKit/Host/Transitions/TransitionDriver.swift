@@ -12,9 +12,15 @@
 /// ```
 ///
 /// Requests made while a transition runs (including from inside lifecycle methods and
-/// completions) change the structure at once, as UIKit's navigation stacks do, and their transitions wait in a
-/// first-in, first-out queue; each completion fires after its own transition. (UIKit keeps a dismissed screen's
-/// presentation links until its dismissal completes; see ``Screen/dismiss(animated:completion:)``.)
+/// completions) change the structure at once, and their transitions wait in a first-in, first-out queue; each
+/// completion fires after its own transition. This is more regular than UIKit, whose navigation controller leaves
+/// `viewControllers` as it was until the running transition ends (see *Queued transitions* in
+/// <doc:TheNavigationHost>), and which keeps a dismissed screen's presentation links until its dismissal completes
+/// (see ``Screen/dismiss(animated:completion:)``).
+///
+/// The mode governs animated transitions that the host runs on its own. An interactive pop or a sheet swiped down
+/// ends when the app says so (``InteractivePop/finish()``, ``InteractiveDismissal/finish()`` and their `cancel()`):
+/// its did-calls and completion run in that call, in every mode.
 ///
 /// A driver that goes away while transitions wait (its window was released, and nothing else holds the driver)
 /// completes them at once, as animations end when their window goes: every will-call still gets its did-call, and
@@ -24,7 +30,7 @@
 /// whose transitions it holds queue their next requests there.
 public final class TransitionDriver {
     /// When animated transitions complete.
-    public enum Mode {
+    public enum Mode: Equatable {
         /// At once, in the call that started them.
         case immediate
         /// When ``TransitionDriver/completeCurrentTransition()`` is called (tests drive it).
@@ -38,10 +44,26 @@ public final class TransitionDriver {
     }
 
     /// When animated transitions complete.
-    public var mode: Mode
+    ///
+    /// A new mode applies to the transition in progress too: ``Mode/manual`` stops its timer (it waits for
+    /// ``completeCurrentTransition()``), ``Mode/timed(seconds:)`` completes it that many seconds after the change,
+    /// and ``Mode/immediate`` completes it at once, in the setter, then the queued transitions (their calls and
+    /// completions run there). Setting the mode it already has changes nothing.
+    ///
+    /// ```swift
+    /// driver.mode = .manual
+    /// try navigation.push(detail, animated: true)  // detail: viewWillAppear
+    /// driver.mode = .immediate                     // detail: viewDidAppear, then the push's completion
+    /// ```
+    public var mode: Mode {
+        didSet {
+            guard mode != oldValue else { return }
+            replanCurrentTransition()
+        }
+    }
 
     /// The time source of ``Mode/timed(seconds:)``: the clock of the first window given this driver that still
-    /// exists.
+    /// exists when the transition starts (or when the mode changes); its timer stays on that clock.
     var time: (any HostTime)? {
         window?.time ?? otherWindows.lazy.compactMap { $0.object?.time }.first
     }
@@ -60,6 +82,8 @@ public final class TransitionDriver {
     // `@exclusivity(unchecked)`, as ``Screen``'s state is (see there).
     @exclusivity(unchecked) private var queue: [_Transition] = []
     @exclusivity(unchecked) private var current: _Transition?
+    /// The timer that completes ``current`` in ``Mode/timed(seconds:)``.
+    @exclusivity(unchecked) private var completionTimer: ScheduledAction?
     @exclusivity(unchecked) private var isBusy = false
     /// How many ``enqueue(_:holding:)`` calls are running their code: no transition starts meanwhile.
     @exclusivity(unchecked) private var holdCount = 0
@@ -99,8 +123,13 @@ public final class TransitionDriver {
     /// Whether an animated transition is waiting to complete.
     public var isAnimating: Bool { current != nil }
 
-    /// Whether a transition runs or an interactive one (a pop, a sheet swiped down) is in progress.
-    public var isTransitioning: Bool { isBusy || current != nil || interactiveOwner != nil }
+    /// Whether a transition runs or waits in the queue, or an interactive one (a pop, a sheet swiped down) is in
+    /// progress.
+    ///
+    /// `false` in a transition's completion (unless a request made there queued another): every call of it was sent,
+    /// so it has ended, as UIKit's has when its completion runs, and the pop gesture may begin there. A request made
+    /// in a completion starts its transition once the completion returns.
+    public var isTransitioning: Bool { _holdsPopGesture || !queue.isEmpty }
 
     /// The number of transitions waiting for the current one to complete.
     public var queuedCount: Int { queue.count }
@@ -112,6 +141,8 @@ public final class TransitionDriver {
     public func completeCurrentTransition() -> Bool {
         guard let transition = current else { return false }
         current = nil
+        completionTimer?.cancel()
+        completionTimer = nil
         runFinish(of: transition)
         drain()
         return true
@@ -212,9 +243,22 @@ public final class TransitionDriver {
 
     private func scheduleCompletion(of transition: _Transition) {
         guard case .timed(let seconds) = mode, let time else { return }
-        time.schedule(after: seconds) { [weak self, weak transition] in
+        completionTimer = time.schedule(after: seconds) { [weak self, weak transition] in
             guard let self, let transition, self.current === transition else { return }
             self.completeCurrentTransition()
+        }
+    }
+
+    /// Applies a new ``mode`` to the transition in progress: stops its timer, then completes it at once, gives it a
+    /// timer of the new duration, or leaves it to ``completeCurrentTransition()``.
+    private func replanCurrentTransition() {
+        guard let transition = current else { return }
+        completionTimer?.cancel()
+        completionTimer = nil
+        switch mode {
+        case .immediate: completeAll()
+        case .manual: break
+        case .timed: scheduleCompletion(of: transition)
         }
     }
 }
