@@ -438,6 +438,29 @@ struct LeakDetectorTests {
             ])
     }
 
+    @Test("what a popped screen still presents over its context is checked once the popped screen is gone")
+    func presentationOutlivesItsPoppedPresenter() throws {
+        let host = try Host()
+        let cartID: ObjectIdentifier
+        do {
+            let detail = ProductDetail(title: "Shoes")
+            let cart = Cart(title: "Mini cart")
+            cartID = ObjectIdentifier(cart)
+            leakingCache.retain(cart)
+            detail.definesPresentationContext = true
+            try host.navigation.push(detail, animated: false)
+            try detail.present(cart, style: .currentContext, animated: false)
+            try host.navigation.pop(animated: false)
+            #expect(cart.presentingScreen === detail)  // it stays presented by the popped screen, as in UIKit
+        }
+        defer { leakingCache.release(cartID) }
+        host.time.advance(by: 1.5)
+        #expect(
+            host.reports.take() == [
+                #"suspected leak: Cart "Mini cart" [Cart] removed by pop at 0.000 s, still alive at 1.500 s"#
+            ])
+    }
+
     @Test("a leaked container is reported alone, not with the children it holds")
     func leakedContainer() throws {
         let host = try Host()

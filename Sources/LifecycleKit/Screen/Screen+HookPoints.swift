@@ -50,6 +50,11 @@ extension Screen {
     /// didMove(toParent: nil), before the new top's `viewDidAppear` (a screen below the old top, which no transition
     /// shows, with the request); the others once their transition's did-calls ran.
     ///
+    /// Only the screen that was taken out leaves: the screens it contains keep their parent, and what it presents
+    /// stays presented by it after a pop or a removal (a screen presented over the current context of a popped screen,
+    /// as in UIKit), so none of them is reported. A dismissal and a replacement of the window's root unlink what the
+    /// screen presents, and each of those screens leaves too, the top-most first.
+    ///
     /// Lifecycle observers hear of it too (``ScreenLifecycleObserver/screenDidLeaveHierarchy(_:reason:window:)``),
     /// which is how the leak detector tracks screens.
     public static let didLeaveHierarchy = HookPoint<Screen, LeaveReason, Void>("Screen.didLeaveHierarchy")

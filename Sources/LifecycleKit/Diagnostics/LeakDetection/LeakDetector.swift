@@ -13,17 +13,17 @@ import Foundation
 /// // warning: LeakDetector: suspected leak: ProductScreen "Shoes" [Product] removed by pop at 2.000 s, …
 /// ```
 ///
-/// **What is tracked.** A screen that leaves a watched window's hierarchy through `pop`, `popTo`,
-/// `popToRoot`, `setViewControllers`, a finished interactive pop, `dismiss` (with what it presented),
-/// `removeFromParent` or a replacement of the window's root, unless it is excluded (see
-/// ``Configuration``). The detector holds it weakly, with the screens it holds (its children and what
-/// they present, and a navigation controller's screen that an interactive pop in progress took out of its stack,
-/// which a cancel brings back): a child that outlives its removed container is checked once the container is gone,
-/// starting then (its reports carry the container's reason and removal time, so `reportedAt` may come much
-/// later than `removedAt` plus the grace period). A screen taken out of a container that already left the window
-/// (a child removed from a popped container) left no watched hierarchy and is tracked only as the container's.
-/// A screen that leaves again is tracked again, from its new removal. Screens that go away with their
-/// window, without leaving its hierarchy, are not tracked.
+/// **What is tracked.** A screen that leaves a watched window's hierarchy through `pop`, `popTo`, `popToRoot`,
+/// `setViewControllers`, a finished interactive pop, `dismiss` (with what it presented), `removeFromParent` or a
+/// replacement of the window's root, unless it is excluded (see ``Configuration``). The detector holds it weakly, with
+/// the screens it holds (its children and what they present, what it still presents itself, and a navigation
+/// controller's screen that an interactive pop in progress took out of its stack, which a cancel brings back): a child
+/// that outlives its removed container, or a screen presented over the current context of a popped screen (which stays
+/// presented by it, as in UIKit, and so does not leave on its own), is checked once that screen is gone, starting then
+/// (its reports carry that screen's reason and removal time, so `reportedAt` may come much later than `removedAt` plus
+/// the grace period). A screen taken out of a container that already left the window (a child removed from a popped
+/// container) left no watched hierarchy and is tracked only as the container's. A screen that leaves again is tracked
+/// again, from its new removal. Screens that go away with their window, without leaving its hierarchy, are not tracked.
 ///
 /// **Checks.** With the default ``Configuration``:
 /// - 1.5 s after it left, a screen still alive and still detached (no parent, not presented, not the

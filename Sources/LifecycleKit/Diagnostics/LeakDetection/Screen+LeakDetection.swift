@@ -32,8 +32,9 @@ extension Screen {
         }
     }
 
-    /// The screens this screen holds: its children and what they present, recursively (not this screen's own
-    /// presentations, which leave the hierarchy on their own).
+    /// The screens this screen holds: its children and what they present, recursively, and what it still presents
+    /// itself (a dismissal, or a replacement of the window's root, unlinks the presentations, which then leave the
+    /// hierarchy on their own; a pop or a removal leaves them presented by the screen, as UIKit does).
     var _heldScreens: [Screen] {
         var result: [Screen] = []
         func visit(_ screen: Screen) {
@@ -47,6 +48,9 @@ extension Screen {
         }
         for child in _heldChildren {
             visit(child)
+        }
+        if let presented = _presented {
+            visit(presented)
         }
         return result
     }

@@ -9,7 +9,8 @@ final class _LeakEntry {
     let statisticName: String
     let reason: LeaveReason
     let removedAt: Double
-    /// The screens it held when it left (children and what they present), checked once it is released.
+    /// The screens it held when it left (children, what they present and what it still presents), checked once it
+    /// is released.
     let held: [_Weak<Screen>]
     /// The number of checks done.
     var checks = 0
