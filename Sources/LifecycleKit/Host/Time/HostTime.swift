@@ -7,7 +7,8 @@ public protocol HostTime: AnyObject {
     /// The current time, in seconds since an arbitrary, fixed origin.
     var now: Double { get }
 
-    /// Runs `action` once, `delay` seconds from now, on the host's thread.
+    /// Runs `action` once, `delay` seconds from now, on the host's thread (the one thread that drives the host: the
+    /// main thread for ``SystemTime``).
     ///
     /// - Returns: A handle that can cancel the action before it runs.
     @discardableResult

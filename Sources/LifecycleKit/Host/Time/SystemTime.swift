@@ -1,6 +1,10 @@
 import Dispatch
 
 /// The real clock (monotonic) and the main dispatch queue: for hosts driven by a real run loop.
+///
+/// Scheduled actions (timed transitions, leak checks) run on the main queue, so a host that uses this clock must be
+/// driven from the main thread: its thread is the main thread. A host driven from another thread (a test on Swift
+/// Testing's pool, say) needs a clock that runs actions there, such as ``VirtualTime``.
 public final class SystemTime: HostTime {
     private let clock = ContinuousClock()
     private let origin: ContinuousClock.Instant

@@ -56,12 +56,14 @@ public final class VirtualTime: HostTime {
     /// Moves time forward by `seconds`, running every action that falls due, in due order (then scheduling order), each
     /// with ``now`` set to its due time.
     ///
-    /// Actions scheduled by running actions run too if they fall due before the end: an action that schedules
-    /// itself again every `p` seconds runs once per period, so a span of many periods takes as many runs (a confirmed
-    /// leak's release watch, say, every 30 seconds). Time never goes back: a negative, NaN or infinite `seconds`
-    /// counts as 0 (the actions due now run), as negative and NaN delays do in ``schedule(after:_:)``, and the clock
-    /// stops at the largest finite time. An action with an infinite delay never runs. An action may advance the clock
-    /// itself: the actions that fall due then run inside its call, and the outer call carries on from the later time.
+    /// Actions scheduled by running actions run too if they fall due before the end: an action that schedules itself
+    /// again every `p` seconds runs once per period, so a span of many periods takes as many runs (a confirmed leak's
+    /// release watch, say, every 30 seconds); one that schedules itself again after no time (a delay of 0, a negative
+    /// one or NaN) is always due, so this call never returns. Time never goes back: a negative, NaN or infinite
+    /// `seconds` counts as 0 (the actions due now run), as negative and NaN delays do in ``schedule(after:_:)``, and
+    /// the clock stops at the largest finite time. An action with an infinite delay never runs. An action may advance
+    /// the clock itself: the actions that fall due then run inside its call, and the outer call carries on from the
+    /// later time.
     public func advance(by seconds: Double) {
         // Capped: a clock at infinity would run an action that reschedules itself forever. Below infinity, an action
         // due at infinity never falls due.

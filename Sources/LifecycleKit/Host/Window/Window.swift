@@ -58,10 +58,12 @@ public final class Window {
     /// Creates a window.
     ///
     /// - Parameters:
-    ///   - time: The clock and scheduler; ``SystemTime`` by default, ``VirtualTime`` in tests.
+    ///   - time: The clock and scheduler; ``SystemTime`` by default (drive the window from the main thread then: it
+    ///     runs scheduled work on the main queue), ``VirtualTime`` in tests.
     ///   - transitionDriver: When animated transitions complete; at once by default. Give each window its own: a
     ///     driver given to several windows queues their transitions together, in one order, recomputes each one's
-    ///     status bar, and completes timed transitions on the clock of the first of them that still exists.
+    ///     status bar, and completes a timed transition on the clock of the first of them that still exists when the
+    ///     transition starts (its timer stays on that clock).
     public init(time: any HostTime = SystemTime(), transitionDriver: TransitionDriver = TransitionDriver()) {
         self.time = time
         self.transitionDriver = transitionDriver
