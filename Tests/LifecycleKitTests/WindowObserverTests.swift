@@ -495,6 +495,49 @@ struct WindowObserverTests {
         #expect(statistics.record(named: "TestScreen")?.viewCount == 3)
     }
 
+    @Test("a screen pushed while its navigation controller leaves the window ends its join in the window it began in")
+    func joinEndsInTheWindowItBeganIn() throws {
+        let host = try NavigationHost()
+        host.window.addObserver(RecordingObserver("W", host.log, kinds: [.will, .did]))
+        try host.navigation.push(host.screen("B"), animated: true)  // in progress
+        try host.navigation.push(host.screen("C"), animated: false)  // queued
+        try host.window.setRootScreen(host.screen("R"), animated: true)  // queued: the controller leaves the window
+        #expect(host.navigation.window == nil)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take().filter { $0.hasPrefix("W ") && $0.contains("Move") } == [
+                "W will B.willMove(toParent: nav)", "W did B.willMove(toParent: nav)",
+                "W will C.willMove(toParent: nav)", "W did C.willMove(toParent: nav)",
+                "W will B.didMove(toParent: nav)", "W did B.didMove(toParent: nav)",
+                "W will C.didMove(toParent: nav)", "W did C.didMove(toParent: nav)",
+            ])
+    }
+
+    @Test("a navigation controller that another window takes while a push waits: the first window hears the whole join")
+    func joinEndsInTheFirstWindowWhenAnotherTakesTheController() throws {
+        let log = EventLog()
+        let first = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let second = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let kinds: Set<RecordingObserver.Kind> = [.will, .did]
+        first.addObserver(RecordingObserver("1", log, kinds: kinds, accepts: { $0.label == "B" }))
+        second.addObserver(RecordingObserver("2", log, kinds: kinds, accepts: { $0.label == "B" }))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try first.setRootScreen(navigation)
+        first.makeKeyAndVisible()
+        second.makeKeyAndVisible()
+        try navigation.push(TestScreen("B", log), animated: true)
+        try first.setRootScreen(TestScreen("S", log), animated: true)
+        try second.setRootScreen(navigation)
+        first.transitionDriver.completeAll()
+        second.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { ($0.hasPrefix("1 ") || $0.hasPrefix("2 ")) && $0.contains("Move") } == [
+                "1 will B.willMove(toParent: nav)", "1 did B.willMove(toParent: nav)",
+                "1 will B.didMove(toParent: nav)", "1 did B.didMove(toParent: nav)",
+            ])
+        withExtendedLifetime((first, second)) {}
+    }
+
     @Test("an observer attached from a callback hears from the next callback on")
     func attachFromCallback() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -487,9 +487,9 @@ extension Screen {
 
     /// Runs `willMove(toParent:)` through its hook point.
     func _willMove(toParent parent: Screen?) {
-        // Joining, the window of its new container hears of it (its parent's). Leaving, the window it is in, which
-        // also hears of the `didMove(toParent: nil)` that follows once it is out.
-        let observedWindow = parent == nil ? _beginObservedDeparture() : nil
+        // Joining, the window of its new container hears of it (its parent's); leaving, the window it is in. Each also
+        // hears of the `didMove(toParent:)` that ends the move, wherever the screen is then.
+        let observedWindow = parent.map { _beginObservedJoin(of: $0) } ?? _beginObservedDeparture()
         _pendingCauses.insert(parent == nil ? .movingFromParent : .movingToParent)
         _runObserved(.willMove(toParent: parent), in: observedWindow ?? parent?.window ?? window) {
             Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
@@ -508,9 +508,11 @@ extension Screen {
     /// Runs `didMove(toParent:)` through its hook point.
     func _didMove(toParent parent: Screen?) {
         _joinDidMoveOwedBy = nil
-        let observedWindow = parent == nil ? _endObservedDeparture() : nil
+        // The window that heard the willMove; the one the screen is in if no window had observers then.
+        let remembered = parent == nil || _remembersJoinWindow
+        let observedWindow = parent == nil ? _endObservedDeparture() : remembered ? _endObservedJoin() : nil
         _pendingCauses.remove(parent == nil ? .movingFromParent : .movingToParent)
-        _runObserved(.didMove(toParent: parent), in: parent == nil ? observedWindow : window) {
+        _runObserved(.didMove(toParent: parent), in: remembered ? observedWindow : window) {
             Screen.didMove.invoke(self, parent) { screen, parent in screen.didMove(toParent: parent) }
         }
     }

@@ -297,6 +297,13 @@ open class Screen {
     /// The window the screen began to leave its container in, until it left.
     @exclusivity(unchecked) weak var _departureWindow: Window?
 
+    /// The window that heard the screen's `willMove(toParent:)` to a container, while some window had observers, for
+    /// the `didMove(toParent:)` that ends the join; `nil` also when it was outside every window.
+    @exclusivity(unchecked) weak var _joinWindow: Window?
+
+    /// Whether ``_joinWindow`` was set for the join in progress: one byte to test where no window has observers.
+    @exclusivity(unchecked) var _remembersJoinWindow = false
+
     /// Creates a screen.
     ///
     /// - Parameter title: The screen's title.

@@ -1,8 +1,10 @@
 /// Telling lifecycle observers about a screen: the global registrations, and the observers of the screen's window.
 ///
 /// Which window hears of a screen's event:
-/// - loading, joining, `didMove(toParent:)` to a container: the window the screen is in;
-/// - `willMove(toParent:)` to a container: the container's window (the screen is linked in already);
+/// - loading, joining: the window the screen is in;
+/// - `willMove(toParent:)` to a container and the `didMove(toParent:)` that ends the join: the container's window at
+///   the first (the screen is linked in already; ``Screen/_joinWindow``), also when the container left it meanwhile
+///   (a push that waited while its navigation controller was taken out of its window);
 /// - an appearance, from `viewWillAppear` to the end of the matching `viewDidDisappear`, and its visible-state
 ///   changes: the window the screen was in when it began to appear, else the one it was on screen in then (a
 ///   screen can begin to appear in a container that already left its window, while the transition that takes the
@@ -81,6 +83,29 @@ extension Screen {
     func _beginObservedDeparture() -> Window? {
         let window = self.window
         _departureWindow = window
+        return _LifecycleObservers.hasObservedWindows ? window : nil
+    }
+
+    /// Remembers the window the screen joins `parent` in (the container's), for `willMove(toParent:)` and the
+    /// `didMove(toParent:)` that ends the join, and returns it, while some window has observers.
+    @inline(__always)
+    func _beginObservedJoin(of parent: Screen) -> Window? {
+        guard _LifecycleObservers.hasObservedWindows else {
+            _remembersJoinWindow = false
+            return nil
+        }
+        let window = parent.window ?? self.window
+        _joinWindow = window
+        _remembersJoinWindow = true
+        return window
+    }
+
+    /// Forgets the window the screen joined its container in, and returns it while some window has observers.
+    @inline(__always)
+    func _endObservedJoin() -> Window? {
+        _remembersJoinWindow = false
+        let window = _joinWindow
+        _joinWindow = nil
         return _LifecycleObservers.hasObservedWindows ? window : nil
     }
 
