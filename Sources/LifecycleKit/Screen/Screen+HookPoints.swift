@@ -46,9 +46,10 @@ extension Screen {
 
 extension Screen {
     /// Called when a screen has left the hierarchy (it no longer has a parent, a presenter or a window), once the
-    /// transition that removed it took it off screen, with how it left: a popped screen leaves right after its
-    /// didMove(toParent: nil), before the new top's `viewDidAppear` (a screen below the old top, which no transition
-    /// shows, with the request); the others once their transition's did-calls ran.
+    /// transition that removed it took it off screen, with how it left: a popped screen (or the old top that a
+    /// `setViewControllers` drops) leaves right after its didMove(toParent: nil), before the new top's `viewDidAppear`
+    /// (a screen below the old top, which no transition shows, with the request); the others once their transition's
+    /// did-calls ran.
     ///
     /// Only the screen that was taken out leaves: the screens it contains keep their parent, and what it presents
     /// stays presented by it after a pop or a removal (a screen presented over the current context of a popped screen,

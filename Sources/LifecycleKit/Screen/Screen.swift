@@ -67,7 +67,9 @@ open class Screen {
     /// in the `viewDidDisappear` of that transition and in its `didMove(toParent: nil)`, and out of the controller's
     /// ``children``. It is still attached meanwhile: it cannot join another container until its
     /// `didMove(toParent: nil)`, ``removeFromParent()`` ends its departure, and it is in the controller's ``window``.
-    /// A cancelled interactive pop links it in again before its appearance calls.
+    /// In its `didPop(animated:)`, between those two, it is the navigation controller again (as
+    /// ``navigationController`` is), though the screen is out of its ``children``. A cancelled interactive pop links
+    /// it in again before its appearance calls.
     @exclusivity(unchecked) public internal(set) weak var parent: Screen?
 
     /// The identity of ``parent`` while it holds this screen.

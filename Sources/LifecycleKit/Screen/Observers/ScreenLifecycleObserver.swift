@@ -40,8 +40,10 @@
 /// - A phase begins just before its first method's ``screen(_:willRun:)`` and ends just after its last
 ///   method's ``screen(_:didRun:)`` (``LifecyclePhase/appear`` begins before `viewWillAppear` and ends after
 ///   `viewDidAppear`). A phase can begin and not end: a cancelled interactive pop makes the revealed screen begin
-///   to appear, then disappear. Likewise the popping screen gets `willMove(toParent: nil)` when the gesture begins
-///   and no `didMove(toParent: nil)` if it is cancelled: it is a child of the navigation controller again.
+///   to appear, then disappear, and the popping screen begin to disappear, then appear again; a cancelled sheet swipe
+///   does the same to the sheet (as UIKit's calls do: a `viewWillDisappear` with no `viewDidDisappear`). Likewise
+///   the popping screen gets `willMove(toParent: nil)` when the gesture begins and no `didMove(toParent: nil)` if it
+///   is cancelled: it is a child of the navigation controller again.
 /// - Observers of one event run in HookKit's order contract: *will* callbacks from the most general registration to
 ///   the most specific (global registrations by scope level, then the window's observers), higher priority first,
 ///   then oldest first; *did* callbacks in exactly the reverse order.
@@ -93,8 +95,9 @@ public protocol ScreenLifecycleObserver: AnyObject {
     func screenDidJoinHierarchy(_ screen: Screen)
 
     /// Called when a screen left the hierarchy (it no longer has a parent, a presenter or a window), once the
-    /// transition that removed it took it off screen (a popped screen before the new top's `viewDidAppear`, one below
-    /// the old top with the request, others after their transition's did-calls).
+    /// transition that removed it took it off screen (a popped screen, or the old top that a `setViewControllers`
+    /// drops, before the new top's `viewDidAppear`, one below the old top with the request, others after their
+    /// transition's did-calls).
     ///
     /// The screens a leaving container holds do not leave on their own.
     ///
