@@ -1301,4 +1301,49 @@ struct HostRegressionTests {
         #expect([b, first, second].allSatisfy { $0.visibleState == [.loaded, .didDisappear] })
         withExtendedLifetime(window) {}
     }
+
+    @Test("a screen whose early viewDidAppear ends the disappearance forwarding to it gets both calls then")
+    func earlyViewDidAppearEndsTheForwardingDisappearance() throws {
+        // Found by the re-entrancy explorer (harsh seed 12367): A, revealed by a pop in progress, gets its
+        // viewDidAppear early when a removal forwards a disappearance to it; its code there cancels the pop and brings
+        // the inner controller back on screen, showing B. A's viewWillDisappear used to come after that disappearance
+        // ended, and no viewDidDisappear followed.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let root = ScriptedScreen("R", log)
+        let x = ScriptedScreen("X", log)
+        let box = ScriptedScreen("Q", log)
+        let a = ScriptedScreen("A", log)
+        let outer = try TestNavigation("N2", root: x, log)
+        let inner = try TestNavigation("N", root: a, log)
+        try inner.push(ScriptedScreen("B", log), animated: false)
+        try box.addChild(inner)
+        try outer.push(box, animated: false)
+        try root.addChild(outer)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        let pop = try inner.beginInteractivePop(translation: 24)
+        a.actions["viewDidAppear"] = {
+            pop.cancel()
+            try? outer.setViewControllers([x], animated: false)  // Q leaves N2, off screen: at once
+            try? root.present(box, style: .pageSheet, animated: true)  // N comes back on screen, showing B
+        }
+        _ = log.take()
+        outer.removeFromParent()
+        log.add("-- removed")
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take() == [
+                "N2.viewWillDisappear", "Q.viewWillDisappear", "N.viewWillDisappear", "A.viewDidAppear",
+                "B.viewDidDisappear", "Q.willPop(false)", "Q.willMove(nil)", "Q.didPop(false)", "Q.didMove(nil)",
+                "Q.viewDidDisappear", "N.viewDidDisappear",
+                "Q.viewWillAppear", "N.viewWillAppear", "B.viewWillAppear", "N.willShow(B)",
+                "A.viewWillDisappear", "A.viewDidDisappear",
+                "N2.viewDidDisappear",
+                "-- removed",
+                "Q.viewDidAppear", "N.viewDidAppear", "B.viewDidAppear", "N.didShow(B)",
+            ])
+        #expect(a.visibleState == [.loaded, .didDisappear])
+        withExtendedLifetime(window) {}
+    }
 }

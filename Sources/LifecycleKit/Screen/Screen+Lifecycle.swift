@@ -214,6 +214,9 @@ extension Screen {
             _endObservedAppearancePhase(in: _observedWindow)
         }
         if _appearance == .appearing && !reversing {
+            // The container whose disappearance forwards this call, if any: its did-calls reach the screen only while
+            // it is still disappearing.
+            let forwardingContainer = _onScreenParent.flatMap { $0._appearance == .disappearing ? $0 : nil }
             let wasEndingToLeave = _isEndingAppearanceToLeave
             _isEndingAppearanceToLeave = true
             _endAppearanceTransition()
@@ -222,6 +225,11 @@ extension Screen {
             // The viewDidAppear calls ran the app's code, which may have brought the container taking it off screen
             // back on screen (it joined a container on screen as it was leaving): shown there, it stays.
             if _isShownByContainerOnScreen { return }
+            // They may also have ended that disappearance (the container came back without showing the screen, or
+            // went off): its did-calls will not reach the screen any more, so it goes off now, both calls at once.
+            if let container = forwardingContainer, container._appearance != .disappearing {
+                return _disappearNow(animated: animated)
+            }
         }
         _appearance = .disappearing
         _isTransitionAnimated = animated
