@@ -689,4 +689,58 @@ struct InteractiveDismissalEdgeTests {
         #expect(log.take() == ["R.viewWillDisappear", "R.viewDidDisappear"])
         #expect(navigation.navigationBar.owner == nil && !navigation.isAppearing)
     }
+
+    /// How the code of a sheet's presentationWillDismiss() ends its presentation and puts it in a container on screen.
+    enum Adoption: String, CaseIterable, Sendable {
+        /// The window's root `P`, which presents the sheet, is replaced, then presented again over the new root, and
+        /// takes the sheet as a child.
+        case rootReplaced
+        /// `R` dismisses `P`, which presents the sheet, and takes the sheet as a child.
+        case dismissedFromBelow
+    }
+
+    @Test(
+        "a sheet that presentationWillDismiss() puts in a container on screen stays on screen",
+        arguments: Adoption.allCases)
+    func adoptedFromPresentationWillDismiss(_ adoption: Adoption) throws {
+        // Found by the re-entrancy explorer (harsh seed 18329): the swipe went on to send the sheet viewWillDisappear,
+        // and its end viewDidDisappear, leaving it off screen in a container on screen.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let bottom = SheetProbe("R", log)
+        let presenter = SheetProbe("P", log)
+        let sheet = SheetProbe("S", log)
+        let newRoot = SheetProbe("N", log)
+        try window.setRootScreen(adoption == .rootReplaced ? presenter : bottom)
+        window.makeKeyAndVisible()
+        if adoption == .dismissedFromBelow {
+            try bottom.present(presenter, style: .pageSheet, animated: false)
+        }
+        try presenter.present(sheet, style: .formSheet, animated: false)
+        window.transitionDriver.completeAll()
+        _ = log.take()
+        sheet.actions["willDismiss"] = { [unowned presenter, unowned sheet, unowned newRoot, unowned bottom] in
+            switch adoption {
+            case .rootReplaced:
+                try? window.setRootScreen(newRoot, animated: true)
+                try? newRoot.present(presenter, style: .fullScreen, animated: false)
+                try? presenter.addChild(sheet)
+            case .dismissedFromBelow:
+                bottom.dismiss(animated: true)
+                try? bottom.addChild(sheet)
+            }
+        }
+        var outcomes: [TransitionOutcome] = []
+        let swipe = try sheet.beginInteractiveDismissal { outcomes.append($0) }
+        let container = adoption == .rootReplaced ? presenter : bottom
+        #expect(sheet.parent === container)
+        #expect(!log.take().contains("S.viewWillDisappear"))
+        swipe.finish()
+        window.transitionDriver.completeAll()
+        #expect(!log.take().contains { $0.hasPrefix("S.") })
+        #expect(outcomes == [.completed])
+        #expect(container.visibleState == [.loaded, .didAppear] && sheet.visibleState == [.loaded, .didAppear])
+        #expect(!sheet.isBeingDismissed)
+        withExtendedLifetime(window) {}
+    }
 }

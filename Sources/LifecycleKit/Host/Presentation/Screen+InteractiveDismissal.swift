@@ -36,6 +36,9 @@ extension Screen {
     ///
     /// The calls run code of the app, which may end the dismissal from inside them (in presentationWillDismiss() or
     /// viewWillDisappear): the beginning then goes no further, and every will-call sent gets its did-call from the end.
+    /// Code in presentationWillDismiss() that ends the presentation otherwise (it replaces the window's root, or
+    /// dismisses a presentation below) and puts the sheet in a container on screen keeps it on screen: the swipe sends
+    /// no viewWillDisappear, and its end runs only the completion.
     ///
     /// - Parameter completion: Runs once, when the dismissal ends: ``TransitionOutcome/completed`` if it finished,
     ///   ``TransitionOutcome/cancelled`` if it was cancelled (the sheet stays).
@@ -62,6 +65,15 @@ extension Screen {
         // further.
         sheet.presentationWillDismiss()
         guard dismissal.state == .active else { return dismissal }
+        // Its code may have ended the presentation otherwise (a replacement of the window's root, a dismissal from
+        // below) and put the sheet in a container on screen: that placement is the app's, which the swipe leaves on
+        // screen. The swipe still holds the queue until the app ends it, which runs only the completion.
+        if dismissal._wasDismissedElsewhere && sheet._isShownByContainerOnScreen {
+            // A root replacement dismisses nothing; a dismissal from below keeps the sheet being dismissed until its
+            // transition ends.
+            if !dismissal._wasDismissedByTheApp { sheet._pendingCauses.remove(.beingDismissed) }
+            return dismissal
+        }
         sheet._beginDisappearing(animated: true, batch: dismissal.batch)
         return dismissal
     }
