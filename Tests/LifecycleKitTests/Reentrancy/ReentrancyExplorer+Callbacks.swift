@@ -94,6 +94,16 @@ extension ReentrancyExplorer {
         let name = name(screen)
         let parentName = self.name(parent)
         log("\(name).didMove(\(parentName))")
+        // A cancelled pop's willMove(toParent: nil) stays unmatched from the cancel on (the screen is back among the
+        // children before the cancel's calls): a move to a parent from those calls forgets it then, before the pop's
+        // completion would (harsh seed 20284: the screen left and joined the stack again from them).
+        if parentName != "nil", interactivePopMoves[name, default: 0] > 0,
+            let pop = (screen.parent as? NavigationController)?.interactivePop, pop.state == .cancelled,
+            pop.poppingScreen === screen
+        {
+            forgetCallsOfCancelledPop(of: name)
+            cancelledPopsForgottenEarly[name, default: 0] += 1
+        }
         var pending = pendingMoves[name, default: []]
         // An interactive pop's willMove(toParent: nil) is one to nil.
         func movedTo(_ index: Int) -> String { pending[index] == Self.interactivePopMove ? "nil" : pending[index] }

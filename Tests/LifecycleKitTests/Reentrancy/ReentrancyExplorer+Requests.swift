@@ -212,7 +212,11 @@ extension ReentrancyExplorer {
                 if outcome == .cancelled, let self {
                     // Ended while it began: it has not returned, and the popping screen got the latest willPop.
                     let popping = poppingName ?? self.latestWillPop[ObjectIdentifier(navigation)] ?? topName
-                    self.forgetCallsOfCancelledPop(of: popping)
+                    if self.cancelledPopsForgottenEarly[popping, default: 0] > 0 {
+                        self.cancelledPopsForgottenEarly[popping, default: 0] -= 1  // by a move from the cancel's calls
+                    } else {
+                        self.forgetCallsOfCancelledPop(of: popping)
+                    }
                 }
                 completion(outcome)
             }
@@ -229,7 +233,7 @@ extension ReentrancyExplorer {
     /// The willMove, if the pop sent it (it is cancelled before, from the willPop, say): the one recorded as the
     /// pop's, or, when a didMove(toParent: nil) of a later request came first (a removal from the cancel's calls)
     /// and ended it, the oldest one to nil left.
-    private func forgetCallsOfCancelledPop(of name: String) {
+    func forgetCallsOfCancelledPop(of name: String) {
         if interactivePopMoves[name, default: 0] > 0, var pending = pendingMoves[name],
             let index = pending.lastIndex(of: Self.interactivePopMove) ?? pending.firstIndex(of: "nil")
         {

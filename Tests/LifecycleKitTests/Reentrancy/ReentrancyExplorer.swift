@@ -67,6 +67,9 @@ final class ReentrancyExplorer {
     /// How many willMove(toParent: nil) calls interactive pops' beginnings sent each screen, by name, that no
     /// cancelled pop has forgotten yet.
     var interactivePopMoves: [String: Int] = [:]
+    /// How many cancelled pops of each screen, by name, had their unmatched calls forgotten by a didMove(toParent:)
+    /// from the cancel's calls, before their completion.
+    var cancelledPopsForgottenEarly: [String: Int] = [:]
     /// Each screen's willPop calls without their didPop yet, by name.
     var pendingPops: [String: Int] = [:]
     /// The name of the screen that got the latest willPop of an interactive pop's beginning, by its navigation
