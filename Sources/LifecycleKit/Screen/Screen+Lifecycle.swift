@@ -497,7 +497,7 @@ extension Screen {
     func _willMove(toParent parent: Screen?) {
         // Joining, the window of its new container hears of it (its parent's); leaving, the window it is in. Each also
         // hears of the `didMove(toParent:)` that ends the move, wherever the screen is then.
-        let observedWindow = parent.map { _beginObservedJoin(of: $0) } ?? _beginObservedDeparture()
+        let observedWindow = if let parent { _beginObservedJoin(of: parent) } else { _beginObservedDeparture() }
         _pendingCauses.insert(parent == nil ? .movingFromParent : .movingToParent)
         _runObserved(.willMove(toParent: parent), in: observedWindow ?? parent?.window ?? window) {
             Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
