@@ -236,6 +236,36 @@ struct NavigationBehaviourTests {
         #expect(navigation.interactivePopRefusal(translation: 24) == nil)
     }
 
+    @Test("the pop gesture and the back button wait while the observers hear a push's or a new stack's top join")
+    func popRefusedWhileTheNewTopJoins() throws {
+        // Found by the re-entrancy explorer (helper-219, harsh seed 20284): a gesture begun from the join of the screen
+        // a push adds, before the push queued its transition, popped a screen that had never been on screen.
+        final class JoinObserver: ScreenLifecycleObserver {
+            var onJoin: ((Screen) -> Void)?
+            func screenDidJoinHierarchy(_ screen: Screen) { onJoin?(screen) }
+        }
+        let host = try NavigationHost(driver: .immediate)
+        try host.navigation.push(host.screen("B"), animated: false)
+        let observer = JoinObserver()
+        host.window.addObserver(observer)
+        var seen: [String] = []
+        observer.onJoin = { screen in
+            let refusal = host.navigation.interactivePopRefusal(translation: 24).map { "\($0)" } ?? "none"
+            let action = host.navigation.handleBackButton(animated: false)
+            seen.append("\(screen.label): gesture \(refusal), back button \(action)")
+        }
+        try host.navigation.push(host.screen("C"), animated: true)
+        try host.navigation.setViewControllers([host.root, host.screen("D")], animated: true)
+        #expect(
+            seen == [
+                "C: gesture transitionRunning, back button nothing",
+                "D: gesture transitionRunning, back button nothing",
+            ])
+        #expect(host.navigation.viewControllers.map(\.label) == ["A", "D"])
+        #expect(host.navigation.interactivePopRefusal(translation: 24) == nil)
+        withExtendedLifetime(observer) {}
+    }
+
     /// A navigation controller (A, B) whose push of X animates in a window with a manual driver, Y's push waiting
     /// behind it, moved to a second window, the log then emptied; the first window then goes, and its driver completes
     /// X's push (`inXsCompletion` runs in X's completion) and Y's as it goes.

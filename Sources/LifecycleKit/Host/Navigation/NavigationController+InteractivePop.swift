@@ -53,9 +53,10 @@ extension NavigationController {
     /// pop in it; or one of the controller's own, wherever it waits (in the window it left, in a driver that is going
     /// away and completes it; they keep their queue, and their order) or runs its calls at once, outside any driver. A
     /// transition whose completion runs has ended, as UIKit's has once its animation ended: the gesture and the button
-    /// work from a completion.
+    /// work from a completion. The join of a push's new top (the observers' code) comes before its transition is
+    /// queued, and counts as that transition.
     private var _hasTransitionInProgress: Bool {
-        if _queuedCount > 0 || _transitionCallsDepth > 0 { return true }
+        if _queuedCount > 0 || _transitionCallsDepth > 0 || _isJoiningNewTop { return true }
         guard let driver = window?.transitionDriver else { return false }
         return driver._holdsPopGesture || driver.queuedCount > 0
     }

@@ -35,8 +35,17 @@ extension NavigationController {
             screen._joinDidMoveOwedBy = ObjectIdentifier(self)
         }
         let join = screen._attachments
-        screen._didJoinHierarchy()
+        _joinAsNewTop(screen)
         _transition(from: oldTop, added: [(screen, join)], removed: [], animated: animated, completion: completion)
+    }
+
+    /// Reports that `screen`, the new top of a push or a stack replacement, joined the hierarchy: the observers' code
+    /// runs before the request queued its transition, which is in progress all the same (the pop gesture and the back
+    /// button are refused meanwhile, as UIKit's gesture cannot begin inside a push).
+    private func _joinAsNewTop(_ screen: Screen) {
+        _isJoiningNewTop = true
+        defer { _isJoiningNewTop = false }
+        screen._didJoinHierarchy()
     }
 
     /// Pops the top screen.
@@ -190,7 +199,7 @@ extension NavigationController {
         var topJoin: [_StackJoin] = []
         if !inOldStack.contains(newTop) {
             topJoin.append((newTop, newTop._attachments))
-            newTop._didJoinHierarchy()
+            _joinAsNewTop(newTop)
         }
         // QMUI's callback for the top that no transition shows, once the change is queued and before its transition
         // runs, so that the completion comes after it; a removal from the middle of the stack is no stack replacement

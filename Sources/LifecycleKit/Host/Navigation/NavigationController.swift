@@ -63,6 +63,10 @@ open class NavigationController: Screen {
     /// first.
     @exclusivity(unchecked) var _screenOwedDidMove: Screen?
 
+    /// Whether the observers hear the new top of a push or a stack replacement join, before the request queued its
+    /// transition (``_joinAsNewTop(_:)``).
+    @exclusivity(unchecked) var _isJoiningNewTop = false
+
     /// The driver that holds this controller's transitions not completed yet, and how many there are: later
     /// requests join the same queue, so that their callbacks keep their order.
     ///
