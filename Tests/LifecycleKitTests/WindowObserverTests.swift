@@ -538,6 +538,26 @@ struct WindowObserverTests {
         withExtendedLifetime((first, second)) {}
     }
 
+    @Test("a join whose willMove puts its container in a window ends in that window")
+    func joinWhoseWillMovePutsTheContainerInAWindow() throws {
+        // helper-223: the window that heard the willMove's did-callback missed the didMove.
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        window.addObserver(RecordingObserver("W", log, kinds: [.will, .did], accepts: { $0.label == "B" }))
+        try window.setRootScreen(TestScreen("R", log))
+        window.makeKeyAndVisible()
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        let b = ScriptedScreen("B", log)
+        b.actions["willMove(nav)"] = { try? window.setRootScreen(navigation, animated: false) }
+        try navigation.push(b, animated: true)
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.hasPrefix("W ") && $0.contains("Move") } == [
+                "W did B.willMove(toParent: nav)", "W will B.didMove(toParent: nav)", "W did B.didMove(toParent: nav)",
+            ])
+        withExtendedLifetime(window) {}
+    }
+
     @Test("an observer attached from a callback hears from the next callback on")
     func attachFromCallback() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -502,6 +502,11 @@ extension Screen {
         _runObserved(.willMove(toParent: parent), in: observedWindow ?? parent?.window ?? window) {
             Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
         }
+        if let parent, _remembersJoinWindow, _joinWindow == nil {
+            // Joining a container outside every window, whose code put the container in one: that window heard the
+            // call's did-callback, and hears the didMove that ends the join.
+            _joinWindow = parent.window ?? window
+        }
     }
 
     /// Runs `willMove(toParent: parent)` for a screen just linked into `parent`: meanwhile the screen counts as
