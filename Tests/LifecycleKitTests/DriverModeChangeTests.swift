@@ -81,6 +81,26 @@ struct DriverModeChangeTests {
         #expect(!host.window.transitionDriver.isTransitioning)
     }
 
+    @Test("switched to immediate, the queue stops completing at once when a completion sets another mode")
+    func completionSetsAnotherModeDuringImmediateSwitch() throws {
+        let host = try NavigationHost(driver: .manual)
+        let log = host.log
+        let driver = host.window.transitionDriver
+        try host.navigation.push(host.screen("B"), animated: true) { _ in
+            driver.mode = .manual
+            log.add("push B completed")
+        }
+        try host.navigation.push(host.screen("C"), animated: true) { _ in log.add("push C completed") }
+        _ = log.take()
+        driver.mode = .immediate
+        let events = log.take()
+        #expect(events.contains("push B completed") && events.contains("C.viewWillAppear"))
+        #expect(!events.contains("C.viewDidAppear") && !events.contains("push C completed"))
+        #expect(driver.isAnimating)
+        #expect(driver.completeCurrentTransition())
+        #expect(log.take().last == "push C completed")
+    }
+
     @Test("in a completion the transition has ended: isTransitioning is false, animated or not, in every mode")
     func notTransitioningInACompletion() throws {
         for mode in [TransitionDriver.Mode.immediate, .manual, .timed(seconds: 0.3)] {

@@ -48,7 +48,7 @@ public final class TransitionDriver {
     /// A new mode applies to the transition in progress too: ``Mode/manual`` stops its timer (it waits for
     /// ``completeCurrentTransition()``), ``Mode/timed(seconds:)`` completes it that many seconds after the change,
     /// and ``Mode/immediate`` completes it at once, in the setter, then the queued transitions (their calls and
-    /// completions run there). Setting the mode it already has changes nothing.
+    /// completions run there, until one of them sets another mode). Setting the mode it already has changes nothing.
     ///
     /// ```swift
     /// driver.mode = .manual
@@ -126,9 +126,9 @@ public final class TransitionDriver {
     /// Whether a transition runs or waits in the queue, or an interactive one (a pop, a sheet swiped down) is in
     /// progress.
     ///
-    /// `false` in a transition's completion (unless a request made there queued another): every call of it was sent,
-    /// so it has ended, as UIKit's has when its completion runs, and the pop gesture may begin there. A request made
-    /// in a completion starts its transition once the completion returns.
+    /// `false` in a transition's completion unless another transition waits in the queue (one requested before, or
+    /// in the completion): every call of it was sent, so it has ended, as UIKit's has when its completion runs, and the
+    /// pop gesture may begin there. A request made in a completion starts its transition once the completion returns.
     public var isTransitioning: Bool { _holdsPopGesture || !queue.isEmpty }
 
     /// The number of transitions waiting for the current one to complete.
@@ -256,7 +256,9 @@ public final class TransitionDriver {
         completionTimer?.cancel()
         completionTimer = nil
         switch mode {
-        case .immediate: completeAll()
+        case .immediate:
+            // Until a completion run here sets another mode: the transitions it starts then follow that one.
+            while mode == .immediate, completeCurrentTransition() {}
         case .manual: break
         case .timed: scheduleCompletion(of: transition)
         }
