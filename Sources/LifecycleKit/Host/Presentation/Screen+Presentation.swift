@@ -176,7 +176,9 @@ extension Screen {
     /// refused when the context is leaving its container (popped, its pop animating or waiting, or being removed from
     /// its parent), whose view leaves the window with it: UIKit accepts it while the view is still there, and what it
     /// shows then is not defined; present from the screen that stays. The screen of an interactive pop in progress may
-    /// present (a cancel puts it back); if the pop finishes, what it presents leaves with it and never appears.
+    /// present (a cancel puts it back); if the pop finishes, what it presents over its own context
+    /// (``definesPresentationContext``) leaves with it and never appears. A screen without a context of its own,
+    /// popped or not, presents from its navigation controller (the top of its containers), and that presentation stays.
     ///
     /// - Parameters:
     ///   - screen: The screen to present; it must not be attached anywhere.
