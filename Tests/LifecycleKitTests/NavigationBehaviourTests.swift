@@ -256,12 +256,21 @@ struct NavigationBehaviourTests {
         }
         try host.navigation.push(host.screen("C"), animated: true)
         try host.navigation.setViewControllers([host.root, host.screen("D")], animated: true)
+        // A push from a join joins its own new top first; the outer join still counts as its push's transition.
+        let e = host.screen("E")
+        observer.onJoin = { screen in
+            if screen === e { try? host.navigation.push(host.screen("F"), animated: false) }
+            let refusal = host.navigation.interactivePopRefusal(translation: 24).map { "\($0)" } ?? "none"
+            seen.append("\(screen.label): gesture \(refusal)")
+        }
+        try host.navigation.push(e, animated: true)
         #expect(
             seen == [
                 "C: gesture transitionRunning, back button nothing",
                 "D: gesture transitionRunning, back button nothing",
+                "F: gesture transitionRunning", "E: gesture transitionRunning",
             ])
-        #expect(host.navigation.viewControllers.map(\.label) == ["A", "D"])
+        #expect(host.navigation.viewControllers.map(\.label) == ["A", "D", "E", "F"])
         #expect(host.navigation.interactivePopRefusal(translation: 24) == nil)
         withExtendedLifetime(observer) {}
     }

@@ -43,8 +43,10 @@ extension NavigationController {
     /// runs before the request queued its transition, which is in progress all the same (the pop gesture and the back
     /// button are refused meanwhile, as UIKit's gesture cannot begin inside a push).
     private func _joinAsNewTop(_ screen: Screen) {
+        // Restored, not cleared: a push from the join joins its own new top while this one's transition is not queued.
+        let wasJoiningNewTop = _isJoiningNewTop
         _isJoiningNewTop = true
-        defer { _isJoiningNewTop = false }
+        defer { _isJoiningNewTop = wasJoiningNewTop }
         screen._didJoinHierarchy()
     }
 
