@@ -177,8 +177,9 @@ extension Screen {
     /// its parent), whose view leaves the window with it: UIKit accepts it while the view is still there, and what it
     /// shows then is not defined; present from the screen that stays. The screen of an interactive pop in progress may
     /// present (a cancel puts it back); if the pop finishes, what it presents over its own context
-    /// (``definesPresentationContext``) leaves with it and never appears. A screen without a context of its own,
-    /// popped or not, presents from its navigation controller (the top of its containers), and that presentation stays.
+    /// (``definesPresentationContext``) leaves with it and never appears. Any other presentation of it comes from a
+    /// container that stays (the top of its containers, or its navigation controller for a current-context one), and
+    /// stays after the pop.
     ///
     /// - Parameters:
     ///   - screen: The screen to present; it must not be attached anywhere.
