@@ -558,6 +558,36 @@ struct WindowObserverTests {
         withExtendedLifetime(window) {}
     }
 
+    @Test("a join whose willMove attaches the first window observer ends in that window, wherever the screen goes")
+    func joinWhoseWillMoveAttachesTheFirstObserver() throws {
+        // helper-225: the window that heard the willMove's did-callback missed the didMove, which the window the
+        // screen was in by then heard alone.
+        let log = EventLog()
+        let first = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let second = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let kinds: Set<RecordingObserver.Kind> = [.will, .did]
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try first.setRootScreen(navigation)
+        first.makeKeyAndVisible()
+        second.makeKeyAndVisible()
+        first.transitionDriver.completeAll()
+        let b = ScriptedScreen("B", log)
+        b.actions["willMove(nav)"] = {
+            first.addObserver(RecordingObserver("1", log, kinds: kinds, accepts: { $0.label == "B" }))
+        }
+        try navigation.push(b, animated: true)
+        second.addObserver(RecordingObserver("2", log, kinds: kinds, accepts: { $0.label == "B" }))
+        try first.setRootScreen(TestScreen("S", log), animated: true)
+        try second.setRootScreen(navigation)
+        first.transitionDriver.completeAll()
+        second.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { ($0.hasPrefix("1 ") || $0.hasPrefix("2 ")) && $0.contains("Move") } == [
+                "1 did B.willMove(toParent: nav)", "1 will B.didMove(toParent: nav)", "1 did B.didMove(toParent: nav)",
+            ])
+        withExtendedLifetime((first, second)) {}
+    }
+
     @Test("an observer attached from a callback hears from the next callback on")
     func attachFromCallback() throws {
         let host = try NavigationHost(driver: .immediate)

@@ -502,10 +502,12 @@ extension Screen {
         _runObserved(.willMove(toParent: parent), in: observedWindow ?? parent?.window ?? window) {
             Screen.willMove.invoke(self, parent) { screen, parent in screen.willMove(toParent: parent) }
         }
-        if let parent, _remembersJoinWindow, _joinWindow == nil {
-            // Joining a container outside every window, whose code put the container in one: that window heard the
-            // call's did-callback, and hears the didMove that ends the join.
+        if let parent, _LifecycleObservers.hasObservedWindows, !_remembersJoinWindow || _joinWindow == nil {
+            // No window heard the call begin (the container was outside every window, or no window had observers),
+            // and its code changed that (it put the container in a window, or attached an observer): the window that
+            // heard the call's did-callback hears the didMove that ends the join.
             _joinWindow = parent.window ?? window
+            _remembersJoinWindow = true
         }
     }
 
