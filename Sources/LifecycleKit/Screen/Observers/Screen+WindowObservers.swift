@@ -3,8 +3,9 @@
 /// Which window hears of a screen's event:
 /// - loading, joining: the window the screen is in;
 /// - `willMove(toParent:)` to a container and the `didMove(toParent:)` that ends the join: the container's window at
-///   the first (the screen is linked in already; ``Screen/_joinWindow``), also when the container left it meanwhile
-///   (a push that waited while its navigation controller was taken out of its window);
+///   the first (the screen is linked in already; ``Screen/_joinWindow``), or the one that heard its did-callback when
+///   none heard it begin, also when the container left it meanwhile (a push that waited while its navigation
+///   controller was taken out of its window);
 /// - an appearance, from `viewWillAppear` to the end of the matching `viewDidDisappear`, and its visible-state
 ///   changes: the window the screen was in when it began to appear, else the one it was on screen in then (a
 ///   screen can begin to appear in a container that already left its window, while the transition that takes the
