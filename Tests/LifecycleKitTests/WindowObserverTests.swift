@@ -513,28 +513,44 @@ struct WindowObserverTests {
             ])
     }
 
-    @Test("a navigation controller that another window takes while a push waits: the first window hears the whole join")
-    func joinEndsInTheFirstWindowWhenAnotherTakesTheController() throws {
+    @Test(
+        "a navigation controller another window takes while a push waits: the window that heard the join begin ends it",
+        arguments: [false, true])
+    func joinEndsInTheFirstWindowWhenAnotherTakesTheController(firstObserverFromTheWillMove: Bool) throws {
+        // With `firstObserverFromTheWillMove`, the first window's observer is the first window observer at all,
+        // attached from B's willMove (helper-225: that window heard the willMove's did-callback and no didMove, which
+        // the second window heard alone).
         let log = EventLog()
         let first = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
         let second = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
         let kinds: Set<RecordingObserver.Kind> = [.will, .did]
-        first.addObserver(RecordingObserver("1", log, kinds: kinds, accepts: { $0.label == "B" }))
-        second.addObserver(RecordingObserver("2", log, kinds: kinds, accepts: { $0.label == "B" }))
+        let observe = { (window: Window, name: String) in
+            window.addObserver(RecordingObserver(name, log, kinds: kinds, accepts: { $0.label == "B" }))
+        }
         let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
         try first.setRootScreen(navigation)
         first.makeKeyAndVisible()
         second.makeKeyAndVisible()
-        try navigation.push(TestScreen("B", log), animated: true)
+        first.transitionDriver.completeAll()
+        let b = ScriptedScreen("B", log)
+        if firstObserverFromTheWillMove {
+            b.actions["willMove(nav)"] = { _ = observe(first, "1") }
+        } else {
+            _ = observe(first, "1")
+        }
+        try navigation.push(b, animated: true)
+        _ = observe(second, "2")
         try first.setRootScreen(TestScreen("S", log), animated: true)
         try second.setRootScreen(navigation)
         first.transitionDriver.completeAll()
         second.transitionDriver.completeAll()
+        let willMoveBegins = firstObserverFromTheWillMove ? [] : ["1 will B.willMove(toParent: nav)"]
         #expect(
-            log.take().filter { ($0.hasPrefix("1 ") || $0.hasPrefix("2 ")) && $0.contains("Move") } == [
-                "1 will B.willMove(toParent: nav)", "1 did B.willMove(toParent: nav)",
-                "1 will B.didMove(toParent: nav)", "1 did B.didMove(toParent: nav)",
-            ])
+            log.take().filter { ($0.hasPrefix("1 ") || $0.hasPrefix("2 ")) && $0.contains("Move") }
+                == willMoveBegins + [
+                    "1 did B.willMove(toParent: nav)", "1 will B.didMove(toParent: nav)",
+                    "1 did B.didMove(toParent: nav)",
+                ])
         withExtendedLifetime((first, second)) {}
     }
 
@@ -556,36 +572,6 @@ struct WindowObserverTests {
                 "W did B.willMove(toParent: nav)", "W will B.didMove(toParent: nav)", "W did B.didMove(toParent: nav)",
             ])
         withExtendedLifetime(window) {}
-    }
-
-    @Test("a join whose willMove attaches the first window observer ends in that window, wherever the screen goes")
-    func joinWhoseWillMoveAttachesTheFirstObserver() throws {
-        // helper-225: the window that heard the willMove's did-callback missed the didMove, which the window the
-        // screen was in by then heard alone.
-        let log = EventLog()
-        let first = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let second = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let kinds: Set<RecordingObserver.Kind> = [.will, .did]
-        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        try first.setRootScreen(navigation)
-        first.makeKeyAndVisible()
-        second.makeKeyAndVisible()
-        first.transitionDriver.completeAll()
-        let b = ScriptedScreen("B", log)
-        b.actions["willMove(nav)"] = {
-            first.addObserver(RecordingObserver("1", log, kinds: kinds, accepts: { $0.label == "B" }))
-        }
-        try navigation.push(b, animated: true)
-        second.addObserver(RecordingObserver("2", log, kinds: kinds, accepts: { $0.label == "B" }))
-        try first.setRootScreen(TestScreen("S", log), animated: true)
-        try second.setRootScreen(navigation)
-        first.transitionDriver.completeAll()
-        second.transitionDriver.completeAll()
-        #expect(
-            log.take().filter { ($0.hasPrefix("1 ") || $0.hasPrefix("2 ")) && $0.contains("Move") } == [
-                "1 did B.willMove(toParent: nav)", "1 will B.didMove(toParent: nav)", "1 did B.didMove(toParent: nav)",
-            ])
-        withExtendedLifetime((first, second)) {}
     }
 
     @Test("an observer attached from a callback hears from the next callback on")
