@@ -297,6 +297,29 @@ struct ShownChildrenWhileAppearingTests {
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
     }
 
+    @Test("a switch while an interactive pop reveals the container shows the new child once the pop has finished")
+    func switchWhileAnInteractivePopReveals() throws {
+        // Found by review (helper-229): the pop's finish began the new child's appearance in the pop, animated,
+        // before the container's viewDidAppear, and the old child appeared after it: two tabs on screen at once.
+        let host = try NavigationHost(driver: .manual)
+        let (tabs, x, y) = try ShownChildrenTests.tabs(host)
+        try host.navigation.push(tabs, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        _ = host.log.take()
+        tabs.selectedIndex = 1
+        #expect(host.log.take() == [])
+        pop.finish()
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear", "X.viewDidAppear",
+                "Y.loadView", "Y.viewDidLoad", "Y.viewWillAppear", "X.viewWillDisappear", "X.viewDidDisappear",
+                "Y.viewDidAppear", "nav.didShow(K)",
+            ])
+        #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
+    }
+
     /// A switch from the container's `viewDidAppear` (an after hook, as a subclass's code after `super`).
     ///
     /// Found by review (helper-182): it switched at once, so that Y began to appear before X had its viewDidAppear.

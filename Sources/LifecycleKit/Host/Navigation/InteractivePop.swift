@@ -91,6 +91,10 @@ public final class InteractivePop: _InteractiveTransition {
     /// Whether the pop's beginning sent the popping screen its willMove(toParent: nil) (it ends earlier when the app's
     /// code in willPop ended the pop): a finished pop sends it first otherwise, so that its didMove has a willMove.
     var sentWillMove = false
+    /// Whether the pop's beginning sent its will-calls to every screen on screen through its two: a finish asked
+    /// before (from one of those calls) sends the ones not sent; one asked after has nothing to send, and leaves a
+    /// container's switch of its shown children made since then waiting for the container's appearance to end.
+    var forwardedItsWillCalls = false
 
     init(
         navigationController: NavigationController, poppingScreen: Screen, revealedScreen: Screen,
@@ -196,7 +200,7 @@ public final class InteractivePop: _InteractiveTransition {
         if isOnScreen { beginDisappearingIfNotBegun() }
         // Finished from a will-call of its beginning, the pop may not have reached every screen on screen through its
         // two: they get their will-calls now, so that their did-calls come with the pop's, before its end.
-        for target in [poppingTarget, revealedTarget] {
+        for target in [poppingTarget, revealedTarget] where !forwardedItsWillCalls {
             if let target, target._onScreenBatch === batch {
                 target._beginCallsNotForwarded(animated: true, batch: batch)
             }

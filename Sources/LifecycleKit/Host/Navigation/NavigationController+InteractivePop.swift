@@ -137,6 +137,7 @@ extension NavigationController {
             revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
         }
         guard pop.state == .active else { return pop }
+        pop.forwardedItsWillCalls = true
         // After the will-calls, as UIKit's delegate hears it; not when the controller left the screen and came back
         // since the popping screen left the stack, showing the revealed screen: its own appearance told the delegate
         // (willShow and didShow) already.
