@@ -27,11 +27,12 @@ extension AsyncThrowingHookPoint {
     /// ```
     ///
     /// The call runs in its caller's isolation, hooks and overrides included (an actor's point called with an
-    /// `isolated` body runs isolated to the receiver instead), and uses one consistent snapshot of
-    /// the point's hooks from start to end, across its suspensions: a hook added or cancelled while it runs applies
-    /// from the next call. It takes no lock. With an override, the body is bound to the call's task (a task-local
-    /// value, on the task's own allocator), which is how `original` finds it after suspensions, on other threads and
-    /// in child tasks.
+    /// `isolated` body runs isolated to the receiver instead), and uses one consistent snapshot of the point's hooks
+    /// from start to end, across its suspensions: a hook added or cancelled while it runs applies from the next call.
+    /// It takes no lock, except that a `once` hook that fires removes itself under the point's lock, as
+    /// ``HookToken/cancel()`` does (and a call that finds replaced snapshots waiting frees them under a lock it only
+    /// tries, never waiting for it). With an override, the body is bound to the call's task (a task-local value, on the
+    /// task's own allocator), which is how `original` finds it after suspensions, on other threads and in child tasks.
     ///
     /// - Parameters:
     ///   - receiver: The object (or value) the method is called on.
@@ -44,7 +45,11 @@ extension AsyncThrowingHookPoint {
     public nonisolated(nonsending) func invoke(
         _ receiver: Receiver, _ arguments: Arguments, _ body: @escaping Implementation
     ) async throws(Failure) -> Result {
-        try await _invoke(receiver, arguments, body, bodyIsDeclared: false)
+        // Checked in debug builds only: an optimized call pays nothing for it (see ``init(_:body:)``).
+        assert(
+            _declaredBody == nil,
+            "HookKit: '\(name)' declares its body; call it with invoke(_:_:), without another body")
+        return try await _invoke(receiver, arguments, body, bodyIsDeclared: false)
     }
 
     /// Runs the hooks and overrides that apply to `receiver` around the body declared with the point.

@@ -87,8 +87,9 @@ public struct AsyncThrowingHookPoint<Receiver, Arguments, Result, Failure: Error
     /// ```
     ///
     /// A point with a declared body is called with ``invoke(_:_:)-(_,Arguments)`` only: passing a body to
-    /// ``invoke(_:_:_:)-(_,_,Implementation)`` as well is a programming error that stops the program once the call runs
-    /// an override.
+    /// ``invoke(_:_:_:)-(_,_,Implementation)`` as well is a programming error. A debug build stops the program at that
+    /// call, hooked or not; an optimized build, which does not check, runs the passed body until the call runs an
+    /// override, and then stops.
     ///
     /// - Parameters:
     ///   - name: A name for people, conventionally `"Type.method"`.

@@ -18,8 +18,10 @@ extension ThrowingHookPoint {
     /// }
     /// ```
     ///
-    /// The call uses one consistent snapshot of the point's hooks: a hook added or cancelled
-    /// while it runs applies from the next call. It takes no lock and allocates nothing.
+    /// The call uses one consistent snapshot of the point's hooks: a hook added or cancelled while it runs applies from
+    /// the next call. It allocates nothing and takes no lock, except that a `once` hook that fires removes itself under
+    /// the point's lock, as ``HookToken/cancel()`` does (and a call that finds replaced snapshots waiting frees them
+    /// under a lock it only tries, never waiting for it).
     ///
     /// - Parameters:
     ///   - receiver: The object (or value) the method is called on.
@@ -32,6 +34,10 @@ extension ThrowingHookPoint {
     public func invoke(
         _ receiver: Receiver, _ arguments: Arguments, _ body: (Receiver, Arguments) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        // Checked in debug builds only: an optimized call pays nothing for it (see ``init(_:body:)``).
+        assert(
+            _declaredBody == nil,
+            "HookKit: '\(name)' declares its body; call it with invoke(_:_:), without another body")
         let cell = _cell.load(ordering: .acquiring)
         if _fastPath(cell == 0) {
             return try body(receiver, arguments)  // never hooked
@@ -58,7 +64,8 @@ extension ThrowingHookPoint {
     /// ```
     ///
     /// Available on points created with ``init(_:body:)``; calling it on a point without a declared body stops the
-    /// program. The call uses one consistent snapshot of the point's hooks, takes no lock and allocates nothing.
+    /// program. The call uses one consistent snapshot of the point's hooks and allocates nothing; it takes no lock but
+    /// where ``invoke(_:_:_:)`` does.
     ///
     /// - Parameters:
     ///   - receiver: The object (or value) the method is called on.

@@ -60,6 +60,24 @@ enum AsyncArticleExample {
         }
     }
 
+    /// The article's `Client` again, for the cancellation override: its body counts the calls that reach it.
+    final class CancellationClient: Sendable {
+        static let fetch = AsyncThrowingHookPoint<CancellationClient, Int, String, any Error>(
+            "CancellationClient.fetch")
+        static let loads = Trace()
+
+        func fetch(_ id: Int) async throws -> String {
+            try await Self.fetch.invoke(self, id) { client, id in
+                try await client.load(id)
+            }
+        }
+
+        func load(_ id: Int) async throws -> String {
+            Self.loads.record("load \(id)")
+            return "item \(id)"
+        }
+    }
+
     actor RateLimiter {
         static let shared = RateLimiter()
 
@@ -147,6 +165,35 @@ struct AsyncDocumentationExampleTests {
         #expect(await inventory.reserve("shoes"))
         #expect(await !inventory.reserve("shoes"))
         #expect(await inventory.stock["shoes"] == 0)
+    }
+
+    @Test("Async methods and actors: an override keeps a cancelled call from its body, which a hook cannot")
+    func cancellationOverride() async throws {
+        typealias Client = AsyncArticleExample.CancellationClient
+        let waits = try Client.fetch.before { client, id in
+            try? await Task.sleep(for: .seconds(3_600))  // a hook that awaits its turn: cancelling cuts it short
+        }
+        let cancelledCall = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Client().fetch(1)
+        }
+        #expect(try await cancelledCall.value == "item 1")  // the hook cannot end the call: the body ran
+        #expect(waits.cancel())
+
+        let check = try Client.fetch.override { original in
+            { client, id in
+                try Task.checkCancellation()
+                return try await original(client, id)
+            }
+        }
+        defer { check.cancel() }
+        let stoppedCall = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Client().fetch(2)
+        }
+        await #expect(throws: CancellationError.self) { try await stoppedCall.value }
+        #expect(try await Client().fetch(3) == "item 3")
+        #expect(Client.loads.take() == ["load 1", "load 3"])
     }
 
     @Test("Async methods and actors: sync and async hooks, a retry override, an actor")

@@ -124,6 +124,37 @@ struct OriginalMisuseTests {
         #expect(message.contains("'Misuse.twoBodies' declares its body"))
     }
 
+    #if DEBUG
+    /// Found by review (helper-228): without an override the passed body ran, and the declared one was ignored, so
+    /// the mistake showed only once some code, perhaps another module's, registered an override.
+    @Test("in a debug build, passing a body to a point that declares one stops the program at once, hooked or not")
+    func bodyPassedToDeclaredPointWithoutHooks() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let point = HookPoint<Vehicle, String, String>("Misuse.twoBodiesUnhooked") { vehicle, _ in vehicle.name }
+            _ = point.invoke(Car(name: "c"), "") { _, _ in "another body" }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("'Misuse.twoBodiesUnhooked' declares its body"))
+    }
+
+    @Test("in a debug build, passing a body to an async point that declares one stops the program at once")
+    func bodyPassedToDeclaredAsyncPoint() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let point = AsyncHookPoint<Vehicle, String, String>("Misuse.asyncTwoBodies") { vehicle, _ in
+                vehicle.name
+            }
+            _ = try point.before(.all) { _, _ in }
+            _ = await point.invoke(Car(name: "c"), "") { _, _ in "another body" }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("'Misuse.asyncTwoBodies' declares its body"))
+    }
+    #endif
+
     @Test("invoke(_:_:) without a body, on a point created without one, stops the program")
     func invokeWithoutABody() async throws {
         let result = try await #require(
