@@ -37,7 +37,8 @@ extension AsyncThrowingHookPoint {
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver and the arguments.
     /// - Returns: A token that cancels the hook.
-    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.
+    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type, or when called from inside one
+    ///   of the point's override providers (``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
     @discardableResult
     public func before(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,
@@ -66,7 +67,8 @@ extension AsyncThrowingHookPoint {
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver and the arguments.
     /// - Returns: A token that cancels the hook.
-    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.
+    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type, or when called from inside one
+    ///   of the point's override providers (``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
     @discardableResult
     public func before(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,
@@ -95,7 +97,8 @@ extension AsyncThrowingHookPoint {
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver, the arguments and the result.
     /// - Returns: A token that cancels the hook.
-    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.
+    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type, or when called from inside one
+    ///   of the point's override providers (``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
     @discardableResult
     public func after(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,
@@ -123,7 +126,8 @@ extension AsyncThrowingHookPoint {
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver, the arguments and the result.
     /// - Returns: A token that cancels the hook.
-    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.
+    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type, or when called from inside one
+    ///   of the point's override providers (``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
     @discardableResult
     public func after(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,
@@ -148,8 +152,9 @@ extension AsyncThrowingHookPoint {
     /// ```
     ///
     /// Overrides chain like subclassing: the most specific scope is outermost, and within a scope level the higher
-    /// priority, then the newest, is outermost. HookKit calls `provider` when it compiles a chain this override is
-    /// part of, and again only when the part of the chain inside it changes; keep the provider free of side effects.
+    /// priority, then the newest, is outermost. HookKit calls `provider` when it compiles a chain this override is part
+    /// of, and again only when the part of the chain inside it changes; keep the provider free of side effects (a hook
+    /// it registers on this point is refused with ``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
     /// Call `original` inside the replacement, in tasks it starts, or after it returned from tasks it started with
     /// `Task {}`; not from a detached task, unless the point declares its body.
     ///
@@ -163,7 +168,8 @@ extension AsyncThrowingHookPoint {
     ///     reaches the override. An outer override that calls `original` twice reaches it once, then what it wraps.
     ///   - provider: Builds the replacement from `original`.
     /// - Returns: A token that cancels the override.
-    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.
+    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type, or when called from inside one
+    ///   of the point's override providers (``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
     @inlinable @discardableResult
     public func override(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,

@@ -16,6 +16,7 @@ public struct HookError: Error, Hashable, CustomStringConvertible {
             case incompatibleScopeType
             case objectIsNotAReceiver
             case instanceScopeNeedsObjectReceiver
+            case registrationInsideOverrideProvider
         }
 
         private let value: Value
@@ -33,6 +34,12 @@ public struct HookError: Error, Hashable, CustomStringConvertible {
         /// An instance scope was requested on a point whose receiver is a value type, or given a receiver that is not
         /// itself an object (a value, a metatype or an optional boxed as `AnyObject`).
         public static let instanceScopeNeedsObjectReceiver = Code(.instanceScopeNeedsObjectReceiver)
+        /// A hook was registered on a point from inside one of that point's override providers.
+        ///
+        /// A provider is the closure passed to `override`, which receives `original`; the registration came from the
+        /// thread that runs it, where publishing the hook would call the provider again before it returned. Register
+        /// the hook before or after the registration that called the provider.
+        public static let registrationInsideOverrideProvider = Code(.registrationInsideOverrideProvider)
 
         /// The code's name.
         public var description: String { value.rawValue }

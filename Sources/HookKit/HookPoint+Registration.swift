@@ -17,7 +17,8 @@ extension ThrowingHookPoint {
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver and the arguments.
     /// - Returns: A token that cancels the hook.
-    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.
+    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type, or when called from inside one
+    ///   of the point's override providers (``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
     @discardableResult
     public func before(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,
@@ -46,7 +47,8 @@ extension ThrowingHookPoint {
     ///   - once: Run at most once (also under concurrent calls), then remove itself.
     ///   - hook: Receives the receiver, the arguments and the result.
     /// - Returns: A token that cancels the hook.
-    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.
+    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type, or when called from inside one
+    ///   of the point's override providers (``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
     @discardableResult
     public func after(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,
@@ -71,13 +73,13 @@ extension ThrowingHookPoint {
     /// }
     /// ```
     ///
-    /// Overrides chain like subclassing: the most specific scope is outermost, and within a scope
-    /// level the higher priority, then the newest, is outermost. Cancelling any link leaves a
-    /// correct chain. HookKit calls `provider` when it compiles a chain this override is part of,
-    /// and again only when the part of the chain inside it changes; keep the provider free of side
-    /// effects. Call `original` only while the replacement runs, on its thread (otherwise it stops the
-    /// program), unless the point declares its body (``init(_:body:)``): then `original` ends in that
-    /// body and works anywhere.
+    /// Overrides chain like subclassing: the most specific scope is outermost, and within a scope level the higher
+    /// priority, then the newest, is outermost. Cancelling any link leaves a correct chain. HookKit calls `provider`
+    /// when it compiles a chain this override is part of, and again only when the part of the chain inside it changes;
+    /// keep the provider free of side effects (a hook it registers on this point is refused with
+    /// ``HookError/Code-swift.struct/registrationInsideOverrideProvider``). Call `original` only while the replacement
+    /// runs, on its thread (otherwise it stops the program), unless the point declares its body (``init(_:body:)``):
+    /// then `original` ends in that body and works anywhere.
     ///
     /// - Parameters:
     ///   - scope: The receivers the override applies to; every receiver by default. A closure stored in a
@@ -89,7 +91,8 @@ extension ThrowingHookPoint {
     ///     reaches the override. An outer override that calls `original` twice reaches it once, then what it wraps.
     ///   - provider: Builds the replacement from `original`.
     /// - Returns: A token that cancels the override.
-    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type.
+    /// - Throws: ``HookError`` when the scope does not fit the point's receiver type, or when called from inside one
+    ///   of the point's override providers (``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
     @inlinable @discardableResult
     public func override(
         _ scope: HookScope<Receiver> = .all, priority: Int = 0, label: String? = nil, once: Bool = false,

@@ -12,14 +12,20 @@ public enum Hooks {
     /// Turning it off keeps every registration (tokens stay active, introspection still lists
     /// them) but publishes an empty chain on every point, so calls take the unhooked path; turning
     /// it on publishes the chains again. A call already in progress finishes with the chain it
-    /// started with. Safe to set from any thread.
+    /// started with. Setting the value it has changes nothing. Safe to set from any thread.
     ///
     /// While it is off, a hook cancelled meanwhile is released when ``HookToken/cancel()`` returns, as when hooks
     /// run (with the same exceptions, see ``HookToken/cancel()``), and turning it on builds the overrides again (it
     /// calls their providers once more).
     public static var isEnabled: Bool {
         get { _GlobalRegistry.shared.configuration.isEnabled }
-        set { _GlobalRegistry.shared.update { $0.isEnabled = newValue } }
+        set {
+            _GlobalRegistry.shared.update { configuration in
+                guard configuration.isEnabled != newValue else { return false }
+                configuration.isEnabled = newValue
+                return true
+            }
+        }
     }
 
     /// The tracer that observes every hooked call, or `nil` (the default) for none.
@@ -33,7 +39,12 @@ public enum Hooks {
     /// Keep what a tracer records into alive until such calls have returned.
     public static var tracer: HookTracer? {
         get { _GlobalRegistry.shared.configuration.tracer }
-        set { _GlobalRegistry.shared.update { $0.tracer = newValue } }
+        set {
+            _GlobalRegistry.shared.update { configuration in
+                configuration.tracer = newValue
+                return true
+            }
+        }
     }
 
     /// Forgets, on every hook point, the instance hooks whose objects have died, and returns their storage.

@@ -295,12 +295,72 @@ struct BadInputTests {
         #expect(errors.map { "HookError(\($0.code)): \($0.message)" } == errors.map(\.description))
         let codes: [HookError.Code] = [
             .incompatibleScopeType, .objectIsNotAReceiver, .instanceScopeNeedsObjectReceiver,
+            .registrationInsideOverrideProvider,
         ]
         #expect(
             codes.map(\.description) == [
                 "incompatibleScopeType", "objectIsNotAReceiver", "instanceScopeNeedsObjectReceiver",
+                "registrationInsideOverrideProvider",
             ])
         #expect(point.hooks.isEmpty && valuePoint.hooks.isEmpty)
+    }
+
+    /// Found by review (helper-227): publishing the hook called the provider again before it returned, which
+    /// registered again, and so on until the stack overflowed (SIGSEGV, with no message).
+    @Test("a hook registered on a point from inside its override provider is refused; the override is registered")
+    func registrationInsideOverrideProvider() throws {
+        let point = HookPoint<Vehicle, String, String>("BadInput.providerRegisters")
+        let refusals = Locked<[HookError?]>([])
+        let providerCalls = Counter()
+        let token = try point.override { original in
+            providerCalls.increment()
+            do {
+                try point.before { _, _ in }
+            } catch {
+                refusals.withLock { $0.append(error as? HookError) }
+            }
+            return { vehicle, prefix in "[" + original(vehicle, prefix) + "]" }
+        }
+        let errors = refusals.withLock { $0 }
+        #expect(errors.map { $0?.code } == [.registrationInsideOverrideProvider])
+        #expect(errors.first??.pointName == "BadInput.providerRegisters")
+        #expect(errors.first??.message.contains("from inside one of its override providers") == true)
+        #expect(providerCalls.count == 1)
+        #expect(point.hooks.map(\.kind) == [.override])
+        #expect(point.invoke(Car(name: "c"), ">") { vehicle, prefix in prefix + vehicle.name } == "[>c]")
+        // Outside the provider the same registration is accepted.
+        let before = try point.before { _, _ in }
+        #expect(point.hooks.count == 2)
+        #expect(token.cancel() && before.cancel())
+    }
+
+    @Test("the refusal covers async points and a provider reached through another point's provider")
+    func registrationInsideAsyncOverrideProvider() async throws {
+        let asyncPoint = AsyncHookPoint<Vehicle, String, String>("BadInput.asyncProviderRegisters")
+        let other = HookPoint<Vehicle, String, String>("BadInput.otherPoint")
+        let codes = Locked<[HookError.Code?]>([])
+        // The async point's provider registers an override on another point, whose provider registers on the async
+        // point: that provider still runs on this thread, so the registration is refused; the other point's is not.
+        let token = try asyncPoint.override { original in
+            do {
+                let inner = try other.override { otherOriginal in
+                    do {
+                        try asyncPoint.after { _, _, _ in }
+                    } catch {
+                        codes.withLock { $0.append((error as? HookError)?.code) }
+                    }
+                    return { vehicle, prefix in otherOriginal(vehicle, prefix) }
+                }
+                _ = inner
+            } catch {
+                codes.withLock { $0.append((error as? HookError)?.code) }
+            }
+            return { vehicle, prefix in "<" + (await original(vehicle, prefix)) + ">" }
+        }
+        #expect(codes.withLock { $0 } == [.registrationInsideOverrideProvider])
+        #expect(asyncPoint.hooks.map(\.kind) == [.override] && other.hooks.map(\.kind) == [.override])
+        #expect(await asyncPoint.invoke(Car(name: "c"), ">") { vehicle, prefix in prefix + vehicle.name } == "<>c>")
+        #expect(token.cancel())
     }
 
     @Test("errors of different codes are not equal, also in a set")

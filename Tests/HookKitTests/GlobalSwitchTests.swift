@@ -75,6 +75,28 @@ final class GlobalSwitchTests: XCTestCase {
             trace.all, ["before", "body(c)", "body(c)", "body(c)", "before", "body(c)", "after"])
     }
 
+    /// Setting `isEnabled` to the value it has changes nothing: no chain is built again, so no provider is called.
+    ///
+    /// Found by review (helper-227): a provider that set `Hooks.isEnabled = true` (a no-op, one would think) had every
+    /// point built again, which called the provider again before it returned, without end (SIGSEGV).
+    func testSettingTheValueItHasBuildsNothingAgainAndAProviderMaySetIt() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.enabledUnchanged")
+        let providerCalls = Counter()
+        let token = try point.override { original in
+            providerCalls.increment()
+            Hooks.isEnabled = true
+            return { vehicle, prefix in "!" + original(vehicle, prefix) }
+        }
+        XCTAssertEqual(providerCalls.count, 1)
+        Hooks.isEnabled = true
+        XCTAssertEqual(providerCalls.count, 1)
+        XCTAssertEqual(point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + vehicle.name }, "!c")
+        Hooks.isEnabled = false
+        Hooks.isEnabled = true  // switched on again: the override is built once more
+        XCTAssertEqual(providerCalls.count, 2)
+        XCTAssertTrue(token.cancel())
+    }
+
     /// An override cancelled while hooks are switched off is released when `cancel()` returns, as when they run.
     ///
     /// An override built around it (whose link held it) is still registered; switched on again, that one runs

@@ -257,7 +257,7 @@ extension _AsyncHookPointStorage {
         }
         guard let provider = registration.payload.provider else { preconditionFailure("not an override") }
         let original = next.implementation
-        var implementation = provider(AsyncHookOriginal(original))
+        var implementation = runProvider { provider(AsyncHookOriginal(original)) }
         if traced {
             let inner = implementation
             let record = recorder(for: registration, enteredAsOverride: true)

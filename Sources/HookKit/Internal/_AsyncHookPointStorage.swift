@@ -55,6 +55,10 @@ final class _AsyncHookPointStorage<Receiver, Arguments, Result, Failure: Error>:
     ///
     /// Guarded by `lock`.
     @exclusivity(unchecked) var publishedVersion: UInt64 = 0
+    /// The threads running one of this point's override providers now (see ``_PointBookkeeping/providerThreads``).
+    ///
+    /// Guarded by `lock`.
+    @exclusivity(unchecked) var providerThreads: [UInt] = []
     /// The innermost link of override chains that reach the body through the call's task-local binding: those of
     /// points whose calls pass their body, and traced chains.
     ///

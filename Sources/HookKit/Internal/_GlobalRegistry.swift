@@ -55,13 +55,15 @@ final class _GlobalRegistry: @unchecked Sendable {
     /// Changes the configuration, then republishes every live point (outside the lock: the
     /// republication may call override providers, which are user code).
     ///
+    /// `change` returns whether it changed anything; when it did not, nothing is republished.
+    ///
     /// The configuration it replaces is released after the lock too: dropping a tracer releases its closure, whose
     /// captures' `deinit` is user code, which may read or change the configuration.
-    func update(_ change: (inout _GlobalConfiguration) -> Void) {
+    func update(_ change: (inout _GlobalConfiguration) -> Bool) {
         var previous: _GlobalConfiguration?
         let live: [any _AnyHookPointStorage] = lock.withLock {
             previous = current
-            change(&current)
+            guard change(&current) else { return [] }
             plain.store(current.isEnabled && current.tracer == nil, ordering: .releasing)
             return storages.compactMap(\.storage)
         }

@@ -232,7 +232,7 @@ extension _HookPointStorage {
         }
         guard let provider = registration.payload.provider else { preconditionFailure("not an override") }
         let original = next.implementation
-        var implementation = provider(HookOriginal(original))
+        var implementation = runProvider { provider(HookOriginal(original)) }
         if traced {
             let inner = implementation
             let record = recorder(for: registration, enteredAsOverride: true)

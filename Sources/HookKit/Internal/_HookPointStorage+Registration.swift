@@ -13,7 +13,7 @@ extension _HookPointStorage {
         let registration = registrationType.init(
             id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
             isOnce: once)
-        insert(registration)
+        try insert(registration)
         return HookToken(storage: self, hook: registration.hookDescription)
     }
 

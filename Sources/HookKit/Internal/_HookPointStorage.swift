@@ -63,6 +63,10 @@ final class _HookPointStorage<Receiver, Arguments, Result, Failure: Error>: _Poi
     ///
     /// Guarded by `lock`.
     @exclusivity(unchecked) var publishedVersion: UInt64 = 0
+    /// The threads running one of this point's override providers now (see ``_PointBookkeeping/providerThreads``).
+    ///
+    /// Guarded by `lock`.
+    @exclusivity(unchecked) var providerThreads: [UInt] = []
 
     /// The innermost link of override chains that reach the body through the call's frame: those of points whose
     /// calls pass their body, and traced chains.

@@ -23,6 +23,15 @@ protocol _PointBookkeeping: _AnyHookPointStorage {
     ///
     /// Guarded by `lock`.
     var version: UInt64 { get set }
+    /// The threads that run one of this point's override providers now, each identified by its reader record (a
+    /// thread that runs several, nested, is listed once for each).
+    ///
+    /// A registration on the point from one of them is refused (`registrationInsideOverrideProvider`): publishing it
+    /// would build the point's chains again, which calls the provider that asked again, before it returned, and so on
+    /// without end.
+    ///
+    /// Guarded by `lock`.
+    var providerThreads: [UInt] { get set }
 
     /// Makes sure a snapshot compiled from version `target` or newer is published before returning.
     func publish(atLeast target: UInt64)
@@ -30,11 +39,16 @@ protocol _PointBookkeeping: _AnyHookPointStorage {
 
 extension _PointBookkeeping {
     /// Adds a registration (dropping registrations of a dead object whose address it reuses), then publishes.
+    ///
+    /// - Throws: `registrationInsideOverrideProvider` when the calling thread runs one of the point's
+    ///   override providers (see ``providerThreads``); nothing is registered then.
     @inline(__always)
-    func insert(_ registration: _AnyRegistration) {
+    func insert(_ registration: _AnyRegistration) throws(HookError) {
         var stale: [_AnyRegistration] = []
         var loaded: [AnyObject] = []
-        let target = lock.withLock {
+        let thread = _PointBookkeepingThread.current
+        let target: UInt64? = lock.withLock {
+            guard providerThreads.isEmpty || !providerThreads.contains(thread) else { return nil }
             registrations[registration.id] = registration
             stale = levels.insert(registration, loading: &loaded)
             for dropped in stale {
@@ -43,11 +57,33 @@ extension _PointBookkeeping {
             version += 1
             return version
         }
+        guard let target else {
+            throw HookError(
+                .registrationInsideOverrideProvider, pointName: name,
+                message: "cannot register a hook on '\(name)' from inside one of its "
+                    + "override providers: publishing it would call that provider again before it returned; register "
+                    + "it before or after the registration that calls the provider")
+        }
         // Released after the lock (see `lock`), and before publishing: the object being registered is not held any
         // longer than the registration's bookkeeping.
         loaded.removeAll()
         publish(atLeast: target)
         withExtendedLifetime(stale) {}  // released after the lock (see `lock`)
+    }
+
+    /// Runs an override's `provider` (user code, called without the lock), listing the calling thread in
+    /// ``providerThreads`` meanwhile.
+    func runProvider<Implementation>(_ provider: () -> Implementation) -> Implementation {
+        let thread = _PointBookkeepingThread.current
+        lock.withLock { providerThreads.append(thread) }
+        defer {
+            lock.withLock {
+                if let index = providerThreads.lastIndex(of: thread) {
+                    providerThreads.remove(at: index)
+                }
+            }
+        }
+        return provider()
     }
 
     @inline(__always)
