@@ -33,7 +33,11 @@ extension ThrowingHookPoint {
     /// `AnyClass`), which take no type scopes, every type gets the hooks that apply to every receiver, whether or not
     /// a receiver can have it: conformance is not checked.
     public func hooks(forType type: Any.Type) -> [HookDescription] {
-        guard let storage = existingStorage, _TypeKind.canBeReceiver(type, of: Receiver.self) else { return [] }
+        guard let storage = existingStorage else { return [] }
+        guard _TypeKind.canBeReceiver(type, of: Receiver.self) else {
+            storage.removeExpiredInstanceHooks()  // as any introspection does, whatever it lists
+            return []
+        }
         return storage.hooks(forType: type, object: nil)
     }
 }

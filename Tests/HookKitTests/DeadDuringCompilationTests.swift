@@ -133,6 +133,15 @@ final class DeadDuringCompilationTests: XCTestCase {
         XCTAssertNil(hook.captured, "introspection left the dead object's closure alive")
     }
 
+    /// Found by review (helper-227): asked for a type that no receiver can have, introspection returned before it
+    /// looked at the dead objects.
+    func testIntrospectionOfATypeNoReceiverHasReleasesTheDeadObjectsClosure() throws {
+        let point = HookPoint<Vehicle, String, String>("DeadDuringCompilation.releaseOnForeignType")
+        let (hook, _, _) = try killDuringCompilation(point, trace: Trace())
+        XCTAssertEqual(point.hooks(forType: Bicycle.self), [])
+        XCTAssertNil(hook.captured, "introspection left the dead object's closure alive")
+    }
+
     func testForeignIntrospectionReleasesTheDeadObjectsClosure() throws {
         _WeakObject.holdsObjectsAsObjectiveCObjectsForTesting.store(true, ordering: .relaxed)
         let point = HookPoint<Vehicle, String, String>("DeadDuringCompilation.foreignRelease")
