@@ -320,6 +320,34 @@ struct ShownChildrenWhileAppearingTests {
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
     }
 
+    @Test("a switch and a finish of the interactive pop from the shown child's viewWillAppear: the switch still waits")
+    func switchAndFinishFromTheShownChildsViewWillAppear() throws {
+        // Found by review (helper-230): the finish, which sends the will-calls its beginning had not sent, read the
+        // switched list and began the new child's appearance in the pop: both children appeared.
+        let host = try NavigationHost(driver: .manual)
+        let tabs = TabsScreen("K", host.log)
+        let (x, y) = (ScriptedScreen("X", host.log), TestScreen("Y", host.log))
+        try tabs.addChild(x)
+        try tabs.addChild(y)
+        try host.navigation.push(tabs, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        x.actions["viewWillAppear"] = {
+            tabs.selectedIndex = 1
+            host.navigation.interactivePop?.finish()
+        }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "X.viewWillAppear",
+                "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear",
+                "X.viewDidAppear", "Y.loadView", "Y.viewDidLoad", "Y.viewWillAppear", "X.viewWillDisappear",
+                "X.viewDidDisappear", "Y.viewDidAppear", "nav.didShow(K)",
+            ])
+        #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
+    }
+
     /// A switch from the container's `viewDidAppear` (an after hook, as a subclass's code after `super`).
     ///
     /// Found by review (helper-182): it switched at once, so that Y began to appear before X had its viewDidAppear.

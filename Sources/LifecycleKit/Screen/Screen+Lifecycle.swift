@@ -475,7 +475,12 @@ extension Screen {
                 guard shown._parentIdentifier == identifier else { continue }
                 let child = shown._forwardingTarget
                 switch child._appearance {
-                case .disappeared: child._beginAppearing(animated: animated, at: .child(self), batch: batch)
+                case .disappeared:
+                    // A switch of the children it shows, asked since it began to appear (from the will-call that
+                    // ended the transition, say), waits for its appearance to end, as any such switch does: the list
+                    // names the children it will show then, which do not come in the transition.
+                    guard !_needsShownChildrenUpdate else { continue }
+                    child._beginAppearing(animated: animated, at: .child(self), batch: batch)
                 case .appearing: child._beginCallsNotForwarded(animated: animated, batch: batch)
                 case .appeared, .disappearing: break
                 }
