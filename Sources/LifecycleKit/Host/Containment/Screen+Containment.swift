@@ -39,7 +39,10 @@ extension Screen {
     ///
     /// This one call does what UIKit's recipe does in three (`addChild`, adding the child's view, then
     /// `didMove(toParent:)` by the container): do not call ``didMove(toParent:)`` yourself after it. A child of
-    /// another container is refused rather than moved: call ``removeFromParent()`` first.
+    /// another container, or already of this one, is refused rather than moved: call ``removeFromParent()`` first.
+    /// On screen, that move costs what leaving and joining do: the child disappears and appears again (observers hear
+    /// it leave and join, and statistics count a new view), where UIKit's `addChild(_:)`, moving a child whose view
+    /// stays in the window, sends only the containment calls.
     ///
     /// The child's willMove(toParent:), this screen's viewDidLoad and the child's run before anything else is decided.
     /// While its willMove runs, the child is this screen's already: it is in ``children`` with this screen as its
@@ -49,11 +52,10 @@ extension Screen {
     /// didMove(toParent: self), and a child that this screen's viewDidLoad stops showing does not load (see *Refused
     /// requests* in <doc:TheNavigationHost>).
     ///
-    /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `child` is attached
-    ///   elsewhere, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is this screen
-    ///   or contains it, or if this screen is a ``NavigationController`` (use
-    ///   ``NavigationController/push(_:animated:completion:)`` or
-    ///   ``NavigationController/setViewControllers(_:animated:completion:)``: its children are its stack).
+    /// - Throws: ``LifecycleError/Code-swift.struct/alreadyAttached`` if `child` is attached elsewhere or is already
+    ///   this screen's child, ``LifecycleError/Code-swift.struct/invalidContainment`` if it is this screen or contains
+    ///   it, or if this screen is a ``NavigationController`` (use ``NavigationController/push(_:animated:completion:)``
+    ///   or ``NavigationController/setViewControllers(_:animated:completion:)``: its children are its stack).
     public func addChild(_ child: Screen) throws(LifecycleError) {
         if self is NavigationController {
             throw LifecycleError(
