@@ -320,6 +320,26 @@ struct ShownChildrenWhileAppearingTests {
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
     }
 
+    @Test("the shown child removed while an interactive pop reveals the container: nothing comes in its place")
+    func shownChildRemovedWhileAnInteractivePopReveals() throws {
+        // Found by review (helper-230), fixed with the switch's waiting: the pop's finish brought the next child of
+        // the list on screen, where a removal takes the child off screen and nothing more (see the article).
+        let host = try NavigationHost(driver: .manual)
+        let (tabs, x, y) = try ShownChildrenTests.tabs(host)
+        try host.navigation.push(tabs, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        let pop = try host.navigation.beginInteractivePop(translation: 10)
+        _ = host.log.take()
+        x.removeFromParent()
+        pop.finish()
+        host.window.transitionDriver.completeAll()
+        #expect(!y.isViewLoaded && y.visibleState == [])
+        #expect(x.visibleState == [.loaded, .didDisappear])
+        #expect(!host.log.take().contains { $0.hasPrefix("Y.") })
+        tabs.updateShownChildren()
+        #expect(host.log.take() == ["Y.loadView", "Y.viewDidLoad", "Y.viewWillAppear", "Y.viewDidAppear"])
+    }
+
     @Test("a switch and a finish of the interactive pop from the shown child's viewWillAppear: the switch still waits")
     func switchAndFinishFromTheShownChildsViewWillAppear() throws {
         // Found by review (helper-230): the finish, which sends the will-calls its beginning had not sent, read the
