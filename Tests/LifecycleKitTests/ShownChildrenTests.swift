@@ -297,16 +297,25 @@ struct ShownChildrenWhileAppearingTests {
         #expect(x.visibleState == [.loaded, .didDisappear] && y.visibleState == [.loaded, .didAppear])
     }
 
-    @Test("a switch while an interactive pop reveals the container shows the new child once the pop has finished")
-    func switchWhileAnInteractivePopReveals() throws {
-        // Found by review (helper-229): the pop's finish began the new child's appearance in the pop, animated,
-        // before the container's viewDidAppear, and the old child appeared after it: two tabs on screen at once.
-        let host = try NavigationHost(driver: .manual)
+    /// ``ShownChildrenTests/tabs(_:)`` pushed, a screen C pushed above them, and the pop gesture of C begun, which
+    /// reveals them; the log then emptied.
+    static func tabsRevealedByAnInteractivePop(
+        _ host: NavigationHost
+    ) throws -> (tabs: TabsScreen, x: StyledTab, y: StyledTab, pop: InteractivePop) {
         let (tabs, x, y) = try ShownChildrenTests.tabs(host)
         try host.navigation.push(tabs, animated: false)
         try host.navigation.push(host.screen("C"), animated: false)
         let pop = try host.navigation.beginInteractivePop(translation: 10)
         _ = host.log.take()
+        return (tabs, x, y, pop)
+    }
+
+    @Test("a switch while an interactive pop reveals the container shows the new child once the pop has finished")
+    func switchWhileAnInteractivePopReveals() throws {
+        // Found by review (helper-229): the pop's finish began the new child's appearance in the pop, animated,
+        // before the container's viewDidAppear, and the old child appeared after it: two tabs on screen at once.
+        let host = try NavigationHost(driver: .manual)
+        let (tabs, x, y, pop) = try Self.tabsRevealedByAnInteractivePop(host)
         tabs.selectedIndex = 1
         #expect(host.log.take() == [])
         pop.finish()
@@ -325,11 +334,7 @@ struct ShownChildrenWhileAppearingTests {
         // Found by review (helper-230), fixed with the switch's waiting: the pop's finish brought the next child of
         // the list on screen, where a removal takes the child off screen and nothing more (see the article).
         let host = try NavigationHost(driver: .manual)
-        let (tabs, x, y) = try ShownChildrenTests.tabs(host)
-        try host.navigation.push(tabs, animated: false)
-        try host.navigation.push(host.screen("C"), animated: false)
-        let pop = try host.navigation.beginInteractivePop(translation: 10)
-        _ = host.log.take()
+        let (tabs, x, y, pop) = try Self.tabsRevealedByAnInteractivePop(host)
         x.removeFromParent()
         pop.finish()
         host.window.transitionDriver.completeAll()
