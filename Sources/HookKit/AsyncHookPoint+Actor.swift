@@ -47,6 +47,10 @@ extension AsyncThrowingHookPoint where Receiver: Actor, Arguments: Sendable, Res
     /// }
     /// ```
     ///
+    /// Call it with ``invoke(_:_:)-(_,Arguments)`` only: passing a body to `invoke` as well is a programming error, as
+    /// for ``init(_:body:)-(_,Implementation)``. A debug build stops the program at that call; an optimized build runs
+    /// the passed body until the call runs an override, and then stops.
+    ///
     /// - Parameters:
     ///   - name: A name for people, conventionally `"Type.method"`.
     ///   - body: The method's implementation, isolated to the receiver it is called with.

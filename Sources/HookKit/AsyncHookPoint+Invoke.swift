@@ -142,6 +142,10 @@ extension AsyncThrowingHookPoint {
         _ receiver: Receiver, _ arguments: Arguments, _ body: Body
     ) async throws(Failure) -> Result
     where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
+        // Checked in debug builds only, as in ``invoke(_:_:_:)-(_,_,Implementation)``.
+        assert(
+            _declaredBody == nil,
+            "HookKit: '\(name)' declares its body; call it with invoke(_:_:), without another body")
         typealias Storage = _AsyncHookPointStorage<Receiver, Arguments, Result, Failure>
         let cell = _cell.load(ordering: .acquiring)
         if _fastPath(cell == 0) || Self._publishesNothing(cell) {

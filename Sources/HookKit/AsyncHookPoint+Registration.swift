@@ -154,9 +154,10 @@ extension AsyncThrowingHookPoint {
     /// Overrides chain like subclassing: the most specific scope is outermost, and within a scope level the higher
     /// priority, then the newest, is outermost. HookKit calls `provider` when it compiles a chain this override is part
     /// of, and again only when the part of the chain inside it changes; keep the provider free of side effects (a hook
-    /// it registers on this point is refused with ``HookError/Code-swift.struct/registrationInsideOverrideProvider``).
-    /// Call `original` inside the replacement, in tasks it starts, or after it returned from tasks it started with
-    /// `Task {}`; not from a detached task, unless the point declares its body.
+    /// it registers on this point, on its thread, is refused with
+    /// ``HookError/Code-swift.struct/registrationInsideOverrideProvider``). Call `original` inside the replacement, in
+    /// tasks it starts, or after it returned from tasks it started with `Task {}`; not from a detached task, unless the
+    /// point declares its body.
     ///
     /// - Parameters:
     ///   - scope: The receivers the override applies to; every receiver by default. A closure stored in a

@@ -76,7 +76,7 @@ extension ThrowingHookPoint {
     /// Overrides chain like subclassing: the most specific scope is outermost, and within a scope level the higher
     /// priority, then the newest, is outermost. Cancelling any link leaves a correct chain. HookKit calls `provider`
     /// when it compiles a chain this override is part of, and again only when the part of the chain inside it changes;
-    /// keep the provider free of side effects (a hook it registers on this point is refused with
+    /// keep the provider free of side effects (a hook it registers on this point, on its thread, is refused with
     /// ``HookError/Code-swift.struct/registrationInsideOverrideProvider``). Call `original` only while the replacement
     /// runs, on its thread (otherwise it stops the program), unless the point declares its body (``init(_:body:)``):
     /// then `original` ends in that body and works anywhere.

@@ -19,7 +19,7 @@
 /// the object's instance hooks, although weak references to the object (and ``HookToken/isActive``)
 /// already read it as gone: a hook can see its object's last calls, until the point next changes. The
 /// object counts as dead from the start of its `deinit`, so the first of those reclamations made meanwhile,
-/// on any thread (a `once` hook that fires is a cancellation; setting ``Hooks/tracer`` or ``Hooks/isEnabled``
+/// on any thread (a `once` hook that fires is a cancellation; changing ``Hooks/tracer`` or ``Hooks/isEnabled``
 /// recompiles every point and reclaims too), removes its hooks: the `deinit`'s calls after it run without
 /// them. An instance hook registered for the object during its `deinit` is inactive from the start and
 /// never runs. Objective-C objects on Apple platforms (such as view controllers) are the exception:

@@ -31,7 +31,8 @@ public enum Hooks {
     /// The tracer that observes every hooked call, or `nil` (the default) for none.
     ///
     /// Setting it recompiles every point's chains with recording wrappers; clearing it restores
-    /// the untraced chains, so tracing costs nothing while it is off.
+    /// the untraced chains, so tracing costs nothing while it is off. Clearing it when no tracer is set changes
+    /// nothing. Do not set it from an override's provider: the recompilation calls the provider again, without end.
     ///
     /// Each call is traced by the chains it started with: a call already in progress (or suspended)
     /// when a tracer is set is not reported, and one in progress when it is cleared or replaced is
@@ -41,6 +42,7 @@ public enum Hooks {
         get { _GlobalRegistry.shared.configuration.tracer }
         set {
             _GlobalRegistry.shared.update { configuration in
+                guard configuration.tracer != nil || newValue != nil else { return false }
                 configuration.tracer = newValue
                 return true
             }

@@ -25,7 +25,13 @@ final class GlobalSwitchTests: XCTestCase {
     /// change of the point does (see HookPointsAndScopes): the `deinit`'s calls after it run without them.
     func testGlobalSwitchesDuringADeinitReclaimTheDyingObjectsHooks() throws {
         let switches: [(name: String, flip: @Sendable () -> Void)] = [
-            ("tracer", { Hooks.tracer = nil }),
+            (
+                "tracer",
+                {
+                    Hooks.tracer = HookTracer { _ in }
+                    Hooks.tracer = nil
+                }
+            ),
             (
                 "isEnabled",
                 {
@@ -94,6 +100,23 @@ final class GlobalSwitchTests: XCTestCase {
         Hooks.isEnabled = false
         Hooks.isEnabled = true  // switched on again: the override is built once more
         XCTAssertEqual(providerCalls.count, 2)
+        XCTAssertTrue(token.cancel())
+    }
+
+    /// Clearing the tracer when none is set changes nothing either (found by review, helper-232: a provider that
+    /// cleared it called itself again without end).
+    func testClearingNoTracerBuildsNothingAgainAndAProviderMayDoIt() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracerUnchanged")
+        let providerCalls = Counter()
+        let token = try point.override { original in
+            providerCalls.increment()
+            Hooks.tracer = nil
+            return { vehicle, prefix in "!" + original(vehicle, prefix) }
+        }
+        XCTAssertEqual(providerCalls.count, 1)
+        Hooks.tracer = nil
+        XCTAssertEqual(providerCalls.count, 1)
+        XCTAssertEqual(point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + vehicle.name }, "!c")
         XCTAssertTrue(token.cancel())
     }
 

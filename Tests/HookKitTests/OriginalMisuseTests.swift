@@ -6,6 +6,11 @@ import Testing
 // Exit tests run in a child process: Swift Testing offers them where it can start one (not on iOS, tvOS, watchOS or
 // visionOS).
 #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Windows)
+/// An actor whose points the misuse tests declare with a body.
+actor MisusedActor {
+    let value = 1
+}
+
 /// Calling `original` where there is no body to reach, passing a body where the point declares one, and passing none
 /// where it declares none: documented to stop the program with a message (each runs in a child process, whose
 /// standard error is checked).
@@ -152,6 +157,44 @@ struct OriginalMisuseTests {
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("'Misuse.asyncTwoBodies' declares its body"))
+    }
+
+    /// Found by review (helper-232): the forms that take a body of another shape (no arguments, an actor's `isolated`
+    /// body) did not check.
+    @Test("in a debug build, a body passed to an async point without arguments that declares one stops the program")
+    func bodyPassedToDeclaredAsyncPointWithoutArguments() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let point = AsyncHookPoint<Vehicle, Void, String>("Misuse.noArguments") { vehicle, _ in vehicle.name }
+            _ = await point.invoke(Car(name: "c")) { _ in "another body" }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("'Misuse.noArguments' declares its body"))
+    }
+
+    @Test("in a debug build, an isolated body passed to an actor's point that declares one stops the program")
+    func bodyPassedToDeclaredActorPoint() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let point = AsyncHookPoint<MisusedActor, Int, Int>("Misuse.actor") { actor, amount in actor.value + amount }
+            _ = await point.invoke(MisusedActor(), 1) { _, _ in 99 }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("'Misuse.actor' declares its body"))
+    }
+
+    @Test("in a debug build, an isolated body passed to an actor's point without arguments that declares one stops")
+    func bodyPassedToDeclaredActorPointWithoutArguments() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let point = AsyncHookPoint<MisusedActor, Void, Int>("Misuse.actorNoArguments") { actor, _ in actor.value }
+            _ = await point.invoke(MisusedActor()) { _ in 99 }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("'Misuse.actorNoArguments' declares its body"))
     }
     #endif
 
