@@ -81,42 +81,40 @@ final class GlobalSwitchTests: XCTestCase {
             trace.all, ["before", "body(c)", "body(c)", "body(c)", "before", "body(c)", "after"])
     }
 
-    /// Setting `isEnabled` to the value it has changes nothing: no chain is built again, so no provider is called.
+    /// Setting `isEnabled` to the value it has, or clearing the tracer when none is set, changes nothing: no chain is
+    /// built again, so no provider is called.
     ///
-    /// Found by review (helper-227): a provider that set `Hooks.isEnabled = true` (a no-op, one would think) had every
-    /// point built again, which called the provider again before it returned, without end (SIGSEGV).
-    func testSettingTheValueItHasBuildsNothingAgainAndAProviderMaySetIt() throws {
-        let point = HookPoint<Vehicle, String, String>("Global.enabledUnchanged")
+    /// Found by review (helper-227, helper-232): a provider that did either (a no-op, one would think) had every point
+    /// built again, which called the provider again before it returned, without end (SIGSEGV).
+    func testSettingAValueTheSwitchHasBuildsNothingAgainAndAProviderMayDoIt() throws {
+        let unchangedSwitches: [(name: String, set: @Sendable () -> Void)] = [
+            ("isEnabled", { Hooks.isEnabled = true }),
+            ("tracer", { Hooks.tracer = nil }),
+        ]
+        for (name, setUnchanged) in unchangedSwitches {
+            let point = HookPoint<Vehicle, String, String>("Global.unchanged.\(name)")
+            let providerCalls = Counter()
+            let token = try point.override { original in
+                providerCalls.increment()
+                setUnchanged()
+                return { vehicle, prefix in "!" + original(vehicle, prefix) }
+            }
+            XCTAssertEqual(providerCalls.count, 1, name)
+            setUnchanged()
+            XCTAssertEqual(providerCalls.count, 1, name)
+            XCTAssertEqual(point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + vehicle.name }, "!c", name)
+            XCTAssertTrue(token.cancel(), name)
+        }
+        // A change does build again: switched off and on, the override is built once more.
+        let point = HookPoint<Vehicle, String, String>("Global.changed")
         let providerCalls = Counter()
         let token = try point.override { original in
             providerCalls.increment()
-            Hooks.isEnabled = true
             return { vehicle, prefix in "!" + original(vehicle, prefix) }
         }
-        XCTAssertEqual(providerCalls.count, 1)
-        Hooks.isEnabled = true
-        XCTAssertEqual(providerCalls.count, 1)
-        XCTAssertEqual(point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + vehicle.name }, "!c")
         Hooks.isEnabled = false
-        Hooks.isEnabled = true  // switched on again: the override is built once more
+        Hooks.isEnabled = true
         XCTAssertEqual(providerCalls.count, 2)
-        XCTAssertTrue(token.cancel())
-    }
-
-    /// Clearing the tracer when none is set changes nothing either (found by review, helper-232: a provider that
-    /// cleared it called itself again without end).
-    func testClearingNoTracerBuildsNothingAgainAndAProviderMayDoIt() throws {
-        let point = HookPoint<Vehicle, String, String>("Global.tracerUnchanged")
-        let providerCalls = Counter()
-        let token = try point.override { original in
-            providerCalls.increment()
-            Hooks.tracer = nil
-            return { vehicle, prefix in "!" + original(vehicle, prefix) }
-        }
-        XCTAssertEqual(providerCalls.count, 1)
-        Hooks.tracer = nil
-        XCTAssertEqual(providerCalls.count, 1)
-        XCTAssertEqual(point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + vehicle.name }, "!c")
         XCTAssertTrue(token.cancel())
     }
 
