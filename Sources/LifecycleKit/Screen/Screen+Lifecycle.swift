@@ -511,8 +511,7 @@ extension Screen {
             // No window heard the call begin (the container was outside every window, or no window had observers),
             // and its code changed that (it put the container in a window, or attached an observer): the window that
             // heard the call's did-callback hears the didMove that ends the join.
-            _joinWindow = parent.window ?? window
-            _remembersJoinWindow = true
+            _ = _beginObservedJoin(of: parent)
         }
     }
 
