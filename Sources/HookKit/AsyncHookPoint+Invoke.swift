@@ -46,9 +46,7 @@ extension AsyncThrowingHookPoint {
         _ receiver: Receiver, _ arguments: Arguments, _ body: @escaping Implementation
     ) async throws(Failure) -> Result {
         // Checked in debug builds only: an optimized call pays nothing for it (see ``init(_:body:)``).
-        assert(
-            _declaredBody == nil,
-            "HookKit: '\(name)' declares its body; call it with invoke(_:_:), without another body")
+        assert(_declaredBody == nil, _Misuse.declaredBodyPassedAgain(to: name))
         return try await _invoke(receiver, arguments, body, bodyIsDeclared: false)
     }
 
@@ -77,7 +75,7 @@ extension AsyncThrowingHookPoint {
         _ receiver: Receiver, _ arguments: Arguments
     ) async throws(Failure) -> Result {
         guard let body = _declaredBody else {
-            preconditionFailure("HookKit: '\(name)' was created without a body; pass one to invoke(_:_:_:)")
+            preconditionFailure(_Misuse.bodyNotDeclared(in: name))
         }
         return try await _invoke(receiver, arguments, body, bodyIsDeclared: true)
     }
@@ -143,9 +141,7 @@ extension AsyncThrowingHookPoint {
     ) async throws(Failure) -> Result
     where Body.Receiver == Receiver, Body.Arguments == Arguments, Body.Result == Result, Body.Failure == Failure {
         // Checked in debug builds only, as in ``invoke(_:_:_:)-(_,_,Implementation)``.
-        assert(
-            _declaredBody == nil,
-            "HookKit: '\(name)' declares its body; call it with invoke(_:_:), without another body")
+        assert(_declaredBody == nil, _Misuse.declaredBodyPassedAgain(to: name))
         typealias Storage = _AsyncHookPointStorage<Receiver, Arguments, Result, Failure>
         let cell = _cell.load(ordering: .acquiring)
         if _fastPath(cell == 0) || Self._publishesNothing(cell) {

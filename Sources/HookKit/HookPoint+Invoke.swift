@@ -35,9 +35,7 @@ extension ThrowingHookPoint {
         _ receiver: Receiver, _ arguments: Arguments, _ body: (Receiver, Arguments) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         // Checked in debug builds only: an optimized call pays nothing for it (see ``init(_:body:)``).
-        assert(
-            _declaredBody == nil,
-            "HookKit: '\(name)' declares its body; call it with invoke(_:_:), without another body")
+        assert(_declaredBody == nil, _Misuse.declaredBodyPassedAgain(to: name))
         let cell = _cell.load(ordering: .acquiring)
         if _fastPath(cell == 0) {
             return try body(receiver, arguments)  // never hooked
@@ -131,7 +129,7 @@ extension ThrowingHookPoint {
     /// Out of line, so that the message's formatting does not keep `invoke` from being inlined into the method.
     @usableFromInline @inline(never)
     func _bodyNotDeclared() -> Never {
-        preconditionFailure("HookKit: '\(name)' was created without a body; pass one to invoke(_:_:_:)")
+        preconditionFailure(_Misuse.bodyNotDeclared(in: name))
     }
 
     /// The hooked path: protect the published snapshot, run the receiver's chain, leave.

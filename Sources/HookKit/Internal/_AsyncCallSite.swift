@@ -42,7 +42,7 @@ final class _AsyncCallSite<Receiver, Arguments, Result, Failure: Error>: Sendabl
     /// Stops the program: a body was passed to a point that declares its own.
     @usableFromInline
     func bodyPassedToPointWithDeclaredBody() -> Never {
-        preconditionFailure("HookKit: '\(name)' declares its body; call it with invoke(_:_:), without another body")
+        preconditionFailure(_Misuse.declaredBodyPassedAgain(to: name))
     }
 
     /// Appends `hook` to the trace of the call in progress in this task, if it is traced.

@@ -123,8 +123,7 @@ extension _HookPointStorage {
     /// Stops the program: a point that declares its body was called with another body.
     @usableFromInline
     func declaredBodyPassedAgain() -> Never {
-        preconditionFailure(
-            "HookKit: '\(name)' declares its body; call it with invoke(_:_:), without passing another body")
+        preconditionFailure(_Misuse.declaredBodyPassedAgain(to: name))
     }
 
     /// Pushes a frame for the duration of `operation`.

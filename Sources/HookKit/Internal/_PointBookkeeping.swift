@@ -48,7 +48,7 @@ extension _PointBookkeeping {
         var loaded: [AnyObject] = []
         let thread = _PointBookkeepingThread.current
         let target: UInt64? = lock.withLock {
-            guard providerThreads.isEmpty || !providerThreads.contains(thread) else { return nil }
+            guard !providerThreads.contains(thread) else { return nil }
             registrations[registration.id] = registration
             stale = levels.insert(registration, loading: &loaded)
             for dropped in stale {
