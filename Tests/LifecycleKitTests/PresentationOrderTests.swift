@@ -494,9 +494,16 @@ struct PresentationOrderTests {
     func childAddedWhileItsParentAppears() throws {
         let host = try NavigationHost(driver: .manual)
         let container = host.screen("K")
+        let child = host.screen("X")
+        let flags = EventLog()
+        let tokens = [
+            try Screen.viewWillAppear.before(.instance(child)) { _, animated in flags.add("will(\(animated))") },
+            try Screen.viewDidAppear.before(.instance(child)) { _, animated in flags.add("did(\(animated))") },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
         try host.navigation.push(container, animated: true)
         _ = host.log.take()
-        try container.addChild(host.screen("X"))
+        try container.addChild(child)
         #expect(
             host.log.take() == ["X.willMove(K)", "X.loadView", "X.viewDidLoad", "X.viewWillAppear", "X.didMove(K)"])
         host.window.transitionDriver.completeAll()
@@ -504,6 +511,8 @@ struct PresentationOrderTests {
             host.log.take() == [
                 "A.viewDidDisappear", "K.viewDidAppear", "X.viewDidAppear", "K.didMove(nav)", "nav.didShow(K)",
             ])
+        // The child joins its container's animated appearance: UIKit sends it the container's flag.
+        #expect(flags.take() == ["will(true)", "did(true)"])
     }
 
     @Test("replacing the root dismisses what the old root presents, with it")

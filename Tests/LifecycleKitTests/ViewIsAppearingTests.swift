@@ -100,6 +100,22 @@ struct ViewIsAppearingTests {
         #expect(counted.take() == ["animated"])
     }
 
+    @Test("a child added during its container's animated appearance: once, before the child's viewDidAppear")
+    func childAddedDuringAnimatedAppearance() throws {
+        let host = try Host()
+        let container = AppearingScreen("K", host.log)
+        try host.navigation.push(container, animated: true)
+        #expect(host.takeAppearance().suffix(1) == ["K.viewIsAppearing"])
+        try container.addChild(AppearingScreen("X", host.log))
+        // The container's layout pass has run: the child's comes with the next appearance call, its viewDidAppear.
+        #expect(host.takeAppearance() == ["X.viewWillAppear"])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.takeAppearance() == [
+                "A.viewDidDisappear", "K.viewDidAppear", "X.viewIsAppearing", "X.viewDidAppear", "nav.didShow(K)",
+            ])
+    }
+
     @Test("a sheet: once when it is presented, once more when a swipe down is cancelled, none when it finishes")
     func sheetSwipe() throws {
         let host = try Host()

@@ -31,11 +31,12 @@ extension Screen {
     /// child that their code takes out again gets no didMove(toParent: self), as one that leaves from its viewDidLoad.
     ///
     /// While this screen is appearing (its transition runs), the child's viewWillAppear runs now and its viewDidAppear
-    /// with this screen's, so that its calls stay balanced (UIKit has been seen to send such a child only its
-    /// viewDidAppear, with the container's; code that sets up in viewWillAppear works here either way). A child added
-    /// from this screen's own viewWillAppear appears right after it returns instead, when this screen forwards its
-    /// appearance to its children (after the children it had already), as in UIKit, where the container's view is not
-    /// in a window yet during its viewWillAppear: the child gets its didMove(toParent: self) first.
+    /// with this screen's, both with the `animated` flag of this screen's appearance, which the child joins, so that
+    /// its calls stay balanced (UIKit has been seen to send such a child only its viewDidAppear, with the container's
+    /// and with its flag; code that sets up in viewWillAppear works here either way). A child added from this screen's
+    /// own viewWillAppear appears right after it returns instead, when this screen forwards its appearance to its
+    /// children (after the children it had already), as in UIKit, where the container's view is not in a window yet
+    /// during its viewWillAppear: the child gets its didMove(toParent: self) first.
     ///
     /// This one call does what UIKit's recipe does in three (`addChild`, adding the child's view, then
     /// `didMove(toParent:)` by the container): do not call ``didMove(toParent:)`` yourself after it. A child of
@@ -113,8 +114,9 @@ extension Screen {
                 // to its children, right after, as UIKit's forwarding reaches it (its view is not in a window yet).
                 break
             case .appearing:
-                // This screen's own appearance completes the child's.
-                target._beginAppearing(animated: false, at: .child(self), batch: _onScreenBatch)
+                // This screen's own appearance completes the child's, which takes its flag, as UIKit's forwarding
+                // of the appearance does.
+                target._beginAppearing(animated: _isTransitionAnimated, at: .child(self), batch: _onScreenBatch)
             case .disappeared, .disappearing:
                 break
             }
