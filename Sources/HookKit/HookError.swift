@@ -38,7 +38,9 @@ public struct HookError: Error, Hashable, CustomStringConvertible {
         ///
         /// A provider is the closure passed to `override`, which receives `original`; the registration came from the
         /// thread that runs it, where publishing the hook would call the provider again before it returned. Register
-        /// the hook before or after the registration that called the provider.
+        /// the hook before or after the registration that called the provider. The check knows threads, not what they
+        /// wait for: a provider that has another thread register on its point, and waits for it, is not refused, and
+        /// calls itself again on that thread, without end.
         public static let registrationInsideOverrideProvider = Code(.registrationInsideOverrideProvider)
 
         /// The code's name.
