@@ -61,6 +61,77 @@ struct EndedInsideAWillCallTests {
         #expect(host.root.visibleState == [.loaded, .didDisappear])
     }
 
+    @Test(
+        "a pop finished from a will-call that changed an inner stack on screen: the change waits for the pop",
+        arguments: [true, false])
+    func finishedWithAnInnerStackChange(pushes: Bool) throws {
+        // Found by review (helper-230): the finish, which sends the will-calls its beginning had not sent, read the
+        // inner stack after the change and brought its new top on screen in the pop, beside the screen it covers.
+        let host = try NavigationHost(driver: .manual)
+        let x = ScriptedScreen("X", host.log)
+        let inner = try TestNavigation("inner", root: x, host.log)
+        let box = host.screen("K")
+        try box.addChild(inner)
+        try host.navigation.push(box, animated: false)
+        let y = ScriptedScreen("Y", host.log)
+        if !pushes { try inner.push(y, animated: false) }
+        try host.navigation.push(host.screen("C"), animated: false)
+        (pushes ? x : y).actions["viewWillAppear"] = {
+            _ = pushes ? try? inner.push(y, animated: true) : try? inner.pop(animated: true)
+            host.navigation.interactivePop?.finish()
+        }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        let (top, change) = pushes ? ("X", ["Y.willMove(inner)"]) : ("Y", ["Y.willPop(true)", "Y.willMove(nil)"])
+        let (new, loads) = pushes ? ("Y", ["Y.loadView", "Y.viewDidLoad"]) : ("X", [])
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "inner.viewWillAppear",
+                "\(top).viewWillAppear",
+            ] + change + [
+                "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear",
+                "inner.viewDidAppear", "\(top).viewDidAppear", "nav.didShow(K)",
+            ] + loads + ["\(top).viewWillDisappear", "\(new).viewWillAppear", "inner.willShow(\(new))"])
+        host.window.transitionDriver.completeAll()
+        let popEnds = ["Y.didPop(true)", "Y.didMove(nil)", "X.viewDidAppear"]
+        let ends = pushes ? ["Y.viewDidAppear", "Y.didMove(inner)"] : popEnds
+        #expect(host.log.take() == ["\(top).viewDidDisappear"] + ends + ["inner.didShow(\(new))"])
+        #expect(inner.topViewController === (pushes ? y : x))
+        #expect(x.visibleState == [.loaded, pushes ? .didDisappear : .didAppear])
+        #expect(y.visibleState == [.loaded, pushes ? .didAppear : .didDisappear])
+    }
+
+    @Test("a pop finished from the will-call of a presentation that dismissed itself: the dismissal waits for it")
+    func finishedWithACurrentContextDismissal() throws {
+        // Found by review (helper-230): the finish read the container's child, no longer covered by the presentation,
+        // and brought it on screen in the pop, beside the presentation that was to leave its place in the dismissal.
+        let host = try NavigationHost(driver: .manual)
+        let box = host.screen("K")
+        let z = host.screen("Z")
+        z.definesPresentationContext = true
+        try box.addChild(z)
+        try host.navigation.push(box, animated: false)
+        let p = ScriptedScreen("P", host.log)
+        try z.present(p, style: .currentContext, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        host.window.transitionDriver.completeAll()
+        p.actions["viewWillAppear"] = {
+            _ = p.dismiss(animated: true)
+            host.navigation.interactivePop?.finish()
+        }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "P.viewWillAppear",
+                "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear",
+                "P.viewDidAppear", "nav.didShow(K)", "P.viewWillDisappear", "Z.viewWillAppear",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["Z.viewDidAppear", "P.viewDidDisappear"])
+        #expect(z.visibleState == [.loaded, .didAppear] && p.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("ended twice inside one will-call (finish, then cancel): the first request wins, the second is ignored")
     func firstRequestWins() throws {
         let host = try SheetHost()

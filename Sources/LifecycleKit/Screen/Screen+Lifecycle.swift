@@ -480,6 +480,9 @@ extension Screen {
                     // ended the transition, say), waits for its appearance to end, as any such switch does: the list
                     // names the children it will show then, which do not come in the transition.
                     guard !_needsShownChildrenUpdate else { continue }
+                    // Nor does a screen whose place one on screen keeps until a change that waits for this
+                    // transition (asked from the will-call that ended it): that change's own transition brings it.
+                    guard !_isLeavingInAWaitingChange else { continue }
                     child._beginAppearing(animated: animated, at: .child(self), batch: batch)
                 case .appearing: child._beginCallsNotForwarded(animated: animated, batch: batch)
                 case .appeared, .disappearing: break
@@ -488,6 +491,16 @@ extension Screen {
         case .appeared, .disappeared:
             break
         }
+    }
+
+    /// Whether a screen on screen through this one leaves in a change that waits for this screen's transition.
+    ///
+    /// A navigation controller's top of before a push or a pop made after the controller forwarded its appearance to
+    /// it, or a current-context presentation whose dismissal waits. That change's own transition brings the screens
+    /// that take its place.
+    private var _isLeavingInAWaitingChange: Bool {
+        if self is NavigationController { return !_onScreenChildren.isEmpty }
+        return _onScreenChildren.contains { $0._pendingCauses.contains(.beingDismissed) }
     }
 
     /// Whether this screen's disappearance belongs to an interactive pop in progress, which ends it.
