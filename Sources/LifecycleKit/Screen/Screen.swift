@@ -31,7 +31,9 @@ open class Screen {
     /// default.
     ///
     /// Set it before presenting, as with UIKit: ``present(_:style:animated:completion:)`` without a `style` uses it,
-    /// and a `style` given there replaces it.
+    /// and a `style` given there replaces it. A presentation keeps the style it began with: a change made while the
+    /// screen is presented (from its viewDidLoad, say, which runs once the presentation has begun) counts from its
+    /// next presentation, as UIKit fixes the style when it makes the presentation's controller.
     ///
     /// ```swift
     /// player.modalPresentationStyle = .fullScreen
@@ -120,6 +122,12 @@ open class Screen {
 
     /// The presenter of this screen itself (not of a container it is in).
     @exclusivity(unchecked) weak var _presenter: Screen?
+
+    /// The style the screen was presented with last: set when it is presented, kept once it is dismissed.
+    ///
+    /// The host reads this one, not ``modalPresentationStyle``, which the app may change while the screen is
+    /// presented: UIKit fixes the style when the presentation begins (its presentation controller is made then).
+    @exclusivity(unchecked) var _presentationStyle: ModalPresentationStyle = .automatic
 
     /// Whether the screen was presented over the current context of a presented screen that takes a sheet's place
     /// (see ``_takesASheetsPlace``): set when it is presented, kept once it is dismissed.

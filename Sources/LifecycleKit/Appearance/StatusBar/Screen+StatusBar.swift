@@ -134,7 +134,7 @@ extension Screen {
         var next = _presented
         while let presented = next {
             let captures = presented.modalPresentationCapturesStatusBarAppearance
-            if presented.modalPresentationStyle == .fullScreen || captures {
+            if presented._presentationStyle == .fullScreen || captures {
                 capturing = presented
             }
             next = presented._presented

@@ -282,7 +282,7 @@ extension Screen {
         var screen: Screen? = self
         while let current = screen {
             current._disappearNow(animated: animated)
-            screen = current._presented.flatMap { $0.modalPresentationStyle == .currentContext ? $0 : nil }
+            screen = current._presented.flatMap { $0._presentationStyle == .currentContext ? $0 : nil }
         }
     }
 

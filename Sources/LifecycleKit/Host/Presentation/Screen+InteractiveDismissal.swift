@@ -109,7 +109,7 @@ extension Screen {
     /// ``interactiveDismissalRefusal()`` for this presented screen without asking it: every rule but the last two.
     private func _dismissGestureRefusalBeforeAsking() -> DismissGestureRefusal? {
         guard _presenter != nil else { return .notPresented }
-        switch modalPresentationStyle {
+        switch _presentationStyle {
         case .pageSheet, .formSheet, .automatic: break
         case .fullScreen, .currentContext, .overFullScreen: return .notASheet
         }

@@ -71,7 +71,7 @@ extension Screen {
     /// Whether this screen is presented over the current context of a screen inside a container, where it
     /// stands in for that screen (rather than being a unit of its window).
     var _isEmbedded: Bool {
-        guard modalPresentationStyle == .currentContext, let presenter = _presenter else { return false }
+        guard _presentationStyle == .currentContext, let presenter = _presenter else { return false }
         return presenter._containerParent != nil
     }
 
@@ -81,8 +81,8 @@ extension Screen {
     /// on screen behind it, as in UIKit, where the presented screen is the context a current-context presentation
     /// from it covers).
     var _takesASheetsPlace: Bool {
-        !modalPresentationStyle.coversPresenter
-            || (modalPresentationStyle == .currentContext && _isPresentedInASheetsPlace)
+        !_presentationStyle.coversPresenter
+            || (_presentationStyle == .currentContext && _isPresentedInASheetsPlace)
     }
 
     /// The screen this one is inside: its parent, or for a screen presented over the current context of a
@@ -244,6 +244,7 @@ extension Screen {
         }
         try screen._checkDetached(for: "be presented")
         screen.modalPresentationStyle = style
+        screen._presentationStyle = style
         presenter._presented = screen
         screen._presenter = presenter
         screen._isPresentedInASheetsPlace =

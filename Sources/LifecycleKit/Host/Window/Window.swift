@@ -156,8 +156,8 @@ public final class Window {
         let chain = root._presentationChain
         return chain.indices.filter { index in
             !chain[(index + 1)...].enumerated().contains { offset, presented in
-                presented.modalPresentationStyle == .fullScreen
-                    || (offset == 0 && presented.modalPresentationStyle == .currentContext)
+                presented._presentationStyle == .fullScreen
+                    || (offset == 0 && presented._presentationStyle == .currentContext)
             }
         }.map { chain[$0] }
     }
