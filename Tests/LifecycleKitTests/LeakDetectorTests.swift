@@ -438,6 +438,101 @@ struct LeakDetectorTests {
             ])
     }
 
+    /// How a container is kept out of the checks.
+    enum ContainerExclusion: CaseIterable {
+        case excludedType, optedOut, optedOutOnceRemoved
+    }
+
+    @Test(
+        "an excluded container does not hide its content: a child that outlives it is checked once it is gone",
+        arguments: ContainerExclusion.allCases)
+    func excludedContainerReleased(exclusion: ContainerExclusion) throws {
+        // Found by review (helper-234): an excluded container was not tracked at all, so that nothing noticed its
+        // release, and a child kept alive by mistake was never reported.
+        var configuration = LeakDetector.Configuration()
+        if exclusion == .excludedType { configuration.excludedTypes = [Dashboard.self] }
+        let host = try Host(configuration: configuration)
+        let (childID, dashboardID): (ObjectIdentifier, ObjectIdentifier)
+        do {
+            let dashboard = Dashboard(title: "Dash")
+            if exclusion == .optedOut { dashboard.isLeakDetectionEnabled = false }
+            let child = Cart(title: "Mini cart")
+            (childID, dashboardID) = (ObjectIdentifier(child), ObjectIdentifier(dashboard))
+            try dashboard.addChild(child)
+            leakingCache.retain(child)
+            leakingCache.retain(dashboard)  // kept on purpose, past the first check
+            try host.home.present(dashboard, animated: false)
+            dashboard.dismiss(animated: false)
+            if exclusion == .optedOutOnceRemoved { dashboard.isLeakDetectionEnabled = false }
+        }
+        defer { leakingCache.release(childID) }
+        host.time.advance(by: 2)
+        #expect(host.reports.take() == [])
+        leakingCache.release(dashboardID)
+        // Its next check (on a suspect's schedule: 3 s after the first) notices its release.
+        host.time.advance(by: 3)
+        #expect(
+            host.reports.take() == [
+                #"suspected leak: Cart "Mini cart" [Cart] removed by dismiss at 0.000 s, still alive at 4.500 s"#
+            ])
+    }
+
+    @Test("an excluded container kept alive is never reported, and nor is its content while it holds it")
+    func excludedContainerKept() throws {
+        var configuration = LeakDetector.Configuration()
+        configuration.excludedTypes = [Dashboard.self]
+        let host = try Host(configuration: configuration)
+        let dashboard = Dashboard(title: "Dash")
+        try dashboard.addChild(Cart(title: "Mini cart"))
+        try host.home.present(dashboard, animated: false)
+        dashboard.dismiss(animated: false)
+        #expect(host.detector.trackedScreenCount == 1)
+        host.time.advance(by: 100)
+        #expect(host.reports.take() == [])
+        // Presented again, it is forgotten; an excluded screen that holds no checked screen is not tracked at all.
+        try host.home.present(dashboard, animated: false)
+        #expect(host.detector.trackedScreenCount == 0)
+        let empty = Dashboard(title: "Empty")
+        try host.navigation.push(empty, animated: false)
+        try host.navigation.pop(animated: false)
+        #expect(host.detector.trackedScreenCount == 0)
+    }
+
+    @Test(
+        "a detector that its window no longer holds, or that was detached, still checks the screens it tracks",
+        arguments: [false, true])
+    func detectorOutlivesItsAttachment(detaches: Bool) throws {
+        // Found by review (helper-234): the scheduled check held the detector weakly, so that a detector held only by
+        // its window went away with it (or with its detachment), and the screens it tracked were never checked.
+        let time = VirtualTime()
+        let reports = EventLog()
+        weak var released: LeakDetector?
+        let shoesID: ObjectIdentifier
+        do {
+            let window = Window(time: time)
+            let detector = LeakDetector(time: time, isEnabled: true) { report in reports.add(report.kind.rawValue) }
+            released = detector
+            detector.attach(to: window)
+            let navigation = try NavigationController(rootScreen: Home(title: "Home"))
+            try window.setRootScreen(navigation)
+            window.makeKeyAndVisible()
+            let shoes = ProductDetail(title: "Shoes")
+            shoesID = ObjectIdentifier(shoes)
+            leakingCache.retain(shoes)
+            try navigation.push(shoes, animated: false)
+            try navigation.pop(animated: false)
+            if detaches { detector.detach(from: window) } else { window.hide() }
+        }
+        time.advance(by: 11)
+        #expect(reports.take() == ["suspected", "confirmed"])
+        #expect(released != nil)  // a confirmed screen is watched for its release
+        leakingCache.release(shoesID)
+        time.advance(by: 30)
+        #expect(reports.take() == ["releasedLate"])
+        // Nothing left to check: nothing holds the detector any more.
+        #expect(released == nil && time.pendingCount == 0)
+    }
+
     @Test("what a popped screen still presents over its context is checked once the popped screen is gone")
     func presentationOutlivesItsPoppedPresenter() throws {
         let host = try Host()

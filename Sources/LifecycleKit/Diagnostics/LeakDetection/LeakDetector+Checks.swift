@@ -1,13 +1,25 @@
 /// Tracking removed screens and checking them, as a lifecycle observer attached to the watched windows.
 extension LeakDetector: ScreenLifecycleObserver {
-    /// Tracks a screen that left the hierarchy, unless it is excluded.
+    /// Tracks a screen that left the hierarchy, unless it is excluded and holds no screen that is not.
     public func screenDidLeaveHierarchy(_ screen: Screen, reason: LeaveReason, window: Window?) {
         // An infinite grace period is a check that never comes: nothing to track (kept, the entries would only grow).
         let gracePeriod = _delay(at: 0)
-        guard isEnabled, gracePeriod.isFinite, _isChecked(screen) else { return }
+        guard isEnabled, gracePeriod.isFinite else { return }
         let now = time.now
-        _track(_LeakEntry(screen: screen, reason: reason, removedAt: now), firstCheckAt: now + gracePeriod)
+        _trackIfChecked(screen, reason: reason, removedAt: now, firstCheckAt: now + gracePeriod)
         _scheduleTimer()
+    }
+
+    /// Tracks `screen`, which left the hierarchy: as a suspect if it is checked, or, if it is excluded but holds
+    /// screens that are not, only to notice its release, when those screens are checked in its place (an excluded
+    /// container does not hide a leak of its content once it is gone itself).
+    func _trackIfChecked(_ screen: Screen, reason: LeaveReason, removedAt: Double, firstCheckAt due: Double) {
+        let entry = _LeakEntry(screen: screen, reason: reason, removedAt: removedAt)
+        if !_isChecked(screen) {
+            guard entry.held.contains(where: { $0.object.map(_isChecked) == true }) else { return }
+            entry.isCarrier = true
+        }
+        _track(entry, firstCheckAt: due)
     }
 
     /// Whether `screen` is checked (see ``Configuration``).
@@ -115,8 +127,10 @@ extension LeakDetector: ScreenLifecycleObserver {
         }
         if let timer = _timer, timer.due <= next { return }
         _timer?.action.cancel()
-        let action = time.schedule(after: max(0, next - time.now)) { [weak self] in
-            self?._runDueChecks()
+        // Held strongly until it runs: a detector whose window went away, or that was detached, still checks the
+        // screens it tracks (the action goes once it has run, and so does the detector if nothing holds it).
+        let action = time.schedule(after: max(0, next - time.now)) {
+            self._runDueChecks()
         }
         _timer = (action, next)
     }
@@ -139,13 +153,26 @@ extension LeakDetector: ScreenLifecycleObserver {
             _release(entry, at: now)
             return
         }
-        guard isEnabled, screen._isDetached, _isChecked(screen) else {
+        guard isEnabled, screen._isDetached, entry.isCarrier || _isChecked(screen) else {
             // Opted out since it left, or the detector was switched off: not checked. (A screen attached again was
-            // forgotten as it joined.)
+            // forgotten as it joined.) An opted-out screen that holds checked screens is still watched for them.
             _forget(entry)
+            if isEnabled && screen._isDetached {
+                _trackIfChecked(screen, reason: entry.reason, removedAt: entry.removedAt, firstCheckAt: now)
+            }
             return
         }
         entry.checks += 1
+        if entry.isCarrier {
+            // Never reported: watched for its release, on the same schedule as a suspect, then the release watch.
+            let isLastCheck = entry.checks >= configuration._checkDelays.count && !_watchesReleases
+            if isLastCheck || !_delay(at: entry.checks).isFinite {
+                _forget(entry)
+            } else {
+                _enqueue(entry, due: Self._checkTime(after: now, delay: _delay(at: entry.checks)))
+            }
+            return
+        }
         let checkCount = configuration._checkDelays.count
         if entry.checks == 1 && checkCount > 1 {
             _report(entry, .suspected, at: now)
@@ -174,10 +201,8 @@ extension LeakDetector: ScreenLifecycleObserver {
         }
         guard isEnabled else { return }
         for held in entry.held {
-            guard let screen = held.object, screen._isDetached, !isTracking(screen), _isChecked(screen) else {
-                continue
-            }
-            _track(_LeakEntry(screen: screen, reason: entry.reason, removedAt: entry.removedAt), firstCheckAt: now)
+            guard let screen = held.object, screen._isDetached, !isTracking(screen) else { continue }
+            _trackIfChecked(screen, reason: entry.reason, removedAt: entry.removedAt, firstCheckAt: now)
         }
     }
 

@@ -33,6 +33,9 @@ extension LeakDetector {
         /// comes at the next representable time.
         public var releaseWatchInterval: Double?
         /// Types that are not checked, with their subtypes, unless a switch says otherwise; empty by default.
+        ///
+        /// The screens that an excluded screen holds (its children and what they present) are checked by their own
+        /// types, once the excluded screen that left with them is released (see ``LeakDetector``).
         public var excludedTypes: ScreenTypeSet
         /// The per-type switches.
         var _switches = _TypeSwitches()

@@ -24,6 +24,9 @@ import Foundation
 /// the grace period). A screen taken out of a container that already left the window (a child removed from a popped
 /// container) left no watched hierarchy and is tracked only as the container's. A screen that leaves again is tracked
 /// again, from its new removal. Screens that go away with their window, without leaving its hierarchy, are not tracked.
+/// An excluded screen that holds screens that are not excluded is tracked too, never reported, on the same schedule
+/// and then at the release watch's interval (without one, it is forgotten at its last check), to notice its release:
+/// what it held is then checked in its place, as for any container.
 ///
 /// **Checks.** With the default ``Configuration``:
 /// - 1.5 s after it left, a screen still alive and still detached (no parent, not presented, not the
@@ -113,7 +116,8 @@ public final class LeakDetector {
 
     /// Starts tracking the screens that leave `window`'s hierarchy; attaching twice does nothing.
     ///
-    /// The window keeps the detector alive while it is attached.
+    /// The window keeps the detector alive while it is attached, and its scheduled check while it has screens to
+    /// check: a detector held by nothing else goes once it is detached (or its window is gone) and has none left.
     public func attach(to window: Window) {
         window.addObserver(self)
     }
@@ -124,7 +128,8 @@ public final class LeakDetector {
     }
 
     /// The number of screens being tracked: removed, not attached again since, and not yet found released or
-    /// forgotten at a check (a screen released since its last check counts until its next one).
+    /// forgotten at a check (a screen released since its last check counts until its next one), including the
+    /// excluded screens tracked for the screens they hold.
     public var trackedScreenCount: Int { _entries.count + _releasedEntries.count }
 
     /// Whether `screen` is being tracked.

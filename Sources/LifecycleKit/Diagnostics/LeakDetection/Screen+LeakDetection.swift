@@ -4,7 +4,8 @@ extension Screen {
     /// the detector's rules.
     ///
     /// Set it to `false` on a screen you keep on purpose after removing it (a cache, a screen held for
-    /// re-presentation); it also silences a check already scheduled.
+    /// re-presentation); it also silences a check already scheduled. The screens it holds are not reported while it
+    /// holds them; once it is released, those that outlive it are checked (see ``LeakDetector``).
     ///
     /// ```swift
     /// reusableDetail.isLeakDetectionEnabled = false

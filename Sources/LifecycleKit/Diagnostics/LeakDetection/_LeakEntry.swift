@@ -18,6 +18,9 @@ final class _LeakEntry {
     var isReported = false
     /// Whether it was reported as confirmed (checks after that only watch for its release).
     var isConfirmed = false
+    /// Whether the screen is excluded and tracked only for the checked screens it holds: never reported, watched
+    /// for its release.
+    var isCarrier = false
     /// Whether the detector still tracks it.
     var isTracked = true
     /// The sequence number of its pending check in the queue; older queue items for it are stale.
