@@ -235,6 +235,35 @@ struct StatusBarTests {
             ])
     }
 
+    @Test("a container may name a screen inside a child (a tab's top screen) while it contains it, not one it presents")
+    func descendantDecides() throws {
+        // Found by review (helper-233): only a direct child counted, so that a tab container naming the top screen of
+        // its tab's navigation controller, as UIKit apps do, decided itself instead.
+        let events = EventLog()
+        let tabs = Split("tabs", EventLog(), events)
+        let top = StyledScreen("T", EventLog(), events)
+        top.hidesStatusBar = true
+        top.statusBarStyle = .lightContent
+        let navigation = try NavigationController(rootScreen: top)
+        try tabs.addChild(navigation)
+        let window = try Self.window(root: tabs, events: events)
+        tabs.featured = top
+        tabs.styleChild = top
+        window.setNeedsStatusBarAppearanceUpdate()
+        #expect(window.screenForStatusBarHidden === top && window.screenForStatusBarStyle === top)
+        #expect(window.statusBar.description == "hidden lightContent")
+        // Out of the container (its controller removed), it is ignored again.
+        navigation.removeFromParent()
+        #expect(window.screenForStatusBarHidden === tabs && window.statusBar.description == "visible default")
+        // A screen the container presents is not inside it.
+        let sheet = StyledScreen("S", EventLog(), events)
+        sheet.hidesStatusBar = true
+        try tabs.present(sheet, style: .pageSheet, animated: false)
+        tabs.featured = sheet
+        window.setNeedsStatusBarAppearanceUpdate()
+        #expect(window.screenForStatusBarHidden === tabs)
+    }
+
     @Test("a container's childForStatusBarStyle decides only while it names a current child, like the visibility")
     func styleChildRemoval() throws {
         let host = try BarHost(driver: .immediate)

@@ -558,15 +558,17 @@ open class Screen {
     /// The child that decides the status bar's visibility in this screen's place; `nil` (the default) for
     /// this screen itself.
     ///
-    /// Only a current child counts: a screen that is no longer a child is ignored. A
-    /// ``NavigationController`` answers its top screen.
+    /// Only a screen this one contains now counts, a child or a child's descendant (a tab container may name the top
+    /// screen of the navigation controller in its selected tab, as in UIKit): one that is no longer inside this
+    /// screen, or one it presents, is ignored. A ``NavigationController`` answers its top screen.
     open var childForStatusBarHidden: Screen? { nil }
 
     /// The child that decides the status bar's style in this screen's place; `nil` (the default) for this
     /// screen itself.
     ///
-    /// Only a current child counts. A ``NavigationController`` answers its top screen only while its navigation
-    /// bar is hidden, as UIKit's does: under a visible bar, the bar's style decides.
+    /// Only a screen this one contains now counts, as for ``childForStatusBarHidden-swift.property``. A
+    /// ``NavigationController`` answers its top screen only while its navigation bar is hidden, as UIKit's does:
+    /// under a visible bar, the bar's style decides.
     open var childForStatusBarStyle: Screen? { nil }
 
     /// The children that appear and disappear with this screen.

@@ -113,16 +113,24 @@ extension Screen {
         Screen.preferredStatusBarStyle.invoke(self) { $0.preferredStatusBarStyle }
     }
 
-    /// `childForStatusBarHidden`, through its hook point, if it is a current child.
+    /// `childForStatusBarHidden`, through its hook point, if it is a current descendant.
     var _childForStatusBarHidden: Screen? {
-        let child = Screen.childForStatusBarHidden.invoke(self) { $0.childForStatusBarHidden }
-        return child?.parent === self ? child : nil
+        _currentDescendant(Screen.childForStatusBarHidden.invoke(self) { $0.childForStatusBarHidden })
     }
 
-    /// `childForStatusBarStyle`, through its hook point, if it is a current child.
+    /// `childForStatusBarStyle`, through its hook point, if it is a current descendant.
     var _childForStatusBarStyle: Screen? {
-        let child = Screen.childForStatusBarStyle.invoke(self) { $0.childForStatusBarStyle }
-        return child?.parent === self ? child : nil
+        _currentDescendant(Screen.childForStatusBarStyle.invoke(self) { $0.childForStatusBarStyle })
+    }
+
+    /// `screen` if this screen contains it now (its child, or a child's child, and so on), else `nil`.
+    private func _currentDescendant(_ screen: Screen?) -> Screen? {
+        var ancestor = screen?.parent
+        while let current = ancestor {
+            if current === self { return screen }
+            ancestor = current.parent
+        }
+        return nil
     }
 
     /// The screen that decides the status bar in this screen's place: the top-most screen presented
