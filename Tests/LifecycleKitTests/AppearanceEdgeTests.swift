@@ -210,6 +210,14 @@ struct AppearanceEdgeTests {
         #expect(attributes.fontSize == nil && attributes == attributes)
         attributes.fontSize = .nan
         #expect(attributes.fontSize == nil)
+        // So does any size no font can have (found by review, helper-233: they were kept as given).
+        for size: Double in [0, -3, .infinity, -.infinity, -.leastNonzeroMagnitude] {
+            #expect(TitleTextAttributes(fontSize: size).fontSize == nil)
+            attributes.fontSize = size
+            #expect(attributes.fontSize == nil && attributes.description == "{}")
+        }
+        attributes.fontSize = .leastNonzeroMagnitude
+        #expect(attributes.fontSize == .leastNonzeroMagnitude)
         let host = try NavigationHost(driver: .immediate)
         let bar = host.navigation.navigationBar
         let changes = EventLog()

@@ -11,19 +11,31 @@ public struct TitleTextAttributes: Sendable, Hashable, CustomStringConvertible {
     public var color: RGBAColor?
     /// The name of the title's font.
     public var fontName: String?
-    /// The title's font size, in points; NaN counts as none (the system's size), so that attributes always equal
-    /// themselves and an unchanged bar reports no change.
+    /// The title's font size, in points.
+    ///
+    /// A size no font can have (zero, negative, infinite or NaN) counts as none, the system's size, as UIKit's font
+    /// descriptors take a size of zero: so that attributes always equal themselves, and an unchanged bar reports no
+    /// change.
+    ///
+    /// ```swift
+    /// print(TitleTextAttributes(fontSize: -3))   // {}
+    /// ```
     public var fontSize: Double? {
         didSet {
-            if fontSize?.isNaN == true { fontSize = nil }
+            if let fontSize, !Self._isFontSize(fontSize) { self.fontSize = nil }
         }
     }
 
-    /// Creates title attributes; every field defaults to the system's look (a NaN size too).
+    /// Creates title attributes; every field defaults to the system's look (a size no font can have too).
     public init(color: RGBAColor? = nil, fontName: String? = nil, fontSize: Double? = nil) {
         self.color = color
         self.fontName = fontName
-        self.fontSize = fontSize?.isNaN == true ? nil : fontSize
+        self.fontSize = fontSize.flatMap { Self._isFontSize($0) ? $0 : nil }
+    }
+
+    /// Whether `size` is one a font can have: finite and positive.
+    static func _isFontSize(_ size: Double) -> Bool {
+        size.isFinite && size > 0
     }
 
     /// The fields that are set, such as `{color: #FFFFFF, size: 17.0}`.
