@@ -94,6 +94,9 @@ public final class NavigationBar {
 
     /// The bar's back item: the top screen's ``Screen/navigationBackItem`` when ``Screen/showsNavigationBackItem`` is
     /// `true`, else `nil`; also while the bar is hidden, as UIKit's bar keeps its items.
+    ///
+    /// Not UIKit's `UINavigationBar.backItem`, which is the navigation item of the screen below the top one: here it
+    /// is the back button itself. Code ported from UIKit that sets `backItem?.title` sets the button's title.
     public var backItem: BarButtonItem? {
         guard let top = navigationController?.topViewController, top.showsNavigationBackItem else { return nil }
         return top.navigationBackItem

@@ -122,6 +122,11 @@ extension NavigationController {
 
     /// Shows or hides the bar directly (a ``NavigationBarChange/Reason/direct`` change), until the next
     /// appearance is applied.
+    ///
+    /// The next appearance is applied at the `viewWillAppear` of the next screen that appears in the stack, before
+    /// its own method runs: a change made before then (from a pushed screen's `viewDidLoad`, or before the controller
+    /// comes on screen) is replaced. Make it from that `viewWillAppear`, or state it as the screen's preference
+    /// (``Screen/prefersNavigationBarHidden-swift.property``).
     public func setNavigationBarHidden(_ hidden: Bool, animated: Bool = false) {
         var appearance = navigationBar.appearance
         appearance.isHidden = hidden
