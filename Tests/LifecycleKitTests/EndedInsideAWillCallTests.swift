@@ -101,15 +101,20 @@ struct EndedInsideAWillCallTests {
         #expect(y.visibleState == [.loaded, pushes ? .didAppear : .didDisappear])
     }
 
-    @Test("a pop finished from the will-call of a presentation that dismissed itself: the dismissal waits for it")
-    func finishedWithACurrentContextDismissal() throws {
+    @Test(
+        "a pop finished from the will-call of a presentation that dismissed itself: the dismissal waits for it",
+        arguments: [false, true])
+    func finishedWithACurrentContextDismissal(withASibling: Bool) throws {
         // Found by review (helper-230): the finish read the container's child, no longer covered by the presentation,
         // and brought it on screen in the pop, beside the presentation that was to leave its place in the dismissal.
+        // helper-235: a sibling that no change waits for still comes in the pop.
         let host = try NavigationHost(driver: .manual)
         let box = host.screen("K")
         let z = host.screen("Z")
         z.definesPresentationContext = true
         try box.addChild(z)
+        let w = host.screen("W")
+        if withASibling { try box.addChild(w) }
         try host.navigation.push(box, animated: false)
         let p = ScriptedScreen("P", host.log)
         try z.present(p, style: .currentContext, animated: false)
@@ -121,12 +126,14 @@ struct EndedInsideAWillCallTests {
         }
         _ = host.log.take()
         _ = try host.navigation.beginInteractivePop(translation: 10)
+        let sibling: (will: [String], did: [String]) =
+            withASibling ? (["W.viewWillAppear"], ["W.viewDidAppear"]) : ([], [])
         #expect(
             host.log.take() == [
                 "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "P.viewWillAppear",
+            ] + sibling.will + [
                 "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear",
-                "P.viewDidAppear", "nav.didShow(K)", "P.viewWillDisappear", "Z.viewWillAppear",
-            ])
+            ] + sibling.did + ["P.viewDidAppear", "nav.didShow(K)", "P.viewWillDisappear", "Z.viewWillAppear"])
         host.window.transitionDriver.completeAll()
         #expect(host.log.take() == ["Z.viewDidAppear", "P.viewDidDisappear"])
         #expect(z.visibleState == [.loaded, .didAppear] && p.visibleState == [.loaded, .didDisappear])

@@ -482,7 +482,7 @@ extension Screen {
                     guard !_needsShownChildrenUpdate else { continue }
                     // Nor does a screen whose place one on screen keeps until a change that waits for this
                     // transition (asked from the will-call that ended it): that change's own transition brings it.
-                    guard !_isLeavingInAWaitingChange else { continue }
+                    guard !_keepsOnScreenUntilAChange(theSpotOf: shown) else { continue }
                     child._beginAppearing(animated: animated, at: .child(self), batch: batch)
                 case .appearing: child._beginCallsNotForwarded(animated: animated, batch: batch)
                 case .appeared, .disappearing: break
@@ -493,14 +493,15 @@ extension Screen {
         }
     }
 
-    /// Whether a screen on screen through this one leaves in a change that waits for this screen's transition.
+    /// Whether a screen on screen through this one holds the spot of `shown`, one of the children it shows, until a
+    /// change that waits for this screen's transition takes it away.
     ///
     /// A navigation controller's top of before a push or a pop made after the controller forwarded its appearance to
-    /// it, or a current-context presentation whose dismissal waits. That change's own transition brings the screens
-    /// that take its place.
-    private var _isLeavingInAWaitingChange: Bool {
+    /// it (the controller shows one screen), or a current-context presentation over `shown` whose dismissal waits.
+    /// That change's own transition brings `shown` on screen.
+    private func _keepsOnScreenUntilAChange(theSpotOf shown: Screen) -> Bool {
         if self is NavigationController { return !_onScreenChildren.isEmpty }
-        return _onScreenChildren.contains { $0._pendingCauses.contains(.beingDismissed) }
+        return _onScreenChildren.contains { $0._pendingCauses.contains(.beingDismissed) && $0._dismissedFrom === shown }
     }
 
     /// Whether this screen's disappearance belongs to an interactive pop in progress, which ends it.

@@ -123,6 +123,10 @@ open class Screen {
     /// The presenter of this screen itself (not of a container it is in).
     @exclusivity(unchecked) weak var _presenter: Screen?
 
+    /// The presenter of the presentation being dismissed with this screen, until the dismissal ends: the screen whose
+    /// place a current-context presentation keeps until its dismissal's transition runs.
+    @exclusivity(unchecked) weak var _dismissedFrom: Screen?
+
     /// The style the screen was presented with last: set when it is presented, kept once it is dismissed.
     ///
     /// The host reads this one, not ``modalPresentationStyle``, which the app may change while the screen is

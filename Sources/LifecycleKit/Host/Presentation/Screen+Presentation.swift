@@ -374,6 +374,7 @@ extension Screen {
         target._presenter = nil
         for screen in leaving {
             screen._pendingCauses.insert(.beingDismissed)
+            screen._dismissedFrom = presenter
             screen.interactiveDismissal?._wasDismissedByTheApp = true
         }
         let transition = _Transition(
@@ -399,6 +400,7 @@ extension Screen {
                 guard stage == .ended else { return }
                 for screen in leaving {
                     screen._pendingCauses.remove(.beingDismissed)
+                    screen._dismissedFrom = nil
                 }
                 // The top-most first (a screen that joined a hierarchy meanwhile has not left: no report).
                 for screen in leaving.reversed() {
