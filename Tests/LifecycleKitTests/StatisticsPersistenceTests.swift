@@ -155,8 +155,13 @@ struct StatisticsPersistenceTests {
         arguments: [
             ("{ not json", StatisticsStoreError.Code.corrupt, "stats.json.corrupt-20250102T030405Z"),
             (#"{"formatVersion": 2, "screens": []}"#, .unsupportedVersion, "stats.json.unsupported-20250102T030405Z"),
-            // Versions start at 1: 0 is no version this code ever wrote.
+            // Any number above 1 is a newer version (found by review, helper-234: these read as corrupt).
+            (#"{"formatVersion": 2.5, "screens": []}"#, .unsupportedVersion, "stats.json.unsupported-20250102T030405Z"),
+            (#"{"formatVersion": 1e20}"#, .unsupportedVersion, "stats.json.unsupported-20250102T030405Z"),
+            // Versions start at 1: 0 is no version this code ever wrote, and neither is 0.5.
             (#"{"formatVersion": 0, "screens": []}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
+            (#"{"formatVersion": 0.5, "screens": []}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
+            (#"{"formatVersion": "1", "screens": []}"#, .corrupt, "stats.json.corrupt-20250102T030405Z"),
             (
                 #"{"formatVersion": 1, "screens": [{"name": "A", "stayTime": -1, "viewCount": 1, "resumeCount": 0}]}"#,
                 .corrupt, "stats.json.corrupt-20250102T030405Z"
@@ -250,6 +255,23 @@ struct StatisticsPersistenceTests {
         #expect(error.code == .corrupt)
         #expect(error.message.contains("its records cannot be read (\(problem));"), "\(error.message)")
         #expect(!error.message.contains("CodingKeys") && !error.message.contains("not valid JSON"))
+    }
+
+    @Test("a rewrite keeps the file's permissions: a private file stays private")
+    func permissionsKept() throws {
+        // Found by review (helper-234): the new file, made with the default permissions, replaced a private one.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("stats.json")
+        try directory.write(#"{"formatVersion": 1, "screens": []}"#, to: "stats.json")
+        let fileManager = FileManager.default
+        try fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        let statistics = ScreenStatistics(fileURL: file, time: VirtualTime(), configuration: configuration())
+        statistics.reset()
+        try statistics.flush()
+        let permissions = try fileManager.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(try directory.fileNames() == ["stats.json"])
     }
 
     @Test("a symbolic link is followed: the file it leads to is read and replaced, and the link stays a link")

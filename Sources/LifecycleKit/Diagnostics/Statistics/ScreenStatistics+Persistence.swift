@@ -122,6 +122,8 @@ extension ScreenStatistics {
     /// Writes `data` to a temporary file next to `url`, syncs it, then renames it over `url`: a reader sees
     /// the old file or the new one, never a partial one.
     ///
+    /// The new file keeps the old one's permissions.
+    ///
     /// When `url` is a symbolic link, the file it leads to is replaced (the temporary file is made next to it), as
     /// a plain write through the link would: renaming over the link would replace the link itself with a file, and
     /// the file it led to would never be updated again.
@@ -139,6 +141,11 @@ extension ScreenStatistics {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
             guard fileManager.createFile(atPath: temporary.path, contents: nil) else {
                 throw CocoaError(.fileWriteNoPermission)
+            }
+            // The new file takes the old one's permissions before it holds anything: a file the app made private
+            // stays private.
+            if let permissions = try? fileManager.attributesOfItem(atPath: url.path)[.posixPermissions] {
+                try fileManager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
             }
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }

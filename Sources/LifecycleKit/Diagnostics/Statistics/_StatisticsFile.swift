@@ -148,7 +148,8 @@ struct _StatisticsFile: Codable {
     /// counts do), or why it cannot.
     static func decode(_ data: Data) -> Result<[String: ScreenStatistics.Record], Failure> {
         struct Header: Decodable {
-            var formatVersion: Int
+            /// Any number: a version this one cannot read (2.5, 1e20) is a newer one, not a corrupt file.
+            var formatVersion: Double
         }
         do {
             try _JSONSyntaxChecker.check([UInt8](data))
@@ -164,14 +165,16 @@ struct _StatisticsFile: Codable {
         guard let header = try? decoder.decode(Header.self, from: data) else {
             return .failure(Failure(code: .corrupt, reason: "it is not a JSON object with a formatVersion"))
         }
-        guard header.formatVersion <= currentVersion else {
+        let version = header.formatVersion
+        let versionName = version == version.rounded() && abs(version) < 1e15 ? "\(Int(version))" : "\(version)"
+        guard version <= Double(currentVersion) else {
             return .failure(
                 Failure(
                     code: .unsupportedVersion,
-                    reason: "its format version \(header.formatVersion) is newer than \(currentVersion)"))
+                    reason: "its format version \(versionName) is newer than \(currentVersion)"))
         }
-        guard header.formatVersion >= 1 else {
-            return .failure(Failure(code: .corrupt, reason: "its format version \(header.formatVersion) is invalid"))
+        guard version >= 1, version == version.rounded() else {
+            return .failure(Failure(code: .corrupt, reason: "its format version \(versionName) is invalid"))
         }
         let file: _StatisticsFile
         do {
