@@ -139,6 +139,42 @@ struct EndedInsideAWillCallTests {
         #expect(z.visibleState == [.loaded, .didAppear] && p.visibleState == [.loaded, .didDisappear])
     }
 
+    @Test(
+        "a pop finished from a will-call inside an inner navigation controller: its delegate still hears of its top",
+        arguments: [false, true])
+    func finishedInsideAnInnerNavigationController(pushesFirst: Bool) throws {
+        // Found by review (helper-235): the end of the pop inside the will-calls kept the inner controller from
+        // sending willShow and didShow for its top (or sent them after the pop, for a top it pushed itself).
+        let host = try NavigationHost(driver: .manual)
+        let x = ScriptedScreen("X", host.log)
+        let inner = try TestNavigation("inner", root: x, host.log)
+        let box = host.screen("K")
+        try box.addChild(inner)
+        try host.navigation.push(box, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        let y = host.screen("Y")
+        nonisolated(unsafe) let (innerNavigation, pushed, navigation) = (inner, y, host.navigation)
+        let token = try Screen.viewWillAppear.after(.instance(inner), once: true) { _, _, _ in
+            if pushesFirst { try? innerNavigation.push(pushed, animated: true) }
+            navigation.interactivePop?.finish()
+        }
+        defer { token.cancel() }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        let top = pushesFirst ? "Y" : "X"
+        let joins = pushesFirst ? ["Y.willMove(inner)", "Y.loadView", "Y.viewDidLoad"] : []
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "inner.viewWillAppear",
+            ] + joins + [
+                "\(top).viewWillAppear", "inner.willShow(\(top))", "nav.willShow(K)", "C.viewDidDisappear",
+                "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear", "inner.viewDidAppear", "\(top).viewDidAppear",
+                "inner.didShow(\(top))", "nav.didShow(K)",
+            ] + (pushesFirst ? ["Y.didMove(inner)"] : []))
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == [])
+    }
+
     @Test("ended twice inside one will-call (finish, then cancel): the first request wins, the second is ignored")
     func firstRequestWins() throws {
         let host = try SheetHost()

@@ -488,6 +488,15 @@ extension Screen {
                 case .appeared, .disappearing: break
                 }
             }
+            // A navigation controller's appearance tells its delegate of its top after the will-calls, which the end
+            // of the transition inside them kept it from doing; only of a top that comes on screen in it (not of one
+            // whose push waits: that push tells it).
+            if let navigation = self as? NavigationController, _appearance == .appearing,
+                let top = navigation.topViewController, top._forwardingTarget._appearance == .appearing,
+                top._forwardingTarget._onScreenParent === self
+            {
+                navigation._showTopOnAppearing(top, animated: animated)
+            }
         case .appeared, .disappeared:
             break
         }
