@@ -498,6 +498,54 @@ struct LeakDetectorTests {
         #expect(host.detector.trackedScreenCount == 0)
     }
 
+    @Test("an excluded container checked again is a suspect from its next check; one with nothing to carry goes")
+    func excludedContainerCheckedAgain() throws {
+        // Found by review (helper-237): it stayed a silent carrier, and one whose content went stayed tracked.
+        let host = try Host(configuration: LeakDetector.Configuration(excludedTypes: [Dashboard.self]))
+        let dashboard = Dashboard(title: "Dash")
+        try dashboard.addChild(Cart(title: "Mini cart"))
+        let emptied = Dashboard(title: "Emptied")
+        let cart = Cart(title: "Leaves")
+        try emptied.addChild(cart)
+        for screen in [dashboard, emptied] {
+            try host.home.present(screen, animated: false)
+            screen.dismiss(animated: false)
+        }
+        #expect(host.detector.trackedScreenCount == 2)
+        dashboard.isLeakDetectionEnabled = true
+        cart.isLeakDetectionEnabled = false
+        host.time.advance(by: 1.5)
+        #expect(
+            host.reports.take() == [
+                #"suspected leak: Dashboard "Dash" [Dashboard] removed by dismiss at 0.000 s, still alive at 1.500 s"#
+            ])
+        #expect(host.detector.isTracking(dashboard) && !host.detector.isTracking(emptied))
+    }
+
+    @Test("a detector that tracks nothing goes as soon as nothing else holds it, whatever its scheduler still holds")
+    func detectorWithNothingTrackedGoes() throws {
+        // Found by review (helper-237): the scheduled check held it strongly until its due time, even with nothing to
+        // check, and a virtual clock never advanced again kept it (and its handler's captures) for good.
+        let time = VirtualTime()
+        weak var released: LeakDetector?
+        do {
+            let window = Window(time: time)
+            let detector = LeakDetector(time: time, isEnabled: true) { _ in }
+            released = detector
+            detector.attach(to: window)
+            let navigation = try NavigationController(rootScreen: Home(title: "Home"))
+            try window.setRootScreen(navigation)
+            window.makeKeyAndVisible()
+            let shoes = ProductDetail(title: "Shoes")
+            try navigation.push(shoes, animated: false)
+            try navigation.pop(animated: false)
+            try navigation.push(shoes, animated: false)  // attached again: forgotten
+            #expect(detector.trackedScreenCount == 0)
+            window.hide()
+        }
+        #expect(released == nil && time.pendingCount == 1)
+    }
+
     @Test(
         "a detector that its window no longer holds, or that was detached, still checks the screens it tracks",
         arguments: [false, true])

@@ -71,6 +71,7 @@ extension LeakDetector: ScreenLifecycleObserver {
             }
         }
         _entries[key] = entry
+        _selfWhileTracking = self
         entry.detector = self
         if let screen = entry.screen {
             screen._diagnostics.leakEntries.removeAll { $0.object?.isTracked != true }
@@ -100,6 +101,7 @@ extension LeakDetector: ScreenLifecycleObserver {
         }
         if _entries.isEmpty && _releasedEntries.isEmpty {
             _queue.removeAll()
+            _selfWhileTracking = nil
         }
     }
 
@@ -116,6 +118,7 @@ extension LeakDetector: ScreenLifecycleObserver {
         _queue.removeAll()
         _timer?.action.cancel()
         _timer = nil
+        _selfWhileTracking = nil
     }
 
     /// Schedules the timer for the earliest pending check, unless it is already scheduled early enough.
@@ -127,10 +130,8 @@ extension LeakDetector: ScreenLifecycleObserver {
         }
         if let timer = _timer, timer.due <= next { return }
         _timer?.action.cancel()
-        // Held strongly until it runs: a detector whose window went away, or that was detached, still checks the
-        // screens it tracks (the action goes once it has run, and so does the detector if nothing holds it).
-        let action = time.schedule(after: max(0, next - time.now)) {
-            self._runDueChecks()
+        let action = time.schedule(after: max(0, next - time.now)) { [weak self] in
+            self?._runDueChecks()
         }
         _timer = (action, next)
     }
@@ -160,6 +161,16 @@ extension LeakDetector: ScreenLifecycleObserver {
             if isEnabled && screen._isDetached {
                 _trackIfChecked(screen, reason: entry.reason, removedAt: entry.removedAt, firstCheckAt: now)
             }
+            return
+        }
+        if entry.isCarrier && _isChecked(screen) {
+            // Checked again since it left (opted back in, or its type no longer excluded): a suspect from now on,
+            // this check its first.
+            entry.isCarrier = false
+            entry.checks = 0
+        } else if entry.isCarrier && !entry.held.contains(where: { $0.object.map(_isChecked) == true }) {
+            // Nothing left to carry: what it held was released, or is excluded now.
+            _forget(entry)
             return
         }
         entry.checks += 1

@@ -26,7 +26,8 @@ import Foundation
 /// again, from its new removal. Screens that go away with their window, without leaving its hierarchy, are not tracked.
 /// An excluded screen that holds screens that are not excluded is tracked too, never reported, on the same schedule
 /// and then at the release watch's interval (without one, it is forgotten at its last check), to notice its release:
-/// what it held is then checked in its place, as for any container.
+/// what it held is then checked in its place, as for any container. Checked again (opted back in), it is a suspect from
+/// its next check; holding no checked screen any more, it is forgotten there.
 ///
 /// **Checks.** With the default ``Configuration``:
 /// - 1.5 s after it left, a screen still alive and still detached (no parent, not presented, not the
@@ -86,6 +87,11 @@ public final class LeakDetector {
     var _nextSequence = 0
     /// The scheduled action that runs the earliest check, and its due time.
     var _timer: (action: ScheduledAction, due: Double)?
+    /// The detector itself while it tracks screens, so that it checks them even when nothing else holds it (its
+    /// window went away, or it was detached); `nil` once it tracks none, when it goes if nothing else holds it. (The
+    /// scheduled action holds it weakly: a stale action, which the scheduler may keep until its due time, keeps
+    /// nothing alive.)
+    var _selfWhileTracking: LeakDetector?
 
     /// Creates a detector.
     ///
@@ -116,8 +122,8 @@ public final class LeakDetector {
 
     /// Starts tracking the screens that leave `window`'s hierarchy; attaching twice does nothing.
     ///
-    /// The window keeps the detector alive while it is attached, and its scheduled check while it has screens to
-    /// check: a detector held by nothing else goes once it is detached (or its window is gone) and has none left.
+    /// The window keeps the detector alive while it is attached, and the detector keeps itself alive while it tracks
+    /// screens: a detector held by nothing else goes once it is detached (or its window is gone) and tracks none.
     public func attach(to window: Window) {
         window.addObserver(self)
     }
