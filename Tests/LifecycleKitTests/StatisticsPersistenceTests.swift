@@ -257,20 +257,23 @@ struct StatisticsPersistenceTests {
         #expect(!error.message.contains("CodingKeys") && !error.message.contains("not valid JSON"))
     }
 
-    @Test("a rewrite keeps the file's permissions: a private file stays private")
-    func permissionsKept() throws {
+    @Test(
+        "a rewrite keeps the file's permissions: a private file stays private, a read-only one read-only",
+        arguments: [
+            0o600, 0o444,
+        ])
+    func permissionsKept(permissions: Int) throws {
         // Found by review (helper-234): the new file, made with the default permissions, replaced a private one.
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("stats.json")
         try directory.write(#"{"formatVersion": 1, "screens": []}"#, to: "stats.json")
         let fileManager = FileManager.default
-        try fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try fileManager.setAttributes([.posixPermissions: permissions], ofItemAtPath: file.path)
         let statistics = ScreenStatistics(fileURL: file, time: VirtualTime(), configuration: configuration())
         statistics.reset()
         try statistics.flush()
-        let permissions = try fileManager.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
-        #expect(permissions == 0o600)
+        #expect(try fileManager.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == permissions)
         #expect(try directory.fileNames() == ["stats.json"])
     }
 

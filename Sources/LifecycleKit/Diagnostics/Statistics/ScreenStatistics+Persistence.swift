@@ -139,16 +139,19 @@ extension ScreenStatistics {
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard fileManager.createFile(atPath: temporary.path, contents: nil) else {
+            // The new file takes the old one's permissions: made private to this user (so that a file the app made
+            // private never shows its data to others, even for a moment), opened, then given them (so that a file
+            // without write permission is still replaced, keeping them).
+            let permissions = try? fileManager.attributesOfItem(atPath: url.path)[.posixPermissions]
+            let attributes: [FileAttributeKey: Any]? = permissions == nil ? nil : [.posixPermissions: 0o600]
+            guard fileManager.createFile(atPath: temporary.path, contents: nil, attributes: attributes) else {
                 throw CocoaError(.fileWriteNoPermission)
-            }
-            // The new file takes the old one's permissions before it holds anything: a file the app made private
-            // stays private.
-            if let permissions = try? fileManager.attributesOfItem(atPath: url.path)[.posixPermissions] {
-                try fileManager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
             }
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
+            if let permissions {
+                try fileManager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
             try handle.write(contentsOf: data)
             try handle.synchronize()
         } catch {

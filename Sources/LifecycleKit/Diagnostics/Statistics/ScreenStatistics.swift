@@ -60,7 +60,7 @@ import Foundation
 ///
 /// **Persistence.** With a file, the recorder reads it once when created and writes it as
 /// pretty-printed JSON with a format version (see ``exportJSON()``). Writes are atomic (a temporary
-/// file in the same directory, synced, then renamed over the file) and batched: a change schedules one
+/// file in the same directory, given the file's permissions, synced, then renamed over the file) and batched: a change schedules one
 /// write ``Configuration/flushDelay`` seconds later on the recorder's ``HostTime``; the recorder also
 /// writes when a window enters the background, when it is detached or a window goes away, and on ``flush()``. A
 /// file that cannot be read, is not valid, or was written by a newer version is reported to the handler with a
