@@ -139,6 +139,39 @@ struct EndedInsideAWillCallTests {
         #expect(z.visibleState == [.loaded, .didAppear] && p.visibleState == [.loaded, .didDisappear])
     }
 
+    @Test("a pop finished from the will-call of the last of a chain of presentations that dismissed itself")
+    func finishedWithTheEndOfAChainDismissed() throws {
+        // Found by review (helper-236): the presentation before it, which stands in for the same child, came on
+        // screen in the pop, beside the one the dismissal was to take away.
+        let host = try NavigationHost(driver: .manual)
+        let box = host.screen("K")
+        let z = host.screen("Z")
+        z.definesPresentationContext = true
+        try box.addChild(z)
+        try host.navigation.push(box, animated: false)
+        let first = host.screen("P1")
+        try z.present(first, style: .currentContext, animated: false)
+        let last = ScriptedScreen("P2", host.log)
+        try first.present(last, style: .currentContext, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        host.window.transitionDriver.completeAll()
+        last.actions["viewWillAppear"] = {
+            _ = last.dismiss(animated: true)
+            host.navigation.interactivePop?.finish()
+        }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "P2.viewWillAppear",
+                "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear",
+                "P2.viewDidAppear", "nav.didShow(K)", "P2.viewWillDisappear", "P1.viewWillAppear",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["P1.viewDidAppear", "P2.viewDidDisappear"])
+        #expect(z.visibleState == [.loaded, .didDisappear] && first.visibleState == [.loaded, .didAppear])
+    }
+
     @Test(
         "a pop finished from a will-call inside an inner navigation controller: its delegate still hears of its top",
         arguments: [false, true])

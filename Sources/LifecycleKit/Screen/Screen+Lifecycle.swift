@@ -510,7 +510,16 @@ extension Screen {
     /// That change's own transition brings `shown` on screen.
     private func _keepsOnScreenUntilAChange(theSpotOf shown: Screen) -> Bool {
         if self is NavigationController { return !_onScreenChildren.isEmpty }
-        return _onScreenChildren.contains { $0._pendingCauses.contains(.beingDismissed) && $0._dismissedFrom === shown }
+        return _onScreenChildren.contains { onScreen in
+            guard onScreen._pendingCauses.contains(.beingDismissed) else { return false }
+            // Its presenter, or, for the end of a chain of current-context presentations, the screen the chain stands
+            // in for.
+            var spot = onScreen._dismissedFrom
+            while let screen = spot, screen !== shown, screen._isEmbedded {
+                spot = screen._presenter
+            }
+            return spot === shown
+        }
     }
 
     /// Whether this screen's disappearance belongs to an interactive pop in progress, which ends it.

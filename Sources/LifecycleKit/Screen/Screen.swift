@@ -123,8 +123,9 @@ open class Screen {
     /// The presenter of this screen itself (not of a container it is in).
     @exclusivity(unchecked) weak var _presenter: Screen?
 
-    /// The presenter of the presentation being dismissed with this screen, until the dismissal ends: the screen whose
-    /// place a current-context presentation keeps until its dismissal's transition runs.
+    /// The presenter of the presentation being dismissed with this screen, until the dismissal ends: for a
+    /// current-context presentation, the screen whose place it keeps until its dismissal's transition runs, or the
+    /// presentation before it in a chain, which stands in for that screen.
     @exclusivity(unchecked) weak var _dismissedFrom: Screen?
 
     /// The style the screen was presented with last: set when it is presented, kept once it is dismissed.
