@@ -235,7 +235,7 @@ struct StatusBarTests {
             ])
     }
 
-    @Test("a container may name a screen inside a child (a tab's top screen) while it contains it, not one it presents")
+    @Test("a container may name a screen inside a child (a tab's top screen) while it holds it, not a sheet")
     func descendantDecides() throws {
         // Found by review (helper-233): only a direct child counted, so that a tab container naming the top screen of
         // its tab's navigation controller, as UIKit apps do, decided itself instead.
@@ -252,6 +252,18 @@ struct StatusBarTests {
         window.setNeedsStatusBarAppearanceUpdate()
         #expect(window.screenForStatusBarHidden === top && window.screenForStatusBarStyle === top)
         #expect(window.statusBar.description == "hidden lightContent")
+        // A screen inside a current-context presentation that stands in for a screen inside the container counts.
+        let inside = StyledScreen("Q", EventLog(), events)
+        inside.statusBarStyle = .darkContent
+        let cover = Screen(title: "P")
+        try cover.addChild(inside)
+        top.definesPresentationContext = true
+        try top.present(cover, style: .currentContext, animated: false)
+        tabs.styleChild = inside
+        window.setNeedsStatusBarAppearanceUpdate()
+        #expect(window.screenForStatusBarStyle === inside && window.statusBar.description == "hidden darkContent")
+        _ = cover.dismiss(animated: false)
+        tabs.styleChild = top
         // Out of the container (its controller removed), it is ignored again.
         navigation.removeFromParent()
         #expect(window.screenForStatusBarHidden === tabs && window.statusBar.description == "visible default")

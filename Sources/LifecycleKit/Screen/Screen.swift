@@ -564,8 +564,9 @@ open class Screen {
     /// this screen itself.
     ///
     /// Only a screen this one contains now counts, a child or a child's descendant (a tab container may name the top
-    /// screen of the navigation controller in its selected tab, as in UIKit): one that is no longer inside this
-    /// screen, or one it presents, is ignored. A ``NavigationController`` answers its top screen.
+    /// screen of the navigation controller in its selected tab, as in UIKit), also through a current-context
+    /// presentation that appears in the place of a screen inside it: one that is no longer inside this screen, or
+    /// one presented otherwise, is ignored. A ``NavigationController`` answers its top screen.
     open var childForStatusBarHidden: Screen? { nil }
 
     /// The child that decides the status bar's style in this screen's place; `nil` (the default) for this

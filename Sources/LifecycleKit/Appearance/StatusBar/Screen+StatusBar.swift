@@ -123,12 +123,13 @@ extension Screen {
         _currentDescendant(Screen.childForStatusBarStyle.invoke(self) { $0.childForStatusBarStyle })
     }
 
-    /// `screen` if this screen contains it now (its child, or a child's child, and so on), else `nil`.
+    /// `screen` if this screen contains it now (its child, or a child's child, and so on, through current-context
+    /// presentations that stand in for a screen inside it too, and a screen its pop is taking away), else `nil`.
     private func _currentDescendant(_ screen: Screen?) -> Screen? {
-        var ancestor = screen?.parent
+        var ancestor = screen?._containerParent
         while let current = ancestor {
             if current === self { return screen }
-            ancestor = current.parent
+            ancestor = current._containerParent
         }
         return nil
     }
