@@ -172,6 +172,45 @@ struct EndedInsideAWillCallTests {
         #expect(z.visibleState == [.loaded, .didDisappear] && first.visibleState == [.loaded, .didAppear])
     }
 
+    @Test("a pop finished from a will-call that pushed on an inner stack: the old top's own children still come")
+    func finishedWithAnInnerPushOverAContainer() throws {
+        // Found by review (helper-235): the finish sent the calls not forwarded yet only to the children the inner
+        // controller shows now, its new top, which waits; the old top, a container, never forwarded to its second
+        // child.
+        let host = try NavigationHost(driver: .manual)
+        let x = ScriptedScreen("X", host.log)
+        let tabs = host.screen("T")
+        try tabs.addChild(x)
+        try tabs.addChild(host.screen("W"))
+        let inner = try TestNavigation("inner", root: tabs, host.log)
+        let box = host.screen("K")
+        try box.addChild(inner)
+        try host.navigation.push(box, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        let y = host.screen("Y")
+        x.actions["viewWillAppear"] = {
+            try? inner.push(y, animated: true)
+            host.navigation.interactivePop?.finish()
+        }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "inner.viewWillAppear",
+                "T.viewWillAppear", "X.viewWillAppear", "Y.willMove(inner)", "W.viewWillAppear", "nav.willShow(K)",
+                "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear", "inner.viewDidAppear",
+                "T.viewDidAppear", "X.viewDidAppear", "W.viewDidAppear", "nav.didShow(K)", "Y.loadView",
+                "Y.viewDidLoad", "T.viewWillDisappear", "X.viewWillDisappear", "W.viewWillDisappear",
+                "Y.viewWillAppear", "inner.willShow(Y)",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(
+            host.log.take() == [
+                "T.viewDidDisappear", "X.viewDidDisappear", "W.viewDidDisappear", "Y.viewDidAppear", "Y.didMove(inner)",
+                "inner.didShow(Y)",
+            ])
+    }
+
     @Test(
         "a pop finished from a will-call inside an inner navigation controller: its delegate still hears of its top",
         arguments: [false, true])

@@ -488,6 +488,12 @@ extension Screen {
                 case .appeared, .disappearing: break
                 }
             }
+            // The screens that keep their spot until a change that waits (a navigation controller's top of before a
+            // push) appear in this transition too, with what they show: the calls they had not forwarded yet.
+            for child in _onScreenChildren where child._onScreenParent === self && child._appearance == .appearing {
+                guard _appearance == .appearing else { return }
+                child._beginCallsNotForwarded(animated: animated, batch: batch)
+            }
             // A navigation controller's appearance tells its delegate of its top after the will-calls, which the end
             // of the transition inside them kept it from doing; only of a top that comes on screen in it (not of one
             // whose push waits: that push tells it).
