@@ -69,10 +69,7 @@ struct EndedInsideAWillCallTests {
         // inner stack after the change and brought its new top on screen in the pop, beside the screen it covers.
         let host = try NavigationHost(driver: .manual)
         let x = ScriptedScreen("X", host.log)
-        let inner = try TestNavigation("inner", root: x, host.log)
-        let box = host.screen("K")
-        try box.addChild(inner)
-        try host.navigation.push(box, animated: false)
+        let inner = try host.innerNavigationPushed(root: x).navigation
         let y = ScriptedScreen("Y", host.log)
         if !pushes { try inner.push(y, animated: false) }
         try host.navigation.push(host.screen("C"), animated: false)
@@ -101,6 +98,31 @@ struct EndedInsideAWillCallTests {
         #expect(y.visibleState == [.loaded, pushes ? .didAppear : .didDisappear])
     }
 
+    /// A container "K" holding "Z", which defines a presentation context, and `sibling` after it, pushed on the
+    /// host's navigation controller; returns Z.
+    static func contextChildPushed(_ host: NavigationHost, sibling: Screen? = nil) throws -> TestScreen {
+        let box = host.screen("K")
+        let z = host.screen("Z")
+        z.definesPresentationContext = true
+        try box.addChild(z)
+        if let sibling { try box.addChild(sibling) }
+        try host.navigation.push(box, animated: false)
+        return z
+    }
+
+    /// Pushes "C", then begins an interactive pop that reveals the screens below it, whose `presented` screen
+    /// dismisses itself from its viewWillAppear and finishes the pop there; the log starts with the pop.
+    static func revealByAPopFinishedFrom(_ presented: ScriptedScreen, _ host: NavigationHost) throws {
+        try host.navigation.push(host.screen("C"), animated: false)
+        host.window.transitionDriver.completeAll()
+        presented.actions["viewWillAppear"] = {
+            _ = presented.dismiss(animated: true)
+            host.navigation.interactivePop?.finish()
+        }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+    }
+
     @Test(
         "a pop finished from the will-call of a presentation that dismissed itself: the dismissal waits for it",
         arguments: [false, true])
@@ -109,23 +131,10 @@ struct EndedInsideAWillCallTests {
         // and brought it on screen in the pop, beside the presentation that was to leave its place in the dismissal.
         // helper-235: a sibling that no change waits for still comes in the pop.
         let host = try NavigationHost(driver: .manual)
-        let box = host.screen("K")
-        let z = host.screen("Z")
-        z.definesPresentationContext = true
-        try box.addChild(z)
-        let w = host.screen("W")
-        if withASibling { try box.addChild(w) }
-        try host.navigation.push(box, animated: false)
+        let z = try Self.contextChildPushed(host, sibling: withASibling ? host.screen("W") : nil)
         let p = ScriptedScreen("P", host.log)
         try z.present(p, style: .currentContext, animated: false)
-        try host.navigation.push(host.screen("C"), animated: false)
-        host.window.transitionDriver.completeAll()
-        p.actions["viewWillAppear"] = {
-            _ = p.dismiss(animated: true)
-            host.navigation.interactivePop?.finish()
-        }
-        _ = host.log.take()
-        _ = try host.navigation.beginInteractivePop(translation: 10)
+        try Self.revealByAPopFinishedFrom(p, host)
         let sibling: (will: [String], did: [String]) =
             withASibling ? (["W.viewWillAppear"], ["W.viewDidAppear"]) : ([], [])
         #expect(
@@ -144,23 +153,12 @@ struct EndedInsideAWillCallTests {
         // Found by review (helper-236): the presentation before it, which stands in for the same child, came on
         // screen in the pop, beside the one the dismissal was to take away.
         let host = try NavigationHost(driver: .manual)
-        let box = host.screen("K")
-        let z = host.screen("Z")
-        z.definesPresentationContext = true
-        try box.addChild(z)
-        try host.navigation.push(box, animated: false)
+        let z = try Self.contextChildPushed(host)
         let first = host.screen("P1")
         try z.present(first, style: .currentContext, animated: false)
         let last = ScriptedScreen("P2", host.log)
         try first.present(last, style: .currentContext, animated: false)
-        try host.navigation.push(host.screen("C"), animated: false)
-        host.window.transitionDriver.completeAll()
-        last.actions["viewWillAppear"] = {
-            _ = last.dismiss(animated: true)
-            host.navigation.interactivePop?.finish()
-        }
-        _ = host.log.take()
-        _ = try host.navigation.beginInteractivePop(translation: 10)
+        try Self.revealByAPopFinishedFrom(last, host)
         #expect(
             host.log.take() == [
                 "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "P2.viewWillAppear",
@@ -182,10 +180,7 @@ struct EndedInsideAWillCallTests {
         let tabs = host.screen("T")
         try tabs.addChild(x)
         try tabs.addChild(host.screen("W"))
-        let inner = try TestNavigation("inner", root: tabs, host.log)
-        let box = host.screen("K")
-        try box.addChild(inner)
-        try host.navigation.push(box, animated: false)
+        let inner = try host.innerNavigationPushed(root: tabs).navigation
         try host.navigation.push(host.screen("C"), animated: false)
         let y = host.screen("Y")
         x.actions["viewWillAppear"] = {
@@ -219,10 +214,7 @@ struct EndedInsideAWillCallTests {
         // sending willShow and didShow for its top (or sent them after the pop, for a top it pushed itself).
         let host = try NavigationHost(driver: .manual)
         let x = ScriptedScreen("X", host.log)
-        let inner = try TestNavigation("inner", root: x, host.log)
-        let box = host.screen("K")
-        try box.addChild(inner)
-        try host.navigation.push(box, animated: false)
+        let inner = try host.innerNavigationPushed(root: x).navigation
         try host.navigation.push(host.screen("C"), animated: false)
         let y = host.screen("Y")
         nonisolated(unsafe) let (innerNavigation, pushed, navigation) = (inner, y, host.navigation)

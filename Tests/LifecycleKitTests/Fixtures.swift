@@ -172,13 +172,21 @@ struct NavigationHost {
     ///   - root: The screen at the root as X (a scripted one, say); a plain ``TestScreen`` by default.
     ///   - top: The screen to push as Y; a plain ``TestScreen`` by default.
     func innerNavigationOnScreen(root: TestScreen? = nil, top: TestScreen? = nil) throws -> InnerNavigation {
-        let navigation = try TestNavigation("inner", root: root ?? screen("X"), log)
-        let box = screen("K")
-        try box.addChild(navigation)
-        try self.navigation.push(box, animated: false)
+        let (navigation, box) = try innerNavigationPushed(root: root ?? screen("X"))
         let y = top ?? screen("Y")
         try navigation.push(y, animated: false)
         return (navigation, box, y)
+    }
+
+    /// A navigation controller "inner" with `root` alone in its stack, inside a plain container "K", pushed on the
+    /// host's navigation controller; returns the inner controller and the container.
+    @discardableResult
+    func innerNavigationPushed(root: Screen) throws -> (navigation: TestNavigation, box: TestScreen) {
+        let navigation = try TestNavigation("inner", root: root, log)
+        let box = screen("K")
+        try box.addChild(navigation)
+        try self.navigation.push(box, animated: false)
+        return (navigation, box)
     }
 }
 
