@@ -170,6 +170,35 @@ struct EndedInsideAWillCallTests {
         #expect(z.visibleState == [.loaded, .didDisappear] && first.visibleState == [.loaded, .didAppear])
     }
 
+    @Test("a pop finished from the will-call of the end of a chain dismissed in two steps: the dismissals wait for it")
+    func finishedWithAChainDismissedInTwoSteps() throws {
+        // Found by review (helper-238): the walk down the chain stopped at a presentation dismissed before, whose
+        // presenter link was gone, and the first of the chain came on screen in the pop beside the last.
+        let host = try NavigationHost(driver: .manual)
+        let z = try Self.contextChildPushed(host)
+        let (first, second, last) = (host.screen("P1"), host.screen("P2"), ScriptedScreen("P3", host.log))
+        try z.present(first, style: .currentContext, animated: false)
+        try first.present(second, style: .currentContext, animated: false)
+        try second.present(last, style: .currentContext, animated: false)
+        try host.navigation.push(host.screen("C"), animated: false)
+        host.window.transitionDriver.completeAll()
+        last.actions["viewWillAppear"] = {
+            _ = second.dismiss(animated: true)
+            _ = first.dismiss(animated: true)
+            host.navigation.interactivePop?.finish()
+        }
+        _ = host.log.take()
+        _ = try host.navigation.beginInteractivePop(translation: 10)
+        #expect(
+            host.log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "P3.viewWillAppear",
+                "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear",
+                "P3.viewDidAppear", "nav.didShow(K)", "P3.viewWillDisappear", "P1.viewWillAppear",
+            ])
+        host.window.transitionDriver.completeAll()
+        #expect(host.log.take() == ["P1.viewDidAppear", "P3.viewDidDisappear"])
+    }
+
     @Test("a pop finished from a will-call that pushed on an inner stack: the old top's own children still come")
     func finishedWithAnInnerPushOverAContainer() throws {
         // Found by review (helper-235): the finish sent the calls not forwarded yet only to the children the inner

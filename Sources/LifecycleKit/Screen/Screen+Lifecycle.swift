@@ -519,10 +519,10 @@ extension Screen {
         return _onScreenChildren.contains { onScreen in
             guard onScreen._pendingCauses.contains(.beingDismissed) else { return false }
             // Its presenter, or, for the end of a chain of current-context presentations, the screen the chain stands
-            // in for.
+            // in for: down the chain's presenters, through those dismissed too (whose presenter link is gone).
             var spot = onScreen._dismissedFrom
-            while let screen = spot, screen !== shown, screen._isEmbedded {
-                spot = screen._presenter
+            while let screen = spot, screen !== shown, screen._presentationStyle == .currentContext {
+                spot = screen._presenter ?? screen._dismissedFrom
             }
             return spot === shown
         }

@@ -565,8 +565,9 @@ open class Screen {
     ///
     /// Only a screen this one contains now counts, a child or a child's descendant (a tab container may name the top
     /// screen of the navigation controller in its selected tab, as in UIKit), also through a current-context
-    /// presentation that appears in the place of a screen inside it: one that is no longer inside this screen, or
-    /// one presented otherwise, is ignored. A ``NavigationController`` answers its top screen.
+    /// presentation that appears in the place of this screen or of a screen inside it, and a screen a pop is taking
+    /// out of it until the pop's transition ends: one that is no longer inside this screen, or one presented
+    /// otherwise, is ignored. A ``NavigationController`` answers its top screen.
     open var childForStatusBarHidden: Screen? { nil }
 
     /// The child that decides the status bar's style in this screen's place; `nil` (the default) for this

@@ -15,9 +15,10 @@ import HookKit
 ///    ``ModalPresentationStyle/overFullScreen``) only with
 ///    ``Screen/modalPresentationCapturesStatusBarAppearance``, as UIKit documents.
 /// 3. If that screen's `childForStatusBarHidden` names a screen it *currently* contains, a child or a
-///    child's descendant, also through a current-context presentation in the place of a screen inside it (a
-///    ``NavigationController`` names its top screen), continue from that screen at step 2. A child that
-///    was removed is ignored, so its parent decides again (the article's bug, fixed).
+///    child's descendant, also through a current-context presentation in the place of that screen or of one
+///    inside it (a ``NavigationController`` names its top screen), continue from that screen at step 2. A
+///    child that was removed is ignored once it has left (a popped screen counts until its pop's transition
+///    ends), so its parent decides again (the article's bug, fixed).
 /// 4. The screen reached decides, through its `prefersStatusBarHidden` hook point.
 ///
 /// The style is found the same way through `childForStatusBarStyle` and `preferredStatusBarStyle`,
