@@ -126,12 +126,23 @@ extension Screen {
     /// `screen` if this screen contains it now (its child, or a child's child, and so on, through current-context
     /// presentations that stand in for a screen inside it too, and a screen its pop is taking away), else `nil`.
     private func _currentDescendant(_ screen: Screen?) -> Screen? {
-        var ancestor = screen?._containerParent
+        guard let screen else { return nil }
+        // The usual answer, a child (a navigation controller's top), in one look: every transition asks.
+        if screen.parent === self { return screen }
+        return _containsNow(screen) ? screen : nil
+    }
+
+    /// Whether `screen` is inside this screen now, through its container parents.
+    ///
+    /// Out of line: it is rare.
+    @inline(never)
+    private func _containsNow(_ screen: Screen) -> Bool {
+        var ancestor = screen._containerParent
         while let current = ancestor {
-            if current === self { return screen }
+            if current === self { return true }
             ancestor = current._containerParent
         }
-        return nil
+        return false
     }
 
     /// The screen that decides the status bar in this screen's place: the top-most screen presented
