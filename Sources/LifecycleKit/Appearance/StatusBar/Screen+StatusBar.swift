@@ -148,10 +148,17 @@ extension Screen {
     /// The screen that decides the status bar in this screen's place: the top-most screen presented
     /// above it that captures the status bar, else this screen.
     var _statusBarCapturingScreen: Screen {
-        // A walk rather than a search of `_presentationChain`, which built an array on every update of the status
-        // bar, for the usual screen that presents nothing.
+        // The usual screen presents nothing: answered inline (every update of the status bar asks at each level).
+        guard let presented = _presented else { return self }
+        return _statusBarCapturingScreen(above: presented)
+    }
+
+    /// ``_statusBarCapturingScreen`` of a screen that presents `presented`: a walk up its presentations (rather than
+    /// a search of `_presentationChain`, which built an array on every update of the status bar).
+    @inline(never)
+    private func _statusBarCapturingScreen(above presented: Screen) -> Screen {
         var capturing = self
-        var next = _presented
+        var next: Screen? = presented
         while let presented = next {
             let captures = presented.modalPresentationCapturesStatusBarAppearance
             if presented._presentationStyle == .fullScreen || captures {
