@@ -277,6 +277,20 @@ struct StatisticsPersistenceTests {
         #expect(try directory.fileNames() == ["stats.json"])
     }
 
+    @Test("a file whose name is as long as a name can be is written: the temporary file's name fits too")
+    func longFileName() throws {
+        // Found by review (helper-238): the temporary name, the file's with a dot, a UUID and `.tmp` around it, was too
+        // long for a file name of more than about 210 characters, and every write failed ("permission").
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let name = String(repeating: "s", count: 250) + ".json"
+        let file = directory.url.appendingPathComponent(name)
+        let statistics = ScreenStatistics(fileURL: file, time: VirtualTime(), configuration: configuration())
+        statistics.reset()
+        try statistics.flush()
+        #expect(try directory.fileNames() == [name])
+    }
+
     @Test("a symbolic link is followed: the file it leads to is read and replaced, and the link stays a link")
     func symbolicLink() throws {
         let directory = try TemporaryDirectory()

@@ -136,7 +136,10 @@ extension ScreenStatistics {
         }
         let fileManager = FileManager.default
         let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        // The file's name, cut to 64 characters, so that the temporary name fits where the file's own name does
+        // (a file name of up to 255 bytes).
+        let stem = String(url.lastPathComponent.prefix(64))
+        let temporary = directory.appendingPathComponent(".\(stem).\(UUID().uuidString).tmp")
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
             // The new file takes the old one's permissions: made private to this user (so that a file the app made
