@@ -110,13 +110,18 @@ struct EndedInsideAWillCallTests {
         return z
     }
 
-    /// Pushes "C", then begins an interactive pop that reveals the screens below it, whose `presented` screen
-    /// dismisses itself from its viewWillAppear and finishes the pop there; the log starts with the pop.
-    static func revealByAPopFinishedFrom(_ presented: ScriptedScreen, _ host: NavigationHost) throws {
+    /// Pushes "C", then begins an interactive pop that reveals the screens below it, whose `presented` screen asks
+    /// each of `dismissing` to dismiss (itself by default) from its viewWillAppear and finishes the pop there; the
+    /// log starts with the pop.
+    static func revealByAPopFinishedFrom(
+        _ presented: ScriptedScreen, dismissing: [Screen]? = nil, _ host: NavigationHost
+    ) throws {
         try host.navigation.push(host.screen("C"), animated: false)
         host.window.transitionDriver.completeAll()
         presented.actions["viewWillAppear"] = {
-            _ = presented.dismiss(animated: true)
+            for screen in dismissing ?? [presented] {
+                _ = screen.dismiss(animated: true)
+            }
             host.navigation.interactivePop?.finish()
         }
         _ = host.log.take()
@@ -148,55 +153,33 @@ struct EndedInsideAWillCallTests {
         #expect(z.visibleState == [.loaded, .didAppear] && p.visibleState == [.loaded, .didDisappear])
     }
 
-    @Test("a pop finished from the will-call of the last of a chain of presentations that dismissed itself")
-    func finishedWithTheEndOfAChainDismissed() throws {
+    @Test(
+        "a pop finished from the will-call of the end of a chain of presentations, dismissed in one step or two",
+        arguments: [1, 2])
+    func finishedWithTheEndOfAChainDismissed(steps: Int) throws {
         // Found by review (helper-236): the presentation before it, which stands in for the same child, came on
-        // screen in the pop, beside the one the dismissal was to take away.
+        // screen in the pop, beside the one the dismissal was to take away; (helper-238) in two steps, the walk down
+        // the chain stopped at a presentation dismissed before, whose presenter link was gone.
         let host = try NavigationHost(driver: .manual)
         let z = try Self.contextChildPushed(host)
         let first = host.screen("P1")
         try z.present(first, style: .currentContext, animated: false)
-        let last = ScriptedScreen("P2", host.log)
-        try first.present(last, style: .currentContext, animated: false)
-        try Self.revealByAPopFinishedFrom(last, host)
+        let middle = steps == 2 ? host.screen("P2") : nil
+        if let middle { try first.present(middle, style: .currentContext, animated: false) }
+        let last = ScriptedScreen(steps == 2 ? "P3" : "P2", host.log)
+        try (middle ?? first).present(last, style: .currentContext, animated: false)
+        try Self.revealByAPopFinishedFrom(last, dismissing: middle.map { [$0, first] } ?? [last], host)
+        let name = last.name
         #expect(
             host.log.take() == [
-                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "P2.viewWillAppear",
-                "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear",
-                "P2.viewDidAppear", "nav.didShow(K)", "P2.viewWillDisappear", "P1.viewWillAppear",
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear",
+                "\(name).viewWillAppear", "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)",
+                "K.viewDidAppear", "\(name).viewDidAppear", "nav.didShow(K)", "\(name).viewWillDisappear",
+                "P1.viewWillAppear",
             ])
         host.window.transitionDriver.completeAll()
-        #expect(host.log.take() == ["P1.viewDidAppear", "P2.viewDidDisappear"])
+        #expect(host.log.take() == ["P1.viewDidAppear", "\(name).viewDidDisappear"])
         #expect(z.visibleState == [.loaded, .didDisappear] && first.visibleState == [.loaded, .didAppear])
-    }
-
-    @Test("a pop finished from the will-call of the end of a chain dismissed in two steps: the dismissals wait for it")
-    func finishedWithAChainDismissedInTwoSteps() throws {
-        // Found by review (helper-238): the walk down the chain stopped at a presentation dismissed before, whose
-        // presenter link was gone, and the first of the chain came on screen in the pop beside the last.
-        let host = try NavigationHost(driver: .manual)
-        let z = try Self.contextChildPushed(host)
-        let (first, second, last) = (host.screen("P1"), host.screen("P2"), ScriptedScreen("P3", host.log))
-        try z.present(first, style: .currentContext, animated: false)
-        try first.present(second, style: .currentContext, animated: false)
-        try second.present(last, style: .currentContext, animated: false)
-        try host.navigation.push(host.screen("C"), animated: false)
-        host.window.transitionDriver.completeAll()
-        last.actions["viewWillAppear"] = {
-            _ = second.dismiss(animated: true)
-            _ = first.dismiss(animated: true)
-            host.navigation.interactivePop?.finish()
-        }
-        _ = host.log.take()
-        _ = try host.navigation.beginInteractivePop(translation: 10)
-        #expect(
-            host.log.take() == [
-                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "K.viewWillAppear", "P3.viewWillAppear",
-                "nav.willShow(K)", "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "K.viewDidAppear",
-                "P3.viewDidAppear", "nav.didShow(K)", "P3.viewWillDisappear", "P1.viewWillAppear",
-            ])
-        host.window.transitionDriver.completeAll()
-        #expect(host.log.take() == ["P1.viewDidAppear", "P3.viewDidDisappear"])
     }
 
     @Test("a pop finished from a will-call that pushed on an inner stack: the old top's own children still come")
