@@ -468,6 +468,8 @@ extension Screen {
             }
         case .appearing:
             let identifier = ObjectIdentifier(self)
+            // The children this loop begins or goes down into: each is reached once.
+            var reached = _ScreenSet()
             for shown in _shownChildren {
                 guard _appearance == .appearing else { return }
                 // An older sibling's viewWillAppear (the app's code) may have taken it out of this screen meanwhile;
@@ -483,14 +485,19 @@ extension Screen {
                     // Nor does a screen whose place one on screen keeps until a change that waits for this
                     // transition (asked from the will-call that ended it): that change's own transition brings it.
                     guard !_keepsOnScreenUntilAChange(theSpotOf: shown) else { continue }
+                    reached.insert(child)
                     child._beginAppearing(animated: animated, at: .child(self), batch: batch)
-                case .appearing: child._beginCallsNotForwarded(animated: animated, batch: batch)
+                case .appearing:
+                    reached.insert(child)
+                    child._beginCallsNotForwarded(animated: animated, batch: batch)
                 case .appeared, .disappearing: break
                 }
             }
             // The screens that keep their spot until a change that waits (a navigation controller's top of before a
-            // push) appear in this transition too, with what they show: the calls they had not forwarded yet.
-            for child in _onScreenChildren where child._onScreenParent === self && child._appearance == .appearing {
+            // push) appear in this transition too, with what they show: the calls they had not forwarded yet. (Not
+            // those the loop reached: going down them twice at every level would cost time exponential in the depth.)
+            for child in _onScreenChildren
+            where child._onScreenParent === self && child._appearance == .appearing && !reached.contains(child) {
                 guard _appearance == .appearing else { return }
                 child._beginCallsNotForwarded(animated: animated, batch: batch)
             }
