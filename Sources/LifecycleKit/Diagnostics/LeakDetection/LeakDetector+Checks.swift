@@ -16,10 +16,15 @@ extension LeakDetector: ScreenLifecycleObserver {
     func _trackIfChecked(_ screen: Screen, reason: LeaveReason, removedAt: Double, firstCheckAt due: Double) {
         let entry = _LeakEntry(screen: screen, reason: reason, removedAt: removedAt)
         if !_isChecked(screen) {
-            guard entry.held.contains(where: { $0.object.map(_isChecked) == true }) else { return }
+            guard _holdsCheckedScreens(entry) else { return }
             entry.isCarrier = true
         }
         _track(entry, firstCheckAt: due)
+    }
+
+    /// Whether a screen `entry`'s screen held when it left is alive and checked: what a carrier is tracked for.
+    func _holdsCheckedScreens(_ entry: _LeakEntry) -> Bool {
+        entry.held.contains { $0.object.map(_isChecked) == true }
     }
 
     /// Whether `screen` is checked (see ``Configuration``).
@@ -168,29 +173,22 @@ extension LeakDetector: ScreenLifecycleObserver {
             // this check its first.
             entry.isCarrier = false
             entry.checks = 0
-        } else if entry.isCarrier && !entry.held.contains(where: { $0.object.map(_isChecked) == true }) {
+        } else if entry.isCarrier && !_holdsCheckedScreens(entry) {
             // Nothing left to carry: what it held was released, or is excluded now.
             _forget(entry)
             return
         }
         entry.checks += 1
-        if entry.isCarrier {
-            // Never reported: watched for its release, on the same schedule as a suspect, then the release watch.
-            let isLastCheck = entry.checks >= configuration._checkDelays.count && !_watchesReleases
-            if isLastCheck || !_delay(at: entry.checks).isFinite {
-                _forget(entry)
-            } else {
-                _enqueue(entry, due: Self._checkTime(after: now, delay: _delay(at: entry.checks)))
-            }
-            return
-        }
         let checkCount = configuration._checkDelays.count
-        if entry.checks == 1 && checkCount > 1 {
-            _report(entry, .suspected, at: now)
-        } else if entry.checks >= checkCount && !entry.isConfirmed {
-            // `>=`: the configuration may have lost back-off delays since the screen was suspected.
-            entry.isConfirmed = true
-            _report(entry, .confirmed, at: now)
+        // A carrier is never reported: it is only watched for its release, on the same schedule.
+        if !entry.isCarrier {
+            if entry.checks == 1 && checkCount > 1 {
+                _report(entry, .suspected, at: now)
+            } else if entry.checks >= checkCount && !entry.isConfirmed {
+                // `>=`: the configuration may have lost back-off delays since the screen was suspected.
+                entry.isConfirmed = true
+                _report(entry, .confirmed, at: now)
+            }
         }
         if !entry.isTracked {
             // The report's handler attached the screen again (which forgot it) or switched the detector off.
