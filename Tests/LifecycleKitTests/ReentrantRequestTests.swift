@@ -891,6 +891,39 @@ struct CompletionReentrancyTests {
         #expect(sheet.visibleState == [.loaded, .didAppear] && child.visibleState == [.loaded, .didAppear])
     }
 
+    @Test("a child that its container's disappearance ends appearing, made another window's root there, stays on")
+    func childMadeAnotherWindowsRootAsItsAppearanceEndsToLeave() throws {
+        let log = EventLog()
+        let (window, other) = (
+            Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual)),
+            Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        )
+        let (root, box, child) = (SelectingContainer("R", log), ScriptedScreen("K", log), ScriptedScreen("C", log))
+        try box.addChild(child)
+        try root.addChild(box)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        other.makeKeyAndVisible()
+        box.actions["viewDidAppear"] = { box.removeFromParent() }  // K leaves before C's viewDidAppear
+        child.actions["viewDidAppear"] = {
+            child.removeFromParent()
+            try? other.setRootScreen(child)
+        }
+        _ = log.take()
+        root.shown = box
+        root.updateShownChildren()
+        // Found by the re-entrancy explorer (harsh parameters, seed 38503): C went on to disappear with K, on screen as
+        // the other window's root, and its viewDidDisappear never came.
+        #expect(
+            log.take() == [
+                "K.viewWillAppear", "C.viewWillAppear", "K.viewDidAppear", "K.willMove(nil)", "K.viewWillDisappear",
+                "C.viewDidAppear", "C.willMove(nil)", "C.viewWillDisappear", "C.viewDidDisappear", "C.didMove(nil)",
+                "C.viewWillAppear", "C.viewDidAppear", "K.viewDidDisappear", "K.didMove(nil)",
+            ])
+        #expect(other.rootScreen === child && child.window === other && child.parent == nil)
+        #expect(child.visibleState == [.loaded, .didAppear] && box.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("a screen pushed off screen, covered before its push finished, still gets its didMove once another is owed")
     func owedMoveOfACoveredScreen() throws {
         let host = try NavigationHost(driver: .manual)

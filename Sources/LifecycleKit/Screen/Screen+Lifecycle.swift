@@ -225,6 +225,9 @@ extension Screen {
             // The viewDidAppear calls ran the app's code, which may have brought the container taking it off screen
             // back on screen (it joined a container on screen as it was leaving): shown there, it stays.
             if _isShownByContainerOnScreen { return }
+            // Or they moved it on screen elsewhere, out of that container (into another window, as its root, say): its
+            // new place decides when it goes.
+            if let container = forwardingContainer, _onScreenParent !== container, _onScreenWindow != nil { return }
             // They may also have ended that disappearance (the container came back without showing the screen, or
             // went off): its did-calls will not reach the screen any more, so it goes off now, both calls at once.
             if let container = forwardingContainer, container._appearance != .disappearing {
