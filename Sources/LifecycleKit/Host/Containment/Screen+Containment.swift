@@ -133,8 +133,11 @@ extension Screen {
     /// Sends willMove(toParent: nil) itself (in UIKit the container sends it before calling `removeFromParent`: do
     /// not send it yourself); when the screen is on screen it disappears (viewWillDisappear,
     /// viewDidDisappear; a screen that was already disappearing with its container gets its viewDidDisappear
-    /// now); then didMove(toParent: nil). A current-context presentation that stands in for the screen
-    /// disappears in its place, and stays presented by it. A screen in a navigation stack leaves the stack
+    /// now); then didMove(toParent: nil). (UIKit sends the viewDidDisappear of a child removed on screen after
+    /// the next screen update, after its didMove(toParent: nil); the host has no screen updates and sends it here,
+    /// with ``parent`` still set.) A current-context presentation that stands in for the screen disappears in its
+    /// place, and stays presented by it (in UIKit it stays on screen, without calls: its views are in the
+    /// container's view, not in the removed screen's). A screen in a navigation stack leaves the stack
     /// (without animation); a screen that already left a stack and waits for its transition finishes leaving
     /// now. Does nothing for a screen without a container, for a popped screen inside its didPop (it leaves right
     /// after), for a screen in the stack of a navigation controller that is in an interactive pop or for the
