@@ -261,7 +261,9 @@ struct StatusBarTests {
         try top.present(cover, style: .currentContext, animated: false)
         tabs.styleChild = inside
         window.setNeedsStatusBarAppearanceUpdate()
-        #expect(window.screenForStatusBarStyle === inside && window.statusBar.description == "hidden darkContent")
+        // The presentation itself decides in T's place (see `currentContextStatusBar`): P shows the bar.
+        #expect(window.screenForStatusBarStyle === inside && window.screenForStatusBarHidden === cover)
+        #expect(window.statusBar.description == "visible darkContent")
         _ = cover.dismiss(animated: false)
         tabs.styleChild = top
         // Out of the container (its controller removed), it is ignored again.
@@ -413,26 +415,42 @@ struct StatusBarTests {
         #expect(!driver.isAnimating && b.visibleState == [.loaded, .didAppear])
     }
 
-    @Test("a current-context presentation decides the status bar only when it captures it, as UIKit documents")
+    @Test("a current-context presentation decides the status bar when the presentation its context is in does")
     func currentContextStatusBar() throws {
+        // Found by review (helper-240, helper-241): it decided only when it captured the status bar, where UIKit's
+        // current-context presentation controller passes the bar on when the one its context is in does (the window's
+        // root presentation, a full-screen presentation), so that in the window's root hierarchy it always decides.
         final class Hiding: TestScreen {
             override var prefersStatusBarHidden: Bool { true }
         }
         for definesContext in [false, true] {
+            // The navigation controller is the context, or its top screen is.
             let host = try NavigationHost(driver: .immediate)
             host.root.definesPresentationContext = definesContext
             let presented = Hiding("P", host.log)
             try host.root.present(presented, style: .currentContext, animated: true)
-            #expect(!host.window.statusBar.isHidden)
-            #expect(host.window.screenForStatusBarHidden === host.root)
-            presented.modalPresentationCapturesStatusBarAppearance = true
-            presented.setNeedsStatusBarAppearanceUpdate()
             #expect(host.window.statusBar.isHidden && host.window.screenForStatusBarHidden === presented)
         }
-        // A full-screen one always decides.
-        let host = try NavigationHost(driver: .immediate)
-        try host.root.present(Hiding("F", host.log), style: .fullScreen, animated: true)
-        #expect(host.window.statusBar.isHidden)
+        for style in [ModalPresentationStyle.fullScreen, .pageSheet, .overFullScreen] {
+            // The context is a presented screen: a current-context presentation decides there as its context's would.
+            let host = try NavigationHost(driver: .immediate)
+            let context = TestScreen("C", host.log)
+            try host.root.present(context, style: style, animated: false)
+            let presented = Hiding("P", host.log)
+            try context.present(presented, style: .currentContext, animated: false)
+            let passes = style == .fullScreen
+            #expect(host.window.screenForStatusBarHidden === (passes ? presented : host.root))
+            #expect(host.window.statusBar.isHidden == passes)
+            guard !passes else { continue }
+            // In a presentation that does not pass the bar on, the context capturing it decides, then the presented
+            // screen capturing it too.
+            context.modalPresentationCapturesStatusBarAppearance = true
+            host.window.setNeedsStatusBarAppearanceUpdate()
+            #expect(host.window.screenForStatusBarHidden === context && !host.window.statusBar.isHidden)
+            presented.modalPresentationCapturesStatusBarAppearance = true
+            host.window.setNeedsStatusBarAppearanceUpdate()
+            #expect(host.window.screenForStatusBarHidden === presented && host.window.statusBar.isHidden)
+        }
     }
 
     @Test("a child overrides its parent's prefersStatusBarHidden for that instance only, until it disappears")

@@ -30,13 +30,15 @@ extension Screen {
     /// a navigation controller name its top screen under a visible bar too.
     public static let childForStatusBarStyle = HookPoint<Screen, Void, Screen?>("Screen.childForStatusBarStyle")
 
-    /// Whether this screen, presented with a style other than ``ModalPresentationStyle/fullScreen`` (over a
-    /// current context, as a sheet, ``ModalPresentationStyle/overFullScreen``), decides the status bar; `false`
-    /// by default (UIKit's `modalPresentationCapturesStatusBarAppearance`).
+    /// Whether this screen, presented as a sheet or ``ModalPresentationStyle/overFullScreen`` (or over a current
+    /// context inside such a presentation), decides the status bar; `false` by default (UIKit's
+    /// `modalPresentationCapturesStatusBarAppearance`).
     ///
-    /// A ``ModalPresentationStyle/fullScreen`` presentation always decides. UIKit documents that control of the
-    /// status bar passes from presenter to presented only for a full-screen presentation, unless the presented
-    /// controller sets this property; a ``ModalPresentationStyle/currentContext`` presentation is no exception.
+    /// A ``ModalPresentationStyle/fullScreen`` presentation always decides, and so does a
+    /// ``ModalPresentationStyle/currentContext`` one whose context is in the window's root hierarchy or in a
+    /// full-screen presentation: UIKit's current-context presentation passes the status bar on as the presentation
+    /// its context is in does. Apple documents the rule for full-screen presentations only ("unless the presented
+    /// controller sets this property"); UIKit's code gives current-context ones the same.
     public var modalPresentationCapturesStatusBarAppearance: Bool {
         get { _chrome.capturesStatusBarAppearance }
         set { _chrome.capturesStatusBarAppearance = newValue }
@@ -160,12 +162,36 @@ extension Screen {
         var capturing = self
         var next: Screen? = presented
         while let presented = next {
-            let captures = presented.modalPresentationCapturesStatusBarAppearance
-            if presented._presentationStyle == .fullScreen || captures {
+            if presented._passesStatusBar || presented.modalPresentationCapturesStatusBarAppearance {
                 capturing = presented
             }
             next = presented._presented
         }
         return capturing
+    }
+
+    /// Whether this presented screen's presentation passes the status bar to it without
+    /// ``modalPresentationCapturesStatusBarAppearance``: a full-screen one does; a current-context one does when the
+    /// presentation its context is in does (the window's root hierarchy, a full-screen presentation), as UIKit's
+    /// current-context presentation controller asks the one its presenter is in; a sheet and an over-full-screen
+    /// presentation do not.
+    private var _passesStatusBar: Bool {
+        var presented = self
+        while true {
+            switch presented._presentationStyle {
+            case .fullScreen:
+                return true
+            case .currentContext:
+                // The presentation the context is in: the closest screen at or above it that is presented.
+                var screen = presented._presenter
+                while let current = screen, current._presenter == nil {
+                    screen = current.parent
+                }
+                guard let enclosing = screen else { return true }
+                presented = enclosing
+            case .overFullScreen, .pageSheet, .formSheet, .automatic:
+                return false
+            }
+        }
     }
 }

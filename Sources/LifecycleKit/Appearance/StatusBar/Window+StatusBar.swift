@@ -11,9 +11,10 @@ import HookKit
 /// 1. Start at the root screen.
 /// 2. If screens are presented above the current one, the top-most presented screen that captures
 ///    the status bar takes its place: a ``ModalPresentationStyle/fullScreen`` presentation always
-///    captures; any other style (``ModalPresentationStyle/currentContext``, a sheet,
-///    ``ModalPresentationStyle/overFullScreen``) only with
-///    ``Screen/modalPresentationCapturesStatusBarAppearance``, as UIKit documents.
+///    captures, and so does a ``ModalPresentationStyle/currentContext`` one whose context is in the window's
+///    root hierarchy or in a full-screen presentation (one inside a sheet is as that sheet); a sheet and
+///    ``ModalPresentationStyle/overFullScreen`` capture only with
+///    ``Screen/modalPresentationCapturesStatusBarAppearance``, as in UIKit.
 /// 3. If that screen's `childForStatusBarHidden` names a screen it *currently* contains, a child or a
 ///    child's descendant, also through a current-context presentation in the place of that screen or of one
 ///    inside it (a ``NavigationController`` names its top screen), continue from that screen at step 2. A
