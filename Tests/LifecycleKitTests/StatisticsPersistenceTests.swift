@@ -291,6 +291,32 @@ struct StatisticsPersistenceTests {
         #expect(try directory.fileNames() == [name])
     }
 
+    @Test(
+        "a bad file whose name is as long as a name can be is set aside under a name cut to fit, then written again",
+        arguments: [String(repeating: "s", count: 250) + ".json", String(repeating: "\u{1F4CA}", count: 62) + ".json"])
+    func longBadFileName(name: String) throws {
+        // Found by review (helper-237): the name set aside, the file's with `.corrupt-` and a timestamp after it, was
+        // too long, so that the bad file could not be moved and blocked every write; and a name of 64 characters of
+        // four bytes each made the temporary file's name too long.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("{ not json", to: name)
+        let file = directory.url.appendingPathComponent(name)
+        let events = Events()
+        let statistics = ScreenStatistics(
+            fileURL: file, time: VirtualTime(), configuration: configuration(), handler: events.add)
+        let errors = events.takeErrors()
+        #expect(errors.map(\.code) == [.corrupt])
+        let aside = try #require(errors.first?.movedAsideURL?.lastPathComponent)
+        #expect(aside.hasSuffix(".corrupt-20250102T030405Z") && aside.utf8.count <= 255)
+        #expect(name.hasPrefix(aside.dropLast(".corrupt-20250102T030405Z".count)))
+        #expect(try directory.fileNames() == [aside])
+        try statistics.flush()
+        #expect(try Set(directory.fileNames()) == [name, aside])
+        #expect(try directory.contents(of: aside) == "{ not json")
+        #expect(events.take() == [])
+    }
+
     @Test("a symbolic link is followed: the file it leads to is read and replaced, and the link stays a link")
     func symbolicLink() throws {
         let directory = try TemporaryDirectory()
@@ -570,9 +596,19 @@ struct StatisticsPersistenceTests {
     func cannotSetAside() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        // The set-aside name would be longer than a file name may be, so the rename fails.
-        let name = String(repeating: "s", count: 240) + ".json"
+        // The path set aside would be longer than a path may be (`PATH_MAX`), so the rename fails: folders of 200
+        // characters, then a name that takes the file's path to 10 bytes below the limit.
+        var folder = ""
+        let length = Int(PATH_MAX) - 1 - 10
+        let start = directory.url.path.utf8.count + 1
+        while length - start - folder.utf8.count > 2 * 200 {
+            folder += String(repeating: "d", count: 200) + "/"
+        }
+        let name = folder + String(repeating: "s", count: length - start - folder.utf8.count)
         let file = directory.url.appendingPathComponent(name)
+        #expect(file.path.utf8.count == length)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try directory.write("{ not json", to: name)
         let events = Events()
         let host = try StatisticsHost()
@@ -585,7 +621,7 @@ struct StatisticsPersistenceTests {
         let error = #expect(throws: StatisticsStoreError.self) { try statistics.flush() }
         #expect(error?.code == .moveAsideFailed)
         #expect(events.take() == [])
-        #expect(try directory.fileNames() == [name])
+        #expect(try directory.fileNames(in: folder) == [file.lastPathComponent])
         #expect(try directory.contents(of: name) == "{ not json")
         #expect(statistics.records.map(\.description) == ["[Home: stayed 1.000 (mins), viewed 1, resumed 0]"])
     }

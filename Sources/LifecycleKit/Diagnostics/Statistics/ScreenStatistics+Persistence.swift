@@ -81,6 +81,9 @@ extension ScreenStatistics {
     }
 
     /// A free name next to `url` for a bad file: `stats.json.corrupt-20250102T030405Z`, then `…-2`, `…-3`.
+    ///
+    /// The file's own name is cut so that the whole name fits in a file name (255 bytes), numbered up to
+    /// `…-99999`: a bad file with a long name is still set aside.
     func _asideURL(for url: URL, code: StatisticsStoreError.Code) -> URL {
         let kind: String
         switch code {
@@ -88,7 +91,9 @@ extension ScreenStatistics {
         case .unsupportedVersion: kind = "unsupported"
         default: kind = "corrupt"
         }
-        let base = "\(url.lastPathComponent).\(kind)-\(Self._timestamp(configuration.wallClock()))"
+        let suffix = ".\(kind)-\(Self._timestamp(configuration.wallClock()))"
+        let name = Self._prefix(of: url.lastPathComponent, bytes: Self._nameLimit - suffix.utf8.count - 6)
+        let base = name + suffix
         let directory = url.deletingLastPathComponent()
         var candidate = directory.appendingPathComponent(base)
         var number = 2
@@ -98,6 +103,20 @@ extension ScreenStatistics {
             number += 1
         }
         return candidate
+    }
+
+    /// The longest file name the file systems the recorder writes to accept, in bytes of UTF-8.
+    static let _nameLimit = 255
+
+    /// The longest prefix of `name`, cut between characters, that takes at most `limit` bytes of UTF-8.
+    static func _prefix(of name: String, bytes limit: Int) -> String {
+        guard name.utf8.count > limit else { return name }
+        var prefix = ""
+        for character in name {
+            guard prefix.utf8.count + character.utf8.count <= limit else { break }
+            prefix.append(character)
+        }
+        return prefix
     }
 
     /// Whether something, a symbolic link included (whether or not it leads anywhere), has the name `path`.
@@ -136,9 +155,9 @@ extension ScreenStatistics {
         }
         let fileManager = FileManager.default
         let directory = url.deletingLastPathComponent()
-        // The file's name, cut to 64 characters, so that the temporary name fits where the file's own name does
-        // (a file name of up to 255 bytes).
-        let stem = String(url.lastPathComponent.prefix(64))
+        // The file's name, cut to 64 bytes, so that the temporary name fits where the file's own name does (a file
+        // name of up to 255 bytes).
+        let stem = Self._prefix(of: url.lastPathComponent, bytes: 64)
         let temporary = directory.appendingPathComponent(".\(stem).\(UUID().uuidString).tmp")
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -64,12 +64,12 @@ import Foundation
 /// ``Configuration/flushDelay`` seconds later on the recorder's ``HostTime``; the recorder also writes when a window
 /// enters the background, when it is detached or a window goes away, and on ``flush()``. A file that cannot be read, is
 /// not valid, or was written by a newer version is reported to the handler with a ``StatisticsStoreError``, renamed
-/// aside with a timestamp (`stats.json.corrupt-20250102T030405Z`), and counting starts fresh; the next write creates a
-/// new file and never touches the one set aside. Anything other than a regular file at the file's path (a directory, a
-/// FIFO, a device, a socket) is reported and left alone: the recorder then counts in memory only. What was written is
-/// never lost: a crash loses only what changed since the last write. (A view in progress is written with the time it
-/// has so far; if it then runs past ``Configuration/maximumViewDuration``, the next write takes it out again, as the
-/// limit says.)
+/// aside with a timestamp (`stats.json.corrupt-20250102T030405Z`; a name too long for that is cut to fit), and counting
+/// starts fresh; the next write creates a new file and never touches the one set aside. Anything other than a regular
+/// file at the file's path (a directory, a FIFO, a device, a socket) is reported and left alone: the recorder then
+/// counts in memory only. What was written is never lost: a crash loses only what changed since the last write. (A view
+/// in progress is written with the time it has so far; if it then runs past ``Configuration/maximumViewDuration``, the
+/// next write takes it out again, as the limit says.)
 ///
 /// The time of views comes from the recorder's ``HostTime``: with ``VirtualTime`` every number is exact.
 ///
