@@ -453,6 +453,35 @@ struct StatusBarTests {
         }
     }
 
+    @Test("a current-context presentation of a screen a pop is taking out of a sheet still does as that sheet's")
+    func currentContextOfAScreenBeingPopped() throws {
+        // Found by review (helper-242): the walk up from the context took the popped screen, unlinked from its
+        // controller, for a screen of the window's root hierarchy, so that its presentation decided.
+        final class Hiding: TestScreen {
+            override var prefersStatusBarHidden: Bool { true }
+        }
+        let host = try NavigationHost(driver: .manual)
+        let (context, presented) = (TestScreen("X", host.log), Hiding("P", host.log))
+        context.definesPresentationContext = true
+        let sheet = try TestNavigation("N", root: TestScreen("B", host.log), host.log)
+        sheet.modalPresentationCapturesStatusBarAppearance = true
+        try sheet.push(context, animated: false)
+        try host.root.present(sheet, style: .pageSheet, animated: false)
+        try context.present(presented, style: .currentContext, animated: false)
+        host.window.transitionDriver.completeAll()
+        nonisolated(unsafe) let named = context
+        let naming = try Screen.childForStatusBarHidden.override(.instance(sheet)) { _ in { _, _ in named } }
+        defer { naming.cancel() }
+        host.window.setNeedsStatusBarAppearanceUpdate()
+        #expect(host.window.screenForStatusBarHidden === context && !host.window.statusBar.isHidden)
+        try sheet.pop(animated: true)
+        #expect(host.window.transitionDriver.isAnimating)
+        #expect(host.window.screenForStatusBarHidden === context && !host.window.statusBar.isHidden)
+        presented.modalPresentationCapturesStatusBarAppearance = true
+        host.window.setNeedsStatusBarAppearanceUpdate()
+        #expect(host.window.screenForStatusBarHidden === presented && host.window.statusBar.isHidden)
+    }
+
     @Test("a child overrides its parent's prefersStatusBarHidden for that instance only, until it disappears")
     func temporaryParentOverride() throws {
         let events = EventLog()

@@ -31,8 +31,8 @@ extension Screen {
     public static let childForStatusBarStyle = HookPoint<Screen, Void, Screen?>("Screen.childForStatusBarStyle")
 
     /// Whether this screen, presented as a sheet or ``ModalPresentationStyle/overFullScreen`` (or over a current
-    /// context inside such a presentation), decides the status bar; `false` by default (UIKit's
-    /// `modalPresentationCapturesStatusBarAppearance`).
+    /// context inside such a presentation, when the window reaches its context: see ``Window/statusBar``), decides
+    /// the status bar; `false` by default (UIKit's `modalPresentationCapturesStatusBarAppearance`).
     ///
     /// A ``ModalPresentationStyle/fullScreen`` presentation always decides, and so does a
     /// ``ModalPresentationStyle/currentContext`` one whose context is in the window's root hierarchy or in a
@@ -182,10 +182,11 @@ extension Screen {
             case .fullScreen:
                 return true
             case .currentContext:
-                // The presentation the context is in: the closest screen at or above it that is presented.
+                // The presentation the context is in: the closest screen at or above it that is presented (through the
+                // controller a popped screen is leaving, which still holds it for the status bar until its pop ends).
                 var screen = presented._presenter
                 while let current = screen, current._presenter == nil {
-                    screen = current.parent
+                    screen = current._hierarchyParent
                 }
                 guard let enclosing = screen else { return true }
                 presented = enclosing
