@@ -45,6 +45,23 @@ struct StatisticsPersistenceTests {
         ScreenStatistics.Configuration(flushDelay: flushDelay, wallClock: { Self.fixedDate })
     }
 
+    /// The name, relative to `directory`, of a file `nameLength` bytes long in folders made for it, whose path is 10
+    /// bytes shorter than a path may be (`PATH_MAX`).
+    func fileNearThePathLimit(in directory: TemporaryDirectory, nameLength: Int) throws -> String {
+        let length = Int(PATH_MAX) - 1 - 10
+        let start = directory.url.path.utf8.count + 1
+        var folder = ""
+        while length - start - folder.utf8.count - nameLength > 250 {
+            folder += String(repeating: "d", count: 200) + "/"
+        }
+        folder += String(repeating: "e", count: length - start - folder.utf8.count - nameLength - 1) + "/"
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        let name = folder + String(repeating: "s", count: nameLength)
+        #expect(directory.url.appendingPathComponent(name).path.utf8.count == length)
+        return name
+    }
+
     @Test("changes are written in batches, atomically, and a new recorder reads them back")
     func roundTrip() throws {
         let directory = try TemporaryDirectory()
@@ -293,7 +310,11 @@ struct StatisticsPersistenceTests {
 
     @Test(
         "a bad file whose name is as long as a name can be is set aside under a name cut to fit, then written again",
-        arguments: [String(repeating: "s", count: 250) + ".json", String(repeating: "\u{1F4CA}", count: 62) + ".json"])
+        arguments: [
+            String(repeating: "s", count: 250) + ".json", String(repeating: "\u{1F4CA}", count: 62) + ".json",
+            // One character of 241 bytes, a letter with 120 combining marks: cut between its scalars.
+            "a" + String(repeating: "\u{301}", count: 120) + ".json",
+        ])
     func longBadFileName(name: String) throws {
         // Found by review (helper-237): the name set aside, the file's with `.corrupt-` and a timestamp after it, was
         // too long, so that the bad file could not be moved and blocked every write; and a name of 64 characters of
@@ -308,13 +329,28 @@ struct StatisticsPersistenceTests {
         let errors = events.takeErrors()
         #expect(errors.map(\.code) == [.corrupt])
         let aside = try #require(errors.first?.movedAsideURL?.lastPathComponent)
-        #expect(aside.hasSuffix(".corrupt-20250102T030405Z") && aside.utf8.count <= 255)
-        #expect(name.hasPrefix(aside.dropLast(".corrupt-20250102T030405Z".count)))
+        // As much of the name as fits, with room for a number (`-99999`) after the timestamp.
+        #expect(aside.hasSuffix(".corrupt-20250102T030405Z") && (248...249).contains(aside.utf8.count))
+        #expect(name.unicodeScalars.starts(with: aside.dropLast(".corrupt-20250102T030405Z".count).unicodeScalars))
         #expect(try directory.fileNames() == [aside])
         try statistics.flush()
         #expect(try Set(directory.fileNames()) == [name, aside])
         #expect(try directory.contents(of: aside) == "{ not json")
         #expect(events.take() == [])
+    }
+
+    @Test("a file whose path is nearly as long as a path can be is written: the temporary file's name is cut to fit")
+    func fileNearThePathLimit() throws {
+        // Found by review (helper-242): the temporary file's path, 43 bytes longer than the file's, went past
+        // `PATH_MAX`, and every write failed.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let name = try fileNearThePathLimit(in: directory, nameLength: 60)
+        let statistics = ScreenStatistics(
+            fileURL: directory.url.appendingPathComponent(name), time: VirtualTime(), configuration: configuration())
+        statistics.reset()
+        try statistics.flush()
+        #expect(try directory.contents(of: name).contains("formatVersion"))
     }
 
     @Test("a symbolic link is followed: the file it leads to is read and replaced, and the link stays a link")
@@ -596,19 +632,9 @@ struct StatisticsPersistenceTests {
     func cannotSetAside() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        // The path set aside would be longer than a path may be (`PATH_MAX`), so the rename fails: folders of 200
-        // characters, then a name that takes the file's path to 10 bytes below the limit.
-        var folder = ""
-        let length = Int(PATH_MAX) - 1 - 10
-        let start = directory.url.path.utf8.count + 1
-        while length - start - folder.utf8.count > 2 * 200 {
-            folder += String(repeating: "d", count: 200) + "/"
-        }
-        let name = folder + String(repeating: "s", count: length - start - folder.utf8.count)
+        // The path set aside would be longer than a path may be, so the rename fails.
+        let name = try fileNearThePathLimit(in: directory, nameLength: 200)
         let file = directory.url.appendingPathComponent(name)
-        #expect(file.path.utf8.count == length)
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try directory.write("{ not json", to: name)
         let events = Events()
         let host = try StatisticsHost()
@@ -621,7 +647,7 @@ struct StatisticsPersistenceTests {
         let error = #expect(throws: StatisticsStoreError.self) { try statistics.flush() }
         #expect(error?.code == .moveAsideFailed)
         #expect(events.take() == [])
-        #expect(try directory.fileNames(in: folder) == [file.lastPathComponent])
+        #expect(try directory.fileNames(in: (name as NSString).deletingLastPathComponent) == [file.lastPathComponent])
         #expect(try directory.contents(of: name) == "{ not json")
         #expect(statistics.records.map(\.description) == ["[Home: stayed 1.000 (mins), viewed 1, resumed 0]"])
     }

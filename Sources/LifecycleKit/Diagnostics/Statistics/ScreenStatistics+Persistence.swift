@@ -108,7 +108,8 @@ extension ScreenStatistics {
     /// The longest file name the file systems the recorder writes to accept, in bytes of UTF-8.
     static let _nameLimit = 255
 
-    /// The longest prefix of `name`, cut between characters, that takes at most `limit` bytes of UTF-8.
+    /// The longest prefix of `name`, cut between characters, that takes at most `limit` bytes of UTF-8; cut between
+    /// Unicode scalars instead when not even its first character fits (a letter with many combining marks).
     static func _prefix(of name: String, bytes limit: Int) -> String {
         guard name.utf8.count > limit else { return name }
         var prefix = ""
@@ -116,7 +117,15 @@ extension ScreenStatistics {
             guard prefix.utf8.count + character.utf8.count <= limit else { break }
             prefix.append(character)
         }
-        return prefix
+        guard prefix.isEmpty else { return prefix }
+        var scalars = String.UnicodeScalarView()
+        var length = 0
+        for scalar in name.unicodeScalars {
+            length += String(scalar).utf8.count
+            guard length <= limit else { break }
+            scalars.append(scalar)
+        }
+        return String(scalars)
     }
 
     /// Whether something, a symbolic link included (whether or not it leads anywhere), has the name `path`.
@@ -156,8 +165,9 @@ extension ScreenStatistics {
         let fileManager = FileManager.default
         let directory = url.deletingLastPathComponent()
         // The file's name, cut to 64 bytes, so that the temporary name fits where the file's own name does (a file
-        // name of up to 255 bytes).
-        let stem = Self._prefix(of: url.lastPathComponent, bytes: 64)
+        // name of up to 255 bytes), and shorter in a folder whose path leaves less room (`PATH_MAX`).
+        let room = Int(PATH_MAX) - 1 - directory.path.utf8.count - "/..\(UUID().uuidString).tmp".utf8.count
+        let stem = Self._prefix(of: url.lastPathComponent, bytes: max(0, min(64, room)))
         let temporary = directory.appendingPathComponent(".\(stem).\(UUID().uuidString).tmp")
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
