@@ -114,13 +114,13 @@ extension ReentrancyExplorer {
         {
             log("(documented: \(name) left \(pending[0]) during addChild, no didMove(\(pending[0])))")
             pending.removeFirst(2)
-        } else if pending[0] == Self.interactivePopMove,
-            let own = pending.indices.dropFirst().first(where: { movedTo($0) == parentName })
+        } else if pending[0] == Self.interactivePopMove, pending.count > 1, movedTo(1) == parentName,
+            pops.last(where: { $0.poppingScreen === screen })?.state == .cancelled
         {
-            // A willMove after an interactive pop's willMove(toParent: nil): that pop was cancelled (the popping screen
-            // cannot move while its pop runs), and its move stays unmatched until the pop's completion; this didMove
-            // ends the later one (harsh seed 43957: popped again from the cancel's calls, then added to a container).
-            pending.remove(at: own)
+            // The willMove after a cancelled interactive pop's willMove(toParent: nil), which stays unmatched until the
+            // pop's completion: this didMove ends the later one (harsh seed 43957: the screen popped again from the
+            // cancel's calls, then added to a container, before the pop's completion).
+            pending.remove(at: 1)
         } else if movedTo(0) != parentName {
             fail(.moveBalance, "\(name).didMove(\(parentName)) but the pending willMove is (\(pending[0])); \(pending)")
             pending.removeFirst()
