@@ -351,6 +351,13 @@ struct StatisticsPersistenceTests {
         statistics.reset()
         try statistics.flush()
         #expect(try directory.contents(of: name).contains("formatVersion"))
+        // A short name in a folder whose path leaves no room for any temporary file: the error says so.
+        let short = try fileNearThePathLimit(in: directory, nameLength: 6)
+        let failing = ScreenStatistics(
+            fileURL: directory.url.appendingPathComponent(short), time: VirtualTime(), configuration: configuration())
+        failing.reset()
+        let error = #expect(throws: StatisticsStoreError.self) { try failing.flush() }
+        #expect(error?.code == .writeFailed && error?.message.contains("no room for a temporary file") == true)
     }
 
     @Test("a symbolic link is followed: the file it leads to is read and replaced, and the link stays a link")

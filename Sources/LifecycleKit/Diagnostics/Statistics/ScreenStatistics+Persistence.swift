@@ -166,9 +166,16 @@ extension ScreenStatistics {
         let directory = url.deletingLastPathComponent()
         // The file's name, cut to 64 bytes, so that the temporary name fits where the file's own name does (a file
         // name of up to 255 bytes), and shorter in a folder whose path leaves less room (`PATH_MAX`).
-        let room = Int(PATH_MAX) - 1 - directory.path.utf8.count - "/..\(UUID().uuidString).tmp".utf8.count
-        let stem = Self._prefix(of: url.lastPathComponent, bytes: max(0, min(64, room)))
-        let temporary = directory.appendingPathComponent(".\(stem).\(UUID().uuidString).tmp")
+        let unique = UUID().uuidString
+        let room = Int(PATH_MAX) - 1 - directory.path.utf8.count - "/..\(unique).tmp".utf8.count
+        guard room >= 0 else {
+            throw StatisticsStoreError(
+                .writeFailed,
+                "\(url.path) cannot be written (its folder's path leaves no room for a temporary file next to it)",
+                fileURL: url)
+        }
+        let stem = Self._prefix(of: url.lastPathComponent, bytes: min(64, room))
+        let temporary = directory.appendingPathComponent(".\(stem).\(unique).tmp")
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
             // The new file takes the old one's permissions: made private to this user (so that a file the app made
