@@ -35,6 +35,29 @@ struct PopInterceptionTests {
         #expect(asked.take() == [])
     }
 
+    @Test("the back button, as the gesture, ends the move a screen pushed off screen still owes before asking it")
+    func backButtonEndsTheOwedMoveFirst() throws {
+        // Found by review (helper-244): the back button asked B before its push's didMove(toParent:) came.
+        let log = EventLog()
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)  // in no window
+        let b = TestScreen("B", log)
+        try navigation.push(b, animated: false)
+        let asking = try Screen.shouldPop.override(.instance(b)) { _ in
+            { screen, trigger in
+                log.add("\(screen.title ?? "").shouldPop(\(trigger))")
+                return true
+            }
+        }
+        defer { asking.cancel() }
+        _ = log.take()
+        #expect(navigation.handleBackButton(animated: false) == .popped)
+        #expect(
+            log.take().filter { $0.hasPrefix("B.") } == [
+                "B.didMove(nav)", "B.shouldPop(backButton)", "B.willPop(false)", "B.willMove(nil)", "B.didPop(false)",
+                "B.didMove(nil)",
+            ])
+    }
+
     @Test("the gesture asks the top screen last: a refusal for any other reason never reaches it")
     func gestureAsksTheScreenLast() throws {
         let host = try NavigationHost(driver: .manual)

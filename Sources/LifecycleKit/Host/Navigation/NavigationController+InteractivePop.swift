@@ -190,6 +190,9 @@ extension NavigationController {
     public func handleBackButton(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
     ) -> DismissAction {
+        // Before the top screen is asked, as before the gesture asks it: the move its push still owes (off screen) runs
+        // the app's code. Not inside a change of the stack, whose own calls are running.
+        if !_isChangingStack { _endOwedMove() }
         // With its root alone, outside any presentation, the stack has nothing to leave: no one is asked.
         guard let top = topViewController, viewControllers.count > 1 || top._presentedAncestor != nil,
             _backButtonTakesTaps, top._shouldPop(trigger: .backButton),
