@@ -480,6 +480,10 @@ struct StatusBarTests {
         presented.modalPresentationCapturesStatusBarAppearance = true
         host.window.setNeedsStatusBarAppearanceUpdate()
         #expect(host.window.screenForStatusBarHidden === presented && host.window.statusBar.isHidden)
+        // Removed before its pop's transition ends, it leaves then, and the status bar is decided again at once (found
+        // by review, helper-243: the bar stayed hidden until the transition ended).
+        context.removeFromParent()
+        #expect(host.window.screenForStatusBarHidden === sheet && !host.window.statusBar.isHidden)
     }
 
     @Test("a child overrides its parent's prefersStatusBarHidden for that instance only, until it disappears")

@@ -150,7 +150,12 @@ extension Screen {
         // Joining its container in this very call (from its willMove(toParent:)), it stays: the join goes on.
         guard let parent = _hierarchyParent, _joiningParent == nil else { return }
         if let navigation = parent as? NavigationController {
-            if navigation._finishLeaving(self, reason: .removeFromParent) { return }
+            if navigation._finishLeaving(self, reason: .removeFromParent) {
+                // A screen a pop was taking away that decided the status bar (named by the controller until the pop's
+                // transition ends) no longer does.
+                navigation.window?._updateStatusBar()
+                return
+            }
             // A screen of the controller not in its stack is already leaving (taken by an interactive pop, or inside
             // its didPop; a child, or unlinked once its transition started): it leaves the controller when that ends.
             if navigation._isInStack(self) && !navigation._isInInteractivePop && !navigation._isChangingStack {
