@@ -635,12 +635,31 @@ struct StatisticsPersistenceTests {
         #expect(try directory.contents(of: "stats.json.corrupt-20250102T030405Z-2") == "garbage")
     }
 
+    @Test("a bad file whose path is nearly as long as a path can be is set aside under a name cut to fit the path")
+    func badFileNearThePathLimit() throws {
+        // Found by review (helper-243): the name set aside was cut to fit a file name, not the path, so that the
+        // rename failed and every write was blocked.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let name = try fileNearThePathLimit(in: directory, nameLength: 100)
+        try directory.write("{ not json", to: name)
+        let events = Events()
+        _ = ScreenStatistics(
+            fileURL: directory.url.appendingPathComponent(name), time: VirtualTime(), configuration: configuration(),
+            handler: events.add)
+        let aside = try #require(events.takeErrors().first?.movedAsideURL)
+        #expect(aside.lastPathComponent.hasSuffix(".corrupt-20250102T030405Z"))
+        #expect(aside.path.utf8.count <= Int(PATH_MAX) - 1 && aside.lastPathComponent.utf8.count > 25)
+        let folder = (name as NSString).deletingLastPathComponent
+        #expect(try directory.contents(of: folder + "/" + aside.lastPathComponent) == "{ not json")
+    }
+
     @Test("a bad file that cannot be set aside is never overwritten: the statistics stay in memory")
     func cannotSetAside() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        // The path set aside would be longer than a path may be, so the rename fails.
-        let name = try fileNearThePathLimit(in: directory, nameLength: 200)
+        // Even without its name, the path set aside would be longer than a path may be, so the rename fails.
+        let name = try fileNearThePathLimit(in: directory, nameLength: 10)
         let file = directory.url.appendingPathComponent(name)
         try directory.write("{ not json", to: name)
         let events = Events()

@@ -82,8 +82,8 @@ extension ScreenStatistics {
 
     /// A free name next to `url` for a bad file: `stats.json.corrupt-20250102T030405Z`, then `…-2`, `…-3`.
     ///
-    /// The file's own name is cut so that the whole name fits in a file name (255 bytes), numbered up to
-    /// `…-99999`: a bad file with a long name is still set aside.
+    /// The file's own name is cut so that the whole name, numbered up to `…-99999`, fits in a file name (255 bytes) and
+    /// its path in a path (`PATH_MAX`): a bad file with a long name, or deep in folders, is still set aside.
     func _asideURL(for url: URL, code: StatisticsStoreError.Code) -> URL {
         let kind: String
         switch code {
@@ -92,9 +92,10 @@ extension ScreenStatistics {
         default: kind = "corrupt"
         }
         let suffix = ".\(kind)-\(Self._timestamp(configuration.wallClock()))"
-        let name = Self._prefix(of: url.lastPathComponent, bytes: Self._nameLimit - suffix.utf8.count - 6)
-        let base = name + suffix
         let directory = url.deletingLastPathComponent()
+        let room = min(Self._nameLimit, Int(PATH_MAX) - 1 - directory.path.utf8.count - 1)
+        let name = Self._prefix(of: url.lastPathComponent, bytes: max(0, room - suffix.utf8.count - 6))
+        let base = name + suffix
         var candidate = directory.appendingPathComponent(base)
         var number = 2
         // Not `fileExists`, which follows links: a link set aside before, whose target is gone, still holds its name.
