@@ -9,11 +9,12 @@ import HookKit
 ///
 /// The screen that decides the visibility (``screenForStatusBarHidden``) is found from the root:
 /// 1. Start at the root screen.
-/// 2. If screens are presented above the current one, the top-most presented screen that captures
+/// 2. If screens are presented above the current one (a current-context presentation is presented above its
+///    context, so it counts once the walk reaches that screen), the top-most presented screen that captures
 ///    the status bar takes its place: a ``ModalPresentationStyle/fullScreen`` presentation always
 ///    captures, and so does a ``ModalPresentationStyle/currentContext`` one whose context is in the window's
-///    root hierarchy or in a full-screen presentation (one inside a sheet is as that sheet); a sheet and
-///    ``ModalPresentationStyle/overFullScreen`` capture only with
+///    root hierarchy or in a full-screen presentation (one inside a sheet or an over-full-screen presentation is
+///    as that presentation); a sheet and ``ModalPresentationStyle/overFullScreen`` capture only with
 ///    ``Screen/modalPresentationCapturesStatusBarAppearance``, as in UIKit.
 /// 3. If that screen's `childForStatusBarHidden` names a screen it *currently* contains, a child or a
 ///    child's descendant, also through a current-context presentation in the place of that screen or of one
