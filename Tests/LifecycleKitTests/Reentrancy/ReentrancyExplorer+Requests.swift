@@ -234,12 +234,16 @@ extension ReentrancyExplorer {
     /// pop's, or, when a didMove(toParent: nil) of a later request came first (a removal from the cancel's calls)
     /// and ended it, the oldest one to nil left.
     func forgetCallsOfCancelledPop(of name: String) {
-        if interactivePopMoves[name, default: 0] > 0, var pending = pendingMoves[name],
-            let index = pending.lastIndex(of: Self.interactivePopMove) ?? pending.firstIndex(of: "nil")
-        {
+        if interactivePopMoves[name, default: 0] > 0 {
+            var pending = pendingMoves[name, default: []]
+            if let index = pending.lastIndex(of: Self.interactivePopMove) ?? pending.firstIndex(of: "nil") {
+                pending.remove(at: index)
+                pendingMoves[name] = pending
+            } else {
+                // Nothing left to forget: a didMove(toParent: nil) ended the move, which a cancelled pop never does.
+                fail(.moveBalance, "\(name)'s cancelled interactive pop had its willMove(toParent: nil) ended")
+            }
             interactivePopMoves[name, default: 0] -= 1
-            pending.remove(at: index)
-            pendingMoves[name] = pending
         }
         if pendingPops[name, default: 0] > 0 {
             pendingPops[name, default: 0] -= 1
