@@ -93,7 +93,7 @@ extension ScreenStatistics {
         }
         let suffix = ".\(kind)-\(Self._timestamp(configuration.wallClock()))"
         let directory = url.deletingLastPathComponent()
-        let room = min(Self._nameLimit, Int(PATH_MAX) - 1 - directory.path.utf8.count - 1)
+        let room = min(Self._nameLimit, Self._roomForAName(in: directory))
         let name = Self._prefix(of: url.lastPathComponent, bytes: max(0, room - suffix.utf8.count - 6))
         let base = name + suffix
         var candidate = directory.appendingPathComponent(base)
@@ -109,6 +109,12 @@ extension ScreenStatistics {
     /// The longest file name the file systems the recorder writes to accept, in bytes of UTF-8.
     static let _nameLimit = 255
 
+    /// How many bytes of UTF-8 a name in `directory` may take before its path is longer than a path may be
+    /// (`PATH_MAX`, its terminating zero included).
+    static func _roomForAName(in directory: URL) -> Int {
+        Int(PATH_MAX) - 1 - directory.path.utf8.count - 1
+    }
+
     /// The longest prefix of `name`, cut between characters, that takes at most `limit` bytes of UTF-8; cut between
     /// Unicode scalars instead when not even its first character fits (a letter with many combining marks).
     static func _prefix(of name: String, bytes limit: Int) -> String {
@@ -122,7 +128,7 @@ extension ScreenStatistics {
         var scalars = String.UnicodeScalarView()
         var length = 0
         for scalar in name.unicodeScalars {
-            length += String(scalar).utf8.count
+            length += UTF8.width(scalar)
             guard length <= limit else { break }
             scalars.append(scalar)
         }
@@ -168,7 +174,7 @@ extension ScreenStatistics {
         // The file's name, cut to 64 bytes, so that the temporary name fits where the file's own name does (a file
         // name of up to 255 bytes), and shorter in a folder whose path leaves less room (`PATH_MAX`).
         let unique = UUID().uuidString
-        let room = Int(PATH_MAX) - 1 - directory.path.utf8.count - "/..\(unique).tmp".utf8.count
+        let room = Self._roomForAName(in: directory) - ".\(unique).tmp.".utf8.count
         guard room >= 0 else {
             throw StatisticsStoreError(
                 .writeFailed,
