@@ -6,6 +6,11 @@ import Testing
 /// transitions and on request, child removal, and a child's temporary override of its parent.
 @Suite("Status bar")
 struct StatusBarTests {
+    /// A screen that prefers the status bar hidden.
+    final class Hiding: TestScreen {
+        override var prefersStatusBarHidden: Bool { true }
+    }
+
     /// A container that delegates to children it keeps in strong properties, like the article's sample.
     final class Split: StyledScreen {
         var featured: Screen?
@@ -374,9 +379,6 @@ struct StatusBarTests {
 
     @Test("a driver given to two windows recomputes the status bar of each after the transitions it runs")
     func sharedDriver() throws {
-        final class Hiding: TestScreen {
-            override var prefersStatusBarHidden: Bool { true }
-        }
         let log = EventLog()
         let driver = TransitionDriver(mode: .manual)
         let first = Window(time: VirtualTime(), transitionDriver: driver)
@@ -420,9 +422,6 @@ struct StatusBarTests {
         // Found by review (helper-240, helper-241): it decided only when it captured the status bar, where UIKit's
         // current-context presentation controller passes the bar on when the one its context is in does (the window's
         // root presentation, a full-screen presentation), so that in the window's root hierarchy it always decides.
-        final class Hiding: TestScreen {
-            override var prefersStatusBarHidden: Bool { true }
-        }
         for definesContext in [false, true] {
             // The navigation controller is the context, or its top screen is.
             let host = try NavigationHost(driver: .immediate)
@@ -457,9 +456,6 @@ struct StatusBarTests {
     func currentContextOfAScreenBeingPopped() throws {
         // Found by review (helper-242): the walk up from the context took the popped screen, unlinked from its
         // controller, for a screen of the window's root hierarchy, so that its presentation decided.
-        final class Hiding: TestScreen {
-            override var prefersStatusBarHidden: Bool { true }
-        }
         let host = try NavigationHost(driver: .manual)
         let (context, presented) = (TestScreen("X", host.log), Hiding("P", host.log))
         context.definesPresentationContext = true
