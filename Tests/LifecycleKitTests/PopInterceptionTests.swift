@@ -42,12 +42,7 @@ struct PopInterceptionTests {
         let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)  // in no window
         let b = TestScreen("B", log)
         try navigation.push(b, animated: false)
-        let asking = try Screen.shouldPop.override(.instance(b)) { _ in
-            { screen, trigger in
-                log.add("\(screen.title ?? "").shouldPop(\(trigger))")
-                return true
-            }
-        }
+        let asking = try gate(b, log, allow: true)  // the questions go into the same log
         defer { asking.cancel() }
         _ = log.take()
         #expect(navigation.handleBackButton(animated: false) == .popped)
