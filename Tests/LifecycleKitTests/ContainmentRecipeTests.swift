@@ -177,6 +177,12 @@ struct ContainmentRecipeTests {
         try outer.addChild(host.screen("L"))
         let added = host.screen("C")
         container.actions["viewDidAppear"] = { try? container.addChild(added) }
+        let flags = EventLog()
+        let tokens = [
+            try Screen.viewWillAppear.before(.instance(added)) { _, animated in flags.add("will(\(animated))") },
+            try Screen.viewDidAppear.before(.instance(added)) { _, animated in flags.add("did(\(animated))") },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
         _ = host.log.take()
         try host.navigation.push(outer, animated: true)
         #expect(
@@ -184,6 +190,8 @@ struct ContainmentRecipeTests {
                 "R.viewDidAppear", "K.viewDidAppear", "C.willMove(K)", "C.loadView", "C.viewDidLoad",
                 "C.viewWillAppear", "O.viewDidAppear", "L.viewDidAppear", "C.viewDidAppear", "C.didMove(K)",
             ])
+        // Found by review (helper-240): its viewDidAppear comes with the appearance, with K's flag, not its own.
+        #expect(flags.take() == ["will(false)", "did(true)"])
     }
 
     @Test("a child its container does not show loads nothing until the container shows it")

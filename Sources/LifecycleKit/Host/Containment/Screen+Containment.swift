@@ -103,6 +103,9 @@ extension Screen {
                 // one by one stays linear.)
                 if target._appearances &- appearances <= 1, let completing = _outermostScreenCompletingAnAppearance {
                     completing._completeWaitingAppearances()
+                    // Its viewDidAppear comes down with that appearance, with this screen's flag, as UIKit's forwarding
+                    // sends it (its viewWillAppear, sent as its view joined the window, had its own).
+                    target._isTransitionAnimated = _isTransitionAnimated
                 }
                 // Unless the app's code took it away and began another appearance (its viewWillAppear presented it
                 // with animation, say), which ends with its own transition.
