@@ -53,6 +53,22 @@ struct PopInterceptionTests {
             ])
     }
 
+    @Test("the back button tapped inside a change of the stack does nothing and asks no one")
+    func backButtonInsideAChange() throws {
+        // Found by review (helper-245): it asked the screen a pop was taking away, from its willPop.
+        let host = try NavigationHost(driver: .immediate)
+        let b = ScriptedScreen("B", host.log)
+        try host.navigation.push(b, animated: false)
+        let asked = EventLog()
+        let allowing = try gate(b, asked, allow: true)
+        defer { allowing.cancel() }
+        var action: DismissAction?
+        b.actions["willPop(false)"] = { action = host.navigation.handleBackButton(animated: false) }
+        try host.navigation.pop(animated: false)
+        #expect(action == .nothing && asked.take() == [])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A"])
+    }
+
     @Test("the gesture asks the top screen last: a refusal for any other reason never reaches it")
     func gestureAsksTheScreenLast() throws {
         let host = try NavigationHost(driver: .manual)

@@ -178,6 +178,8 @@ extension NavigationController {
     ///
     /// A stack of its root alone leaves nothing to pop: the button does nothing and asks no one, unless a presentation
     /// holds the controller, which the root's back button dismisses (``Screen/dismissScreen(animated:completion:)``).
+    /// Like every request on the stack, a tap first ends the `didMove(toParent:)` that a screen pushed off screen still
+    /// owes, even when it then does nothing; not inside a change of the stack, where it does nothing and asks no one.
     /// Otherwise it does not ask whether the bar shows a back button (a hidden bar, the top screen's own leading
     /// items, a hidden back item): it is the action behind the button, which an app's own back control calls too.
     /// UIKit's keyboard back command pops only with a visible bar and back button;
@@ -208,7 +210,7 @@ extension NavigationController {
     /// no presented screen covering the controller.
     private var _backButtonTakesTaps: Bool {
         let isCovered = window.map { _isCoveredByPresentation(in: $0) } ?? false
-        return interactivePop == nil && !_hasTransitionInProgress && !isCovered
+        return interactivePop == nil && !_hasTransitionInProgress && !_isChangingStack && !isCovered
     }
 
     /// Puts the popping screen of a cancelled interactive pop back on top of the stack, unless it is there already
