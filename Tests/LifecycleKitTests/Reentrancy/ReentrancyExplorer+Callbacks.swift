@@ -121,11 +121,19 @@ extension ReentrancyExplorer {
             // pop's completion: this didMove ends the later one (harsh seed 43957: the screen popped again from the
             // cancel's calls, then added to a container, before the pop's completion).
             pending.remove(at: 1)
-        } else if movedTo(0) != parentName {
-            fail(.moveBalance, "\(name).didMove(\(parentName)) but the pending willMove is (\(pending[0])); \(pending)")
-            pending.removeFirst()
         } else {
-            pending.removeFirst()
+            if movedTo(0) != parentName {
+                let message = "\(name).didMove(\(parentName)) but the pending willMove is (\(pending[0])); \(pending)"
+                fail(.moveBalance, message)
+            }
+            // A finished interactive pop's move ends here: its count goes too, so that a later pop of the screen,
+            // cancelled before its own willMove, finds nothing of it left to forget (helper-245). Not a pop still
+            // active (its cancel deferred until its will-calls return) whose move a later request's didMove ended:
+            // its completion forgets that request's move instead (standard seed 316056).
+            let ended = pending.removeFirst()
+            if ended == Self.interactivePopMove, pops.last(where: { $0.poppingScreen === screen })?.state == .finished {
+                interactivePopMoves[name, default: 0] -= 1
+            }
         }
         pendingMoves[name] = pending
         maybeReenter(from: "\(name).didMove")

@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleKit
 import Testing
 
 /// Random requests to the host, made also by the app's own code from inside every lifecycle callback, in each of
@@ -114,6 +115,32 @@ struct ReentrancyTests {
             explorer.trace.suffix(2) == [
                 "!! every step ends: forced", "   hierarchy: window visible, root n0[on] stack{s0[on]}",
             ])
+    }
+
+    /// A finished interactive pop's move ends with its didMove, count included, so that a later pop of the same screen,
+    /// cancelled before its own willMove(toParent: nil), has nothing to forget and is not reported.
+    @Test("a pop cancelled before its willMove, after a finished pop of the same screen, is not reported")
+    func cancelledBeforeItsMoveAfterAFinishedPop() throws {
+        // Found by review (helper-245): the finished pop's count stayed, and the cancelled one was reported as having
+        // its willMove(toParent: nil) ended.
+        let explorer = ReentrancyExplorer(seed: 1, mode: .immediate)
+        let navigation = explorer.navigationController(0)
+        let screen = explorer.pool[ReentrancyExplorer.navigationCount + 1]
+        try navigation.push(screen, animated: false)
+        let finished = try navigation.beginInteractivePop(translation: 24)
+        explorer.pops.append(finished)  // as the explorer's requests record the pops they begin
+        finished.finish()
+        try navigation.push(screen, animated: false)
+        let cancelling = try Screen.willPop.after(.instance(screen)) { screen, _, _ in
+            screen.navigationController?.interactivePop?.cancel()
+        }
+        defer { cancelling.cancel() }
+        let name = explorer.name(screen)
+        let cancelled = try navigation.beginInteractivePop(translation: 24) { outcome in
+            if outcome == .cancelled { explorer.forgetCallsOfCancelledPop(of: name) }  // as the explorer's own does
+        }
+        explorer.pops.append(cancelled)
+        #expect(explorer.failure == nil, "\(explorer.failure.map { "\($0)" } ?? "")")
     }
 
     /// The seeds `setting` names (``defaultSeeds`` when it is `nil`), or `nil` when it names none.
