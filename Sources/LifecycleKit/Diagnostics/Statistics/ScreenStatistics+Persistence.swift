@@ -83,7 +83,8 @@ extension ScreenStatistics {
     /// A free name next to `url` for a bad file: `stats.json.corrupt-20250102T030405Z`, then `…-2`, `…-3`.
     ///
     /// The file's own name is cut so that the whole name, numbered up to `…-99999`, fits in a file name (255 bytes) and
-    /// its path in a path (`PATH_MAX`): a bad file with a long name, or deep in folders, is still set aside.
+    /// its path in a path (`PATH_MAX`): a bad file with a long name, or deep in folders, is still set aside (unless its
+    /// folder's path leaves less room than the timestamp and a number take, where no write could be made either).
     func _asideURL(for url: URL, code: StatisticsStoreError.Code) -> URL {
         let kind: String
         switch code {
