@@ -77,6 +77,11 @@ extension ReentrancyExplorer {
         maybeReenter(from: "\(name).willMove")
     }
 
+    /// The state of the latest interactive pop the explorer began that takes `screen` out, if any.
+    private func latestPopState(of screen: Screen) -> InteractivePop.State? {
+        pops.last { $0.poppingScreen === screen }?.state
+    }
+
     /// Whether `screen` is the popping screen of an interactive pop in progress (its beginning's calls are running).
     private func isPoppingInteractively(_ screen: Screen) -> Bool {
         guard let pop = screen.navigationController?.interactivePop else { return false }
@@ -115,7 +120,7 @@ extension ReentrancyExplorer {
             log("(documented: \(name) left \(pending[0]) during addChild, no didMove(\(pending[0])))")
             pending.removeFirst(2)
         } else if pending[0] == Self.interactivePopMove, pending.count > 1, movedTo(1) == parentName,
-            pops.last(where: { $0.poppingScreen === screen })?.state == .cancelled
+            latestPopState(of: screen) == .cancelled
         {
             // The willMove after a cancelled interactive pop's willMove(toParent: nil), which stays unmatched until the
             // pop's completion: this didMove ends the later one (harsh seed 43957: the screen popped again from the
@@ -131,7 +136,7 @@ extension ReentrancyExplorer {
             // active (its cancel deferred until its will-calls return) whose move a later request's didMove ended:
             // its completion forgets that request's move instead (standard seed 316056).
             let ended = pending.removeFirst()
-            if ended == Self.interactivePopMove, pops.last(where: { $0.poppingScreen === screen })?.state == .finished {
+            if ended == Self.interactivePopMove, latestPopState(of: screen) == .finished {
                 interactivePopMoves[name, default: 0] -= 1
             }
         }
