@@ -526,22 +526,18 @@ struct LeakDetectorTests {
     func detectorWithNothingTrackedGoes() throws {
         // Found by review (helper-237): the scheduled check held it strongly until its due time, even with nothing to
         // check, and a virtual clock never advanced again kept it (and its handler's captures) for good.
-        let time = VirtualTime()
         weak var released: LeakDetector?
+        let time: VirtualTime
         do {
-            let window = Window(time: time)
-            let detector = LeakDetector(time: time, isEnabled: true) { _ in }
-            released = detector
-            detector.attach(to: window)
-            let navigation = try NavigationController(rootScreen: Home(title: "Home"))
-            try window.setRootScreen(navigation)
-            window.makeKeyAndVisible()
+            let host = try Host()
+            time = host.time
+            released = host.detector
             let shoes = ProductDetail(title: "Shoes")
-            try navigation.push(shoes, animated: false)
-            try navigation.pop(animated: false)
-            try navigation.push(shoes, animated: false)  // attached again: forgotten
-            #expect(detector.trackedScreenCount == 0)
-            window.hide()
+            try host.navigation.push(shoes, animated: false)
+            try host.navigation.pop(animated: false)
+            try host.navigation.push(shoes, animated: false)  // attached again: forgotten
+            #expect(host.detector.trackedScreenCount == 0)
+            host.window.hide()
         }
         #expect(released == nil && time.pendingCount == 1)
     }
@@ -552,31 +548,31 @@ struct LeakDetectorTests {
     func detectorOutlivesItsAttachment(detaches: Bool) throws {
         // Found by review (helper-234): the scheduled check held the detector weakly, so that a detector held only by
         // its window went away with it (or with its detachment), and the screens it tracked were never checked.
-        let time = VirtualTime()
-        let reports = EventLog()
         weak var released: LeakDetector?
+        let (time, reports): (VirtualTime, EventLog)
         let shoesID: ObjectIdentifier
         do {
-            let window = Window(time: time)
-            let detector = LeakDetector(time: time, isEnabled: true) { report in reports.add(report.kind.rawValue) }
-            released = detector
-            detector.attach(to: window)
-            let navigation = try NavigationController(rootScreen: Home(title: "Home"))
-            try window.setRootScreen(navigation)
-            window.makeKeyAndVisible()
-            let shoes = ProductDetail(title: "Shoes")
-            shoesID = ObjectIdentifier(shoes)
-            leakingCache.retain(shoes)
-            try navigation.push(shoes, animated: false)
-            try navigation.pop(animated: false)
-            if detaches { detector.detach(from: window) } else { window.hide() }
+            let host = try Host()
+            (time, reports) = (host.time, host.reports)
+            released = host.detector
+            shoesID = try host.pushAndPopLeakedShoes()
+            if detaches { host.detector.detach(from: host.window) } else { host.window.hide() }
         }
         time.advance(by: 11)
-        #expect(reports.take() == ["suspected", "confirmed"])
+        #expect(
+            reports.take() == [
+                #"suspected leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, "#
+                    + "still alive at 1.500 s",
+                #"confirmed leak: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, "#
+                    + "still alive at 10.500 s",
+            ])
         #expect(released != nil)  // a confirmed screen is watched for its release
         leakingCache.release(shoesID)
         time.advance(by: 30)
-        #expect(reports.take() == ["releasedLate"])
+        #expect(
+            reports.take() == [
+                #"released late: ProductDetail "Shoes" [ProductDetail] removed by pop at 0.000 s, released by 40.500 s"#
+            ])
         // Nothing left to check: nothing holds the detector any more.
         #expect(released == nil && time.pendingCount == 0)
     }
