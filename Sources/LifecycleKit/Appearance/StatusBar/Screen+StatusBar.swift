@@ -184,11 +184,7 @@ extension Screen {
             case .currentContext:
                 // The presentation the context is in: the closest screen at or above it that is presented (through the
                 // controller a popped screen is leaving, which still holds it for the status bar until its pop ends).
-                var screen = presented._presenter
-                while let current = screen, current._presenter == nil {
-                    screen = current._hierarchyParent
-                }
-                guard let enclosing = screen else { return true }
+                guard let enclosing = presented._presenter?._presentedAncestor else { return true }
                 presented = enclosing
             case .overFullScreen, .pageSheet, .formSheet, .automatic:
                 return false
