@@ -924,6 +924,65 @@ struct CompletionReentrancyTests {
         #expect(child.visibleState == [.loaded, .didAppear] && box.visibleState == [.loaded, .didDisappear])
     }
 
+    @Test(
+        "a top screen its controller's disappearance had not reached, removed as the container turns around, leaves",
+        arguments: [false, true])
+    func topScreenRemovedAsItsContainerTurnsAround(replacingTheStack: Bool) throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (tabs, tab, top) = (SelectingContainer("T", log), ScriptedScreen("S", log), TestScreen("C", log))
+        let navigation = try TestNavigation("N", root: TestScreen("R", log), log)
+        try navigation.push(top, animated: false)
+        try tab.addChild(navigation)
+        try tabs.addChild(tab)
+        tabs.shown = tab
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        // Switched away, then back from N's viewWillDisappear (a before hook, which runs before N forwards the call to
+        // C): S's disappearance ends (N's too) without C's, and S appears again.
+        nonisolated(unsafe) let (container, shown) = (tabs, tab)
+        let hook = try Lifecycle.hook(.viewWillDisappear, .before, scope: .instance(navigation)) { _, _ in
+            container.shown = shown
+            container.updateShownChildren()
+        }
+        defer { hook.cancel() }
+        tab.actions["viewWillAppear"] = {
+            if replacingTheStack {
+                _ = try? navigation.setViewControllers([TestScreen("Z", log)], animated: false)
+            } else {
+                top.removeFromParent()
+            }
+        }
+        _ = log.take()
+        tabs.shown = nil
+        tabs.updateShownChildren()
+        // Found by the re-entrancy explorer (harsh parameters, seed 58020): C, still on screen through N, left the
+        // stack from S's viewWillAppear with no call at all, and stayed appeared outside every window.
+        let removal =
+            replacingTheStack
+            ? [
+                "C.willPop(false)", "R.willPop(false)", "R.willMove(nil)", "R.didPop(false)", "R.didMove(nil)",
+                "C.willMove(nil)", "Z.willMove(N)", "C.viewWillDisappear", "C.viewDidDisappear", "C.didPop(false)",
+                "C.didMove(nil)",
+            ]
+            : [
+                "C.willPop(false)", "C.willMove(nil)", "C.viewWillDisappear", "C.viewDidDisappear", "C.didPop(false)",
+                "C.didMove(nil)",
+            ]
+        let newTop = replacingTheStack ? "Z" : "R"
+        #expect(
+            log.take() == ["S.viewWillDisappear", "S.viewDidDisappear", "N.viewDidDisappear", "S.viewWillAppear"]
+                + removal
+                + [
+                    "N.viewWillAppear", "\(newTop).loadView", "\(newTop).viewDidLoad", "\(newTop).viewWillAppear",
+                    "N.willShow(\(newTop))", "S.viewDidAppear", "N.viewDidAppear", "\(newTop).viewDidAppear",
+                ]
+                + (replacingTheStack ? ["Z.didMove(N)"] : [])
+                + ["N.didShow(\(newTop))", "N.viewWillDisappear"])
+        #expect(top.parent == nil && top.window == nil && top.visibleState == [.loaded, .didDisappear])
+        #expect(navigation.topViewController?.visibleState == [.loaded, .didAppear] && navigation.window === window)
+    }
+
     @Test("a screen pushed off screen, covered before its push finished, still gets its didMove once another is owed")
     func owedMoveOfACoveredScreen() throws {
         let host = try NavigationHost(driver: .manual)
