@@ -983,6 +983,43 @@ struct CompletionReentrancyTests {
         #expect(navigation.topViewController?.visibleState == [.loaded, .didAppear] && navigation.window === window)
     }
 
+    @Test("a child its container's disappearance had not reached, which the container no longer shows, leaves first")
+    func childNoLongerShownByAContainerBroughtBackBeforeItReachedIt() throws {
+        /// A container that shows the children it lists, or all of them.
+        final class ListingContainer: TestScreen {
+            var listed: [Screen]?
+            override var childrenForAppearanceForwarding: [Screen] { listed ?? children }
+        }
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (root, box) = (TestScreen("W", log), ListingContainer("K", log))
+        let (first, second) = (ScriptedScreen("A", log), TestScreen("B", log))
+        try box.addChild(first)
+        try box.addChild(second)
+        let navigation = try TestNavigation("N", root: box, log)
+        try window.setRootScreen(root)
+        window.makeKeyAndVisible()
+        try root.present(navigation, style: .pageSheet, animated: false)
+        first.actions["viewWillDisappear"] = {
+            box.listed = [first]
+            box.updateShownChildren()  // K disappears: read when it appears again
+            try? root.addChild(navigation)  // N stays on screen, in W: its disappearance ends, K's too
+        }
+        _ = log.take()
+        root.dismiss(animated: false)
+        // Found by the re-entrancy explorer (seed 338365, 40 steps): B, which K's disappearance had not reached, stayed
+        // appeared on screen through K, which does not show it.
+        #expect(
+            log.take() == [
+                "N.viewWillDisappear", "K.viewWillDisappear", "A.viewWillDisappear", "N.viewDidDisappear",
+                "K.viewDidDisappear", "A.viewDidDisappear", "N.viewWillAppear", "B.viewWillDisappear",
+                "B.viewDidDisappear", "K.viewWillAppear", "A.viewWillAppear", "N.willShow(K)", "N.viewDidAppear",
+                "K.viewDidAppear", "A.viewDidAppear", "N.didShow(K)",
+            ])
+        #expect(navigation.parent === root && second.window === window)
+        #expect(second.visibleState == [.loaded, .didDisappear] && first.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("a screen pushed off screen, covered before its push finished, still gets its didMove once another is owed")
     func owedMoveOfACoveredScreen() throws {
         let host = try NavigationHost(driver: .manual)
