@@ -1337,8 +1337,9 @@ struct HostRegressionTests {
                 "N2.viewWillDisappear", "Q.viewWillDisappear", "N.viewWillDisappear", "A.viewDidAppear",
                 "B.viewDidDisappear", "Q.willPop(false)", "Q.willMove(nil)", "Q.didPop(false)", "Q.didMove(nil)",
                 "Q.viewDidDisappear", "N.viewDidDisappear",
-                "Q.viewWillAppear", "N.viewWillAppear", "B.viewWillAppear", "N.willShow(B)",
-                "A.viewWillDisappear", "A.viewDidDisappear",
+                // N, whose disappearance ended before it reached A, takes A off before it appears again showing B.
+                "Q.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear",
+                "N.viewWillAppear", "B.viewWillAppear", "N.willShow(B)",
                 "N2.viewDidDisappear",
                 "-- removed",
                 "Q.viewDidAppear", "N.viewDidAppear", "B.viewDidAppear", "N.didShow(B)",

@@ -983,6 +983,40 @@ struct CompletionReentrancyTests {
         #expect(navigation.topViewController?.visibleState == [.loaded, .didAppear] && navigation.window === window)
     }
 
+    @Test("a top screen its controller's disappearance had not reached, removed as its tab's one ends, leaves")
+    func topScreenRemovedAsTheTabItIsInStopsDisappearing() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (tabs, tab, top) = (SelectingContainer("T", log), ScriptedScreen("S", log), TestScreen("C", log))
+        let navigation = try TestNavigation("N", root: TestScreen("R", log), log)
+        try navigation.push(top, animated: false)
+        try tab.addChild(navigation)
+        try tabs.addChild(tab)
+        tabs.shown = tab
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        nonisolated(unsafe) let (container, shown) = (tabs, tab)
+        let hook = try Lifecycle.hook(.viewWillDisappear, .before, scope: .instance(navigation)) { _, _ in
+            container.shown = shown
+            container.updateShownChildren()
+        }
+        defer { hook.cancel() }
+        tab.actions["viewDidDisappear"] = { top.removeFromParent() }  // N is still disappearing: it gets its call next
+        _ = log.take()
+        tabs.shown = nil
+        tabs.updateShownChildren()
+        // Found by helper-246's review of the test above: C left the stack with no call at all, and stayed appeared.
+        #expect(
+            log.take() == [
+                "S.viewWillDisappear", "S.viewDidDisappear", "C.willPop(false)", "C.willMove(nil)",
+                "C.viewWillDisappear", "C.viewDidDisappear", "C.didPop(false)", "C.didMove(nil)", "N.viewDidDisappear",
+                "S.viewWillAppear", "N.viewWillAppear", "R.loadView", "R.viewDidLoad", "R.viewWillAppear",
+                "N.willShow(R)", "S.viewDidAppear", "N.viewDidAppear", "R.viewDidAppear", "N.didShow(R)",
+                "N.viewWillDisappear",
+            ])
+        #expect(top.parent == nil && top.window == nil && top.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("a child its container's disappearance had not reached, which the container no longer shows, leaves first")
     func childNoLongerShownByAContainerBroughtBackBeforeItReachedIt() throws {
         /// A container that shows the children it lists, or all of them.

@@ -47,8 +47,8 @@ extension Screen {
     /// A screen already on screen, or appearing, only moves to `place`. A screen still disappearing gets its
     /// `viewDidDisappear` first, so that every will-call is balanced, and does not appear if that call takes it out of
     /// the container at `place`; unless `reversing`: a cancelled interactive pop turns its disappearance around
-    /// (viewWillDisappear, viewWillAppear, viewDidAppear), as UIKit does. Either way, or when its disappearance ended
-    /// before it reached them, the screens still on screen through it that it no longer shows disappear first.
+    /// (viewWillDisappear, viewWillAppear, viewDidAppear), as UIKit does. A screen whose disappearance ended, here or
+    /// before it reached every screen on screen through it, takes off screen first the ones it no longer shows.
     func _beginAppearing(
         animated: Bool, at place: _AppearancePlan.Place, batch: _AppearanceBatch?, reversing: Bool = false
     ) {
@@ -59,11 +59,8 @@ extension Screen {
         let turnsAround = _appearance == .disappearing && !reversing
         // A container whose disappearance ended before it forwarded the call to every screen on screen through it (the
         // app's code in a child's viewWillDisappear brought back the screen it is in) still has them on screen: the
-        // ones it no longer shows go off before it appears. (A navigation controller shows its top, and its old top
-        // leaves, as it appears.)
-        if turnsAround
-            || (_appearance == .disappeared && !_onScreenChildren.isEmpty && !(self is NavigationController))
-        {
+        // ones it no longer shows go off before it appears.
+        if turnsAround || (_appearance == .disappeared && !_onScreenChildren.isEmpty) {
             if turnsAround { _endAppearanceTransition() }
             if _appearance == .disappeared { _takeOffScreenWhatItNoLongerShows(animated: animated, place: place) }
             // viewDidDisappear (the app's code) may have taken it out of the container it was to appear in, which no

@@ -161,20 +161,25 @@ extension Screen {
     ///
     /// The children on screen it no longer shows disappear, the ones it shows now appear; nothing while the
     /// container itself is not on screen or on its way (a change made while it appears, from a child's `viewDidLoad`
-    /// or `viewWillAppear`, shows its new top too). Except that a container off screen takes off the children still on
-    /// screen through it that it no longer shows: the app's code ended its disappearance before it forwarded the call
-    /// to them (a before hook on its viewWillDisappear brought back the container it is in), and they would stay
-    /// appeared outside every window.
+    /// or `viewWillAppear`, shows its new top too). Except that a container off screen, or on its way off, takes off
+    /// the children still on screen through it that it no longer shows: the app's code ended its disappearance before
+    /// it forwarded the call to them (a before hook on its viewWillDisappear brought back the container it is in), and
+    /// they would stay appeared outside every window.
     var _childrenPlan: _AppearancePlan {
-        guard _appearance.isVisible || (_appearance == .disappeared && !_onScreenChildren.isEmpty) else {
-            return _AppearancePlan()
+        var plan = _AppearancePlan()
+        guard _appearance.isVisible else {
+            // The list is asked of a container off screen, or on its way off, only while screens are still on screen
+            // through it.
+            let stillOnScreen = _onScreenChildren.filter { child in child._appearance.isVisible }
+            guard !stillOnScreen.isEmpty else { return plan }
+            let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
+            plan.disappearing = stillOnScreen.filter { child in !shown.contains(child) }
+            return plan
         }
         let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
-        var plan = _AppearancePlan()
         plan.disappearing = _onScreenChildren.filter { child in
             child._appearance.isVisible && !shown.contains(child)
         }
-        guard _appearance.isVisible else { return plan }
         plan.appearing = shown.screens.filter { child in
             !(child._onScreenParent === self && child._appearance.isVisible)
         }
