@@ -1335,11 +1335,12 @@ struct HostRegressionTests {
         #expect(
             log.take() == [
                 "N2.viewWillDisappear", "Q.viewWillDisappear", "N.viewWillDisappear", "A.viewDidAppear",
-                "B.viewDidDisappear", "Q.willPop(false)", "Q.willMove(nil)", "Q.didPop(false)", "Q.didMove(nil)",
-                "Q.viewDidDisappear", "N.viewDidDisappear",
-                // N, whose disappearance ended before it reached A, takes A off before it appears again showing B.
-                "Q.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear",
-                "N.viewWillAppear", "B.viewWillAppear", "N.willShow(B)",
+                "B.viewDidDisappear", "Q.willPop(false)", "Q.willMove(nil)",
+                // Q, disappearing with N2, leaves N2's stack: its disappearance ends before its didPop, N's with it,
+                // and A, which N's had not reached, gets both calls.
+                "A.viewWillDisappear", "Q.viewDidDisappear", "N.viewDidDisappear", "A.viewDidDisappear",
+                "Q.didPop(false)", "Q.didMove(nil)",
+                "Q.viewWillAppear", "N.viewWillAppear", "B.viewWillAppear", "N.willShow(B)",
                 "N2.viewDidDisappear",
                 "-- removed",
                 "Q.viewDidAppear", "N.viewDidAppear", "B.viewDidAppear", "N.didShow(B)",

@@ -1017,6 +1017,46 @@ struct CompletionReentrancyTests {
         #expect(top.parent == nil && top.window == nil && top.visibleState == [.loaded, .didDisappear])
     }
 
+    @Test(
+        "a top screen popped from its viewWillDisappear, as its controller's tab is switched away, disappears first",
+        arguments: ["pop", "animated pop", "removeFromParent"])
+    func topPoppedAsItsControllerDisappears(removal: String) throws {
+        let log = EventLog()
+        let mode: TransitionDriver.Mode = removal == "animated pop" ? .manual : .immediate
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: mode))
+        let (tabs, other, top) = (SelectingContainer("T", log), TestScreen("O", log), ScriptedScreen("C", log))
+        let navigation = try TestNavigation("N", root: TestScreen("R", log), log)
+        try navigation.push(top, animated: false)
+        try tabs.addChild(navigation)
+        try tabs.addChild(other)
+        tabs.shown = navigation
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        top.actions["viewWillDisappear"] = {
+            if removal == "removeFromParent" {
+                top.removeFromParent()
+            } else {
+                _ = try? navigation.pop(animated: removal == "animated pop")
+            }
+        }
+        _ = log.take()
+        tabs.shown = other
+        tabs.updateShownChildren()
+        // Found by helper-247: C got didPop and didMove(toParent: nil) as it left, and its viewDidDisappear after them,
+        // with N's.
+        let animated = removal == "animated pop"
+        #expect(
+            log.take() == [
+                "O.loadView", "O.viewDidLoad", "O.viewWillAppear", "N.viewWillDisappear", "C.viewWillDisappear",
+                "C.willPop(\(animated))", "C.willMove(nil)", "C.viewDidDisappear", "C.didPop(\(animated))",
+                "C.didMove(nil)", "N.viewDidDisappear", "O.viewDidAppear",
+            ])
+        window.transitionDriver.completeAll()
+        #expect(log.take() == [])
+        #expect(top.parent == nil && top.visibleState == [.loaded, .didDisappear])
+        #expect(navigation.viewControllers.map(\.title) == ["R"])
+    }
+
     @Test("a child its container's disappearance had not reached, which the container no longer shows, leaves first")
     func childNoLongerShownByAContainerBroughtBackBeforeItReachedIt() throws {
         /// A container that shows the children it lists, or all of them.

@@ -544,7 +544,7 @@ extension Screen {
     }
 
     /// Whether this screen's disappearance belongs to an interactive pop in progress, which ends it.
-    private var _isLeavingInteractively: Bool {
+    var _isLeavingInteractively: Bool {
         guard let batch = _onScreenBatch, let navigation = _onScreenParent as? NavigationController,
             let pop = navigation.interactivePop
         else { return false }

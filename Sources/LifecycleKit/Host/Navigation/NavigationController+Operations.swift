@@ -424,6 +424,13 @@ extension NavigationController {
         }
         let leavingNow = _ScreenSet(leaving)
         _leaving.removeAll { leavingNow.contains($0) }
+        for screen in leaving where screen._appearance == .disappearing && !screen._isLeavingInteractively {
+            // Taken off screen by its controller's own disappearance, which this change does not wait for (a tab
+            // switched away from the controller, and the app's code in the screen's viewWillDisappear popped it): its
+            // viewDidDisappear comes first, as a child removed while its container disappears gets it in
+            // removeFromParent().
+            screen._disappearNow(animated: screen._isTransitionAnimated)
+        }
         _depart(leaving, reason: reason, animated: animated, oldTop: oldTop)
     }
 
