@@ -1,3 +1,4 @@
+import HookKit
 import LifecycleKit
 import Testing
 
@@ -924,10 +925,18 @@ struct CompletionReentrancyTests {
         #expect(child.visibleState == [.loaded, .didAppear] && box.visibleState == [.loaded, .didDisappear])
     }
 
-    @Test(
-        "a top screen its controller's disappearance had not reached, removed as the container turns around, leaves",
-        arguments: [false, true])
-    func topScreenRemovedAsItsContainerTurnsAround(replacingTheStack: Bool) throws {
+    /// A tab container T whose switch away from its tab is turned around by a before hook on a navigation controller
+    /// inside the tab.
+    ///
+    /// T, in a visible window (immediate driver), shows its tab S, which holds N, whose top is C, above R; the hook on
+    /// N's viewWillDisappear switches T back to S (cancel it when done). The log is empty.
+    ///
+    /// Switched away, T sends S its viewWillDisappear and S forwards it to N: the hook, which runs before N forwards
+    /// the call to C, brings S back, so S's disappearance ends (N's too) without C's, and S appears again.
+    static func tabSwitchedBackFromItsController() throws -> (
+        log: EventLog, window: Window, tabs: SelectingContainer, tab: ScriptedScreen, navigation: TestNavigation,
+        top: TestScreen, hook: HookToken
+    ) {
         let log = EventLog()
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
         let (tabs, tab, top) = (SelectingContainer("T", log), ScriptedScreen("S", log), TestScreen("C", log))
@@ -938,13 +947,20 @@ struct CompletionReentrancyTests {
         tabs.shown = tab
         try window.setRootScreen(tabs)
         window.makeKeyAndVisible()
-        // Switched away, then back from N's viewWillDisappear (a before hook, which runs before N forwards the call to
-        // C): S's disappearance ends (N's too) without C's, and S appears again.
         nonisolated(unsafe) let (container, shown) = (tabs, tab)
         let hook = try Lifecycle.hook(.viewWillDisappear, .before, scope: .instance(navigation)) { _, _ in
             container.shown = shown
             container.updateShownChildren()
         }
+        _ = log.take()
+        return (log, window, tabs, tab, navigation, top, hook)
+    }
+
+    @Test(
+        "a top screen its controller's disappearance had not reached, removed as the container turns around, leaves",
+        arguments: [false, true])
+    func topScreenRemovedAsItsContainerTurnsAround(replacingTheStack: Bool) throws {
+        let (log, window, tabs, tab, navigation, top, hook) = try Self.tabSwitchedBackFromItsController()
         defer { hook.cancel() }
         tab.actions["viewWillAppear"] = {
             if replacingTheStack {
@@ -953,7 +969,6 @@ struct CompletionReentrancyTests {
                 top.removeFromParent()
             }
         }
-        _ = log.take()
         tabs.shown = nil
         tabs.updateShownChildren()
         // Found by the re-entrancy explorer (harsh parameters, seed 58020): C, still on screen through N, left the
@@ -985,24 +1000,9 @@ struct CompletionReentrancyTests {
 
     @Test("a top screen its controller's disappearance had not reached, removed as its tab's one ends, leaves")
     func topScreenRemovedAsTheTabItIsInStopsDisappearing() throws {
-        let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
-        let (tabs, tab, top) = (SelectingContainer("T", log), ScriptedScreen("S", log), TestScreen("C", log))
-        let navigation = try TestNavigation("N", root: TestScreen("R", log), log)
-        try navigation.push(top, animated: false)
-        try tab.addChild(navigation)
-        try tabs.addChild(tab)
-        tabs.shown = tab
-        try window.setRootScreen(tabs)
-        window.makeKeyAndVisible()
-        nonisolated(unsafe) let (container, shown) = (tabs, tab)
-        let hook = try Lifecycle.hook(.viewWillDisappear, .before, scope: .instance(navigation)) { _, _ in
-            container.shown = shown
-            container.updateShownChildren()
-        }
+        let (log, _, tabs, tab, _, top, hook) = try Self.tabSwitchedBackFromItsController()
         defer { hook.cancel() }
         tab.actions["viewDidDisappear"] = { top.removeFromParent() }  // N is still disappearing: it gets its call next
-        _ = log.take()
         tabs.shown = nil
         tabs.updateShownChildren()
         // Found by helper-246's review of the test above: C left the stack with no call at all, and stayed appeared.
