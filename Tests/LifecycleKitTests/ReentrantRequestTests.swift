@@ -1057,6 +1057,42 @@ struct CompletionReentrancyTests {
         #expect(navigation.viewControllers.map(\.title) == ["R"])
     }
 
+    @Test("a top popped from its viewDidDisappear, as its controller's tab is switched away, takes its child off")
+    func topPoppedFromItsViewDidDisappearAsItsControllerDisappears() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let (tabs, other, top, child) = (
+            SelectingContainer("T", log), TestScreen("O", log), ScriptedScreen("C", log), TestScreen("G", log)
+        )
+        try top.addChild(child)
+        let navigation = try TestNavigation("N", root: TestScreen("R", log), log)
+        try navigation.push(top, animated: false)
+        try tabs.addChild(navigation)
+        try tabs.addChild(other)
+        tabs.shown = navigation
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        nonisolated(unsafe) var windowOfTheChildAtItsCall: Window?
+        let hook = try Lifecycle.hook(.viewDidDisappear, .after, scope: .instance(child)) { screen, _ in
+            windowOfTheChildAtItsCall = screen.window
+        }
+        defer { hook.cancel() }
+        top.actions["viewDidDisappear"] = { _ = try? navigation.pop(animated: false) }
+        _ = log.take()
+        tabs.shown = other
+        tabs.updateShownChildren()
+        // Found by helper-248: G, whose viewDidDisappear was still to come from C's, got it after C's didMove(toParent:
+        // nil), outside every window.
+        #expect(
+            log.take() == [
+                "O.loadView", "O.viewDidLoad", "O.viewWillAppear", "N.viewWillDisappear", "C.viewWillDisappear",
+                "G.viewWillDisappear", "N.viewDidDisappear", "C.viewDidDisappear", "C.willPop(false)",
+                "C.willMove(nil)", "G.viewDidDisappear", "C.didPop(false)", "C.didMove(nil)", "O.viewDidAppear",
+            ])
+        #expect(windowOfTheChildAtItsCall === window)
+        #expect(top.parent == nil && child.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("a child its container's disappearance had not reached, which the container no longer shows, leaves first")
     func childNoLongerShownByAContainerBroughtBackBeforeItReachedIt() throws {
         /// A container that shows the children it lists, or all of them.
