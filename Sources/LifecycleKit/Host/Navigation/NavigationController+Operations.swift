@@ -424,13 +424,14 @@ extension NavigationController {
         }
         let leavingNow = _ScreenSet(leaving)
         _leaving.removeAll { leavingNow.contains($0) }
-        for screen in leaving where !screen._isLeavingInteractively {
+        for screen in leaving
+        where screen._appearance == .disappearing || !screen._onScreenChildren.isEmpty || screen._presented != nil {
             // Taken off screen by its controller's own disappearance, which this change does not wait for (a tab
             // switched away from the controller, and the app's code in the screen's viewWillDisappear popped it): its
             // viewDidDisappear comes first, and those of the screens on screen through it (a child, a current-context
             // presentation in its place) that have not had theirs, as a child removed while its container disappears
             // gets them in removeFromParent(). (A screen popped in its own transition has disappeared with them.)
-            if screen._appearance == .disappearing || !screen._onScreenChildren.isEmpty || screen._presented != nil {
+            if !screen._isLeavingInteractively {
                 screen._disappearNowWithPresentations(animated: screen._isTransitionAnimated)
             }
         }
