@@ -1017,12 +1017,17 @@ struct CompletionReentrancyTests {
         #expect(top.parent == nil && top.window == nil && top.visibleState == [.loaded, .didDisappear])
     }
 
-    @Test(
-        "a top screen popped from its viewWillDisappear, as its controller's tab is switched away, disappears first",
-        arguments: ["pop", "animated pop", "removeFromParent"])
-    func topPoppedAsItsControllerDisappears(removal: String) throws {
+    /// A tab container T, on screen in a window whose driver runs in `mode`, showing a navigation controller N (R, then
+    /// C on top) among its children N and O.
+    ///
+    /// Switch T to O (`tabs.shown = other; tabs.updateShownChildren()`) to take N off screen. The log is empty.
+    static func controllerInATab(
+        mode: TransitionDriver.Mode
+    ) throws -> (
+        log: EventLog, window: Window, tabs: SelectingContainer, other: TestScreen, navigation: TestNavigation,
+        top: ScriptedScreen
+    ) {
         let log = EventLog()
-        let mode: TransitionDriver.Mode = removal == "animated pop" ? .manual : .immediate
         let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: mode))
         let (tabs, other, top) = (SelectingContainer("T", log), TestScreen("O", log), ScriptedScreen("C", log))
         let navigation = try TestNavigation("N", root: TestScreen("R", log), log)
@@ -1032,6 +1037,16 @@ struct CompletionReentrancyTests {
         tabs.shown = navigation
         try window.setRootScreen(tabs)
         window.makeKeyAndVisible()
+        _ = log.take()
+        return (log, window, tabs, other, navigation, top)
+    }
+
+    @Test(
+        "a top screen popped from its viewWillDisappear, as its controller's tab is switched away, disappears first",
+        arguments: ["pop", "animated pop", "removeFromParent"])
+    func topPoppedAsItsControllerDisappears(removal: String) throws {
+        let (log, window, tabs, other, navigation, top) = try Self.controllerInATab(
+            mode: removal == "animated pop" ? .manual : .immediate)
         top.actions["viewWillDisappear"] = {
             if removal == "removeFromParent" {
                 top.removeFromParent()
@@ -1039,7 +1054,6 @@ struct CompletionReentrancyTests {
                 _ = try? navigation.pop(animated: removal == "animated pop")
             }
         }
-        _ = log.take()
         tabs.shown = other
         tabs.updateShownChildren()
         // Found by helper-247: C got didPop and didMove(toParent: nil) as it left, and its viewDidDisappear after them,
@@ -1059,19 +1073,9 @@ struct CompletionReentrancyTests {
 
     @Test("a top popped from its viewDidDisappear, as its controller's tab is switched away, takes its child off")
     func topPoppedFromItsViewDidDisappearAsItsControllerDisappears() throws {
-        let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
-        let (tabs, other, top, child) = (
-            SelectingContainer("T", log), TestScreen("O", log), ScriptedScreen("C", log), TestScreen("G", log)
-        )
-        try top.addChild(child)
-        let navigation = try TestNavigation("N", root: TestScreen("R", log), log)
-        try navigation.push(top, animated: false)
-        try tabs.addChild(navigation)
-        try tabs.addChild(other)
-        tabs.shown = navigation
-        try window.setRootScreen(tabs)
-        window.makeKeyAndVisible()
+        let (log, window, tabs, other, navigation, top) = try Self.controllerInATab(mode: .immediate)
+        let child = TestScreen("G", log)
+        try top.addChild(child)  // on screen, through C
         nonisolated(unsafe) var windowOfTheChildAtItsCall: Window?
         let hook = try Lifecycle.hook(.viewDidDisappear, .after, scope: .instance(child)) { screen, _ in
             windowOfTheChildAtItsCall = screen.window
