@@ -167,19 +167,17 @@ extension Screen {
     /// they would stay appeared outside every window.
     var _childrenPlan: _AppearancePlan {
         var plan = _AppearancePlan()
-        guard _appearance.isVisible else {
-            // The list is asked of a container off screen, or on its way off, only while screens are still on screen
-            // through it.
-            let stillOnScreen = _onScreenChildren.filter { child in child._appearance.isVisible }
-            guard !stillOnScreen.isEmpty else { return plan }
-            let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
-            plan.disappearing = stillOnScreen.filter { child in !shown.contains(child) }
+        let isVisible = _appearance.isVisible
+        // The list is asked of a container off screen, or on its way off, only while screens are still on screen
+        // through it.
+        guard isVisible || _onScreenChildren.contains(where: { child in child._appearance.isVisible }) else {
             return plan
         }
         let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
         plan.disappearing = _onScreenChildren.filter { child in
             child._appearance.isVisible && !shown.contains(child)
         }
+        guard isVisible else { return plan }
         plan.appearing = shown.screens.filter { child in
             !(child._onScreenParent === self && child._appearance.isVisible)
         }
