@@ -258,6 +258,45 @@ struct NavigationOrderTests {
         #expect(host.navigation.viewControllers.map(\.title) == ["A", "B"])
     }
 
+    @Test(
+        "a screen whose viewDidLoad pushes another still appears with willShow and didShow, before the pushed one",
+        arguments: [false, true])
+    func screenThatPushesFromItsViewDidLoad(animated: Bool) throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (b, c) = (ScriptedScreen("B", host.log), host.screen("C"))
+        b.actions["viewDidLoad"] = { try? host.navigation.push(c, animated: animated) }
+        try host.navigation.push(b, animated: animated)
+        // Found by a review against UIKit: B appeared, but the delegate heard only of C. UIKit's delegate hears of
+        // every screen that begins to appear as the top; C's push waits for B's transition, as any request made
+        // inside one does.
+        #expect(
+            host.log.take() == [
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "C.willMove(nav)", "A.viewWillDisappear",
+                "B.viewWillAppear", "nav.willShow(B)", "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(nav)",
+                "nav.didShow(B)", "C.loadView", "C.viewDidLoad", "B.viewWillDisappear", "C.viewWillAppear",
+                "nav.willShow(C)", "B.viewDidDisappear", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "B", "C"])
+    }
+
+    @Test("a revealed screen that loads and pushes from its viewDidLoad appears with willShow and didShow first")
+    func revealedScreenThatPushesFromItsViewDidLoad() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (x, b, y) = (ScriptedScreen("X", host.log), host.screen("B"), host.screen("Y"))
+        try host.navigation.setViewControllers([x, b], animated: false)
+        x.actions["viewDidLoad"] = { try? host.navigation.push(y, animated: true) }
+        _ = host.log.take()
+        try host.navigation.pop(animated: true)
+        #expect(
+            host.log.take() == [
+                "B.willPop(true)", "B.willMove(nil)", "X.loadView", "X.viewDidLoad", "Y.willMove(nav)",
+                "B.viewWillDisappear", "X.viewWillAppear", "nav.willShow(X)", "B.viewDidDisappear", "B.didPop(true)",
+                "B.didMove(nil)", "X.viewDidAppear", "nav.didShow(X)", "Y.loadView", "Y.viewDidLoad",
+                "X.viewWillDisappear", "Y.viewWillAppear", "nav.willShow(Y)", "X.viewDidDisappear", "Y.viewDidAppear",
+                "Y.didMove(nav)", "nav.didShow(Y)",
+            ])
+    }
+
     @Test("pop B: the mirror of push")
     func pop() throws {
         let host = try NavigationHost(driver: .immediate)

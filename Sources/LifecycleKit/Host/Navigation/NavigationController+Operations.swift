@@ -504,6 +504,13 @@ extension NavigationController {
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {
                     shown = top
+                } else if let appearingTop = self.viewControllers.dropLast().last(where: { screen in
+                    appearing.contains { $0 === screen._forwardingTarget }
+                }) {
+                    // The top when the plan was made, whose viewDidLoad (the loads ran just before) pushed another
+                    // screen: it appears all the same, and the push's own transition follows. UIKit's delegate hears
+                    // of every screen that begins to appear as the top.
+                    shown = appearingTop
                 } else if top !== self._screenShownToDelegate, self._appearance == .appeared,
                     target._appearance == .appeared, target._onScreenParent === self
                 {
