@@ -326,6 +326,23 @@ struct PresentationOrderTests {
         #expect(host.root.presentedScreen === b && b.presentedScreen == nil)
     }
 
+    @Test("a screen in a container that presents itself, or the container, is refused as an invalid presentation")
+    func presentingItselfFromAContainer() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (k, c) = (host.screen("K"), host.screen("C"))
+        try k.addChild(c)
+        try host.navigation.push(k, animated: false)
+        // Found by a review: the context is the navigation controller, so a screen below it presenting itself (or
+        // its container) was refused as already attached, where a window's root presenting itself is invalid.
+        expectError(.invalidPresentation) { try c.present(c, animated: false) }
+        expectError(.invalidPresentation) { try c.present(k, animated: false) }
+        expectError(.invalidPresentation) { try k.present(k, animated: false) }
+        expectError(.invalidPresentation) { try host.root.present(host.root, animated: false) }
+        expectError(.invalidPresentation) { try host.navigation.present(host.navigation, animated: false) }
+        expectError(.alreadyAttached) { try c.present(host.root, animated: false) }  // in the stack, not around C
+        #expect(host.navigation.presentedScreen == nil && k.parent === host.navigation && c.parent === k)
+    }
+
     @Test(
         "a current-context presentation from a screen presented over a current context covers that screen",
         arguments: [false, true])

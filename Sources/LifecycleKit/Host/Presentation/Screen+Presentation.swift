@@ -238,9 +238,12 @@ extension Screen {
                 "\(debugLabel) cannot present \(screen.debugLabel): \(presenter.debugLabel), which presents it, is off "
                     + "screen (covered, or not shown by its container) and its view is not in the window")
         }
-        if screen === presenter || screen._isAncestor(of: presenter) {
-            throw LifecycleError(
-                .invalidPresentation, "\(presenter.debugLabel) cannot present itself or a screen that contains it")
+        // The presenting screen itself, or one around it, before the check that it is attached: a screen in a
+        // container presents from the container's context, and is attached itself.
+        let isOrContainsThisScreen = screen === self || screen._isAncestor(of: self)
+        if isOrContainsThisScreen || screen === presenter || screen._isAncestor(of: presenter) {
+            let who = presenter === self ? debugLabel : "\(debugLabel) (through \(presenter.debugLabel))"
+            throw LifecycleError(.invalidPresentation, "\(who) cannot present itself or a screen that contains it")
         }
         try screen._checkDetached(for: "be presented")
         screen.modalPresentationStyle = style
