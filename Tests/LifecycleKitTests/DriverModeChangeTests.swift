@@ -119,6 +119,38 @@ struct DriverModeChangeTests {
         }
     }
 
+    @Test("in a starting transition's will-calls, it is not in progress yet: nothing to complete, isAnimating false")
+    func notAnimatingInTheWillCalls() throws {
+        let host = try NavigationHost(driver: .manual)
+        let driver = host.window.transitionDriver
+        let b = ScriptedScreen("B", host.log)
+        var seen: [Bool] = []
+        b.actions["viewWillAppear"] = {
+            seen = [driver.completeCurrentTransition(), driver.isAnimating, driver.isTransitioning]
+        }
+        try host.navigation.push(b, animated: true)
+        #expect(seen == [false, false, true])
+        #expect(driver.isAnimating && b.visibleState.contains(.willAppear))
+        #expect(driver.completeCurrentTransition() && b.visibleState.contains(.didAppear))
+    }
+
+    @Test("switched to immediate from a starting transition's will-calls, it completes once they return")
+    func immediateFromTheWillCalls() throws {
+        let host = try NavigationHost(driver: .manual)
+        let b = ScriptedScreen("B", host.log)
+        b.actions["viewWillAppear"] = {
+            host.window.transitionDriver.mode = .immediate
+            host.log.add("mode set")
+        }
+        try host.navigation.push(b, animated: true) { host.log.add("push \($0)") }
+        #expect(
+            host.log.take() == [
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear",
+                "mode set", "nav.willShow(B)",
+            ] + Self.pushEnd)
+        #expect(!host.window.transitionDriver.isAnimating)
+    }
+
     @Test("a push asked from a completion starts once the completion returns")
     func pushFromACompletion() throws {
         let host = try NavigationHost(driver: .immediate)
