@@ -24,6 +24,21 @@ struct ScreenStatisticsTests {
         #expect(host.events.take() == [])
     }
 
+    @Test("two canonically equivalent statistic names count under one record")
+    func canonicallyEquivalentNames() throws {
+        let host = try StatisticsHost(driver: .immediate)
+        let (precomposed, combining) = (ProductDetail(title: "1"), ProductDetail(title: "2"))
+        precomposed.statisticName = "Caf\u{E9}"
+        combining.statisticName = "Cafe\u{301}"
+        for screen in [precomposed, combining] {
+            try host.navigation.push(screen, animated: false)
+            host.time.advance(by: 30)
+            try host.navigation.pop(animated: false)
+        }
+        let records = host.statistics.records.filter { $0.name.hasPrefix("Caf") }
+        #expect(records.count == 1 && records.first?.viewCount == 2 && records.first?.stayTime == 60)
+    }
+
     @Test(
         "a presentation that leaves its presenter on screen pauses the presenter's view, and its dismissal resumes it",
         arguments: [ModalPresentationStyle.pageSheet, .formSheet, .automatic, .overFullScreen])

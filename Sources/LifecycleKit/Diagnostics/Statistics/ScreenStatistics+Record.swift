@@ -4,7 +4,9 @@ import HookKit
 extension ScreenStatistics {
     /// What statistics know about one statistic name: its views, resumes and total stay time.
     ///
-    /// Every screen counted under the same ``Screen/statisticName`` adds to the same record. Its numbers stay
+    /// Every screen counted under the same ``Screen/statisticName`` adds to the same record: names are the same when
+    /// Swift's `==` says so, so two canonically equivalent spellings (a precomposed "é" and "e" with a combining
+    /// accent) are one name, and its record keeps one of them. Its numbers stay
     /// finite: counts stop at `Int.max` and the stay time at the largest finite `Double`, also when a file's
     /// records with the same name are added up. Its
     /// ``description`` is one report line:

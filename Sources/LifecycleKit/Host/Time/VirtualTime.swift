@@ -25,7 +25,8 @@ public final class VirtualTime: HostTime {
 
     /// Creates a clock that starts at `start` seconds.
     ///
-    /// A start that is not finite counts as 0.
+    /// A start that is not finite counts as 0. The clock never goes past the largest finite `Double`: started there,
+    /// it cannot move on, and no action scheduled after a delay ever runs.
     public init(start: Double = 0) {
         self.now = start.isFinite ? start : 0
     }
