@@ -297,6 +297,96 @@ struct NavigationOrderTests {
             ])
     }
 
+    @Test("a controller coming on screen carries out a push from its top's viewDidLoad first: only that one appears")
+    func controllerWhoseTopPushesFromItsViewDidLoadAsItAppears() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let (a, b) = (ScriptedScreen("A", log), TestScreen("B", log))
+        let navigation = try TestNavigation("nav", root: a, log)
+        a.actions["viewDidLoad"] = { try? navigation.push(b, animated: false) }
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take() == [
+                "A.willMove(nav)", "nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear", "A.loadView",
+                "A.viewDidLoad", "A.didMove(nav)", "B.willMove(nav)", "nav.viewDidAppear", "B.loadView",
+                "B.viewDidLoad", "B.viewWillAppear", "nav.willShow(B)", "B.viewDidAppear", "B.didMove(nav)",
+                "nav.didShow(B)",
+            ])
+    }
+
+    @Test("a screen that the pushed screen's viewDidLoad covers, then taken out of the stack, is not shown")
+    func coveredScreenTakenOutBeforeItAppears() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (a2, b, c) = (ScriptedScreen("A2", host.log), ScriptedScreen("B", host.log), host.screen("C"))
+        try host.navigation.push(a2, animated: false)
+        b.actions["viewDidLoad"] = { try? host.navigation.push(c, animated: true) }
+        a2.actions["viewWillDisappear"] = {
+            try? host.navigation.setViewControllers([host.root, a2, c], animated: false)
+        }
+        _ = host.log.take()
+        try host.navigation.push(b, animated: true)
+        // Found by a review of the fix above: B, gone before its viewWillAppear, was told to the delegate.
+        #expect(
+            host.log.take() == [
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "C.willMove(nav)", "A2.viewWillDisappear",
+                "B.willPop(false)", "B.willMove(nil)", "B.didMove(nav)", "B.didPop(false)", "B.didMove(nil)",
+                "C.didStayOnTop(false)", "A2.viewDidDisappear", "C.loadView", "C.viewDidLoad", "C.viewWillAppear",
+                "nav.willShow(C)", "C.viewDidAppear", "C.didMove(nav)", "nav.didShow(C)",
+            ])
+    }
+
+    @Test(
+        "a controller that leaves the screen from the pushed screen's viewDidLoad tells its delegate nothing",
+        arguments: [false, true])
+    func controllerTakenOffScreenByThePushedScreensViewDidLoad(pushing: Bool) throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (inner, box, _) = try host.innerNavigationOnScreen()
+        let (b, c) = (ScriptedScreen("B", host.log), host.screen("C"))
+        b.actions["viewDidLoad"] = {
+            if pushing { try? inner.push(c, animated: true) }
+            inner.removeFromParent()
+        }
+        _ = host.log.take()
+        try inner.push(b, animated: true)
+        // Found by a review: willShow(B) came, with no didShow, for a screen that never appeared.
+        #expect(!host.log.take().contains { $0.hasPrefix("inner.willShow") || $0.hasPrefix("inner.didShow") })
+        try box.addChild(inner)
+        let shown = host.log.take().filter { $0.hasPrefix("inner.willShow") || $0.hasPrefix("inner.didShow") }
+        let top = pushing ? "C" : "B"
+        #expect(shown == ["inner.willShow(\(top))", "inner.didShow(\(top))"])
+    }
+
+    @Test("a controller that shows its two top screens tells its delegate of the new top after a pop, not the root")
+    func popWhereTheNewTopWasOnScreenAlready() throws {
+        final class TwoUpNavigation: NavigationController {
+            let log: EventLog
+            init(root: Screen, _ log: EventLog) throws {
+                self.log = log
+                try super.init(rootScreen: root, title: "nav")
+            }
+            override var childrenForAppearanceForwarding: [Screen] { Array(viewControllers.suffix(2)) }
+            override func willShow(_ screen: Screen, animated: Bool) { log.add("nav.willShow(\(screen.title ?? ""))") }
+            override func didShow(_ screen: Screen, animated: Bool) { log.add("nav.didShow(\(screen.title ?? ""))") }
+        }
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .immediate))
+        let navigation = try TwoUpNavigation(root: TestScreen("A", log), log)
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        try navigation.push(TestScreen("B", log), animated: false)
+        try navigation.push(TestScreen("C", log), animated: false)
+        _ = log.take()
+        try navigation.pop(animated: true)
+        // Found by a review: A, the root, appears again, and the delegate was told of it instead of B.
+        #expect(
+            log.take() == [
+                "C.willPop(true)", "C.willMove(nil)", "C.viewWillDisappear", "A.viewWillAppear", "nav.willShow(B)",
+                "C.viewDidDisappear", "C.didPop(true)", "C.didMove(nil)", "A.viewDidAppear", "nav.didShow(B)",
+            ])
+    }
+
     @Test("pop B: the mirror of push")
     func pop() throws {
         let host = try NavigationHost(driver: .immediate)

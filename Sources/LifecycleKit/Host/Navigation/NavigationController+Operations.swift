@@ -483,14 +483,27 @@ extension NavigationController {
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
         var shown: Screen?
+        // The top when the plan was made: the screen the transition sets out to show, though the app's code in its
+        // viewDidLoad (the loads run after the plan) may push another.
+        var plannedTop: Screen?
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
-            plan: { [weak self] in self?._childrenPlan ?? _AppearancePlan() },
+            plan: { [weak self] in
+                plannedTop = self?.topViewController
+                return self?._childrenPlan ?? _AppearancePlan()
+            },
             onWillCalls: { [weak self] appearing, sent in
                 guard let self else { return }
                 if sent {
-                    // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top.
-                    if let shown { self._willShow(shown, animated: animated) }
+                    // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top,
+                    // if they left it in the stack and on screen, in a controller on screen (else no didShow either).
+                    if let screen = shown, self._appearance.isVisible, screen._forwardingTarget._appearance.isVisible,
+                        self.viewControllers.contains(where: { $0 === screen })
+                    {
+                        self._willShow(screen, animated: animated)
+                    } else {
+                        shown = nil
+                    }
                     // Then the screens that leave are unlinked until their didMove(toParent: nil), as UIKit's
                     // controller removes the popped child when the transition starts.
                     // (The departures are few, mostly the old top alone: searched without building a set.)
@@ -504,13 +517,13 @@ extension NavigationController {
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {
                     shown = top
-                } else if let appearingTop = self.viewControllers.dropLast().last(where: { screen in
-                    appearing.contains { $0 === screen._forwardingTarget }
-                }) {
+                } else if let plannedTop, plannedTop !== top,
+                    appearing.contains(where: { $0 === plannedTop._forwardingTarget })
+                {
                     // The top when the plan was made, whose viewDidLoad (the loads ran just before) pushed another
                     // screen: it appears all the same, and the push's own transition follows. UIKit's delegate hears
                     // of every screen that begins to appear as the top.
-                    shown = appearingTop
+                    shown = plannedTop
                 } else if top !== self._screenShownToDelegate, self._appearance == .appeared,
                     target._appearance == .appeared, target._onScreenParent === self
                 {
