@@ -43,16 +43,17 @@ extension ScenarioRunner {
         case (.invalidPresentation, .present(let screen, let from, _, _)):
             guard let presenter = presenter(from) else { break }
             let context = presentationContext(of: presenter)
-            guard liveScreen(screen) === context else {
-                return "\(screen) already shows \(name(of: context)) (it contains or presents it); expected a screen "
+            let presented = liveScreen(screen)
+            if presented === presenter {
+                let top = from == nil ? " (it is the top screen)" : ""
+                return "\(screen) would present itself\(top); expected another screen"
+            }
+            guard presented === context else {
+                return "\(screen) already shows \(name(of: presenter)) (it contains or presents it); expected a screen "
                     + "that is not shown"
             }
-            if context !== presenter {
-                return "\(name(of: presenter)) presents from \(screen), which would present itself; expected another "
-                    + "screen"
-            }
-            let top = from == nil ? " (it is the top screen)" : ""
-            return "\(screen) would present itself\(top); expected another screen"
+            return "\(name(of: presenter)) presents from \(screen), which would present itself; expected another "
+                + "screen"
         case (.popGestureRefused, .interactivePop(let navigation, _, _)):
             guard let controller = liveScreen(navigation) as? NavigationController,
                 let refusal = controller.interactivePopRefusal(translation: Self.interactivePopTranslation)

@@ -90,6 +90,10 @@ struct HostRefusalTests {
             "actions[1]: present nav (pageSheet) was refused by the host (invalidPresentation): nav already shows "
                 + "cart (it contains or presents it); expected a screen that is not shown")
         try Self.expectRefusal(
+            #"[{ "action": "present", "screen": "home", "style": "pageSheet", "from": "home" }]"#,
+            "actions[0]: present home (pageSheet) was refused by the host (invalidPresentation): home would present "
+                + "itself; expected another screen")
+        try Self.expectRefusal(
             #"[{ "action": "present", "screen": "home", "style": "pageSheet" }]"#,
             "actions[0]: present home (pageSheet) was refused by the host (alreadyAttached): home is already in the "
                 + "stack of nav; expected a screen that is not shown")
