@@ -134,6 +134,24 @@ struct DriverModeChangeTests {
         #expect(driver.completeCurrentTransition() && b.visibleState.contains(.didAppear))
     }
 
+    @Test("a child's will-call that is no transition's does not hold back the transition in progress")
+    func completedFromAChildsWillCall() throws {
+        let host = try pushing(in: .manual)
+        let b = try #require(host.navigation.topViewController)
+        let c = ScriptedScreen("C", host.log)
+        c.actions["viewWillAppear"] = {
+            host.log.add("completed: \(host.window.transitionDriver.completeCurrentTransition())")
+        }
+        try b.addChild(c)
+        host.log.add("addChild returned")
+        #expect(
+            host.log.take() == [
+                "C.willMove(B)", "C.loadView", "C.viewDidLoad", "C.viewWillAppear", "A.viewDidDisappear",
+                "B.viewDidAppear", "C.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)", "push completed",
+                "completed: true", "C.didMove(B)", "addChild returned",
+            ])
+    }
+
     @Test("switched to immediate from a starting transition's will-calls, it completes once they return")
     func immediateFromTheWillCalls() throws {
         let host = try NavigationHost(driver: .manual)

@@ -149,7 +149,7 @@ struct _StatisticsFile: Codable {
     static func decode(_ data: Data) -> Result<[String: ScreenStatistics.Record], Failure> {
         struct Header: Decodable {
             /// Any number: a version this one cannot read (2.5, 1e20) is a newer one, not a corrupt file. (A number
-            /// beyond `Double`'s range, 1e400, never gets here: the syntax check calls the file corrupt.)
+            /// beyond `Double`'s range, 1e400 or 1e-400, never gets here: the syntax check calls the file corrupt.)
             var formatVersion: Double
         }
         do {

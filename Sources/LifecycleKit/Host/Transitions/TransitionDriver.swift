@@ -48,9 +48,10 @@ public final class TransitionDriver {
     /// A new mode applies to the transition in progress too: ``Mode/manual`` stops its timer (it waits for
     /// ``completeCurrentTransition()``), ``Mode/timed(seconds:)`` completes it that many seconds after the change,
     /// and ``Mode/immediate`` completes it at once, in the setter, then the queued transitions (their calls and
-    /// completions run there, until one of them sets another mode). Set from the will-calls of a transition that
-    /// starts (a `viewWillAppear`), a mode applies to that transition once they return, when it would begin to
-    /// animate. Setting the mode it already has changes nothing.
+    /// completions run there, until one of them sets another mode). Set from the will-calls of a transition this
+    /// driver starts (a pushed screen's `viewWillAppear`, say), a mode applies to that transition once they return,
+    /// when it would begin to animate (not an interactive one, which the app ends: see ``TransitionDriver``). Setting
+    /// the mode it already has changes nothing.
     ///
     /// ```swift
     /// driver.mode = .manual
@@ -124,8 +125,8 @@ public final class TransitionDriver {
 
     /// Whether an animated transition is waiting to complete.
     ///
-    /// `false` while the will-calls of a transition that starts run (a `viewWillAppear`): it waits to complete only
-    /// once they return. ``isTransitioning`` is `true` then.
+    /// `false` while the will-calls of a transition this driver starts run (a pushed screen's `viewWillAppear`, say):
+    /// an animated one becomes the transition in progress once they return. ``isTransitioning`` is `true` then.
     public var isAnimating: Bool { current != nil }
 
     /// Whether a transition runs or waits in the queue, or an interactive one (a pop, a sheet swiped down) is in
@@ -141,8 +142,11 @@ public final class TransitionDriver {
 
     /// Completes the animated transition in progress, if any, then starts the queued ones.
     ///
-    /// Called from the will-calls of a transition that starts (a `viewWillAppear`), it does nothing and returns
-    /// `false`: that transition is not in progress until they return (see ``isAnimating``).
+    /// Called from the will-calls of a transition this driver starts (a pushed screen's `viewWillAppear`, say), it
+    /// does nothing and returns `false`: that transition is not in progress until they return (see ``isAnimating``).
+    /// Will-calls that are no transition's (a child added to a container on screen gets its `viewWillAppear` at
+    /// once) do not hold back the transition in progress: completed from there, it sends its did-calls, the child's
+    /// `viewDidAppear` among them, before that `viewWillAppear` returns. Complete it from elsewhere.
     ///
     /// - Returns: Whether there was a transition to complete.
     @discardableResult
