@@ -19,7 +19,7 @@ extension ThrowingHookPoint {
     public func hooks(for receiver: Receiver) -> [HookDescription] {
         guard let storage = existingStorage else { return [] }
         let dynamicType = _ScopeIndex<Receiver, AnyObject>.dynamicType(of: receiver)
-        let object = dynamicType is AnyObject.Type ? ObjectIdentifier(receiver as AnyObject) : nil
+        let object = _ScopeIndex<Receiver, AnyObject>.objectIdentifier(of: receiver)
         return storage.hooks(forType: dynamicType, object: object)
     }
 

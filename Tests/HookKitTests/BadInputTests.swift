@@ -94,6 +94,31 @@ struct BadInputTests {
         #expect(valuePoint.hooks.isEmpty && protocolPoint.hooks.isEmpty && classMethodPoint.hooks.isEmpty)
     }
 
+    /// Found by review (helper-254): where Foundation is loaded its box is an `NSObject`, which is `Hashable` and
+    /// `CustomStringConvertible` itself, so the box cast to those points' receiver types and was hooked.
+    @Test("an object scope given a boxed value is refused on a point whose protocol NSObject conforms to")
+    func boxedValuesAreRefusedOnProtocolsObjectsConformTo() {
+        struct Label: Hashable, CustomStringConvertible {
+            var description: String { "label" }
+        }
+        let hashablePoint = HookPoint<any Hashable, Void, Int>("BadInput.boxedHashable")
+        let describedPoint = HookPoint<any CustomStringConvertible, Void, Int>("BadInput.boxedDescribed")
+        var codes: [HookError.Code] = []
+        do {
+            try hashablePoint.before(.object(Label() as AnyObject)) { _, _ in }
+        } catch {
+            codes.append(error.code)
+        }
+        do {
+            try describedPoint.before(.object(Label() as AnyObject)) { _, _ in }
+        } catch {
+            codes.append(error.code)
+        }
+        #expect(codes == [.instanceScopeNeedsObjectReceiver, .instanceScopeNeedsObjectReceiver])
+        #expect(throws: HookError.self) { try hashablePoint.before(.object(Car.self as AnyObject)) { _, _ in } }
+        #expect(hashablePoint.hooks.isEmpty && describedPoint.hooks.isEmpty)
+    }
+
     /// Found by review (helper-180): each of these messages advised "a type scope" or ".object(_:)", which the same
     /// point refuses too.
     @Test("a refused scope's message advises only scopes that the same point takes")

@@ -55,6 +55,26 @@ struct ProtocolReceiverTests {
         #expect(trace.all == ["hook(sketch)", "after(sketch)", "after(square)", "after(sketch)"])
     }
 
+    /// Found by review (helper-254): in generic code `receiver as AnyObject` answered the `any Error` box around the
+    /// object, a new one for each conversion, so the hook never fired.
+    @Test("an object scope on an any Error point fires for that error object, sync and async")
+    func errorObjectReceiver() async throws {
+        final class Failure: Error {}
+        let point = HookPoint<any Error, Void, Int>("Protocol.error")
+        let asyncPoint = AsyncHookPoint<any Error, Void, Int>("Protocol.asyncError")
+        let trace = Trace()
+        let failure = Failure()
+        try point.before(.object(failure)) { _, _ in trace.record("hook") }
+        try asyncPoint.before(.object(failure)) { _, _ in trace.record("async hook") }
+        for error in [failure, Failure(), failure] as [any Error] {
+            _ = point.invoke(error) { _ in 0 }
+            _ = await asyncPoint.invoke(error) { _ in 0 }
+        }
+        #expect(trace.all == ["hook", "async hook", "hook", "async hook"])
+        #expect(point.hooks(for: failure).count == 1 && asyncPoint.hooks(for: failure).count == 1)
+        #expect(point.hooks(for: Failure()).isEmpty)
+    }
+
     @Test("a type scope naming the existential receiver type is refused: no receiver has it as its dynamic type")
     func existentialTypeScopeIsRefused() async throws {
         let point = HookPoint<any Shape, Void, String>("Protocol.existentialScope")

@@ -204,7 +204,7 @@ extension _AsyncHookPointStorage {
         snapshot.tracer.unsafelyUnwrapped.record(
             HookTraceEvent(
                 pointName: site.name, receiverType: String(reflecting: dynamicType),
-                receiver: dynamicType is AnyObject.Type ? ObjectIdentifier(receiver as AnyObject) : nil,
+                receiver: _ScopeIndex<Receiver, AnyObject>.objectIdentifier(of: receiver),
                 hooks: recorder.ran, bodyRan: recorder.bodyRan, threw: threw))
         return outcome
     }

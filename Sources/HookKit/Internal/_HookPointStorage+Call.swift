@@ -198,7 +198,7 @@ extension _HookPointStorage {
         tracer.record(
             HookTraceEvent(
                 pointName: name, receiverType: String(reflecting: dynamicType),
-                receiver: dynamicType is AnyObject.Type ? ObjectIdentifier(receiver as AnyObject) : nil,
+                receiver: _ScopeIndex<Receiver, AnyObject>.objectIdentifier(of: receiver),
                 hooks: recorder.ran,
                 bodyRan: recorder.bodyRan, threw: threw))
         return outcome

@@ -72,9 +72,10 @@ extension _ResolvedScope {
                         + "which is not itself an object (passed as AnyObject, it is boxed, and a box has no "
                         + "identity); \(otherScopes(for: Receiver.self))")
             }
-            // On a point whose receivers are `Any` or `AnyObject` the box itself casts to the receiver type.
-            let receiversAreOpen = Receiver.self == Any.self || Receiver.self == AnyObject.self
-            guard !(receiversAreOpen && _TypeKind.isSwiftValueBox(object)) else {
+            // On a point whose receivers are `Any` or `AnyObject`, or a protocol that `NSObject` conforms to
+            // (`any Hashable`, `any CustomStringConvertible`) where Foundation's box is an `NSObject`, the box itself
+            // casts to the receiver type.
+            guard !_TypeKind.isSwiftValueBox(object) else {
                 throw HookError(
                     .instanceScopeNeedsObjectReceiver, pointName: name,
                     message: "'\(name)': the object scope was given a Swift value boxed as AnyObject, which has no "

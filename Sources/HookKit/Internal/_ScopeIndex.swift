@@ -99,8 +99,22 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         if Receiver.self is AnyObject.Type, MemoryLayout<Receiver>.size == MemoryLayout<UInt>.size {
             return unsafeBitCast(receiver, to: UInt.self)
         }
+        return objectIdentifier(of: receiver).map { UInt(bitPattern: $0) }
+    }
+
+    /// The identity of `receiver` if it is an object, also when `Receiver` is `any Error`.
+    ///
+    /// An `any Error` holds its value in a box of its own, and `receiver as AnyObject` in generic code answers that
+    /// box (each conversion to `any Error` makes a new one), not the object inside: the error is opened first, so that
+    /// the cast starts from the object's own type. (`any Error` conforms to `Error` itself, so passing it to a generic
+    /// function would not open it: `_openExistential` does.)
+    @inlinable
+    static func objectIdentifier(of receiver: Receiver) -> ObjectIdentifier? {
         guard Self.dynamicType(of: receiver) is AnyObject.Type else { return nil }
-        return UInt(bitPattern: ObjectIdentifier(receiver as AnyObject))
+        if Receiver.self == (any Error).self, let error = receiver as? any Error {
+            return _openExistential(error, do: _identity(ofOpened:))
+        }
+        return ObjectIdentifier(receiver as AnyObject)
     }
 
     /// The receiver's dynamic type, also when `Receiver` is a protocol existential (for which `type(of:)` in generic
@@ -155,4 +169,10 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         }
         return chainIndex.map { Unmanaged<Chain>.fromOpaque(typeChains[$0]) }
     }
+}
+
+/// The identity of `object`, an object opened out of an `any Error` (see ``_ScopeIndex/objectIdentifier(of:)``).
+@inlinable
+func _identity<Object>(ofOpened object: Object) -> ObjectIdentifier {
+    ObjectIdentifier(object as AnyObject)
 }
