@@ -358,6 +358,24 @@ struct NavigationOrderTests {
         #expect(shown == ["inner.willShow(\(top))", "inner.didShow(\(top))"])
     }
 
+    @Test("a pushed screen that pops itself with an animation from its viewWillAppear is shown before it goes")
+    func pushedScreenThatPopsItselfFromItsViewWillAppear() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (a2, b) = (host.screen("A2"), ScriptedScreen("B", host.log))
+        try host.navigation.push(a2, animated: false)
+        b.actions["viewWillAppear"] = { _ = try? host.navigation.pop(animated: true) }
+        _ = host.log.take()
+        try host.navigation.push(b, animated: true)
+        // Found by a review of the fix above: B appeared, its pop waiting for the push, and the delegate never heard.
+        #expect(
+            host.log.take() == [
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A2.viewWillDisappear", "B.viewWillAppear",
+                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(B)", "A2.viewDidDisappear", "B.viewDidAppear",
+                "B.didMove(nav)", "nav.didShow(B)", "B.viewWillDisappear", "A2.viewWillAppear", "nav.willShow(A2)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A2.viewDidAppear", "nav.didShow(A2)",
+            ])
+    }
+
     @Test("a controller that shows its two top screens tells its delegate of the new top after a pop, not the root")
     func popWhereTheNewTopWasOnScreenAlready() throws {
         final class TwoUpNavigation: NavigationController {

@@ -496,10 +496,9 @@ extension NavigationController {
                 guard let self else { return }
                 if sent {
                     // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top,
-                    // if they left it in the stack and on screen, in a controller on screen (else no didShow either).
-                    if let screen = shown, self._appearance.isVisible, screen._forwardingTarget._appearance.isVisible,
-                        self.viewControllers.contains(where: { $0 === screen })
-                    {
+                    // if it is still coming on screen, in a controller on screen (else no didShow either). One that
+                    // they popped with an animation still appears: the pop waits for this transition.
+                    if let screen = shown, self._appearance.isVisible, screen._forwardingTarget._appearance.isVisible {
                         self._willShow(screen, animated: animated)
                     } else {
                         shown = nil
