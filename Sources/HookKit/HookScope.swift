@@ -58,9 +58,10 @@ public struct HookScope<Receiver> {
         HookScope(kind: .type(type, exact: true))
     }
 
-    /// One object, held weakly.
+    /// One object, held weakly by the registration.
     ///
-    /// Only available when the receiver is a class: value receivers have no identity, so the
+    /// The scope value itself holds the object strongly until it is dropped: keep it no longer than the registration
+    /// needs it. Only available when the receiver is a class: value receivers have no identity, so the
     /// instance scope does not compile for them. The hook's closure must not capture the object
     /// strongly: HookKit keeps the closure until the hook is cancelled or, once the object died, until the point's
     /// next registration, cancellation or introspection (or ``Hooks/removeExpiredInstanceHooks()``) removes the
@@ -75,7 +76,8 @@ public struct HookScope<Receiver> {
     /// ``HookError/Code-swift.struct/objectIsNotAReceiver`` otherwise, and
     /// ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for a receiver that is not itself an object
     /// (a value, a metatype or an optional passed as `AnyObject` is boxed, and a box has no identity of its own),
-    /// on points whose receivers are `AnyObject` or `Any` too. In a program that uses Foundation (on Linux as on
+    /// on every point, those whose receivers are `AnyObject`, `Any` or a protocol that Foundation's box conforms to as
+    /// an `NSObject` (`any Hashable`) included. In a program that uses Foundation (on Linux as on
     /// Apple platforms), a value that Foundation bridges to one of its own objects instead of a box (`nil` to
     /// `NSNull`, a number to `NSNumber`, a string to `NSString`) cannot be told from an object the app made: it is
     /// accepted, and its hooks run only for calls passed that same object.

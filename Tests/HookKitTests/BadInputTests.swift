@@ -359,6 +359,25 @@ struct BadInputTests {
         #expect(token.cancel() && before.cancel())
     }
 
+    /// Found by review (helper-254): documented in the order contract since.
+    @Test("a provider that cancels a hook of its point is called again, for the chain without it, before it returns")
+    func cancellationInsideOverrideProvider() throws {
+        let point = HookPoint<Vehicle, String, String>("BadInput.providerCancels")
+        let other = try point.before { _, _ in }
+        let (depth, deepest) = (Counter(), Counter())
+        let token = try point.override { original in
+            depth.increment()
+            if depth.count > deepest.count { deepest.increment() }
+            other.cancel()
+            depth.increment(by: -1)
+            return { vehicle, prefix in "[" + original(vehicle, prefix) + "]" }
+        }
+        #expect(deepest.count == 2 && !other.isActive)
+        #expect(point.hooks.map(\.kind) == [.override])
+        #expect(point.invoke(Car(name: "c"), ">") { vehicle, prefix in prefix + vehicle.name } == "[>c]")
+        token.cancel()
+    }
+
     @Test("the refusal covers async points and a provider reached through another point's provider")
     func registrationInsideAsyncOverrideProvider() async throws {
         let asyncPoint = AsyncHookPoint<Vehicle, String, String>("BadInput.asyncProviderRegisters")

@@ -118,6 +118,26 @@ final class GlobalSwitchTests: XCTestCase {
         XCTAssertTrue(token.cancel())
     }
 
+    /// Found by review (helper-254), documented in the order contract since.
+    func testAProviderThatSwitchesHooksOffHasTheLastWordOverTheAssignmentThatCalledIt() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.providerSwitchesOff")
+        let switchOff = Locked(false)
+        let token = try point.override { original in
+            if switchOff.withLock({ $0 }) { Hooks.isEnabled = false }
+            return { vehicle, prefix in "!" + original(vehicle, prefix) }
+        }
+        Hooks.isEnabled = false
+        switchOff.withLock { $0 = true }
+        Hooks.isEnabled = true
+        XCTAssertFalse(Hooks.isEnabled)
+        XCTAssertEqual(point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + vehicle.name }, "c")
+        switchOff.withLock { $0 = false }
+        Hooks.isEnabled = true
+        XCTAssertTrue(Hooks.isEnabled)
+        XCTAssertEqual(point.invoke(Car(name: "c"), "") { vehicle, prefix in prefix + vehicle.name }, "!c")
+        XCTAssertTrue(token.cancel())
+    }
+
     /// An override cancelled while hooks are switched off is released when `cancel()` returns, as when they run.
     ///
     /// An override built around it (whose link held it) is still registered; switched on again, that one runs
