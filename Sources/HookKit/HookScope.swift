@@ -77,7 +77,9 @@ public struct HookScope<Receiver> {
     /// ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for a receiver that is not itself an object
     /// (a value, a metatype or an optional passed as `AnyObject` is boxed, and a box has no identity of its own),
     /// on every point, those whose receivers are `AnyObject`, `Any` or a protocol that Foundation's box conforms to as
-    /// an `NSObject` (`any Hashable`) included. In a program that uses Foundation (on Linux as on
+    /// an `NSObject` (`any Hashable`) included, and for any object on a point whose receivers are `any Error`: an error
+    /// reaches each call in a box of its own, a new one for each conversion, so no call can be matched to the object
+    /// (test the error inside an every-receiver hook). In a program that uses Foundation (on Linux as on
     /// Apple platforms), a value that Foundation bridges to one of its own objects instead of a box (`nil` to
     /// `NSNull`, a number to `NSNumber`, a string to `NSString`) cannot be told from an object the app made: it is
     /// accepted, and its hooks run only for calls passed that same object.

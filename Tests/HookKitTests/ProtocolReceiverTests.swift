@@ -55,24 +55,34 @@ struct ProtocolReceiverTests {
         #expect(trace.all == ["hook(sketch)", "after(sketch)", "after(square)", "after(sketch)"])
     }
 
-    /// Found by review (helper-254): in generic code `receiver as AnyObject` answered the `any Error` box around the
-    /// object, a new one for each conversion, so the hook never fired.
-    @Test("an object scope on an any Error point fires for that error object, sync and async")
+    /// Found by review (helper-254, then helper-256): the scope was accepted, but in generic code `receiver as
+    /// AnyObject` answers the box around an error, a new one for each conversion to `any Error`, so the hook fired for
+    /// some calls (an error a continuation resumed with) and not others (the error passed as thrown).
+    @Test("an object scope on an any Error point is refused: no call can be matched to the error object")
     func errorObjectReceiver() async throws {
         final class Failure: Error {}
         let point = HookPoint<any Error, Void, Int>("Protocol.error")
         let asyncPoint = AsyncHookPoint<any Error, Void, Int>("Protocol.asyncError")
-        let trace = Trace()
         let failure = Failure()
-        try point.before(.object(failure)) { _, _ in trace.record("hook") }
-        try asyncPoint.before(.object(failure)) { _, _ in trace.record("async hook") }
-        for error in [failure, Failure(), failure] as [any Error] {
-            _ = point.invoke(error) { _ in 0 }
-            _ = await asyncPoint.invoke(error) { _ in 0 }
+        #expect {
+            try point.before(.object(failure)) { _, _ in }
+        } throws: { error in
+            (error as? HookError)?.code == .instanceScopeNeedsObjectReceiver
         }
-        #expect(trace.all == ["hook", "async hook", "hook", "async hook"])
-        #expect(point.hooks(for: failure).count == 1 && asyncPoint.hooks(for: failure).count == 1)
-        #expect(point.hooks(for: Failure()).isEmpty)
+        #expect {
+            try asyncPoint.before(.object(failure)) { _, _ in }
+        } throws: { error in
+            (error as? HookError)?.code == .instanceScopeNeedsObjectReceiver
+        }
+        #expect(point.hooks.isEmpty && asyncPoint.hooks.isEmpty)
+        // An every-receiver hook sees the error object, whichever way it came.
+        let trace = Trace()
+        let token = try point.before { error, _ in trace.record(error as AnyObject === failure ? "it" : "other") }
+        for error in [failure, Failure()] as [any Error] {
+            _ = point.invoke(error) { _ in 0 }
+        }
+        #expect(trace.all == ["it", "other"])
+        token.cancel()
     }
 
     @Test("a type scope naming the existential receiver type is refused: no receiver has it as its dynamic type")

@@ -61,6 +61,13 @@ extension _ResolvedScope {
     private static func resolveObjectScope<Receiver>(
         _ object: AnyObject, receivers _: Receiver.Type, pointName name: String
     ) throws(HookError) -> Self {
+        if Receiver.self == (any Error).self {
+            throw HookError(
+                .instanceScopeNeedsObjectReceiver, pointName: name,
+                message: "'\(name)' hooks receivers of type any Error, which reach each call in a box of their own (a "
+                    + "new one for each conversion to any Error), so a call cannot be matched to an object; check "
+                    + "the error inside an every-receiver hook (error as AnyObject === object, after opening it)")
+        }
         // A value or a metatype passed as `AnyObject` is boxed, and the box casts to the receiver type: hooking it
         // would hook a box that dies at once. Only a receiver that is itself an object has an identity.
         if let receiver = object as? Receiver {

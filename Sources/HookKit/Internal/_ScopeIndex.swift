@@ -99,22 +99,8 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
         if Receiver.self is AnyObject.Type, MemoryLayout<Receiver>.size == MemoryLayout<UInt>.size {
             return unsafeBitCast(receiver, to: UInt.self)
         }
-        return objectIdentifier(of: receiver).map { UInt(bitPattern: $0) }
-    }
-
-    /// The identity of `receiver` if it is an object, also when `Receiver` is `any Error`.
-    ///
-    /// An `any Error` holds its value in a box of its own, and `receiver as AnyObject` in generic code answers that
-    /// box (each conversion to `any Error` makes a new one), not the object inside: the error is opened first, so that
-    /// the cast starts from the object's own type. (`any Error` conforms to `Error` itself, so passing it to a generic
-    /// function would not open it: `_openExistential` does.)
-    @inlinable
-    static func objectIdentifier(of receiver: Receiver) -> ObjectIdentifier? {
         guard Self.dynamicType(of: receiver) is AnyObject.Type else { return nil }
-        if Receiver.self == (any Error).self, let error = receiver as? any Error {
-            return _openExistential(error, do: _identity(ofOpened:))
-        }
-        return ObjectIdentifier(receiver as AnyObject)
+        return UInt(bitPattern: ObjectIdentifier(receiver as AnyObject))
     }
 
     /// The receiver's dynamic type, also when `Receiver` is a protocol existential (for which `type(of:)` in generic
@@ -171,8 +157,31 @@ final class _ScopeIndex<Receiver, Chain: AnyObject>: @unchecked Sendable {
     }
 }
 
+extension _ScopeIndex {
+    /// The identity of `receiver` if it is an object, also when `Receiver` is `any Error`, for a tracer's event and
+    /// introspection.
+    ///
+    /// An `any Error` holds its value in a box of its own, and `receiver as AnyObject` in generic code answers that
+    /// box (each conversion to `any Error` makes a new one), not the object inside: the error is opened first, so that
+    /// the cast starts from the object's own type. (`any Error` conforms to `Error` itself, so passing it to a generic
+    /// function would not open it: `_openExistential` does.) Not for the call path: ``address(of:)`` stays as small as
+    /// it is, and object scopes are refused on such points (see `_ResolvedScope.resolve`).
+    static func objectIdentifier(of receiver: Receiver) -> ObjectIdentifier? {
+        guard Self.dynamicType(of: receiver) is AnyObject.Type else { return nil }
+        if Receiver.self == (any Error).self, let error = receiver as? any Error {
+            return _openExistential(error, do: _identity(ofOpened:))
+        }
+        return ObjectIdentifier(receiver as AnyObject)
+    }
+}
+
 /// The identity of `object`, an object opened out of an `any Error` (see ``_ScopeIndex/objectIdentifier(of:)``).
-@inlinable
+///
+/// An error that a continuation resumed with, say, is a box inside a box: opened once, it is an `any Error` again, and
+/// is opened once more (each opening takes one box off).
 func _identity<Object>(ofOpened object: Object) -> ObjectIdentifier {
-    ObjectIdentifier(object as AnyObject)
+    if Object.self == (any Error).self, let inner = object as? any Error {
+        return _openExistential(inner, do: _identity(ofOpened:))
+    }
+    return ObjectIdentifier(object as AnyObject)
 }
