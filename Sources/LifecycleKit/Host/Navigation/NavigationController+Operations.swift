@@ -483,14 +483,12 @@ extension NavigationController {
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
         var shown: Screen?
-        // The top when the plan was made: the screen the transition sets out to show, though the app's code in its
-        // viewDidLoad (the loads run after the plan) may push another.
-        var plannedTop: Screen?
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in
-                plannedTop = self?.topViewController
-                return self?._childrenPlan ?? _AppearancePlan()
+                guard let self else { return _AppearancePlan() }
+                self._topWhenPlanned = self.topViewController
+                return self._childrenPlan
             },
             onWillCalls: { [weak self] appearing, sent in
                 guard let self else { return }
@@ -512,6 +510,8 @@ extension NavigationController {
                     }
                     return
                 }
+                let plannedTop = self._topWhenPlanned
+                self._topWhenPlanned = nil
                 guard let top = self.topViewController else { return }
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {

@@ -48,6 +48,11 @@ open class NavigationController: Screen {
     /// another transition brought on screen (a queued presentation's, which carried out the change), or a pop
     /// cancelled while the controller came back, tells the delegate of a top on screen that is not this one.
     @exclusivity(unchecked) weak var _screenShownToDelegate: Screen?
+    /// The top screen when the stack transition starting now made its plan, the screen it sets out to show.
+    ///
+    /// The app's code in its `viewDidLoad` (the loads come after the plan) may push another. Read and cleared once the
+    /// transition's screens are loaded (see `_transition`).
+    @exclusivity(unchecked) var _topWhenPlanned: Screen?
 
     /// Set when an interactive pop was cancelled from a call of the controller's own appearance, which shows the screen
     /// the pop revealed: once the controller has appeared, it shows its top again
