@@ -376,6 +376,25 @@ struct NavigationOrderTests {
             ])
     }
 
+    @Test("a screen that has left the stack and the screen before its transition completes gets no didShow")
+    func screenGoneBeforeItsTransitionCompletes() throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (a2, b) = (host.screen("A2"), ScriptedScreen("B", host.log))
+        try host.navigation.push(a2, animated: false)
+        b.actions["viewWillAppear"] = { _ = try? host.navigation.pop(animated: true) }
+        b.actions["viewDidAppear"] = { b.removeFromParent() }
+        _ = host.log.take()
+        try host.navigation.push(b, animated: true)
+        // Found by a review: didShow(B) came after B had disappeared and left the controller.
+        #expect(
+            host.log.take() == [
+                "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A2.viewWillDisappear", "B.viewWillAppear",
+                "B.willPop(true)", "B.willMove(nil)", "nav.willShow(B)", "A2.viewDidDisappear", "B.viewDidAppear",
+                "B.viewWillDisappear", "B.viewDidDisappear", "B.didMove(nav)", "B.didPop(true)", "B.didMove(nil)",
+                "A2.viewWillAppear", "nav.willShow(A2)", "A2.viewDidAppear", "nav.didShow(A2)",
+            ])
+    }
+
     @Test("a controller that shows its two top screens tells its delegate of the new top after a pop, not the root")
     func popWhereTheNewTopWasOnScreenAlready() throws {
         final class TwoUpNavigation: NavigationController {

@@ -561,8 +561,11 @@ extension NavigationController {
                     }
                 }
                 // As UIKit's controller, only while it is appearing or on screen: the app's code in the did-calls may
-                // have taken it off screen.
-                if let shown, self._appearance.isVisible {
+                // have taken it off screen. Nor for a screen that has left since: out of the stack, and off screen.
+                if let shown, self._appearance.isVisible,
+                    shown._forwardingTarget._appearance.isVisible
+                        || self.viewControllers.contains(where: { $0 === shown })
+                {
                     self._didShow(shown, animated: animated)
                 }
             },
