@@ -358,17 +358,26 @@ struct NavigationOrderTests {
         #expect(shown == ["inner.willShow(\(top))", "inner.didShow(\(top))"])
     }
 
-    @Test("a pushed screen that pops itself with an animation from its viewWillAppear is shown before it goes")
-    func pushedScreenThatPopsItselfFromItsViewWillAppear() throws {
+    /// The calls of pushing B over A2, where B pops itself with an animation from its viewWillAppear and, if
+    /// `removedFromItsViewDidAppear`, removes itself from its viewDidAppear.
+    func pushScreenThatPopsItself(removedFromItsViewDidAppear: Bool) throws -> [String] {
         let host = try NavigationHost(driver: .immediate)
         let (a2, b) = (host.screen("A2"), ScriptedScreen("B", host.log))
         try host.navigation.push(a2, animated: false)
         b.actions["viewWillAppear"] = { _ = try? host.navigation.pop(animated: true) }
+        if removedFromItsViewDidAppear {
+            b.actions["viewDidAppear"] = { b.removeFromParent() }
+        }
         _ = host.log.take()
         try host.navigation.push(b, animated: true)
+        return host.log.take()
+    }
+
+    @Test("a pushed screen that pops itself with an animation from its viewWillAppear is shown before it goes")
+    func pushedScreenThatPopsItselfFromItsViewWillAppear() throws {
         // Found by a review of the fix above: B appeared, its pop waiting for the push, and the delegate never heard.
         #expect(
-            host.log.take() == [
+            try pushScreenThatPopsItself(removedFromItsViewDidAppear: false) == [
                 "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A2.viewWillDisappear", "B.viewWillAppear",
                 "B.willPop(true)", "B.willMove(nil)", "nav.willShow(B)", "A2.viewDidDisappear", "B.viewDidAppear",
                 "B.didMove(nav)", "nav.didShow(B)", "B.viewWillDisappear", "A2.viewWillAppear", "nav.willShow(A2)",
@@ -378,16 +387,9 @@ struct NavigationOrderTests {
 
     @Test("a screen that has left the stack and the screen before its transition completes gets no didShow")
     func screenGoneBeforeItsTransitionCompletes() throws {
-        let host = try NavigationHost(driver: .immediate)
-        let (a2, b) = (host.screen("A2"), ScriptedScreen("B", host.log))
-        try host.navigation.push(a2, animated: false)
-        b.actions["viewWillAppear"] = { _ = try? host.navigation.pop(animated: true) }
-        b.actions["viewDidAppear"] = { b.removeFromParent() }
-        _ = host.log.take()
-        try host.navigation.push(b, animated: true)
         // Found by a review: didShow(B) came after B had disappeared and left the controller.
         #expect(
-            host.log.take() == [
+            try pushScreenThatPopsItself(removedFromItsViewDidAppear: true) == [
                 "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A2.viewWillDisappear", "B.viewWillAppear",
                 "B.willPop(true)", "B.willMove(nil)", "nav.willShow(B)", "A2.viewDidDisappear", "B.viewDidAppear",
                 "B.viewWillDisappear", "B.viewDidDisappear", "B.didMove(nav)", "B.didPop(true)", "B.didMove(nil)",
