@@ -15,14 +15,19 @@ enum _TypeKind {
     /// The box (`__SwiftValue`: the standard library's, or Foundation's where it is linked) has no identity of its
     /// own: each conversion makes a new one. Foundation's bridged objects (`NSNumber`, `NSNull`, …) are objects, and
     /// are not told apart from ones the app made.
+    ///
+    /// Compares the object's class with the one the runtime boxes a value of a type of this module's own in (found
+    /// once): a registration asks this of every object scope, and a class's name is a new string each time.
     static func isSwiftValueBox(_ object: AnyObject) -> Bool {
-        // Qualified by module where Swift defines the class; unqualified where it is an Objective-C class (Apple
-        // platforms). A class of the app's own with that name is qualified by the app's module.
-        switch _typeName(Swift.type(of: object), qualified: true) {
-        case "Swift.__SwiftValue", "Foundation.__SwiftValue", "__SwiftValue", "_SwiftValue": return true
-        default: return false
-        }
+        ObjectIdentifier(Swift.type(of: object)) == swiftValueBoxClass
     }
+
+    /// The class of the runtime's box for a Swift value passed as `AnyObject` in this process (the standard library's,
+    /// or Foundation's where it is linked).
+    private static let swiftValueBoxClass: ObjectIdentifier = {
+        struct Probe {}
+        return ObjectIdentifier(Swift.type(of: Probe() as AnyObject))
+    }()
 
     /// Whether `type` is an existential (`any P`, `Any`, `any P & Q`): a type that no value has as its dynamic type,
     /// so that a type scope naming it would never apply.
