@@ -72,17 +72,16 @@ public struct HookScope<Receiver> {
 
     /// One object, for points whose receiver type is a protocol or another non-class type.
     ///
-    /// The object must be a `Receiver`. Registration throws
-    /// ``HookError/Code-swift.struct/objectIsNotAReceiver`` otherwise, and
-    /// ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for a receiver that is not itself an object
-    /// (a value, a metatype or an optional passed as `AnyObject` is boxed, and a box has no identity of its own),
-    /// on every point, those whose receivers are `AnyObject`, `Any` or a protocol that Foundation's box conforms to as
-    /// an `NSObject` (`any Hashable`) included, and for any object on a point whose receivers are `any Error`: an error
-    /// reaches each call in a box of its own, a new one for each conversion, so no call can be matched to the object
-    /// (test the error inside an every-receiver hook). In a program that uses Foundation (on Linux as on
-    /// Apple platforms), a value that Foundation bridges to one of its own objects instead of a box (`nil` to
-    /// `NSNull`, a number to `NSNumber`, a string to `NSString`) cannot be told from an object the app made: it is
-    /// accepted, and its hooks run only for calls passed that same object.
+    /// The object must be a `Receiver`. Registration throws ``HookError/Code-swift.struct/objectIsNotAReceiver``
+    /// otherwise, and ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for a receiver that is not
+    /// itself an object (a value, a metatype or an optional passed as `AnyObject` is boxed, and a box has no identity
+    /// of its own), on every point, those whose receivers are `AnyObject`, `Any` or a protocol that Foundation's box
+    /// conforms to as an `NSObject` (`any Hashable`) included, and for any object on a point whose receivers are `any
+    /// Error`: an error reaches each call in a box of its own, a new one for each conversion, so no call can be matched
+    /// to the object (test the error inside an every-receiver hook: `(error as? MyError) === object`). In a program
+    /// that uses Foundation (on Linux as on Apple platforms), a value that Foundation bridges to one of its own objects
+    /// instead of a box (`nil` to `NSNull`, a number to `NSNumber`, a string to `NSString`) cannot be told from an
+    /// object the app made: it is accepted, and its hooks run only for calls passed that same object.
     public static func object(_ object: AnyObject) -> HookScope {
         HookScope(kind: .instance(object))
     }

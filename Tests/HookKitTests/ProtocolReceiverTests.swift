@@ -77,11 +77,20 @@ struct ProtocolReceiverTests {
         #expect(point.hooks.isEmpty && asyncPoint.hooks.isEmpty)
         // An every-receiver hook sees the error object, whichever way it came.
         let trace = Trace()
-        let token = try point.before { error, _ in trace.record(error as AnyObject === failure ? "it" : "other") }
-        for error in [failure, Failure()] as [any Error] {
+        let token = try point.before { error, _ in trace.record((error as? Failure) === failure ? "it" : "other") }
+        var errors: [any Error] = [failure, Failure()]
+        do {
+            // A box inside a box: an error a continuation resumed with.
+            _ = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
+                continuation.resume(throwing: failure)
+            }
+        } catch {
+            errors.append(error)
+        }
+        for error in errors {
             _ = point.invoke(error) { _ in 0 }
         }
-        #expect(trace.all == ["it", "other"])
+        #expect(trace.all == ["it", "other", "it"])
         token.cancel()
     }
 

@@ -28,7 +28,7 @@ extension _ResolvedScope {
                     .incompatibleScopeType, pointName: name,
                     message: "'\(name)' hooks receivers of the existential type \(String(reflecting: Receiver.self)), "
                         + "which takes no type scope (\(String(reflecting: type)) given): "
-                        + (_TypeKind.isExistentialMetatype(Receiver.self)
+                        + (_TypeKind.isExistentialMetatype(Receiver.self) || Receiver.self == (any Error).self
                             ? "hook every receiver and test the type inside the hook"
                             : "hook every receiver (and test the type inside the hook), or one object with .object(_:)")
                 )
@@ -66,7 +66,7 @@ extension _ResolvedScope {
                 .instanceScopeNeedsObjectReceiver, pointName: name,
                 message: "'\(name)' hooks receivers of type any Error, which reach each call in a box of their own (a "
                     + "new one for each conversion to any Error), so a call cannot be matched to an object; check "
-                    + "the error inside an every-receiver hook (error as AnyObject === object, after opening it)")
+                    + "the error inside an every-receiver hook ((error as? MyError) === object)")
         }
         // A value or a metatype passed as `AnyObject` is boxed, and the box casts to the receiver type: hooking it
         // would hook a box that dies at once. Only a receiver that is itself an object has an identity.
