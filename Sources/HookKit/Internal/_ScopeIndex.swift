@@ -168,20 +168,17 @@ extension _ScopeIndex {
     /// it is, and object scopes are refused on such points (see `_ResolvedScope.resolve`).
     static func objectIdentifier(of receiver: Receiver) -> ObjectIdentifier? {
         guard Self.dynamicType(of: receiver) is AnyObject.Type else { return nil }
-        if Receiver.self == (any Error).self, let error = receiver as? any Error {
-            return _openExistential(error, do: _identity(ofOpened:))
-        }
-        return ObjectIdentifier(receiver as AnyObject)
+        return _identity(openingErrors: receiver)
     }
 }
 
-/// The identity of `object`, an object opened out of an `any Error` (see ``_ScopeIndex/objectIdentifier(of:)``).
+/// The identity of `object`, an object or an `any Error` holding one (see ``_ScopeIndex/objectIdentifier(of:)``).
 ///
-/// An error that a continuation resumed with, say, is a box inside a box: opened once, it is an `any Error` again, and
-/// is opened once more (each opening takes one box off).
-func _identity<Object>(ofOpened object: Object) -> ObjectIdentifier {
-    if Object.self == (any Error).self, let inner = object as? any Error {
-        return _openExistential(inner, do: _identity(ofOpened:))
+/// An `any Error` is opened, and what it holds asked again: an error that a continuation resumed with, say, is a box
+/// inside a box, an `any Error` again once opened (each opening takes one box off).
+func _identity<Object>(openingErrors object: Object) -> ObjectIdentifier {
+    if Object.self == (any Error).self, let error = object as? any Error {
+        return _openExistential(error, do: _identity(openingErrors:))
     }
     return ObjectIdentifier(object as AnyObject)
 }
