@@ -138,6 +138,31 @@ final class GlobalSwitchTests: XCTestCase {
         XCTAssertTrue(token.cancel())
     }
 
+    /// Found by review (helper-254): in generic code `receiver as AnyObject` answered the error's box, a new one for
+    /// each conversion to `any Error`; a continuation's error is a box inside a box.
+    func testATracedCallOnAnErrorReportsTheErrorObjectAsItsReceiver() async throws {
+        final class Failure: Error {}
+        let point = HookPoint<any Error, Void, Int>("Global.tracer.error")
+        let token = try point.before { _, _ in }
+        let failure = Failure()
+        var errors: [any Error] = [failure]
+        do {
+            _ = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
+                continuation.resume(throwing: failure)
+            }
+        } catch {
+            errors.append(error)
+        }
+        let events = EventLog()
+        Hooks.tracer = HookTracer { events.append($0) }
+        for error in errors {
+            _ = point.invoke(error) { _ in 0 }
+        }
+        Hooks.tracer = nil
+        XCTAssertEqual(events.all.map(\.receiver), [ObjectIdentifier(failure), ObjectIdentifier(failure)])
+        XCTAssertTrue(token.cancel())
+    }
+
     /// An override cancelled while hooks are switched off is released when `cancel()` returns, as when they run.
     ///
     /// An override built around it (whose link held it) is still registered; switched on again, that one runs
