@@ -397,6 +397,32 @@ struct NavigationOrderTests {
             ])
     }
 
+    @Test(
+        "a pushed screen that pops itself from its loadView or viewDidLoad covers the old top before it goes",
+        arguments: ["loadView", "viewDidLoad"], [false, true])
+    func pushedScreenThatPopsItselfAsItLoads(call: String, pushAnimated: Bool) throws {
+        let host = try NavigationHost(driver: .immediate)
+        let (a2, b) = (host.screen("A2"), ScriptedScreen("B", host.log))
+        try host.navigation.push(a2, animated: false)
+        b.actions[call] = { _ = try? host.navigation.pop(animated: true) }
+        _ = host.log.take()
+        try host.navigation.push(b, animated: pushAnimated)
+        // Found by a review: the pop waits for the push, so B appeared, but A2, which the controller lists on top
+        // again, stayed on screen beside it without a call.
+        let loading =
+            call == "loadView"
+            ? ["B.loadView", "B.willPop(true)", "B.willMove(nil)", "B.viewDidLoad"]
+            : ["B.loadView", "B.viewDidLoad", "B.willPop(true)", "B.willMove(nil)"]
+        #expect(
+            host.log.take() == ["B.willMove(nav)"] + loading + [
+                "A2.viewWillDisappear", "B.viewWillAppear", "nav.willShow(B)", "A2.viewDidDisappear", "B.viewDidAppear",
+                "B.didMove(nav)", "nav.didShow(B)", "B.viewWillDisappear", "A2.viewWillAppear", "nav.willShow(A2)",
+                "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A2.viewDidAppear", "nav.didShow(A2)",
+            ])
+        #expect(host.navigation.viewControllers.map(\.title) == ["A", "A2"])
+        #expect(a2.visibleState.contains(.didAppear) && !b.visibleState.contains(.didAppear))
+    }
+
     @Test("a controller that shows its two top screens tells its delegate of the new top after a pop, not the root")
     func popWhereTheNewTopWasOnScreenAlready() throws {
         final class TwoUpNavigation: NavigationController {

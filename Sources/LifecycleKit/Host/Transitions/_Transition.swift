@@ -127,11 +127,11 @@ final class _Transition {
         onWillCalls(appearing, false)
         switch willOrder {
         case .disappearingFirst:
-            _beginDisappearing()
+            _beginDisappearing(appearingAt: places)
             _beginAppearing(at: places)
         case .appearingFirst:
             _beginAppearing(at: places)
-            _beginDisappearing()
+            _beginDisappearing(appearingAt: places)
         }
         if !keptForAppearing.isEmpty {
             _takeOffScreen(keptForAppearing)
@@ -143,19 +143,45 @@ final class _Transition {
     }
 
     /// Sends the will-calls of the disappearing screens, except those a container on screen shows again.
+    ///
+    /// `places` are the places of ``appearing``.
     @inline(__always)
-    private func _beginDisappearing() {
+    private func _beginDisappearing(appearingAt places: [_AppearancePlan.Place]) {
         for (index, screen) in disappearing.enumerated() {
             // The will-calls so far may have run the app's code, which may have moved the screen into a container
             // on screen that shows it (a dismissed screen added as a child of its presenter in the viewWillDisappear
             // of the screen it presents): it stays on screen there, as the container shows it.
-            if screen._isShownByContainerOnScreen { continue }
+            if screen._isShownByContainerOnScreen && !_coversItsContainer(screen, appearingAt: places) { continue }
             // In a container's switch, the new children's will-calls came first: one that took the old child out and
             // brought it on screen elsewhere (presented it, say) began a new appearance, which this switch must not
             // end.
             if willOrder == .appearingFirst && screen._appearances != disappearingAppearances[index] { continue }
             screen._beginDisappearing(animated: animated, batch: batch)
         }
+    }
+
+    /// Whether a screen of ``appearing`` covers `screen` in the container that shows `screen`.
+    ///
+    /// It does when it still comes on screen there although the container no longer lists it: a request made while
+    /// the appearing screens loaded (a pop from the `viewDidLoad` of the screen a push shows) changed what the
+    /// container lists, and waits for this transition, in which the appearing screen covers `screen` all the same.
+    /// Never for a container that switches the children it shows (or
+    /// in its own switch): such a container shows what it lists at once, so the screen it no longer lists does not
+    /// appear (``_beginAppearing(at:)``). Out of line: it runs only for a screen that its container shows.
+    @inline(never)
+    private func _coversItsContainer(_ screen: Screen, appearingAt places: [_AppearancePlan.Place]) -> Bool {
+        guard let container = screen._onScreenParent,
+            willOrder != .appearingFirst && !container._switchesShownChildren
+        else { return false }
+        for (appearingScreen, place) in zip(appearing, places) {
+            guard case .child(let parent) = place, parent === container else { continue }
+            if appearingScreen._mayStillAppear(in: container, askingTheList: false)
+                && !appearingScreen._isShownOnScreen(by: container)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// Sends the will-calls of the appearing screens at their places, except those whose place is gone.
