@@ -42,4 +42,22 @@ struct NavigationDelegateOrderTests {
             ])
         #expect(x.visibleState == [.loaded, .didAppear])
     }
+
+    @Test("a pushed screen whose viewWillAppear switches its controller's tab away and back: one pair")
+    func controllerSwitchedAwayAndBackInThePushedScreensViewWillAppear() throws {
+        let log = EventLog()
+        let host = try TabbedNavigationHost(root: TestScreen("A", log), log)
+        let b = WillAppearActing("B", log)
+        b.onViewWillAppear = {
+            host.tabs.selectedIndex = 1
+            host.tabs.selectedIndex = 0
+        }
+        _ = log.take()
+        try host.navigation.push(b, animated: true)
+        host.window.transitionDriver.completeAll()
+        // Found by a review: the controller, back on screen, told its delegate of B with its own appearance, and the
+        // push then sent willShow(B) and didShow(B) again.
+        #expect(log.take().filter { $0.contains("Show(") } == ["nav.willShow(B)", "nav.didShow(B)"])
+        #expect(b.visibleState == [.loaded, .didAppear])
+    }
 }

@@ -482,12 +482,15 @@ extension NavigationController {
         let departures: [_StackJoin] = removed.map { ($0, $0._attachments) }
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
-        var shown: Screen?
+        // With how many appearances the controller had begun when the plan was made: one begun in the will-calls (it
+        // left the screen and came back) told the delegate of its top itself. One variable, one allocation.
+        var delegate: (shown: Screen?, controllerAppearances: UInt) = (nil, 0)
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in
                 guard let self else { return _AppearancePlan() }
                 self._topWhenPlanned = self.topViewController
+                delegate.controllerAppearances = self._appearances
                 return self._childrenPlan
             },
             onWillCalls: { [weak self] appearing, sent in
@@ -495,11 +498,18 @@ extension NavigationController {
                 if sent {
                     // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top,
                     // if it is still coming on screen, in a controller on screen (else no didShow either). One that
-                    // they popped with an animation still appears: the pop waits for this transition.
-                    if let screen = shown, self._appearance.isVisible, screen._forwardingTarget._appearance.isVisible {
+                    // they popped with an animation still appears: the pop waits for this transition. Not when the
+                    // controller left the screen and came back in the will-calls, showing it: its own appearance told
+                    // the delegate (willShow and didShow) already.
+                    let cameBackShowingIt =
+                        self._appearances != delegate.controllerAppearances
+                        && self._screenShownToDelegate === delegate.shown
+                    if let screen = delegate.shown, self._appearance.isVisible,
+                        screen._forwardingTarget._appearance.isVisible, !cameBackShowingIt
+                    {
                         self._willShow(screen, animated: animated)
                     } else {
-                        shown = nil
+                        delegate.shown = nil
                     }
                     // Then the screens that leave are unlinked until their didMove(toParent: nil), as UIKit's
                     // controller removes the popped child when the transition starts.
@@ -515,21 +525,21 @@ extension NavigationController {
                 guard let top = self.topViewController else { return }
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {
-                    shown = top
+                    delegate.shown = top
                 } else if let plannedTop, plannedTop !== top,
                     appearing.contains(where: { $0 === plannedTop._forwardingTarget })
                 {
                     // The top when the plan was made, whose viewDidLoad (the loads ran just before) pushed another
                     // screen: it appears all the same, and the push's own transition follows. UIKit's delegate hears
                     // of every screen that begins to appear as the top.
-                    shown = plannedTop
+                    delegate.shown = plannedTop
                 } else if top !== self._screenShownToDelegate, self._appearance == .appeared,
                     target._appearance == .appeared, target._onScreenParent === self
                 {
                     // Already on screen, brought by a transition that ran before this one and carried out this
                     // change (a queued presentation's, whose plan showed the top of then): the delegate has not
                     // heard of it yet.
-                    shown = top
+                    delegate.shown = top
                 }
             },
             onFinish: { [weak self] stage in
@@ -549,7 +559,9 @@ extension NavigationController {
                 // Only a move still owed: a screen removed meanwhile got it when it left (its departure ends the
                 // move its join owed first), and one that left and joined again owes another join's.
                 for (screen, join) in added where self._owesJoinMove(screen, join: join) {
-                    if screen === self.topViewController && shown !== screen && screen._appearance == .disappeared {
+                    if screen === self.topViewController && delegate.shown !== screen
+                        && screen._appearance == .disappeared
+                    {
                         // The transition did not show it, nor did another: it joined off screen, and its move ends
                         // with its first appearance (UIKit's deferred transition). One screen owes its move at a
                         // time: one that owed it before (a screen this one covered while its own change waited, say
@@ -562,7 +574,7 @@ extension NavigationController {
                 }
                 // As UIKit's controller, only while it is appearing or on screen: the app's code in the did-calls may
                 // have taken it off screen. Nor for a screen that has left since: out of the stack, and off screen.
-                if let shown, self._appearance.isVisible,
+                if let shown = delegate.shown, self._appearance.isVisible,
                     shown._forwardingTarget._appearance.isVisible
                         || self.viewControllers.contains(where: { $0 === shown })
                 {
