@@ -60,4 +60,24 @@ struct NavigationDelegateOrderTests {
         #expect(log.take().filter { $0.contains("Show(") } == ["nav.willShow(B)", "nav.didShow(B)"])
         #expect(b.visibleState == [.loaded, .didAppear])
     }
+
+    @Test(
+        "a controller whose tab switches away and back while its push animates: the comeback's pair, no second didShow",
+        arguments: [false, true])
+    func controllerSwitchedAwayAndBackWhileItsPushAnimates(completedOffScreen: Bool) throws {
+        let log = EventLog()
+        let host = try TabbedNavigationHost(root: TestScreen("A", log), log)
+        _ = log.take()
+        try host.navigation.push(TestScreen("B", log), animated: true)
+        host.tabs.selectedIndex = 1
+        if completedOffScreen { host.window.transitionDriver.completeAll() }
+        host.tabs.selectedIndex = 0
+        host.window.transitionDriver.completeAll()
+        // The push's willShow(B) gets no didShow: the controller left the screen. Back on screen, it tells of its top
+        // as any appearance does. Found by a review: when the push completed after the comeback, it sent didShow(B)
+        // once more.
+        #expect(
+            log.take().filter { $0.contains("Show(") } == ["nav.willShow(B)", "nav.willShow(B)", "nav.didShow(B)"])
+        #expect(host.navigation.topViewController?.visibleState == [.loaded, .didAppear])
+    }
 }

@@ -574,7 +574,9 @@ extension NavigationController {
                 }
                 // As UIKit's controller, only while it is appearing or on screen: the app's code in the did-calls may
                 // have taken it off screen. Nor for a screen that has left since: out of the stack, and off screen.
-                if let shown = delegate.shown, self._appearance.isVisible,
+                // Nor once the delegate heard its didShow: the controller left the screen after the willShow, and its
+                // own appearance, when it came back, sent willShow and didShow.
+                if let shown = delegate.shown, self._appearance.isVisible, self._screenShownToDelegate !== shown,
                     shown._forwardingTarget._appearance.isVisible
                         || self.viewControllers.contains(where: { $0 === shown })
                 {
