@@ -142,7 +142,8 @@ final class _Transition {
         }
     }
 
-    /// Sends the will-calls of the disappearing screens, except those a container on screen shows again.
+    /// Sends the will-calls of the disappearing screens, except those a container on screen shows again (other than
+    /// by a change that waits for this transition).
     ///
     /// `places` are the places of ``appearing``.
     @inline(__always)
@@ -151,7 +152,9 @@ final class _Transition {
             // The will-calls so far may have run the app's code, which may have moved the screen into a container
             // on screen that shows it (a dismissed screen added as a child of its presenter in the viewWillDisappear
             // of the screen it presents): it stays on screen there, as the container shows it.
-            if screen._isShownByContainerOnScreen && !_coversItsContainer(screen, appearingAt: places) { continue }
+            if screen._isShownByContainerOnScreen && !_isShownOnlyByAWaitingChange(screen, appearingAt: places) {
+                continue
+            }
             // In a container's switch, the new children's will-calls came first: one that took the old child out and
             // brought it on screen elsewhere (presented it, say) began a new appearance, which this switch must not
             // end.
@@ -160,23 +163,25 @@ final class _Transition {
         }
     }
 
-    /// Whether a screen of ``appearing`` covers `screen` in the container that shows `screen`.
+    /// Whether `screen`, which its container on screen shows now, is shown only by a change that waits for this
+    /// transition, and so leaves the screen in it all the same.
     ///
-    /// It does when it still comes on screen there although the container no longer lists it: a request made while
-    /// the appearing screens loaded (a pop from the `viewDidLoad` of the screen a push shows) changed what the
-    /// container lists, and waits for this transition, in which the appearing screen covers `screen` all the same.
-    /// Never for a container that switches the children it shows (or
-    /// in its own switch): such a container shows what it lists at once, so the screen it no longer lists does not
-    /// appear (``_beginAppearing(at:)``). Out of line: it runs only for a screen that its container shows.
+    /// A navigation controller whose stack changed while the appearing screens loaded (a pop asked from the
+    /// `viewDidLoad` of the screen a push shows) lists the stack of after that change, whose transition waits in the
+    /// queue behind this one: this transition still brings on screen, in the controller, a screen it no longer lists,
+    /// in place of what the controller showed. Only a navigation controller's changes wait; other containers, and
+    /// those that switch the children they show, show what they list at once (``_beginAppearing(at:)``). Out of line:
+    /// it runs only for a screen that its container shows.
     @inline(never)
-    private func _coversItsContainer(_ screen: Screen, appearingAt places: [_AppearancePlan.Place]) -> Bool {
-        guard let container = screen._onScreenParent,
-            willOrder != .appearingFirst && !container._switchesShownChildren
+    private func _isShownOnlyByAWaitingChange(_ screen: Screen, appearingAt places: [_AppearancePlan.Place]) -> Bool {
+        // The count holds this transition too when it is the controller's own.
+        guard let navigation = screen._onScreenParent as? NavigationController, navigation._queuedCount > 1,
+            willOrder != .appearingFirst && !navigation._switchesShownChildren
         else { return false }
         for (appearingScreen, place) in zip(appearing, places) {
-            guard case .child(let parent) = place, parent === container else { continue }
-            if appearingScreen._mayStillAppear(in: container, askingTheList: false)
-                && !appearingScreen._isShownOnScreen(by: container)
+            guard case .child(let parent) = place, parent === navigation else { continue }
+            if appearingScreen._mayStillAppear(in: navigation, askingTheList: false)
+                && !appearingScreen._isShownOnScreen(by: navigation)
             {
                 return true
             }
