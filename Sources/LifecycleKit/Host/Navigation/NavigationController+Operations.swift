@@ -482,15 +482,16 @@ extension NavigationController {
         let departures: [_StackJoin] = removed.map { ($0, $0._attachments) }
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
-        // With how many appearances the controller had begun when the plan was made: one begun in the will-calls (it
-        // left the screen and came back) told the delegate of its top itself. One variable, one allocation.
+        // With how many appearances the controller had begun when the plan was made (kept by the controller until the
+        // screens are loaded, so that the plan captures no variable): one begun since (it left the screen and came
+        // back) told the delegate of its top itself. One variable, one allocation.
         var delegate: (shown: Screen?, controllerAppearances: UInt) = (nil, 0)
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in
                 guard let self else { return _AppearancePlan() }
                 self._topWhenPlanned = self.topViewController
-                delegate.controllerAppearances = self._appearances
+                self._appearancesWhenPlanned = self._appearances
                 return self._childrenPlan
             },
             onWillCalls: { [weak self] appearing, sent in
@@ -522,6 +523,7 @@ extension NavigationController {
                 }
                 let plannedTop = self._topWhenPlanned
                 self._topWhenPlanned = nil
+                delegate.controllerAppearances = self._appearancesWhenPlanned
                 guard let top = self.topViewController else { return }
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {

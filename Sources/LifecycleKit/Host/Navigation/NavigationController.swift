@@ -53,6 +53,9 @@ open class NavigationController: Screen {
     /// The app's code in its `viewDidLoad` (the loads come after the plan) may push another. Read and cleared once the
     /// transition's screens are loaded (see `_transition`).
     @exclusivity(unchecked) var _topWhenPlanned: Screen?
+    /// How many appearances the controller had begun when the stack transition starting now made its plan, kept with
+    /// ``_topWhenPlanned`` (see `_transition`).
+    @exclusivity(unchecked) var _appearancesWhenPlanned: UInt = 0
 
     /// Set when an interactive pop was cancelled from a call of the controller's own appearance, which shows the screen
     /// the pop revealed: once the controller has appeared, it shows its top again
