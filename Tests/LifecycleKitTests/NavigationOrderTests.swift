@@ -423,6 +423,37 @@ struct NavigationOrderTests {
         #expect(a2.visibleState.contains(.didAppear) && !b.visibleState.contains(.didAppear))
     }
 
+    @Test("only a change asked as the pushed screen loads takes the old top off under it, not one that waited before")
+    func changeThatWaitedBeforeThePushedScreenLoaded() throws {
+        /// Lists `frozen` rather than its top once set: its list changes without a request.
+        final class FreezingNavigation: NavigationController {
+            var frozen: Screen?
+            override var childrenForAppearanceForwarding: [Screen] {
+                frozen.map { [$0] } ?? super.childrenForAppearanceForwarding
+            }
+        }
+        func oldTopsCalls(withAnEarlierRequestWaiting: Bool) throws -> [String] {
+            let log = EventLog()
+            let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+            let (a, x, b) = (TestScreen("A", log), TestScreen("X", log), ScriptedScreen("B", log))
+            let navigation = try FreezingNavigation(rootScreen: a, title: "nav")
+            try window.setRootScreen(navigation)
+            window.makeKeyAndVisible()
+            window.transitionDriver.completeAll()
+            b.actions["viewDidLoad"] = { navigation.frozen = x }
+            try navigation.push(x, animated: true)
+            try navigation.push(b, animated: true)
+            if withAnEarlierRequestWaiting { try navigation.setViewControllers([a, x, b], animated: false) }
+            _ = log.take()
+            #expect(window.transitionDriver.completeCurrentTransition())  // X's push ends, B's starts
+            return log.take().filter { $0.hasPrefix("X.") }
+        }
+        // Found by a review: the rule above counted any change waiting in the queue, so a request made before the
+        // push, which changes nothing that the controller lists, took X off as B began to appear.
+        #expect(try oldTopsCalls(withAnEarlierRequestWaiting: true) == ["X.viewDidAppear", "X.didMove(nav)"])
+        #expect(try oldTopsCalls(withAnEarlierRequestWaiting: false) == ["X.viewDidAppear", "X.didMove(nav)"])
+    }
+
     @Test("a controller that shows its two top screens tells its delegate of the new top after a pop, not the root")
     func popWhereTheNewTopWasOnScreenAlready() throws {
         final class TwoUpNavigation: NavigationController {

@@ -492,11 +492,13 @@ extension NavigationController {
                 guard let self else { return _AppearancePlan() }
                 self._topWhenPlanned = self.topViewController
                 self._appearancesWhenPlanned = self._appearances
+                self._queuedCountWhenPlanned = self._queuedCount
                 return self._childrenPlan
             },
             onWillCalls: { [weak self] appearing, sent in
                 guard let self else { return }
                 if sent {
+                    self._queuedCountWhenPlanned = .max
                     // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top,
                     // if it is still coming on screen, in a controller on screen (else no didShow either). One that
                     // they popped with an animation still appears: the pop waits for this transition. Not when the

@@ -56,6 +56,10 @@ open class NavigationController: Screen {
     /// How many appearances the controller had begun when the stack transition starting now made its plan, kept with
     /// ``_topWhenPlanned`` (see `_transition`).
     @exclusivity(unchecked) var _appearancesWhenPlanned: UInt = 0
+    /// How many transitions the controller had queued when the stack transition starting now made its plan, until its
+    /// will-calls have run (`Int.max` otherwise): more now means a change asked since, as its screens loaded, waits for
+    /// it (see `_Transition._isShownOnlyByAWaitingChange`).
+    @exclusivity(unchecked) var _queuedCountWhenPlanned = Int.max
 
     /// Set when an interactive pop was cancelled from a call of the controller's own appearance, which shows the screen
     /// the pop revealed: once the controller has appeared, it shows its top again

@@ -174,8 +174,8 @@ final class _Transition {
     /// it runs only for a screen that its container shows.
     @inline(never)
     private func _isShownOnlyByAWaitingChange(_ screen: Screen, appearingAt places: [_AppearancePlan.Place]) -> Bool {
-        // The count holds this transition too when it is the controller's own.
-        guard let navigation = screen._onScreenParent as? NavigationController, navigation._queuedCount > 1,
+        guard let navigation = screen._onScreenParent as? NavigationController,
+            navigation._queuedCount > navigation._queuedCountWhenPlanned,
             willOrder != .appearingFirst && !navigation._switchesShownChildren
         else { return false }
         for (appearingScreen, place) in zip(appearing, places) {
