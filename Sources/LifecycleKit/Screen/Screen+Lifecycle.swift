@@ -132,6 +132,7 @@ extension Screen {
         let navigationTop = (self as? NavigationController)?.topViewController
         // The children this screen shows now (a child's current-context presentation stands in for it).
         let identifier = ObjectIdentifier(self)
+        var shownChildChangedAsItLoaded = false
         for shown in _shownChildren {
             let child = shown._forwardingTarget
             guard _appearance == .appearing else { return _settleChildrenOnScreen() }
@@ -143,6 +144,7 @@ extension Screen {
                 guard _appearance == .appearing else { return _settleChildrenOnScreen() }
                 guard _appearances == appearance else { return }
                 guard _shownChildren.contains(where: { $0._forwardingTarget === child }) else {
+                    shownChildChangedAsItLoaded = true
                     continue
                 }
             }
@@ -152,9 +154,29 @@ extension Screen {
             guard shown._parentIdentifier == identifier, shown._forwardingTarget === child else { continue }
             child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
         }
-        if let navigationTop, let navigation = self as? NavigationController {
-            navigation._showTopOnAppearing(navigationTop, animated: animated)
+        guard let navigationTop, let navigation = self as? NavigationController else { return }
+        // A push from the top's viewDidLoad (the loads above) made another screen the top: it appears in this
+        // appearance, as UIKit's controller reads its top again as its deferred transition starts, and the push's own
+        // transition, which waits, finds it on screen. Its viewDidLoad may push again; its viewWillAppear's requests
+        // wait, as any will-call's.
+        var top = navigationTop
+        while shownChildChangedAsItLoaded, let newTop = navigation.topViewController, newTop !== top {
+            top = newTop
+            let child = newTop._forwardingTarget
+            if !child.isViewLoaded {
+                child.loadViewIfNeeded()
+                guard _appearance == .appearing else { return _settleChildrenOnScreen() }
+                guard _appearances == appearance else { return }
+                if navigation.topViewController !== newTop { continue }
+            }
+            if _shownChildren.contains(where: { $0 === newTop }) && !child._appearance.isVisible {
+                child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
+                guard _appearance == .appearing else { return _settleChildrenOnScreen() }
+                guard _appearances == appearance else { return }
+            }
+            break
         }
+        navigation._showTopOnAppearing(top, animated: animated)
     }
 
     /// Sends `viewIsAppearing` through its hook point if the screen's viewWillAppear ran and it has not yet, once per
