@@ -318,6 +318,32 @@ struct NavigationOrderTests {
             ])
     }
 
+    @Test(
+        "a controller added on screen, whose top pushes twice from its viewDidLoad, shows each pushed screen in turn",
+        arguments: [false, true])
+    func controllerAddedOnScreenWhoseTopPushesTwiceFromItsViewDidLoad(animated: Bool) throws {
+        let host = try NavigationHost(driver: .manual)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: false)
+        host.window.transitionDriver.completeAll()
+        let (a, b, c) = (ScriptedScreen("A", host.log), host.screen("B"), host.screen("C"))
+        let inner = try TestNavigation("inner", root: a, host.log)
+        a.actions["viewDidLoad"] = {
+            try? inner.push(b, animated: animated)
+            try? inner.push(c, animated: animated)
+        }
+        _ = host.log.take()
+        try container.addChild(inner)
+        host.window.transitionDriver.completeAll()
+        // Found by a review of the change above: here the first push runs at once, in its own transition, and the
+        // controller's appearance brought C on screen beside B as well, with willShow(B) twice.
+        #expect(
+            host.log.take().filter { $0.hasPrefix("inner.") && $0.contains("Show(") } == [
+                "inner.willShow(B)", "inner.didShow(B)", "inner.willShow(C)", "inner.didShow(C)",
+            ])
+        #expect([a, b, c].map { $0.visibleState.contains(.didAppear) } == [false, false, true])
+    }
+
     @Test("a screen that the pushed screen's viewDidLoad covers, then taken out of the stack, is not shown")
     func coveredScreenTakenOutBeforeItAppears() throws {
         let host = try NavigationHost(driver: .immediate)

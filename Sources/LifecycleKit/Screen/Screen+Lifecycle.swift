@@ -155,13 +155,17 @@ extension Screen {
             child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
         }
         guard let navigationTop, let navigation = self as? NavigationController else { return }
-        // A push from the top's viewDidLoad (the loads above) made another screen the top: it appears in this
-        // appearance, as UIKit's controller reads its top again as its deferred transition starts, and the push's own
-        // transition, which waits, finds it on screen. Its viewDidLoad may push again; its viewWillAppear's requests
-        // wait, as any will-call's.
+        // A push from the top's viewDidLoad (the loads above) made another screen the top. Where the push waits (the
+        // controller comes on screen in a transition: its window shows it, it is presented), the new top appears in
+        // this appearance, as UIKit's controller reads its top again as its deferred transition starts, and the push's
+        // transition finds it on screen; a push from its own viewDidLoad is followed in turn. Where the push ran at
+        // once (a container brought the controller on screen outside a transition), its transition shows the screen.
         var top = navigationTop
-        while shownChildChangedAsItLoaded, let newTop = navigation.topViewController, newTop !== top {
-            top = newTop
+        var candidate = navigationTop
+        while shownChildChangedAsItLoaded, navigation._onScreenChildren.isEmpty,
+            let newTop = navigation.topViewController, newTop !== candidate
+        {
+            candidate = newTop
             let child = newTop._forwardingTarget
             if !child.isViewLoaded {
                 child.loadViewIfNeeded()
@@ -169,7 +173,10 @@ extension Screen {
                 guard _appearances == appearance else { return }
                 if navigation.topViewController !== newTop { continue }
             }
-            if _shownChildren.contains(where: { $0 === newTop }) && !child._appearance.isVisible {
+            if navigation._onScreenChildren.isEmpty && _shownChildren.contains(where: { $0 === newTop })
+                && !child._appearance.isVisible
+            {
+                top = newTop
                 child._beginAppearing(animated: animated, at: .child(self), batch: batch, reversing: reversing)
                 guard _appearance == .appearing else { return _settleChildrenOnScreen() }
                 guard _appearances == appearance else { return }
