@@ -344,6 +344,39 @@ struct NavigationOrderTests {
         #expect([a, b, c].map { $0.visibleState.contains(.didAppear) } == [false, false, true])
     }
 
+    @Test(
+        "a controller added on screen, whose top changes the stack from its viewDidLoad, shows one screen at a time",
+        arguments: [true, false])
+    func controllerAddedOnScreenWhoseTopChangesTheStackFromItsViewDidLoad(pushedScreenPopsItself: Bool) throws {
+        let host = try NavigationHost(driver: .manual)
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: false)
+        host.window.transitionDriver.completeAll()
+        let (a, b) = (ScriptedScreen("A", host.log), ScriptedScreen("B", host.log))
+        let inner = try TestNavigation("inner", root: a, host.log)
+        if pushedScreenPopsItself {
+            a.actions["viewDidLoad"] = { try? inner.push(b, animated: true) }
+            b.actions["viewDidLoad"] = { _ = try? inner.pop(animated: true) }
+        } else {
+            a.actions["viewDidLoad"] = { try? inner.setViewControllers([b, a], animated: true) }
+        }
+        _ = host.log.take()
+        try container.addChild(inner)
+        host.window.transitionDriver.completeAll()
+        // Found by a review: the changes run at once, in their own transitions, and the controller's appearance also
+        // brought A on screen beside B (whose pop waited for its push), or told its delegate of A a second time.
+        let shows =
+            pushedScreenPopsItself
+            ? ["inner.willShow(B)", "inner.didShow(B)", "inner.willShow(A)", "inner.didShow(A)"]
+            : ["inner.willShow(A)", "inner.didShow(A)"]
+        let log = host.log.take()
+        #expect(log.filter { $0.hasPrefix("inner.") && $0.contains("Show(") } == shows)
+        if pushedScreenPopsItself {
+            #expect(log.firstIndex(of: "A.viewWillAppear")! > log.firstIndex(of: "B.viewWillDisappear")!)
+        }
+        #expect([a, b].map { $0.visibleState.contains(.didAppear) } == [true, false])
+    }
+
     @Test("a screen that the pushed screen's viewDidLoad covers, then taken out of the stack, is not shown")
     func coveredScreenTakenOutBeforeItAppears() throws {
         let host = try NavigationHost(driver: .immediate)

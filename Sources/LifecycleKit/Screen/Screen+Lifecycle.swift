@@ -140,6 +140,7 @@ extension Screen {
             if !child.isViewLoaded {
                 // The child's view loads first: its viewDidLoad is the app's code, which may take it out of this
                 // screen, or this screen off screen.
+                let onScreenBeforeItLoaded = _onScreenChildren.count
                 child.loadViewIfNeeded()
                 guard _appearance == .appearing else { return _settleChildrenOnScreen() }
                 guard _appearances == appearance else { return }
@@ -147,6 +148,10 @@ extension Screen {
                     shownChildChangedAsItLoaded = true
                     continue
                 }
+                // A navigation controller's push asked there ran at once (the controller came on screen outside a
+                // transition) and brought its screen on screen; the top listed again (that screen popped itself as
+                // it loaded) comes with the pop's transition, which waits for the push's.
+                if navigationTop != nil && _onScreenChildren.count != onScreenBeforeItLoaded { continue }
             }
             // An older sibling's viewWillAppear (the app's code) may have taken it out of this screen meanwhile, or
             // ended the presentation that stood in for it: checked in constant time, so that a container of thousands
@@ -159,7 +164,8 @@ extension Screen {
         // controller comes on screen in a transition: its window shows it, it is presented), the new top appears in
         // this appearance, as UIKit's controller reads its top again as its deferred transition starts, and the push's
         // transition finds it on screen; a push from its own viewDidLoad is followed in turn. Where the push ran at
-        // once (a container brought the controller on screen outside a transition), its transition shows the screen.
+        // once (a container brought the controller on screen outside a transition), its transition showed the screen:
+        // told by a screen of the controller on screen already.
         var top = navigationTop
         var candidate = navigationTop
         while shownChildChangedAsItLoaded, navigation._onScreenChildren.isEmpty,
@@ -183,7 +189,12 @@ extension Screen {
             }
             break
         }
-        navigation._showTopOnAppearing(top, animated: animated)
+        // Only of a top that comes on screen in it, in this appearance: one that another transition shows (a change
+        // asked from its viewDidLoad ran at once) tells the delegate itself.
+        let target = top._forwardingTarget
+        if target._appearance == .appearing && target._onScreenParent === self && target._onScreenBatch === batch {
+            navigation._showTopOnAppearing(top, animated: animated)
+        }
     }
 
     /// Sends `viewIsAppearing` through its hook point if the screen's viewWillAppear ran and it has not yet, once per
