@@ -318,30 +318,45 @@ struct NavigationOrderTests {
             ])
     }
 
+    /// Adds a navigation controller, whose root A `prepare` sets up, to a screen on screen in `host`'s stack.
+    ///
+    /// The controller comes on screen outside a transition. Returns the calls from the addition on.
+    func addControllerOnScreen(
+        _ host: NavigationHost, prepare: (_ inner: TestNavigation, _ root: ScriptedScreen) -> Void
+    ) throws -> [String] {
+        let container = host.screen("K")
+        try host.navigation.push(container, animated: false)
+        host.window.transitionDriver.completeAll()
+        let root = ScriptedScreen("A", host.log)
+        let inner = try TestNavigation("inner", root: root, host.log)
+        prepare(inner, root)
+        _ = host.log.take()
+        try container.addChild(inner)
+        host.window.transitionDriver.completeAll()
+        return host.log.take()
+    }
+
     @Test(
         "a controller added on screen, whose top pushes twice from its viewDidLoad, shows each pushed screen in turn",
         arguments: [false, true])
     func controllerAddedOnScreenWhoseTopPushesTwiceFromItsViewDidLoad(animated: Bool) throws {
         let host = try NavigationHost(driver: .manual)
-        let container = host.screen("K")
-        try host.navigation.push(container, animated: false)
-        host.window.transitionDriver.completeAll()
-        let (a, b, c) = (ScriptedScreen("A", host.log), host.screen("B"), host.screen("C"))
-        let inner = try TestNavigation("inner", root: a, host.log)
-        a.actions["viewDidLoad"] = {
-            try? inner.push(b, animated: animated)
-            try? inner.push(c, animated: animated)
+        let (b, c) = (host.screen("B"), host.screen("C"))
+        var root: Screen?
+        let log = try addControllerOnScreen(host) { inner, a in
+            root = a
+            a.actions["viewDidLoad"] = {
+                try? inner.push(b, animated: animated)
+                try? inner.push(c, animated: animated)
+            }
         }
-        _ = host.log.take()
-        try container.addChild(inner)
-        host.window.transitionDriver.completeAll()
         // Found by a review of the change above: here the first push runs at once, in its own transition, and the
         // controller's appearance brought C on screen beside B as well, with willShow(B) twice.
         #expect(
-            host.log.take().filter { $0.hasPrefix("inner.") && $0.contains("Show(") } == [
+            log.filter { $0.hasPrefix("inner.") && $0.contains("Show(") } == [
                 "inner.willShow(B)", "inner.didShow(B)", "inner.willShow(C)", "inner.didShow(C)",
             ])
-        #expect([a, b, c].map { $0.visibleState.contains(.didAppear) } == [false, false, true])
+        #expect([root, b, c].map { $0?.visibleState.contains(.didAppear) } == [false, false, true])
     }
 
     @Test(
@@ -349,32 +364,28 @@ struct NavigationOrderTests {
         arguments: [true, false])
     func controllerAddedOnScreenWhoseTopChangesTheStackFromItsViewDidLoad(pushedScreenPopsItself: Bool) throws {
         let host = try NavigationHost(driver: .manual)
-        let container = host.screen("K")
-        try host.navigation.push(container, animated: false)
-        host.window.transitionDriver.completeAll()
-        let (a, b) = (ScriptedScreen("A", host.log), ScriptedScreen("B", host.log))
-        let inner = try TestNavigation("inner", root: a, host.log)
-        if pushedScreenPopsItself {
-            a.actions["viewDidLoad"] = { try? inner.push(b, animated: true) }
-            b.actions["viewDidLoad"] = { _ = try? inner.pop(animated: true) }
-        } else {
-            a.actions["viewDidLoad"] = { try? inner.setViewControllers([b, a], animated: true) }
+        let b = ScriptedScreen("B", host.log)
+        var root: Screen?
+        let log = try addControllerOnScreen(host) { inner, a in
+            root = a
+            if pushedScreenPopsItself {
+                a.actions["viewDidLoad"] = { try? inner.push(b, animated: true) }
+                b.actions["viewDidLoad"] = { _ = try? inner.pop(animated: true) }
+            } else {
+                a.actions["viewDidLoad"] = { try? inner.setViewControllers([b, a], animated: true) }
+            }
         }
-        _ = host.log.take()
-        try container.addChild(inner)
-        host.window.transitionDriver.completeAll()
         // Found by a review: the changes run at once, in their own transitions, and the controller's appearance also
         // brought A on screen beside B (whose pop waited for its push), or told its delegate of A a second time.
         let shows =
             pushedScreenPopsItself
             ? ["inner.willShow(B)", "inner.didShow(B)", "inner.willShow(A)", "inner.didShow(A)"]
             : ["inner.willShow(A)", "inner.didShow(A)"]
-        let log = host.log.take()
         #expect(log.filter { $0.hasPrefix("inner.") && $0.contains("Show(") } == shows)
         if pushedScreenPopsItself {
             #expect(log.firstIndex(of: "A.viewWillAppear")! > log.firstIndex(of: "B.viewWillDisappear")!)
         }
-        #expect([a, b].map { $0.visibleState.contains(.didAppear) } == [true, false])
+        #expect([root, b].map { $0?.visibleState.contains(.didAppear) } == [true, false])
     }
 
     @Test("a screen that the pushed screen's viewDidLoad covers, then taken out of the stack, is not shown")
