@@ -80,4 +80,27 @@ struct NavigationDelegateOrderTests {
             log.take().filter { $0.contains("Show(") } == ["nav.willShow(B)", "nav.willShow(B)", "nav.didShow(B)"])
         #expect(host.navigation.topViewController?.visibleState == [.loaded, .didAppear])
     }
+
+    @Test(
+        "a controller coming back whose top's current-context presentation dismisses itself as it appears: one pair",
+        arguments: [false, true])
+    func controllerComingBackWhoseTopsPresentationDismissesItself(animated: Bool) throws {
+        let log = EventLog()
+        let a = TestScreen("A", log)
+        let host = try TabbedNavigationHost(root: a, log)
+        let presented = ScriptedScreen("M", log)
+        a.definesPresentationContext = true
+        try a.present(presented, style: .currentContext, animated: true)
+        host.window.transitionDriver.completeAll()
+        host.tabs.selectedIndex = 1
+        host.window.transitionDriver.completeAll()
+        presented.actions["viewWillAppear"] = { _ = presented.dismiss(animated: animated) }
+        _ = log.take()
+        host.tabs.selectedIndex = 0
+        host.window.transitionDriver.completeAll()
+        // Found by a review of a change that told the delegate only of a top appearing in the controller's own
+        // appearance: A, which the dismissal brings on screen, was told of by nothing.
+        #expect(log.take().filter { $0.contains("Show(") } == ["nav.willShow(A)", "nav.didShow(A)"])
+        #expect(a.visibleState == [.loaded, .didAppear])
+    }
 }

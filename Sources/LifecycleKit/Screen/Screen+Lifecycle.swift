@@ -133,6 +133,7 @@ extension Screen {
         // The children this screen shows now (a child's current-context presentation stands in for it).
         let identifier = ObjectIdentifier(self)
         var shownChildChangedAsItLoaded = false
+        var aLoadRanAChangeAtOnce = false
         for shown in _shownChildren {
             let child = shown._forwardingTarget
             guard _appearance == .appearing else { return _settleChildrenOnScreen() }
@@ -151,7 +152,10 @@ extension Screen {
                 // A navigation controller's push asked there ran at once (the controller came on screen outside a
                 // transition) and brought its screen on screen; the top listed again (that screen popped itself as
                 // it loaded) comes with the pop's transition, which waits for the push's.
-                if navigationTop != nil && _onScreenChildren.count != onScreenBeforeItLoaded { continue }
+                if navigationTop != nil && _onScreenChildren.count != onScreenBeforeItLoaded {
+                    aLoadRanAChangeAtOnce = true
+                    continue
+                }
             }
             // An older sibling's viewWillAppear (the app's code) may have taken it out of this screen meanwhile, or
             // ended the presentation that stood in for it: checked in constant time, so that a container of thousands
@@ -189,10 +193,9 @@ extension Screen {
             }
             break
         }
-        // Only of a top that comes on screen in it, in this appearance: one that another transition shows (a change
-        // asked from its viewDidLoad ran at once) tells the delegate itself.
-        let target = top._forwardingTarget
-        if target._appearance == .appearing && target._onScreenParent === self && target._onScreenBatch === batch {
+        // Not when a change of the stack asked from a viewDidLoad above ran at once: its transition shows the top, and
+        // tells the delegate itself.
+        if !aLoadRanAChangeAtOnce {
             navigation._showTopOnAppearing(top, animated: animated)
         }
     }
