@@ -170,13 +170,13 @@ final class _Transition {
     /// `viewDidLoad` of the screen a push shows) lists the stack of after that change, whose transition waits in the
     /// queue behind this one: this transition still brings on screen, in the controller, a screen it no longer lists,
     /// in place of what the controller showed. Only a navigation controller's changes wait; other containers, and
-    /// those that switch the children they show, show what they list at once (``_beginAppearing(at:)``). Out of line:
-    /// it runs only for a screen that its container shows.
+    /// those that switch the children they show, show what they list at once (``_beginAppearing(at:)``). The count the
+    /// controller recorded with its plan is there only while its own transition starts (a navigation controller never
+    /// switches the children it shows). Out of line: it runs only for a screen that its container shows.
     @inline(never)
     private func _isShownOnlyByAWaitingChange(_ screen: Screen, appearingAt places: [_AppearancePlan.Place]) -> Bool {
         guard let navigation = screen._onScreenParent as? NavigationController,
-            navigation._queuedCount > navigation._queuedCountWhenPlanned,
-            willOrder != .appearingFirst && !navigation._switchesShownChildren
+            navigation._queuedCount > navigation._queuedCountWhenPlanned
         else { return false }
         for (appearingScreen, place) in zip(appearing, places) {
             guard case .child(let parent) = place, parent === navigation else { continue }
