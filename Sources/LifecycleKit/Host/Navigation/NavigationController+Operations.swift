@@ -482,10 +482,7 @@ extension NavigationController {
         let departures: [_StackJoin] = removed.map { ($0, $0._attachments) }
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
-        // With how many appearances the controller had begun when the plan was made (kept by the controller until the
-        // screens are loaded, so that the plan captures no variable): one begun since (it left the screen and came
-        // back) told the delegate of its top itself. One variable, one allocation.
-        var delegate: (shown: Screen?, controllerAppearances: UInt) = (nil, 0)
+        var shown: Screen?
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in
@@ -505,14 +502,13 @@ extension NavigationController {
                     // controller left the screen and came back in the will-calls, showing it: its own appearance told
                     // the delegate (willShow and didShow) already.
                     let cameBackShowingIt =
-                        self._appearances != delegate.controllerAppearances
-                        && self._screenShownToDelegate === delegate.shown
-                    if let screen = delegate.shown, self._appearance.isVisible,
+                        self._appearances != self._appearancesWhenPlanned && self._screenShownToDelegate === shown
+                    if let screen = shown, self._appearance.isVisible,
                         screen._forwardingTarget._appearance.isVisible, !cameBackShowingIt
                     {
                         self._willShow(screen, animated: animated)
                     } else {
-                        delegate.shown = nil
+                        shown = nil
                     }
                     // Then the screens that leave are unlinked until their didMove(toParent: nil), as UIKit's
                     // controller removes the popped child when the transition starts.
@@ -525,25 +521,24 @@ extension NavigationController {
                 }
                 let plannedTop = self._topWhenPlanned
                 self._topWhenPlanned = nil
-                delegate.controllerAppearances = self._appearancesWhenPlanned
                 guard let top = self.topViewController else { return }
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {
-                    delegate.shown = top
+                    shown = top
                 } else if let plannedTop, plannedTop !== top,
                     appearing.contains(where: { $0 === plannedTop._forwardingTarget })
                 {
                     // The top when the plan was made, whose viewDidLoad (the loads ran just before) pushed another
                     // screen: it appears all the same, and the push's own transition follows. UIKit's delegate hears
                     // of every screen that begins to appear as the top.
-                    delegate.shown = plannedTop
+                    shown = plannedTop
                 } else if top !== self._screenShownToDelegate, self._appearance == .appeared,
                     target._appearance == .appeared, target._onScreenParent === self
                 {
                     // Already on screen, brought by a transition that ran before this one and carried out this
                     // change (a queued presentation's, whose plan showed the top of then): the delegate has not
                     // heard of it yet.
-                    delegate.shown = top
+                    shown = top
                 }
             },
             onFinish: { [weak self] stage in
@@ -563,7 +558,7 @@ extension NavigationController {
                 // Only a move still owed: a screen removed meanwhile got it when it left (its departure ends the
                 // move its join owed first), and one that left and joined again owes another join's.
                 for (screen, join) in added where self._owesJoinMove(screen, join: join) {
-                    if screen === self.topViewController && delegate.shown !== screen
+                    if screen === self.topViewController && shown !== screen
                         && screen._appearance == .disappeared
                     {
                         // The transition did not show it, nor did another: it joined off screen, and its move ends
@@ -580,7 +575,7 @@ extension NavigationController {
                 // have taken it off screen. Nor for a screen that has left since: out of the stack, and off screen.
                 // Nor once the delegate heard its didShow: the controller left the screen after the willShow, and its
                 // own appearance, when it came back, sent willShow and didShow.
-                if let shown = delegate.shown, self._appearance.isVisible, self._screenShownToDelegate !== shown,
+                if let shown, self._appearance.isVisible, self._screenShownToDelegate !== shown,
                     shown._forwardingTarget._appearance.isVisible
                         || self.viewControllers.contains(where: { $0 === shown })
                 {

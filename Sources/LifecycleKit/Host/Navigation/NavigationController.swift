@@ -53,8 +53,9 @@ open class NavigationController: Screen {
     /// The app's code in its `viewDidLoad` (the loads come after the plan) may push another. Read and cleared once the
     /// transition's screens are loaded (see `_transition`).
     @exclusivity(unchecked) var _topWhenPlanned: Screen?
-    /// How many appearances the controller had begun when the stack transition starting now made its plan, kept with
-    /// ``_topWhenPlanned`` (see `_transition`).
+    /// How many appearances the controller had begun when the stack transition starting now made its plan: one begun
+    /// by the end of its will-calls (the controller left the screen and came back) told the delegate of its top itself
+    /// (see `_transition`).
     @exclusivity(unchecked) var _appearancesWhenPlanned: UInt = 0
     /// How many transitions the controller had queued when the stack transition starting now made its plan, until its
     /// will-calls have run (`Int.max` otherwise): more now means a change asked since, as its screens loaded, waits for
