@@ -430,26 +430,28 @@ struct NavigationOrderTests {
         #expect(shown == ["inner.willShow(\(top))", "inner.didShow(\(top))"])
     }
 
-    /// The calls of pushing B over A2, where B pops itself with an animation from its viewWillAppear and, if
-    /// `removedFromItsViewDidAppear`, removes itself from its viewDidAppear.
-    func pushScreenThatPopsItself(removedFromItsViewDidAppear: Bool) throws -> [String] {
+    /// Pushes B over A2, where B pops itself with an animation from `call` and, if `removedFromItsViewDidAppear`,
+    /// removes itself from its viewDidAppear; returns the calls of the push, with the host and the two screens.
+    func pushScreenThatPopsItself(
+        from call: String = "viewWillAppear", pushAnimated: Bool = true, removedFromItsViewDidAppear: Bool = false
+    ) throws -> (calls: [String], host: NavigationHost, a2: Screen, b: Screen) {
         let host = try NavigationHost(driver: .immediate)
         let (a2, b) = (host.screen("A2"), ScriptedScreen("B", host.log))
         try host.navigation.push(a2, animated: false)
-        b.actions["viewWillAppear"] = { _ = try? host.navigation.pop(animated: true) }
+        b.actions[call] = { _ = try? host.navigation.pop(animated: true) }
         if removedFromItsViewDidAppear {
             b.actions["viewDidAppear"] = { b.removeFromParent() }
         }
         _ = host.log.take()
-        try host.navigation.push(b, animated: true)
-        return host.log.take()
+        try host.navigation.push(b, animated: pushAnimated)
+        return (host.log.take(), host, a2, b)
     }
 
     @Test("a pushed screen that pops itself with an animation from its viewWillAppear is shown before it goes")
     func pushedScreenThatPopsItselfFromItsViewWillAppear() throws {
         // Found by a review of the fix above: B appeared, its pop waiting for the push, and the delegate never heard.
         #expect(
-            try pushScreenThatPopsItself(removedFromItsViewDidAppear: false) == [
+            try pushScreenThatPopsItself(removedFromItsViewDidAppear: false).calls == [
                 "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A2.viewWillDisappear", "B.viewWillAppear",
                 "B.willPop(true)", "B.willMove(nil)", "nav.willShow(B)", "A2.viewDidDisappear", "B.viewDidAppear",
                 "B.didMove(nav)", "nav.didShow(B)", "B.viewWillDisappear", "A2.viewWillAppear", "nav.willShow(A2)",
@@ -461,7 +463,7 @@ struct NavigationOrderTests {
     func screenGoneBeforeItsTransitionCompletes() throws {
         // Found by a review: didShow(B) came after B had disappeared and left the controller.
         #expect(
-            try pushScreenThatPopsItself(removedFromItsViewDidAppear: true) == [
+            try pushScreenThatPopsItself(removedFromItsViewDidAppear: true).calls == [
                 "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A2.viewWillDisappear", "B.viewWillAppear",
                 "B.willPop(true)", "B.willMove(nil)", "nav.willShow(B)", "A2.viewDidDisappear", "B.viewDidAppear",
                 "B.viewWillDisappear", "B.viewDidDisappear", "B.didMove(nav)", "B.didPop(true)", "B.didMove(nil)",
@@ -473,12 +475,7 @@ struct NavigationOrderTests {
         "a pushed screen that pops itself from its loadView or viewDidLoad covers the old top before it goes",
         arguments: ["loadView", "viewDidLoad"], [false, true])
     func pushedScreenThatPopsItselfAsItLoads(call: String, pushAnimated: Bool) throws {
-        let host = try NavigationHost(driver: .immediate)
-        let (a2, b) = (host.screen("A2"), ScriptedScreen("B", host.log))
-        try host.navigation.push(a2, animated: false)
-        b.actions[call] = { _ = try? host.navigation.pop(animated: true) }
-        _ = host.log.take()
-        try host.navigation.push(b, animated: pushAnimated)
+        let (calls, host, a2, b) = try pushScreenThatPopsItself(from: call, pushAnimated: pushAnimated)
         // Found by a review: the pop waits for the push, so B appeared, but A2, which the controller lists on top
         // again, stayed on screen beside it without a call.
         let loading =
@@ -486,7 +483,7 @@ struct NavigationOrderTests {
             ? ["B.loadView", "B.willPop(true)", "B.willMove(nil)", "B.viewDidLoad"]
             : ["B.loadView", "B.viewDidLoad", "B.willPop(true)", "B.willMove(nil)"]
         #expect(
-            host.log.take() == ["B.willMove(nav)"] + loading + [
+            calls == ["B.willMove(nav)"] + loading + [
                 "A2.viewWillDisappear", "B.viewWillAppear", "nav.willShow(B)", "A2.viewDidDisappear", "B.viewDidAppear",
                 "B.didMove(nav)", "nav.didShow(B)", "B.viewWillDisappear", "A2.viewWillAppear", "nav.willShow(A2)",
                 "B.viewDidDisappear", "B.didPop(true)", "B.didMove(nil)", "A2.viewDidAppear", "nav.didShow(A2)",
