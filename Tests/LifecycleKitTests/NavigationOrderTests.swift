@@ -137,6 +137,49 @@ struct NavigationOrderTests {
         }
     }
 
+    @Test(
+        "the screen an animated push or pop takes off screen disappears with its controller as the tab switches away",
+        arguments: [false, true], [false, true])
+    func screenLeavingInAnAnimatedChangeWhenTheTabSwitchesAway(pops: Bool, comesBackFirst: Bool) throws {
+        // Found by review (helper-261): it stayed in its viewWillDisappear, under a controller off screen, until the
+        // change completed (while the controller came back and showed its top, too), where a removal of the
+        // controller ended its disappearance at once.
+        let log = EventLog()
+        let (a, b) = (TestScreen("A", log), TestScreen("B", log))
+        let host = try TabbedNavigationHost(root: a, log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
+        if pops {
+            try navigation.push(b, animated: false)
+            window.transitionDriver.completeAll()
+        }
+        _ = log.take()
+        if pops { try navigation.pop(animated: true) } else { try navigation.push(b, animated: true) }
+        let (leaving, top) = pops ? ("B", "A") : ("A", "B")
+        #expect(
+            log.take().suffix(3) == ["\(leaving).viewWillDisappear", "\(top).viewWillAppear", "nav.willShow(\(top))"])
+        tabs.selectedIndex = 1
+        #expect(
+            log.take() == [
+                "Z.loadView", "Z.viewDidLoad", "Z.viewWillAppear", "nav.viewWillDisappear", "\(top).viewDidAppear",
+                "\(top).viewWillDisappear", "nav.viewDidDisappear", "\(top).viewDidDisappear",
+                "\(leaving).viewDidDisappear", "Z.viewDidAppear",
+            ])
+        #expect(a.visibleState == [.loaded, .didDisappear] && b.visibleState == [.loaded, .didDisappear])
+        if comesBackFirst {
+            tabs.selectedIndex = 0
+            #expect(
+                log.take() == [
+                    "nav.viewWillAppear", "\(top).viewWillAppear", "nav.willShow(\(top))", "Z.viewWillDisappear",
+                    "Z.viewDidDisappear", "nav.viewDidAppear", "\(top).viewDidAppear", "nav.didShow(\(top))",
+                ])
+        }
+        window.transitionDriver.completeAll()
+        #expect(log.take() == (pops ? ["B.didPop(true)", "B.didMove(nil)"] : ["B.didMove(nav)"]))
+        let onScreen: ScreenVisibleState = comesBackFirst ? [.loaded, .didAppear] : [.loaded, .didDisappear]
+        #expect(a.visibleState == (pops ? onScreen : [.loaded, .didDisappear]))
+        #expect(b.visibleState == (pops ? [.loaded, .didDisappear] : onScreen))
+    }
+
     @Test("a screen below the old top that an earlier push still takes off screen departs once it has disappeared")
     func middleScreenStillOnScreenDepartsWithTheTransition() throws {
         // Found by review (helper-150): a screen below the old top departed with the request even while the push that

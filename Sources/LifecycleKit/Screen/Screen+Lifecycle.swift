@@ -453,7 +453,23 @@ extension Screen {
             }
         }
         if _appearance == .disappeared {
+            _endDisappearancesOfItsOwnTransitions()
             _leaveOnScreen()
+        }
+    }
+
+    /// Ends, now that this screen disappeared, the disappearance of a screen on screen through it that goes off screen
+    /// in a transition of its own not completed yet: the old top of a navigation controller whose push animates, when
+    /// a switch of the tabs takes the controller off screen.
+    ///
+    /// Its view leaves the window with this screen's, so it gets its viewDidDisappear now, after this screen's, as
+    /// when a container removes this screen (``_disappearNow(animated:)``), rather than when that transition
+    /// completes; the transition still ends the rest (a push's `didMove(toParent:)`, a pop's `didPop`). Except the
+    /// popping screen of an interactive pop in progress, whose did-call belongs to the pop's end.
+    private func _endDisappearancesOfItsOwnTransitions() {
+        for child in _onScreenChildren
+        where child._appearance == .disappearing && child._onScreenBatch !== nil && !child._isLeavingInteractively {
+            child._disappearNow(animated: child._isTransitionAnimated)
         }
     }
 
