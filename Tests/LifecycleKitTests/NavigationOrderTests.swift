@@ -180,6 +180,43 @@ struct NavigationOrderTests {
         #expect(b.visibleState == (pops ? [.loaded, .didDisappear] : onScreen))
     }
 
+    @Test(
+        "the old top's viewDidDisappear, sent as the tab switches away during a push, may switch back: it shows again")
+    func oldTopSwitchesTheTabBackFromTheViewDidDisappearTheSwitchSends() throws {
+        // Found by the explorer (seed 468157) and by review (helper-266): the controller, brought back on screen by
+        // that viewDidDisappear, left the tree of screens on screen all the same, and the next switch took nothing off.
+        let log = EventLog()
+        let (a, b) = (ScriptedScreen("A", log), TestScreen("B", log))
+        let host = try TabbedNavigationHost(root: a, log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
+        try navigation.push(b, animated: true)
+        a.actions["viewDidDisappear"] = { tabs.selectedIndex = 0 }
+        _ = log.take()
+        tabs.selectedIndex = 1
+        #expect(
+            log.take() == [
+                "Z.loadView", "Z.viewDidLoad", "Z.viewWillAppear", "nav.viewWillDisappear", "B.viewDidAppear",
+                "B.viewWillDisappear", "nav.viewDidDisappear", "B.viewDidDisappear", "A.viewDidDisappear",
+                "Z.viewDidAppear", "nav.viewWillAppear", "B.viewWillAppear", "nav.willShow(B)", "Z.viewWillDisappear",
+                "Z.viewDidDisappear", "nav.viewDidAppear", "B.viewDidAppear", "nav.didShow(B)",
+            ])
+        window.transitionDriver.completeAll()
+        #expect(log.take() == ["B.didMove(nav)"])
+        #expect(b.view.window === window && navigation.visibleState == [.loaded, .didAppear])
+        tabs.selectedIndex = 1
+        #expect(
+            log.take() == [
+                "Z.viewWillAppear", "nav.viewWillDisappear", "B.viewWillDisappear", "nav.viewDidDisappear",
+                "B.viewDidDisappear", "Z.viewDidAppear",
+            ])
+        tabs.selectedIndex = 0
+        #expect(
+            log.take() == [
+                "nav.viewWillAppear", "B.viewWillAppear", "nav.willShow(B)", "Z.viewWillDisappear",
+                "Z.viewDidDisappear", "nav.viewDidAppear", "B.viewDidAppear", "nav.didShow(B)",
+            ])
+    }
+
     @Test("a screen below the old top that an earlier push still takes off screen departs once it has disappeared")
     func middleScreenStillOnScreenDepartsWithTheTransition() throws {
         // Found by review (helper-150): a screen below the old top departed with the request even while the push that

@@ -453,8 +453,8 @@ extension Screen {
             }
         }
         if _appearance == .disappeared {
-            _endDisappearancesOfItsOwnTransitions()
             _leaveOnScreen()
+            _endDisappearancesOfItsOwnTransitions()
         }
     }
 
@@ -466,9 +466,16 @@ extension Screen {
     /// when a container removes this screen (``_disappearNow(animated:)``), rather than when that transition
     /// completes; the transition still ends the rest (a push's `didMove(toParent:)`, a pop's `didPop`). Except the
     /// popping screen of an interactive pop in progress, whose did-call belongs to the pop's end.
+    ///
+    /// Runs once this screen has left the on-screen tree (its children on screen still name it as their parent): their
+    /// viewDidDisappear runs the app's code, which may bring this screen back on screen, a new appearance that decides
+    /// for the children left.
     private func _endDisappearancesOfItsOwnTransitions() {
         for child in _onScreenChildren
-        where child._appearance == .disappearing && child._onScreenBatch !== nil && !child._isLeavingInteractively {
+        where child._appearance == .disappearing && child._onScreenBatch !== nil && !child._isLeavingInteractively
+            && child._onScreenParent === self
+        {
+            guard _appearance == .disappeared else { return }
             child._disappearNow(animated: child._isTransitionAnimated)
         }
     }
