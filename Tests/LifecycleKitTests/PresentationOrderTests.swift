@@ -415,6 +415,68 @@ struct PresentationOrderTests {
         #expect(host.log.take().prefix(3) == ["D.loadView", "D.viewDidLoad", "A.viewWillDisappear"])
     }
 
+    @Test(
+        "a current-context presentation or dismissal that animates in a tab: a switch takes both of its sides off",
+        arguments: [false, true], [false, true])
+    func currentContextTransitionWhenTheTabSwitchesAway(dismisses: Bool, comesBackFirst: Bool) throws {
+        // Found by review (helper-267): the side that the transition takes off screen (the controller and its top
+        // under the presented screen, or the dismissed screen) stayed in its viewWillDisappear, under a tab no longer
+        // shown, until the transition completed, where a removal of the tab ended it at once.
+        let log = EventLog()
+        let (a, b) = (TestScreen("A", log), TestScreen("B", log))
+        let host = try TabbedNavigationHost(root: a, log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
+        if dismisses {
+            try a.present(b, style: .currentContext, animated: false)
+            window.transitionDriver.completeAll()
+            _ = log.take()
+            #expect(b.dismiss(animated: true))
+            #expect(
+                log.take() == ["B.viewWillDisappear", "nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)"])
+        } else {
+            _ = log.take()
+            try a.present(b, style: .currentContext, animated: true)
+            #expect(
+                log.take() == [
+                    "B.loadView", "B.viewDidLoad", "nav.viewWillDisappear", "A.viewWillDisappear", "B.viewWillAppear",
+                ])
+        }
+        tabs.selectedIndex = 1
+        let appearing = ["Z.loadView", "Z.viewDidLoad", "Z.viewWillAppear"]
+        if dismisses {
+            #expect(
+                log.take() == appearing + [
+                    "nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)", "nav.viewWillDisappear",
+                    "A.viewWillDisappear", "nav.viewDidDisappear", "A.viewDidDisappear", "B.viewDidDisappear",
+                    "Z.viewDidAppear",
+                ])
+        } else {
+            #expect(
+                log.take() == appearing + [
+                    "B.viewDidAppear", "B.viewWillDisappear", "B.viewDidDisappear", "nav.viewDidDisappear",
+                    "A.viewDidDisappear", "Z.viewDidAppear",
+                ])
+        }
+        let off: ScreenVisibleState = [.loaded, .didDisappear]
+        #expect(navigation.visibleState == off && a.visibleState == off && b.visibleState == off)
+        if comesBackFirst {
+            tabs.selectedIndex = 0
+            let (begins, ends) =
+                dismisses
+                ? (
+                    ["nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)"],
+                    ["nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)"]
+                )
+                : (["B.viewWillAppear"], ["B.viewDidAppear"])
+            #expect(log.take() == begins + ["Z.viewWillDisappear", "Z.viewDidDisappear"] + ends)
+        }
+        window.transitionDriver.completeAll()
+        #expect(log.take() == [])
+        let on: ScreenVisibleState = comesBackFirst ? [.loaded, .didAppear] : off
+        #expect(navigation.visibleState == (dismisses ? on : off) && a.visibleState == (dismisses ? on : off))
+        #expect(b.visibleState == (dismisses ? off : on))
+    }
+
     @Test("a dismissal unlinks the screens at once; the presenter may present again while it animates")
     func dismissalUnlinksAtOnce() throws {
         let host = try Host()

@@ -239,9 +239,22 @@ extension Screen {
     ///
     /// The screens on screen through this one that still wait for the viewDidAppear of an appearance that has completed
     /// above them (the switch was asked from this screen's `viewDidAppear`, or a descendant's) get it first.
+    ///
+    /// A child on screen that still appears in a transition of its own goes off screen with the switch, and so does
+    /// the other side of that transition (``_endDisappearances(inTheTransitionsOf:)``).
     func _showChildrenInLineWithTheList() {
-        _completeWaitingAppearances(keeping: _ScreenSet(_shownChildren.map(\._forwardingTarget)))
-        _settleChildrenOnScreen(willOrder: .appearingFirst)
+        let listed = _ScreenSet(_shownChildren.map(\._forwardingTarget))
+        _completeWaitingAppearances(keeping: listed)
+        let transitionsTakenOff = _onScreenChildren.compactMap { child in
+            child._appearance == .appearing && !listed.contains(child) ? child._onScreenBatch : nil
+        }
+        if transitionsTakenOff.isEmpty {
+            _settleChildrenOnScreen(willOrder: .appearingFirst)
+        } else {
+            _settleChildrenOnScreen(willOrder: .appearingFirst) { [unowned self] in
+                _endDisappearances(inTheTransitionsOf: transitionsTakenOff)
+            }
+        }
         window?._updateStatusBar()
     }
 

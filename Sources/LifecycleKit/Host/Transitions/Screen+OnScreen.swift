@@ -190,15 +190,46 @@ extension Screen {
     /// the gesture (it then showed its top screen of that moment), and for a screen whose own viewWillAppear completed
     /// its appearance before it could forward it.
     ///
-    /// - Parameter willOrder: Which screens get their will-calls first: the children that appear, for a container
-    ///   that switches the children it shows (``updateShownChildren()``), as UIKit's tab bar controller does.
-    func _settleChildrenOnScreen(willOrder: _Transition.Order = .disappearingFirst) {
+    /// - Parameters:
+    ///   - willOrder: Which screens get their will-calls first: the children that appear, for a container that
+    ///     switches the children it shows (``updateShownChildren()``), as UIKit's tab bar controller does.
+    ///   - afterTheDisappearances: Runs between the did-calls of the screens that disappear and those of the screens
+    ///     that appear.
+    func _settleChildrenOnScreen(
+        willOrder: _Transition.Order = .disappearingFirst, afterTheDisappearances: (() -> Void)? = nil
+    ) {
         guard _appearance == .appeared else { return }
         let plan = { [weak self] in self?._childrenPlan ?? _AppearancePlan() }
-        let transition = _Transition(
-            animated: false, willOrder: willOrder, didOrder: .disappearingFirst, plan: plan, completion: nil)
+        let transition: _Transition
+        if let afterTheDisappearances {
+            transition = _Transition(
+                animated: false, willOrder: willOrder, didOrder: .disappearingFirst, plan: plan,
+                onFinish: { stage in if stage == .firstSideEnded { afterTheDisappearances() } }, completion: nil)
+        } else {
+            transition = _Transition(
+                animated: false, willOrder: willOrder, didOrder: .disappearingFirst, plan: plan, completion: nil)
+        }
         transition.start()
         transition.finish()
+    }
+
+    /// Ends now the disappearance of this container's children on screen that go off screen in one of `transitions`
+    /// (their batches) and that it no longer lists: the other side of a transition whose appearing screens a switch
+    /// of the container has just taken off screen.
+    ///
+    /// A current-context presentation that animates over a tab (the tab disappears, the presented screen appears in
+    /// its place) or its dismissal (the other way around), when the container switches to another tab: the switch
+    /// takes the appearing side off screen, and the disappearing side goes with it rather than when the transition
+    /// completes, as a removal of the tab takes it (``_disappearNow(animated:)``).
+    func _endDisappearances(inTheTransitionsOf transitions: [_AppearanceBatch]) {
+        for child in _onScreenChildren
+        where child._appearance == .disappearing && child._onScreenParent === self && !child._isLeavingInteractively {
+            guard _appearance == .appeared else { return }
+            guard let batch = child._onScreenBatch, transitions.contains(where: { $0 === batch }),
+                !_shownChildren.contains(where: { $0 === child || $0._forwardingTarget === child })
+            else { continue }
+            child._disappearNow(animated: child._isTransitionAnimated)
+        }
     }
 
     /// The screens this screen shows when it appears, recursively (not itself): its forwarding children, each
