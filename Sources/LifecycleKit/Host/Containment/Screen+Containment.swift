@@ -248,13 +248,10 @@ extension Screen {
         let transitionsTakenOff = _onScreenChildren.compactMap { child in
             child._appearance == .appearing && !listed.contains(child) ? child._onScreenBatch : nil
         }
-        if transitionsTakenOff.isEmpty {
-            _settleChildrenOnScreen(willOrder: .appearingFirst)
-        } else {
-            _settleChildrenOnScreen(willOrder: .appearingFirst) { [unowned self] in
-                _endDisappearances(inTheTransitionsOf: transitionsTakenOff)
-            }
-        }
+        _settleChildrenOnScreen(
+            willOrder: .appearingFirst,
+            afterTheDisappearances: transitionsTakenOff.isEmpty
+                ? nil : { [unowned self] in _endDisappearances(inTheTransitionsOf: transitionsTakenOff) })
         window?._updateStatusBar()
     }
 

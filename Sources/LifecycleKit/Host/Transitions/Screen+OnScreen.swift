@@ -200,15 +200,12 @@ extension Screen {
     ) {
         guard _appearance == .appeared else { return }
         let plan = { [weak self] in self?._childrenPlan ?? _AppearancePlan() }
-        let transition: _Transition
-        if let afterTheDisappearances {
-            transition = _Transition(
-                animated: false, willOrder: willOrder, didOrder: .disappearingFirst, plan: plan,
-                onFinish: { stage in if stage == .firstSideEnded { afterTheDisappearances() } }, completion: nil)
-        } else {
-            transition = _Transition(
-                animated: false, willOrder: willOrder, didOrder: .disappearingFirst, plan: plan, completion: nil)
-        }
+        // No closure to allocate without one to run.
+        let onFinish: (_Transition.FinishStage) -> Void =
+            afterTheDisappearances.map { run in { stage in if stage == .firstSideEnded { run() } } } ?? { _ in }
+        let transition = _Transition(
+            animated: false, willOrder: willOrder, didOrder: .disappearingFirst, plan: plan, onFinish: onFinish,
+            completion: nil)
         transition.start()
         transition.finish()
     }
