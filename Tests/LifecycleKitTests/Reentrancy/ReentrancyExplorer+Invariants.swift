@@ -58,7 +58,8 @@ extension ReentrancyExplorer {
     }
 
     /// Parents and children, stacks, presenters and windows agree, with no containment cycle; a screen on screen by
-    /// its calls is in the window while nothing is under way.
+    /// its calls is in the window while nothing is under way; a screen waiting for its did-call is not on screen
+    /// through one that has disappeared.
     func checkLinks() {
         let inWindow = Set(window.screensInHierarchy.map(ObjectIdentifier.init))
         let driver = window.transitionDriver
@@ -115,6 +116,14 @@ extension ReentrancyExplorer {
             if isInWindow != (screen.window === window) {
                 return fail(
                     .links, "\(name) is \(isInWindow ? "" : "not ")in the window's hierarchy; its window disagrees")
+            }
+            if let phase = phases[name], phase == .willAppear || phase == .willDisappear,
+                let parent = screen._onScreenParent, (phases[self.name(parent)] ?? .off) == .off,
+                !screen._isLeavingInteractively
+            {
+                return fail(
+                    .inTransitionUnderScreensOnScreen,
+                    "\(name) is \(phase) under \(self.name(parent)), which has disappeared by its calls")
             }
             if phases[name] == .on && !isInWindow && isIdle {
                 return fail(.onScreenInWindow, "\(name) is on screen by its calls but not in the window")

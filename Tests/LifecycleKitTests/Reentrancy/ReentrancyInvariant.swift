@@ -4,7 +4,8 @@
 /// the only ones allowed: a cancelled interactive pop turns its will-calls around and ends no willPop or
 /// willMove(toParent: nil) it sent (a cancelled swipe turns the sheet's around, and ends no presentationWillDismiss());
 /// a child that leaves its container during its addChild gets no didMove(toParent:) for that container; a screen that
-/// joined a stack off screen owes its didMove(toParent:) until it first appears.
+/// joined a stack off screen owes its didMove(toParent:) until it first appears; the popping screen of an interactive
+/// pop waits for the pop's end to get its viewDidDisappear, even under a controller that left the screen.
 enum ReentrancyInvariant: String, CaseIterable {
     /// Each appearance call follows the one it must: viewWillAppear, viewDidAppear, viewWillDisappear,
     /// viewDidDisappear, in turn.
@@ -31,6 +32,10 @@ enum ReentrancyInvariant: String, CaseIterable {
     case links = "the hierarchy's links agree"
     /// A screen on screen by its calls is in the window's hierarchy whenever no transition or pop is under way.
     case onScreenInWindow = "on-screen screens in the window"
+    /// A screen that waits for its did-call, at every step, is not on screen through a screen that has disappeared by
+    /// its calls: a screen that disappears ends the appearance calls of what goes off screen through it (the popping
+    /// screen of an interactive pop in progress excepted, which waits for the pop's end).
+    case inTransitionUnderScreensOnScreen = "screens in transition only under screens on screen"
     /// Once the sequence ends and the pool is dropped, the host keeps only the screens of its hierarchy alive, and
     /// none once its window is gone.
     case release = "screens released"
