@@ -477,6 +477,73 @@ struct PresentationOrderTests {
         #expect(b.visibleState == (dismisses ? off : on))
     }
 
+    @Test(
+        "a current-context presentation or dismissal in a tab: a switch from its will-calls, or a removal, ends it all",
+        arguments: [false, true], [(removes: false, fromTheWillCall: true), (true, false), (true, true)])
+    func currentContextTransitionWhenTheTabLeavesFromItsWillCallsOrIsRemoved(
+        dismisses: Bool, leaving: (removes: Bool, fromTheWillCall: Bool)
+    ) throws {
+        // Found by review (helper-268): a switch from the will-calls left the side going off screen in its
+        // viewWillDisappear until the transition completed, where a removal ended it at once; a removal while a
+        // dismissal animated left the dismissed screen so, where a switch (since helper-267's case was fixed) ended it.
+        let log = EventLog()
+        let (a, b) = (TestScreen("A", log), ScriptedScreen("B", log))
+        let host = try TabbedNavigationHost(root: a, log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
+        let leave = {
+            if leaving.removes {
+                navigation.removeFromParent()
+                tabs.updateShownChildren()
+            } else {
+                tabs.selectedIndex = 1
+            }
+        }
+        if dismisses {
+            try a.present(b, style: .currentContext, animated: false)
+            window.transitionDriver.completeAll()
+            if leaving.fromTheWillCall { b.actions["viewWillDisappear"] = leave }
+            _ = log.take()
+            #expect(b.dismiss(animated: true))
+        } else {
+            // Before any will-call of the presentation: the presented screen loads first.
+            if leaving.fromTheWillCall { b.actions["viewDidLoad"] = leave }
+            _ = log.take()
+            try a.present(b, style: .currentContext, animated: true)
+        }
+        if !leaving.fromTheWillCall { leave() }
+        let z = ["Z.loadView", "Z.viewDidLoad", "Z.viewWillAppear"]
+        let navigationLeaves = [
+            "nav.viewWillDisappear", "A.viewWillDisappear", "nav.viewDidDisappear", "A.viewDidDisappear",
+        ]
+        let expected: [String]
+        switch (dismisses, leaving.removes, leaving.fromTheWillCall) {
+        case (false, false, _):
+            expected = ["B.loadView", "B.viewDidLoad"] + z + navigationLeaves + ["Z.viewDidAppear"]
+        case (false, true, true):
+            expected = ["B.loadView", "B.viewDidLoad"] + navigationLeaves + z + ["Z.viewDidAppear"]
+        case (false, true, false):
+            expected =
+                ["B.loadView", "B.viewDidLoad", "nav.viewWillDisappear", "A.viewWillDisappear", "B.viewWillAppear"]
+                + ["nav.viewDidDisappear", "A.viewDidDisappear", "B.viewDidAppear", "B.viewWillDisappear"]
+                + ["B.viewDidDisappear"] + z + ["Z.viewDidAppear"]
+        case (true, false, _):
+            expected = ["B.viewWillDisappear"] + z + ["B.viewDidDisappear", "Z.viewDidAppear"]
+        case (true, true, true):
+            expected = ["B.viewWillDisappear", "B.viewDidDisappear"] + z + ["Z.viewDidAppear"]
+        case (true, true, false):
+            expected =
+                ["B.viewWillDisappear", "nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)"]
+                + ["nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)"] + navigationLeaves
+                + ["B.viewDidDisappear"] + z + ["Z.viewDidAppear"]
+        }
+        #expect(log.take() == expected)
+        let off: ScreenVisibleState = [.loaded, .didDisappear]
+        #expect(navigation.visibleState == off && a.visibleState == off)
+        #expect(b.visibleState == (!dismisses && leaving.fromTheWillCall ? [.loaded] : off))
+        window.transitionDriver.completeAll()
+        #expect(log.take() == [])
+    }
+
     @Test("a dismissal unlinks the screens at once; the presenter may present again while it animates")
     func dismissalUnlinksAtOnce() throws {
         let host = try Host()
