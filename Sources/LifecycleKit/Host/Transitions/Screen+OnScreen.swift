@@ -211,14 +211,15 @@ extension Screen {
     }
 
     /// Ends now the disappearance of this container's children on screen that it no longer lists and that go off
-    /// screen in a transition of their own: what a switch of the container no longer shows leaves the screen with it.
+    /// screen in a transition of their own: what a switch of the container, or a removal of one of its children, no
+    /// longer shows leaves the screen with it.
     ///
     /// A current-context presentation that animates over a tab (the tab disappears, the presented screen appears in
     /// its place) or its dismissal (the other way around), when the container switches to another tab: the switch
     /// takes the appearing side off screen, and the disappearing side goes with it rather than when the transition
-    /// completes, as a removal of the tab takes it (``_disappearNow(animated:)``). Except the side of a transition
-    /// that still brings on screen a child the container lists (the dismissed screen, while its context appears in
-    /// its place), and the popping screen of an interactive pop.
+    /// completes, as a removal of the tab takes it (``removeFromParent()`` runs this too). Except the side of a
+    /// transition that still brings on screen a child the container lists (the dismissed screen, while its context
+    /// appears in its place), and the popping screen of an interactive pop.
     func _endDisappearancesItNoLongerShows() {
         guard _appearance == .appeared else { return }
         let listed = _shownChildren
