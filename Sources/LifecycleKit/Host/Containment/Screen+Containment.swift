@@ -171,8 +171,6 @@ extension Screen {
         _isLeavingParent = true
         _willMove(toParent: nil)
         _disappearNowWithPresentations(animated: false)
-        // The other side of a transition it was appearing in (a current-context dismissal over it) goes with it.
-        parent._endDisappearancesItNoLongerShows()
         parent._detach(self)
         _isLeavingParent = false
         _didMove(toParent: nil)
@@ -242,17 +240,18 @@ extension Screen {
     /// The screens on screen through this one that still wait for the viewDidAppear of an appearance that has completed
     /// above them (the switch was asked from this screen's `viewDidAppear`, or a descendant's) get it first.
     ///
-    /// A child on screen that it no longer lists, still going off screen in a transition of its own, goes off with the
-    /// switch (``_endDisappearancesItNoLongerShows()``), after the children the switch takes off.
+    /// A child on screen that still appears in a transition of its own goes off screen with the switch, and so does
+    /// the other side of that transition (``_endDisappearances(inTheTransitionsOf:)``).
     func _showChildrenInLineWithTheList() {
-        _completeWaitingAppearances(keeping: _ScreenSet(_shownChildren.map(\._forwardingTarget)))
-        let leavesInATransition = _onScreenChildren.contains { child in
-            child._appearance == .disappearing && child._onScreenBatch != nil
+        let listed = _ScreenSet(_shownChildren.map(\._forwardingTarget))
+        _completeWaitingAppearances(keeping: listed)
+        let transitionsTakenOff = _onScreenChildren.compactMap { child in
+            child._appearance == .appearing && !listed.contains(child) ? child._onScreenBatch : nil
         }
         _settleChildrenOnScreen(
             willOrder: .appearingFirst,
-            afterTheDisappearances: leavesInATransition
-                ? { [unowned self] in _endDisappearancesItNoLongerShows() } : nil)
+            afterTheDisappearances: transitionsTakenOff.isEmpty
+                ? nil : { [unowned self] in _endDisappearances(inTheTransitionsOf: transitionsTakenOff) })
         window?._updateStatusBar()
     }
 

@@ -210,31 +210,20 @@ extension Screen {
         transition.finish()
     }
 
-    /// Ends now the disappearance of this container's children on screen that it no longer lists and that go off
-    /// screen in a transition of their own: what a switch of the container, or a removal of one of its children, no
-    /// longer shows leaves the screen with it.
+    /// Ends now the disappearance of this container's children on screen that go off screen in one of `transitions`
+    /// (their batches) and that it no longer lists: the other side of a transition whose appearing screens a switch
+    /// of the container has just taken off screen.
     ///
     /// A current-context presentation that animates over a tab (the tab disappears, the presented screen appears in
     /// its place) or its dismissal (the other way around), when the container switches to another tab: the switch
     /// takes the appearing side off screen, and the disappearing side goes with it rather than when the transition
-    /// completes, as a removal of the tab takes it (``removeFromParent()`` runs this too). Except the side of a
-    /// transition that still brings on screen a child the container lists (the dismissed screen, while its context
-    /// appears in its place), and the popping screen of an interactive pop.
-    func _endDisappearancesItNoLongerShows() {
-        guard _appearance == .appeared else { return }
-        let listed = _shownChildren
-        var transitionsShowingAListedChild: [_AppearanceBatch] = []
-        for shown in listed {
-            for screen in [shown, shown._forwardingTarget] where screen._appearance == .appearing {
-                if let batch = screen._onScreenBatch { transitionsShowingAListedChild.append(batch) }
-            }
-        }
+    /// completes, as a removal of the tab takes a presentation's (``_disappearNow(animated:)``).
+    func _endDisappearances(inTheTransitionsOf transitions: [_AppearanceBatch]) {
         for child in _onScreenChildren
         where child._appearance == .disappearing && child._onScreenParent === self && !child._isLeavingInteractively {
             guard _appearance == .appeared else { return }
-            guard let batch = child._onScreenBatch,
-                !transitionsShowingAListedChild.contains(where: { $0 === batch }),
-                !listed.contains(where: { $0 === child || $0._forwardingTarget === child })
+            guard let batch = child._onScreenBatch, transitions.contains(where: { $0 === batch }),
+                !_shownChildren.contains(where: { $0 === child || $0._forwardingTarget === child })
             else { continue }
             child._disappearNow(animated: child._isTransitionAnimated)
         }
