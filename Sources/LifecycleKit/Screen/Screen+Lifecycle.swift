@@ -471,13 +471,7 @@ extension Screen {
     /// viewDidDisappear runs the app's code, which may bring this screen back on screen, a new appearance that decides
     /// for the children left.
     private func _endDisappearancesOfItsOwnTransitions() {
-        for child in _onScreenChildren
-        where child._appearance == .disappearing && child._onScreenBatch !== nil && !child._isLeavingInteractively
-            && child._onScreenParent === self
-        {
-            guard _appearance == .disappeared else { return }
-            child._disappearNow(animated: child._isTransitionAnimated)
-        }
+        _endDisappearancesOnScreenThroughIt(whileIt: .disappeared) { _ in true }
     }
 
     /// Tells the observers that the appearance ended (``_owesAppearanceEnd``), with its will-call's `animated`.

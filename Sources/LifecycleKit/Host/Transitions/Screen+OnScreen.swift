@@ -219,13 +219,25 @@ extension Screen {
     /// takes the appearing side off screen, and the disappearing side goes with it rather than when the transition
     /// completes, as a removal of the tab takes a presentation's (``_disappearNow(animated:)``).
     func _endDisappearances(inTheTransitionsOf transitions: [_AppearanceBatch]) {
+        _endDisappearancesOnScreenThroughIt(whileIt: .appeared) { child in
+            transitions.contains { $0 === child._onScreenBatch }
+                && !_shownChildren.contains { $0 === child || $0._forwardingTarget === child }
+        }
+    }
+
+    /// Ends now the disappearances that `ends` picks among the screens on screen through this one.
+    ///
+    /// Each goes off screen in a transition of its own and gets ``_disappearNow(animated:)``, for as long as this
+    /// screen stays `state`: their viewDidDisappear runs the app's code, which may bring this screen on screen or take
+    /// it off, a change that decides for the ones left. The popping screen of an interactive pop in progress waits
+    /// for the pop's end.
+    func _endDisappearancesOnScreenThroughIt(whileIt state: _AppearanceState, where ends: (Screen) -> Bool) {
         for child in _onScreenChildren
-        where child._appearance == .disappearing && child._onScreenParent === self && !child._isLeavingInteractively {
-            guard _appearance == .appeared else { return }
-            guard let batch = child._onScreenBatch, transitions.contains(where: { $0 === batch }),
-                !_shownChildren.contains(where: { $0 === child || $0._forwardingTarget === child })
-            else { continue }
-            child._disappearNow(animated: child._isTransitionAnimated)
+        where child._appearance == .disappearing && child._onScreenBatch !== nil && child._onScreenParent === self
+            && !child._isLeavingInteractively
+        {
+            guard _appearance == state else { return }
+            if ends(child) { child._disappearNow(animated: child._isTransitionAnimated) }
         }
     }
 
