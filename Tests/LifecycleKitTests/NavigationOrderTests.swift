@@ -217,6 +217,56 @@ struct NavigationOrderTests {
             ])
     }
 
+    @Test(
+        "a pushed screen whose viewWillAppear takes its controller off screen ends its move with the push",
+        arguments: [false, true], [false, true])
+    func pushedTopTakesItsControllerOffScreenInItsViewWillAppear(animated: Bool, switchesTheTabAway: Bool) throws {
+        // Found by review (helper-266): it waited for its next appearance for its didMove, as a screen pushed off
+        // screen does, though the push had begun to show it (and balanced its appearance as the controller left),
+        // where a controller leaving after the willShow ended the move with the push.
+        let log = EventLog()
+        let pushed = ScriptedScreen("B", log)
+        let host = try TabbedNavigationHost(root: TestScreen("A", log), log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
+        var leaves = true
+        pushed.actions["viewWillAppear"] = {
+            guard leaves else { return }
+            leaves = false
+            if switchesTheTabAway { tabs.selectedIndex = 1 } else { navigation.removeFromParent() }
+        }
+        _ = log.take()
+        try navigation.push(pushed, animated: animated) { log.add("completion(\($0))") }
+        let leaving = [
+            "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A.viewWillDisappear", "B.viewWillAppear",
+        ]
+        let switchBegins = switchesTheTabAway ? ["Z.loadView", "Z.viewDidLoad", "Z.viewWillAppear"] : []
+        let offScreen = [
+            "nav.viewWillDisappear", "B.viewDidAppear", "B.viewWillDisappear", "nav.viewDidDisappear",
+            "B.viewDidDisappear", "A.viewDidDisappear",
+        ]
+        let switchEnds = switchesTheTabAway ? ["Z.viewDidAppear"] : []
+        let end = ["B.didMove(nav)", "completion(completed)"]
+        let pushEvents = leaving + switchBegins + offScreen + switchEnds
+        let removalEvents = switchesTheTabAway ? [] : ["nav.willMove(nil)", "nav.didMove(nil)"]
+        let events = log.take().filter { !removalEvents.contains($0) }
+        #expect(events == (animated ? pushEvents : pushEvents + end))
+        window.transitionDriver.completeAll()
+        #expect(log.take() == (animated ? end : []))
+        #expect(pushed.visibleState == [.loaded, .didDisappear] && navigation.topViewController === pushed)
+        // Back on screen, it shows without moving, and the delegate hears of it as of any appearance.
+        if switchesTheTabAway {
+            tabs.selectedIndex = 0
+        } else {
+            try tabs.addChild(navigation)
+            tabs.selectedIndex = 1
+        }
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.hasPrefix("B.") || $0.contains("Show(") } == [
+                "B.viewWillAppear", "nav.willShow(B)", "B.viewDidAppear", "nav.didShow(B)",
+            ])
+    }
+
     @Test("a screen below the old top that an earlier push still takes off screen departs once it has disappeared")
     func middleScreenStillOnScreenDepartsWithTheTransition() throws {
         // Found by review (helper-150): a screen below the old top departed with the request even while the push that

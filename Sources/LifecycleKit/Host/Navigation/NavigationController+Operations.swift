@@ -483,6 +483,12 @@ extension NavigationController {
         // For a stack change, willShow/didShow only when the controller is on screen and shows a new top (as UIKit's
         // delegate); the controller's own appearance sends them for its top screen (see `_showTopOnAppearing`).
         var shown: Screen?
+        // The screen the will-calls began to show as the top, even if the app's code in them then took the controller
+        // off screen before its willShow (its appearance balanced at once): its move ends with the transition, as
+        // when the controller leaves later, not with its next appearance. Known by the appearances it had begun when
+        // the will-calls started.
+        var began: Screen?
+        var appearancesBeforeTheWillCalls: UInt = 0
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in
@@ -496,6 +502,9 @@ extension NavigationController {
                 guard let self else { return }
                 if sent {
                     self._queuedCountWhenPlanned = .max
+                    if let screen = shown, screen._forwardingTarget._appearances != appearancesBeforeTheWillCalls {
+                        began = screen
+                    }
                     // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top,
                     // if it is still coming on screen, in a controller on screen (else no didShow either). One that
                     // they popped with an animation still appears: the pop waits for this transition. Not when the
@@ -540,6 +549,7 @@ extension NavigationController {
                     // heard of it yet.
                     shown = top
                 }
+                appearancesBeforeTheWillCalls = shown?._forwardingTarget._appearances ?? 0
             },
             onFinish: { [weak self] stage in
                 guard let self else { return }
@@ -558,7 +568,7 @@ extension NavigationController {
                 // Only a move still owed: a screen removed meanwhile got it when it left (its departure ends the
                 // move its join owed first), and one that left and joined again owes another join's.
                 for (screen, join) in added where self._owesJoinMove(screen, join: join) {
-                    if screen === self.topViewController && shown !== screen
+                    if screen === self.topViewController && shown !== screen && began !== screen
                         && screen._appearance == .disappeared
                     {
                         // The transition did not show it, nor did another: it joined off screen, and its move ends
