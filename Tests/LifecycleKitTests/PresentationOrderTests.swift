@@ -477,6 +477,68 @@ struct PresentationOrderTests {
         #expect(b.visibleState == (dismisses ? off : on))
     }
 
+    @Test(
+        "a tab switch from the will-calls of a current-context transition, before its other side, ends what goes off",
+        arguments: [false, true], [false, true])
+    func currentContextTransitionWhoseWillCallsSwitchTheTabAway(dismisses: Bool, comesBackFirst: Bool) throws {
+        // Found by review (helper-268): the side going off screen (the controller and its top under the presented
+        // screen, or the dismissed screen) stayed in its viewWillDisappear, under a tab no longer shown, until the
+        // transition completed; a switch once the other side began to appear ended it with the switch.
+        let log = EventLog()
+        let (a, b) = (ScriptedScreen("A", log), ScriptedScreen("B", log))
+        let host = try TabbedNavigationHost(root: a, log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
+        let completion: (TransitionOutcome) -> Void = { log.add("completion(\($0))") }
+        var switches = true
+        let switchAway = {
+            guard switches else { return }
+            switches = false
+            tabs.selectedIndex = 1
+        }
+        if dismisses {
+            try a.present(b, style: .currentContext, animated: false)
+            window.transitionDriver.completeAll()
+            b.actions["viewWillDisappear"] = switchAway
+            _ = log.take()
+            #expect(b.dismiss(animated: true, completion: completion))
+        } else {
+            a.actions["viewWillDisappear"] = switchAway
+            _ = log.take()
+            try a.present(b, style: .currentContext, animated: true, completion: completion)
+        }
+        let switchesAway = ["Z.loadView", "Z.viewDidLoad", "Z.viewWillAppear", "Z.viewDidAppear"]
+        // The side going off screen gets its viewDidDisappear once the transition's will-calls are over; the other
+        // side, whose will-calls the switch came before, gets none.
+        #expect(
+            log.take()
+                == (dismisses
+                    ? ["B.viewWillDisappear"] + switchesAway + ["B.viewDidDisappear"]
+                    : [
+                        "B.loadView", "B.viewDidLoad", "nav.viewWillDisappear", "A.viewWillDisappear",
+                    ] + switchesAway + ["nav.viewDidDisappear", "A.viewDidDisappear"]))
+        let off: ScreenVisibleState = [.loaded, .didDisappear]
+        // A presented screen whose will-call never came has not appeared yet.
+        let neverShown: ScreenVisibleState = [.loaded]
+        #expect(navigation.visibleState == off && a.visibleState == off)
+        #expect(b.visibleState == (dismisses ? off : neverShown))
+        if comesBackFirst {
+            tabs.selectedIndex = 0
+            let (begins, ends) =
+                dismisses
+                ? (
+                    ["nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)"],
+                    ["nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)"]
+                )
+                : (["B.viewWillAppear"], ["B.viewDidAppear"])
+            #expect(log.take() == begins + ["Z.viewWillDisappear", "Z.viewDidDisappear"] + ends)
+        }
+        window.transitionDriver.completeAll()
+        #expect(log.take() == ["completion(completed)"])
+        let on: ScreenVisibleState = comesBackFirst ? [.loaded, .didAppear] : off
+        #expect(navigation.visibleState == (dismisses ? on : off) && a.visibleState == (dismisses ? on : off))
+        #expect(b.visibleState == (dismisses ? off : comesBackFirst ? on : neverShown))
+    }
+
     @Test("a dismissal unlinks the screens at once; the presenter may present again while it animates")
     func dismissalUnlinksAtOnce() throws {
         let host = try Host()

@@ -241,12 +241,25 @@ extension Screen {
     /// above them (the switch was asked from this screen's `viewDidAppear`, or a descendant's) get it first.
     ///
     /// A child on screen that still appears in a transition of its own goes off screen with the switch, and so does
-    /// the other side of that transition (``_endDisappearances(inTheTransitionsOf:)``).
+    /// the other side of that transition (``_endDisappearances(inTheTransitionsOf:)``). Asked from the will-calls of
+    /// an animated transition before its other side began to appear, the switch leaves the screens going off in it
+    /// until those will-calls are over (``_AppearanceBatch/runOnceStarted(_:)``).
     func _showChildrenInLineWithTheList() {
         let listed = _ScreenSet(_shownChildren.map(\._forwardingTarget))
         _completeWaitingAppearances(keeping: listed)
         let transitionsTakenOff = _onScreenChildren.compactMap { child in
             child._appearance == .appearing && !listed.contains(child) ? child._onScreenBatch : nil
+        }
+        // Asked from the will-calls of such a transition before its other side began to appear (the context's
+        // viewWillDisappear, say), the switch leaves the screens going off screen in it to the end of those will-calls.
+        var startingTransitionsTakenOff: [_AppearanceBatch] = []
+        for child in _onScreenChildren where child._appearance == .disappearing && !listed.contains(child) {
+            guard let batch = child._onScreenBatch, !startingTransitionsTakenOff.contains(where: { $0 === batch }),
+                batch.runOnceStarted({ [weak self, unowned batch] in
+                    self?._endDisappearances(inTheTransitionsOf: [batch])
+                })
+            else { continue }
+            startingTransitionsTakenOff.append(batch)
         }
         _settleChildrenOnScreen(
             willOrder: .appearingFirst,

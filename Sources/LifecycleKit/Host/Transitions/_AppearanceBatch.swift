@@ -48,6 +48,37 @@ final class _AppearanceBatch {
         return true
     }
 
+    /// Set while the animated transition that owns the batch sends its will-calls (``starting(animated:_:)``).
+    private(set) var isStartingAnAnimation = false
+    /// What to run once those will-calls are over (``runOnceStarted(_:)``); empty (no allocation) almost always.
+    private var afterTheStart: [() -> Void] = []
+
+    /// Runs `start`, the will-calls of the batch's transition, with ``isStartingAnAnimation`` set when it animates,
+    /// then what was asked meanwhile to run once they are over, in the order asked.
+    func starting(animated: Bool, _ start: () -> Void) {
+        guard animated else { return start() }
+        let wasStarting = isStartingAnAnimation
+        isStartingAnAnimation = true
+        start()
+        isStartingAnAnimation = wasStarting
+        guard !wasStarting, !afterTheStart.isEmpty else { return }
+        let actions = afterTheStart
+        afterTheStart = []
+        for action in actions { action() }
+    }
+
+    /// Runs `action` once the will-calls of the animated transition that owns the batch are over, and returns `true`;
+    /// returns `false` when that transition is not sending them.
+    ///
+    /// A container's switch asked from one of those will-calls takes off screen the screens that go off in the
+    /// transition, which end only then: ended inside the will-call, they would get their viewDidDisappear before the
+    /// transition's other will-calls.
+    func runOnceStarted(_ action: @escaping () -> Void) -> Bool {
+        guard isStartingAnAnimation else { return false }
+        afterTheStart.append(action)
+        return true
+    }
+
     /// Sends viewIsAppearing, in the order they began (parent first), to the screens of the batch still appearing that
     /// wait for it: an animated transition does once its will-calls ran, before it animates, as UIKit's layout pass
     /// does once the views are in the window.

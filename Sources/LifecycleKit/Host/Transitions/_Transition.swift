@@ -82,6 +82,11 @@ final class _Transition {
 
     /// Decides the plan, loads the appearing screens, runs the will-calls between the two calls of `onWillCalls`.
     func start() {
+        batch.starting(animated: animated) { _sendWillCalls() }
+    }
+
+    /// The body of ``start()``.
+    private func _sendWillCalls() {
         let planned = plan()
         // A screen on screen that an appearing screen shows (it joined it meanwhile) stays: it only moves.
         let shownByAppearing = _ScreenSet(
