@@ -78,8 +78,19 @@ extension ReentrancyExplorer {
     }
 
     /// The state of the latest interactive pop the explorer began that takes `screen` out, if any.
+    ///
+    /// A pop that ends while it begins (finished from a call of its beginning) is not among ``pops`` yet: its
+    /// navigation controller still holds it, and it is the latest (harsh seed 98528: its finished move was not
+    /// counted out, and a later pop of the screen, cancelled before its own willMove, was reported).
     private func latestPopState(of screen: Screen) -> InteractivePop.State? {
-        pops.last { $0.poppingScreen === screen }?.state
+        for index in 0..<Self.navigationCount {
+            if let pop = navigationController(index).interactivePop, pop.poppingScreen === screen,
+                !pops.contains(where: { $0 === pop })
+            {
+                return pop.state
+            }
+        }
+        return pops.last { $0.poppingScreen === screen }?.state
     }
 
     /// Whether `screen` is the popping screen of an interactive pop in progress (its beginning's calls are running).

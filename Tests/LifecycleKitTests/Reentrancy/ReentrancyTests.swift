@@ -143,6 +143,38 @@ struct ReentrancyTests {
         #expect(explorer.failure == nil, "\(explorer.failure.map { "\($0)" } ?? "")")
     }
 
+    /// A pop finished from a call of its own beginning ends its move before the explorer's request has it: its count
+    /// goes all the same, so that a later pop of the same screen, cancelled before its own willMove(toParent: nil), has
+    /// nothing to forget and is not reported.
+    @Test("a pop cancelled before its willMove, after a pop of the same screen that ended as it began, is not reported")
+    func cancelledBeforeItsMoveAfterAPopFinishedAsItBegan() throws {
+        // Found by the explorer (harsh seed 98528): the first pop, finished from the popping screen's
+        // viewWillDisappear, was not among the explorer's pops when its didMove(toParent: nil) came, so its count
+        // stayed.
+        let explorer = ReentrancyExplorer(seed: 1, mode: .immediate)
+        let navigation = explorer.navigationController(0)
+        let screen = explorer.pool[ReentrancyExplorer.navigationCount + 1]
+        try navigation.push(screen, animated: false)
+        let finishing = try Screen.viewWillDisappear.after(.instance(screen)) { screen, _, _ in
+            screen.navigationController?.interactivePop?.finish()
+        }
+        let finished = try navigation.beginInteractivePop(translation: 24)
+        finishing.cancel()
+        #expect(finished.state == .finished && navigation.topViewController !== screen)
+        explorer.pops.append(finished)  // as the explorer's requests record the pops they begin, once begun
+        try navigation.push(screen, animated: false)
+        let cancelling = try Screen.willPop.after(.instance(screen)) { screen, _, _ in
+            screen.navigationController?.interactivePop?.cancel()
+        }
+        defer { cancelling.cancel() }
+        let name = explorer.name(screen)
+        let cancelled = try navigation.beginInteractivePop(translation: 24) { outcome in
+            if outcome == .cancelled { explorer.forgetCallsOfCancelledPop(of: name) }  // as the explorer's own does
+        }
+        explorer.pops.append(cancelled)
+        #expect(explorer.failure == nil, "\(explorer.failure.map { "\($0)" } ?? "")")
+    }
+
     /// The seeds `setting` names (``defaultSeeds`` when it is `nil`), or `nil` when it names none.
     static func seeds(from setting: String?) -> ClosedRange<UInt64>? {
         guard let setting else { return defaultSeeds }
