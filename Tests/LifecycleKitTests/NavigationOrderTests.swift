@@ -267,6 +267,46 @@ struct NavigationOrderTests {
             ])
     }
 
+    @Test(
+        "a pushed screen its controller shows, back from a switch in the old top's viewWillDisappear, ends its move",
+        arguments: [false, true], [false, true])
+    func pushedTopShownAsItsControllerComesBackInTheOldTopsViewWillDisappear(animated: Bool, leavesAgain: Bool) throws {
+        // Checked by review (helper-270): the controller, off screen and back within the old top's viewWillDisappear,
+        // shows the new top with its own appearance; the push ends the move when it completes, even when the
+        // controller left again (before 4f04a09, the new top then waited for its next appearance for its didMove).
+        let log = EventLog()
+        let (oldTop, pushed) = (ScriptedScreen("A", log), TestScreen("B", log))
+        let host = try TabbedNavigationHost(root: oldTop, log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
+        var switches = true
+        oldTop.actions["viewWillDisappear"] = {
+            guard switches else { return }
+            switches = false
+            tabs.selectedIndex = 1
+            tabs.selectedIndex = 0
+            if leavesAgain { tabs.selectedIndex = 1 }
+        }
+        _ = log.take()
+        try navigation.push(pushed, animated: animated) { log.add("completion(\($0))") }
+        let shown = [
+            "B.willMove(nav)", "B.loadView", "B.viewDidLoad", "A.viewWillDisappear", "Z.loadView", "Z.viewDidLoad",
+            "Z.viewWillAppear", "nav.viewWillDisappear", "nav.viewDidDisappear", "A.viewDidDisappear",
+            "Z.viewDidAppear", "nav.viewWillAppear", "B.viewWillAppear", "nav.willShow(B)", "Z.viewWillDisappear",
+            "Z.viewDidDisappear", "nav.viewDidAppear", "B.viewDidAppear", "nav.didShow(B)",
+        ]
+        let leaving = [
+            "Z.viewWillAppear", "nav.viewWillDisappear", "B.viewWillDisappear", "nav.viewDidDisappear",
+            "B.viewDidDisappear", "Z.viewDidAppear",
+        ]
+        let calls = leavesAgain ? shown + leaving : shown
+        let end = ["B.didMove(nav)", "completion(completed)"]
+        #expect(log.take() == (animated ? calls : calls + end))
+        window.transitionDriver.completeAll()
+        #expect(log.take() == (animated ? end : []))
+        #expect(pushed.visibleState == [.loaded, leavesAgain ? .didDisappear : .didAppear])
+        #expect(!pushed.isMovingToParent)
+    }
+
     @Test("a screen below the old top that an earlier push still takes off screen departs once it has disappeared")
     func middleScreenStillOnScreenDepartsWithTheTransition() throws {
         // Found by review (helper-150): a screen below the old top departed with the request even while the push that
