@@ -267,4 +267,42 @@ struct EndedInsideAWillCallTests {
         #expect(swipe.state == .finished)
         #expect(completions["swipe"] == [.completed])
     }
+
+    @Test(
+        "a pop cancelled from a will-call inside a screen that left the popping one: its children end with it",
+        arguments: ["willPop(true)", "willMove(nil)"])
+    func cancelledInsideAScreenThatLeftThePoppingOne(leavesFrom call: String) throws {
+        // Found by the explorer (harsh seed 97761): the cancel, asked from C's viewWillDisappear before C forwarded it,
+        // brought the popping screen back but not S, which had left its stack: S and C got their viewDidDisappear, and
+        // D, on screen through C, its two calls only after S had left its controller.
+        let host = try NavigationHost(driver: .manual)
+        let log = host.log
+        let (popping, leaving, middle) = (ScriptedScreen("P", log), ScriptedScreen("S", log), ScriptedScreen("C", log))
+        let inner = try TestNavigation("inner", root: leaving, log)
+        try popping.addChild(inner)
+        try leaving.addChild(middle)
+        try middle.addChild(host.screen("D"))
+        try host.navigation.push(popping, animated: false)
+        host.window.transitionDriver.completeAll()
+        popping.actions[call] = { leaving.removeFromParent() }
+        middle.actions["viewWillDisappear"] = { host.navigation.interactivePop?.cancel() }
+        _ = log.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 24)
+        // S leaves its stack from the pop's willPop or willMove(toParent: nil), before the will-calls.
+        let leavingCalls = ["S.willPop(false)", "S.willMove(nil)"]
+        let begins =
+            call == "willPop(true)"
+            ? ["P.willPop(true)"] + leavingCalls + ["P.willMove(nil)"]
+            : ["P.willPop(true)", "P.willMove(nil)"] + leavingCalls
+        #expect(
+            log.take() == begins + [
+                "P.viewWillDisappear", "inner.viewWillDisappear", "S.viewWillDisappear", "C.viewWillDisappear",
+                "P.viewWillAppear", "inner.viewWillAppear", "P.viewDidAppear", "inner.viewDidAppear",
+                "D.viewWillDisappear", "S.viewDidDisappear", "C.viewDidDisappear", "D.viewDidDisappear",
+                "S.didPop(false)", "S.didMove(nil)",
+            ])
+        #expect(pop.state == .cancelled && host.navigation.topViewController === popping)
+        host.window.transitionDriver.completeAll()
+        #expect(log.take() == [])
+    }
 }

@@ -310,7 +310,10 @@ public final class InteractivePop: _InteractiveTransition {
     /// `interactivePopDidBegin`: every listener hears that step first), it takes effect once that call returns, so that
     /// its method and hooks all see it before any did-call; ``state`` stays ``State/active`` until then (a change of
     /// the stack asked meanwhile is refused with ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and
-    /// the first request wins.
+    /// the first request wins. A screen that the popping screen no longer shows by then (the app's code removed it
+    /// from an inner stack or container in the pop's willPop, say) does not come back: it gets its viewDidDisappear
+    /// once the popping screen has appeared again, and the screens on screen through it that the will-call had not
+    /// reached yet get their viewWillDisappear first, so that they disappear with it.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }
@@ -353,6 +356,9 @@ public final class InteractivePop: _InteractiveTransition {
                     animated: true, at: .child(popping._onScreenParent ?? navigation), batch: batch, reversing: true)
                 popping._endAppearanceTransition()
             }
+            // Cancelled from a will-call of its beginning: what stays disappearing (a screen that left the popping one
+            // meanwhile) had not forwarded its call to the screens on screen through it, which end with it.
+            if !forwardedItsWillCalls { batch.beginCallsNotForwardedByTheDisappearing(animated: true) }
             batch.finish()
             navigation._settleChildrenOnScreenUnlessAChangeWaits()
             // The screen shown again is the top, which the controller's delegate hears of, as UIKit's does for apps
@@ -370,6 +376,7 @@ public final class InteractivePop: _InteractiveTransition {
             }
         } else {
             // Its viewDidDisappear still belongs to the departure that began.
+            if !forwardedItsWillCalls { batch.beginCallsNotForwardedByTheDisappearing(animated: true) }
             batch.finish()
             poppingScreen._forgetMovingFromParent()
             if navigation._appearance == .appearing {

@@ -98,6 +98,19 @@ final class _AppearanceBatch {
         }
     }
 
+    /// Begins, for each screen of this batch still disappearing, the calls its will-call did not forward to the screens
+    /// on screen through it (``Screen/_beginCallsNotForwarded(animated:batch:)``), in the order they began: the
+    /// transition was ended from one of its will-calls, before the forwarding resumed.
+    ///
+    /// A cancelled interactive pop brings the popping screen back, but a screen that left it meanwhile (removed from a
+    /// container in it) stays disappearing, and the screens on screen through that one must end with it rather than
+    /// stay appeared under a screen that disappeared.
+    func beginCallsNotForwardedByTheDisappearing(animated: Bool) {
+        for screen in screens where screen._onScreenBatch === self && screen._appearance == .disappearing {
+            screen._beginCallsNotForwarded(animated: animated, batch: self)
+        }
+    }
+
     /// Whether the batch's did-calls are being sent (``sendingDidCalls(_:)``): a screen of the batch still appearing
     /// waits only for its turn.
     private(set) var isSendingDidCalls = false
