@@ -539,6 +539,56 @@ struct PresentationOrderTests {
         #expect(b.visibleState == (dismisses ? off : comesBackFirst ? on : neverShown))
     }
 
+    @Test("a current-context screen covered by another, whose will-calls update the tabs without a change, stays")
+    func currentContextChainWhoseWillCallsUpdateTheTabsWithoutAChange() throws {
+        // Found by review (helper-271) of fbe061e: B, covered in a chain of current-context presentations and the
+        // forwarding target of no child, got its viewDidDisappear as C's will-calls ended, before C's viewDidAppear.
+        let log = EventLog()
+        let (a, b, c) = (TestScreen("A", log), TestScreen("B", log), ScriptedScreen("C", log))
+        let host = try TabbedNavigationHost(root: a, log)
+        try a.present(b, style: .currentContext, animated: false)
+        host.window.transitionDriver.completeAll()
+        c.actions["viewWillAppear"] = { host.tabs.updateShownChildren() }
+        _ = log.take()
+        try b.present(c, style: .currentContext, animated: true) { log.add("completion(\($0))") }
+        #expect(log.take() == ["C.loadView", "C.viewDidLoad", "B.viewWillDisappear", "C.viewWillAppear"])
+        host.window.transitionDriver.completeAll()
+        #expect(log.take() == ["C.viewDidAppear", "B.viewDidDisappear", "completion(completed)"])
+    }
+
+    @Test(
+        "a switch that changes nothing, from the will-calls of a current-context dismissal, leaves it to the dismissal",
+        arguments: ["B.viewWillDisappear", "A.viewWillAppear", "Z.removed"])
+    func currentContextDismissalWhoseWillCallsSwitchNothing(from call: String) throws {
+        // Found by review (helper-271) of fbe061e: the dismissed screen, which no child of the container stands for,
+        // got its viewDidDisappear as the will-calls ended, before the uncovered context's viewDidAppear.
+        let log = EventLog()
+        let (a, b) = (ScriptedScreen("A", log), ScriptedScreen("B", log))
+        let host = try TabbedNavigationHost(root: a, log)
+        let (window, tabs) = (host.window, host.tabs)
+        try a.present(b, style: .currentContext, animated: false)
+        window.transitionDriver.completeAll()
+        let switchNothing = {
+            if call == "Z.removed" { tabs.children.last?.removeFromParent() }
+            tabs.selectedIndex = 0
+            tabs.updateShownChildren()
+        }
+        if call == "A.viewWillAppear" { a.actions["viewWillAppear"] = switchNothing }
+        if call != "A.viewWillAppear" { b.actions["viewWillDisappear"] = switchNothing }
+        _ = log.take()
+        #expect(b.dismiss(animated: true) { log.add("completion(\($0))") })
+        let started = log.take().filter { !$0.hasPrefix("Z.") }
+        #expect(!started.contains("B.viewDidDisappear"))
+        if call == "A.viewWillAppear" {
+            #expect(started == ["B.viewWillDisappear", "nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)"])
+        }
+        // (From B's viewWillDisappear, the selection of the tab shown brings nav and A on screen at once, an older
+        // behaviour of a switch asked before the uncovered side began to appear; B's end is the dismissal's still.)
+        window.transitionDriver.completeAll()
+        #expect(log.take().suffix(2) == ["B.viewDidDisappear", "completion(completed)"])
+        #expect(a.visibleState == [.loaded, .didAppear] && b.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("a dismissal unlinks the screens at once; the presenter may present again while it animates")
     func dismissalUnlinksAtOnce() throws {
         let host = try Host()

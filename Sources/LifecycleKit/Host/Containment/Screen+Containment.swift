@@ -243,7 +243,8 @@ extension Screen {
     /// A child on screen that still appears in a transition of its own goes off screen with the switch, and so does
     /// the other side of that transition (``_endDisappearances(inTheTransitionsOf:)``). Asked from the will-calls of
     /// an animated transition before its other side began to appear, the switch leaves the screens going off in it
-    /// until those will-calls are over (``_AppearanceBatch/runOnceStarted(_:)``).
+    /// until those will-calls are over (``_AppearanceBatch/runOnceStarted(_:)``), and ends then the ones whose place
+    /// it no longer shows (``_endDisappearancesOfPlacesNoLongerShown(in:)``).
     func _showChildrenInLineWithTheList() {
         let listed = _ScreenSet(_shownChildren.map(\._forwardingTarget))
         _completeWaitingAppearances(keeping: listed)
@@ -251,12 +252,14 @@ extension Screen {
             child._appearance == .appearing && !listed.contains(child) ? child._onScreenBatch : nil
         }
         // Asked from the will-calls of such a transition before its other side began to appear (the context's
-        // viewWillDisappear, say), the switch leaves the screens going off screen in it to the end of those will-calls.
+        // viewWillDisappear, say), the switch leaves the screens going off screen in it to the end of those will-calls,
+        // and ends then the ones whose place it no longer shows: not a dismissed screen over a child it still shows (a
+        // switch that changed nothing), which its dismissal ends.
         var startingTransitionsTakenOff: [_AppearanceBatch] = []
-        for child in _onScreenChildren where child._appearance == .disappearing && !listed.contains(child) {
+        for child in _onScreenChildren where child._appearance == .disappearing && !_showsThePlace(of: child) {
             guard let batch = child._onScreenBatch, !startingTransitionsTakenOff.contains(where: { $0 === batch }),
                 batch.runOnceStarted({ [weak self, unowned batch] in
-                    self?._endDisappearances(inTheTransitionsOf: [batch])
+                    self?._endDisappearancesOfPlacesNoLongerShown(in: batch)
                 })
             else { continue }
             startingTransitionsTakenOff.append(batch)

@@ -225,6 +225,27 @@ extension Screen {
         }
     }
 
+    /// Ends now the disappearance of this container's children on screen that go off screen in `batch` and whose place
+    /// it no longer shows (``_showsThePlace(of:)``): a switch asked from the will-calls of that transition, before its
+    /// other side began to appear, took that place away.
+    func _endDisappearancesOfPlacesNoLongerShown(in batch: _AppearanceBatch) {
+        _endDisappearancesOnScreenThroughIt(whileIt: .appeared) { child in
+            child._onScreenBatch === batch && !_showsThePlace(of: child)
+        }
+    }
+
+    /// Whether this container shows the child whose place `screen`, on screen through it, keeps: `screen` itself, or
+    /// the child that a current-context presentation stands in for (or that its dismissal uncovers), found through
+    /// the presenters.
+    func _showsThePlace(of screen: Screen) -> Bool {
+        var candidate: Screen? = screen
+        while let current = candidate {
+            if current.parent === self { return _shownChildren.contains { $0 === current } }
+            candidate = current.parent ?? current._dismissedFrom ?? current._presenter
+        }
+        return false
+    }
+
     /// Ends now the disappearances that `ends` picks among the screens on screen through this one.
     ///
     /// Each goes off screen in a transition of its own and gets ``_disappearNow(animated:)``, for as long as this
