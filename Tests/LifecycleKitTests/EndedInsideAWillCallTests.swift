@@ -305,4 +305,34 @@ struct EndedInsideAWillCallTests {
         host.window.transitionDriver.completeAll()
         #expect(log.take() == [])
     }
+
+    @Test("a pop cancelled from a will-call that switched its tab away: the screens not reached disappear with it")
+    func cancelledFromAWillCallThatSwitchedTheTabAway() throws {
+        // Found by review (helper-272) of c31971b, which fixed it too: D and E, on screen through the popping screen
+        // that the will-calls had not reached, got their two calls only after P's viewDidDisappear.
+        let log = EventLog()
+        let host = try TabbedNavigationHost(root: TestScreen("A", log), log)
+        let (popping, first) = (TestScreen("P", log), ScriptedScreen("C", log))
+        try popping.addChild(first)
+        try first.addChild(TestScreen("D", log))
+        try popping.addChild(TestScreen("E", log))
+        try host.navigation.push(popping, animated: false)
+        host.window.transitionDriver.completeAll()
+        first.actions["viewWillDisappear"] = {
+            host.tabs.selectedIndex = 1
+            host.navigation.interactivePop?.cancel()
+        }
+        _ = log.take()
+        let pop = try host.navigation.beginInteractivePop(translation: 24)
+        #expect(
+            log.take() == [
+                "P.willPop(true)", "P.willMove(nil)", "P.viewWillDisappear", "C.viewWillDisappear", "Z.loadView",
+                "Z.viewDidLoad", "Z.viewWillAppear", "nav.viewWillDisappear", "nav.viewDidDisappear", "Z.viewDidAppear",
+                "D.viewWillDisappear", "E.viewWillDisappear", "P.viewDidDisappear", "C.viewDidDisappear",
+                "D.viewDidDisappear", "E.viewDidDisappear",
+            ])
+        #expect(pop.state == .cancelled && host.navigation.topViewController === popping)
+        host.window.transitionDriver.completeAll()
+        #expect(log.take() == [])
+    }
 }

@@ -292,15 +292,16 @@ public final class InteractivePop: _InteractiveTransition {
     /// UIKit's controller adds the child back. UIKit's controller also tells its
     /// delegate that it shows the popping screen again (apps built with recent SDKs; iOS 8's sent nothing).
     ///
-    /// If the navigation controller went off screen meanwhile, nothing comes back on screen: the screens get
-    /// the did-calls they wait for (popping.viewDidDisappear). The same holds when the revealed screen's calls take
-    /// it off screen (the app's code removes it from its container in revealed.viewWillDisappear or
-    /// revealed.viewDidDisappear): the popping screen then gets viewDidDisappear, not viewWillAppear. A screen on
-    /// screen in the revealed screen's place by other means (the controller left the screen and came back during the
-    /// gesture, showing its top of that moment; a current-context presentation over the revealed screen came or went)
-    /// disappears in the revealed screen's stead; asked from a call of the controller's coming back, once the
-    /// controller has appeared (the popping screen then appears, and the delegate hears of it). Ignored once the pop
-    /// ended.
+    /// If the navigation controller went off screen meanwhile, nothing comes back on screen: the screens get the
+    /// did-calls they wait for (popping.viewDidDisappear), after the viewWillDisappear of the screens on screen through
+    /// them that a cancel asked from a will-call of the beginning had kept the call from. The same holds when the
+    /// revealed screen's calls take it off screen (the app's code removes it from its container in
+    /// revealed.viewWillDisappear or revealed.viewDidDisappear): the popping screen then gets viewDidDisappear, not
+    /// viewWillAppear. A screen on screen in the revealed screen's place by other means (the controller left the screen
+    /// and came back during the gesture, showing its top of that moment; a current-context presentation over the
+    /// revealed screen came or went) disappears in the revealed screen's stead; asked from a call of the controller's
+    /// coming back, once the controller has appeared (the popping screen then appears, and the delegate hears of it).
+    /// Ignored once the pop ended.
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
     /// the method, or from the callbacks that come with it: the observers' willBegin, the revealed screen's willRestore
@@ -310,10 +311,10 @@ public final class InteractivePop: _InteractiveTransition {
     /// `interactivePopDidBegin`: every listener hears that step first), it takes effect once that call returns, so that
     /// its method and hooks all see it before any did-call; ``state`` stays ``State/active`` until then (a change of
     /// the stack asked meanwhile is refused with ``LifecycleError/Code-swift.struct/interactivePopInProgress``), and
-    /// the first request wins. A screen that the popping screen no longer shows by then (the app's code removed it
-    /// from an inner stack or container in the pop's willPop, say) does not come back: it gets its viewDidDisappear
-    /// once the popping screen has appeared again, and the screens on screen through it that the will-call had not
-    /// reached yet get their viewWillDisappear first, so that they disappear with it.
+    /// the first request wins. A screen that the popping screen no longer shows by then (the app's code removed it from
+    /// an inner stack or container, or switched an inner tab, in the pop's willPop or its will-calls) does not come
+    /// back: it gets its viewDidDisappear once the popping screen has appeared again, and the screens on screen through
+    /// it that the will-call had not reached yet get their viewWillDisappear first, so that they disappear with it.
     public func cancel() {
         guard state == .active, !batch.endWhenWillCallsReturn({ [self] in cancel() }) else { return }
         guard let navigation = navigationController else { return endWithoutController() }
