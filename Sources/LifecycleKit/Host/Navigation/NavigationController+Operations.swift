@@ -487,7 +487,7 @@ extension NavigationController {
         // transition, as when the controller leaves later, not with its next appearance. Known by the appearances it
         // had begun when the will-calls started (`appearancesBefore`). One variable that the closures capture, not
         // three: each is a heap box.
-        var showing: (shown: Screen?, began: Screen?, appearancesBefore: UInt) = (nil, nil, 0)
+        var showing: (shown: Screen?, began: ObjectIdentifier?, appearancesBefore: UInt) = (nil, nil, 0)
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in
@@ -501,9 +501,8 @@ extension NavigationController {
                 guard let self else { return }
                 if sent {
                     self._queuedCountWhenPlanned = .max
-                    if let screen = showing.shown, screen._forwardingTarget._appearances != showing.appearancesBefore {
-                        showing.began = screen
-                    }
+                    // Read once: each access to a variable that the closures share is checked at run time.
+                    let shown = showing.shown
                     // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top,
                     // if it is still coming on screen, in a controller on screen (else no didShow either). One that
                     // they popped with an animation still appears: the pop waits for this transition. Not when the
@@ -511,12 +510,15 @@ extension NavigationController {
                     // the delegate (willShow and didShow) already.
                     let cameBackShowingIt =
                         self._appearances != self._appearancesWhenPlanned
-                        && self._screenShownToDelegate === showing.shown
-                    if let screen = showing.shown, self._appearance.isVisible,
+                        && self._screenShownToDelegate === shown
+                    if let screen = shown, self._appearance.isVisible,
                         screen._forwardingTarget._appearance.isVisible, !cameBackShowingIt
                     {
                         self._willShow(screen, animated: animated)
-                    } else {
+                    } else if let screen = shown {
+                        if screen._forwardingTarget._appearances != showing.appearancesBefore {
+                            showing.began = ObjectIdentifier(screen)
+                        }
                         showing.shown = nil
                     }
                     // Then the screens that leave are unlinked until their didMove(toParent: nil), as UIKit's
@@ -533,23 +535,23 @@ extension NavigationController {
                 guard let top = self.topViewController else { return }
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {
-                    showing.shown = top
+                    showing = (top, nil, target._appearances)
                 } else if let plannedTop, plannedTop !== top,
-                    appearing.contains(where: { $0 === plannedTop._forwardingTarget })
+                    case let plannedTarget = plannedTop._forwardingTarget,
+                    appearing.contains(where: { $0 === plannedTarget })
                 {
                     // The top when the plan was made, whose viewDidLoad (the loads ran just before) pushed another
                     // screen: it appears all the same, and the push's own transition follows. UIKit's delegate hears
                     // of every screen that begins to appear as the top.
-                    showing.shown = plannedTop
+                    showing = (plannedTop, nil, plannedTarget._appearances)
                 } else if top !== self._screenShownToDelegate, self._appearance == .appeared,
                     target._appearance == .appeared, target._onScreenParent === self
                 {
                     // Already on screen, brought by a transition that ran before this one and carried out this
                     // change (a queued presentation's, whose plan showed the top of then): the delegate has not
                     // heard of it yet.
-                    showing.shown = top
+                    showing = (top, nil, target._appearances)
                 }
-                showing.appearancesBefore = showing.shown?._forwardingTarget._appearances ?? 0
             },
             onFinish: { [weak self] stage in
                 guard let self else { return }
@@ -565,10 +567,11 @@ extension NavigationController {
                 self._queuedCount -= 1
                 self._transitionCallsDepth += 1
                 defer { self._transitionCallsDepth -= 1 }
+                let (shown, began, _) = showing
                 // Only a move still owed: a screen removed meanwhile got it when it left (its departure ends the
                 // move its join owed first), and one that left and joined again owes another join's.
                 for (screen, join) in added where self._owesJoinMove(screen, join: join) {
-                    if screen === self.topViewController && showing.shown !== screen && showing.began !== screen
+                    if screen === self.topViewController && shown !== screen && began != ObjectIdentifier(screen)
                         && screen._appearance == .disappeared
                     {
                         // The transition did not show it, nor did another: it joined off screen, and its move ends
@@ -585,7 +588,7 @@ extension NavigationController {
                 // have taken it off screen. Nor for a screen that has left since: out of the stack, and off screen.
                 // Nor once the delegate heard its didShow: the controller left the screen after the willShow, and its
                 // own appearance, when it came back, sent willShow and didShow.
-                if let shown = showing.shown, self._appearance.isVisible, self._screenShownToDelegate !== shown,
+                if let shown, self._appearance.isVisible, self._screenShownToDelegate !== shown,
                     shown._forwardingTarget._appearance.isVisible
                         || self.viewControllers.contains(where: { $0 === shown })
                 {
