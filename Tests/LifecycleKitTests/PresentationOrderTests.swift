@@ -539,6 +539,31 @@ struct PresentationOrderTests {
         #expect(b.visibleState == (dismisses ? off : comesBackFirst ? on : neverShown))
     }
 
+    @Test(
+        "a dismissed screen that its will-call makes the parent of its own context, then a switch: the calls still end",
+        arguments: [false, true])
+    func dismissedScreenThatAdoptsItsContextBeforeASwitch(switchesFirst: Bool) throws {
+        // Found by review (helper-273) of f490467: the walk from the dismissed screen to the child whose place it
+        // keeps went round the cycle (B, its context nav, nav's new parent B) for ever.
+        let log = EventLog()
+        let (a, b) = (TestScreen("A", log), ScriptedScreen("B", log))
+        let host = try TabbedNavigationHost(root: a, log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
+        try a.present(b, style: .currentContext, animated: false)
+        window.transitionDriver.completeAll()
+        b.actions["viewWillDisappear"] = {
+            if switchesFirst { tabs.selectedIndex = 1 }
+            navigation.removeFromParent()
+            try? b.addChild(navigation)
+            tabs.updateShownChildren()
+        }
+        _ = log.take()
+        #expect(b.dismiss(animated: true) { log.add("completion(\($0))") })
+        window.transitionDriver.completeAll()
+        #expect(log.take().last == "completion(completed)")
+        #expect(navigation.parent === b && b.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("a current-context screen covered by another, whose will-calls update the tabs without a change, stays")
     func currentContextChainWhoseWillCallsUpdateTheTabsWithoutAChange() throws {
         // Found by review (helper-271) of fbe061e: B, covered in a chain of current-context presentations and the

@@ -237,10 +237,16 @@ extension Screen {
     /// Whether this container shows the child whose place `screen`, on screen through it, keeps: `screen` itself, or
     /// the child that a current-context presentation stands in for (or that its dismissal uncovers), found through
     /// the presenters.
+    ///
+    /// A screen whose dismissal runs may have become the parent of its own context (the app's code added the context
+    /// to it): the walk stops at a screen it has seen, and the place is not shown.
     func _showsThePlace(of screen: Screen) -> Bool {
         var candidate: Screen? = screen
+        var visited: [Screen] = []
         while let current = candidate {
             if current.parent === self { return _shownChildren.contains { $0 === current } }
+            guard !visited.contains(where: { $0 === current }) else { return false }
+            visited.append(current)
             candidate = current.parent ?? current._dismissedFrom ?? current._presenter
         }
         return false
