@@ -461,20 +461,26 @@ struct PresentationOrderTests {
         #expect(navigation.visibleState == off && a.visibleState == off && b.visibleState == off)
         if comesBackFirst {
             tabs.selectedIndex = 0
-            let (begins, ends) =
-                dismisses
-                ? (
-                    ["nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)"],
-                    ["nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)"]
-                )
-                : (["B.viewWillAppear"], ["B.viewDidAppear"])
-            #expect(log.take() == begins + ["Z.viewWillDisappear", "Z.viewDidDisappear"] + ends)
+            #expect(log.take() == Self.tabComingBack(dismisses: dismisses))
         }
         window.transitionDriver.completeAll()
         #expect(log.take() == [])
         let on: ScreenVisibleState = comesBackFirst ? [.loaded, .didAppear] : off
         #expect(navigation.visibleState == (dismisses ? on : off) && a.visibleState == (dismisses ? on : off))
         #expect(b.visibleState == (dismisses ? off : on))
+    }
+
+    /// The calls as the tab that holds a current-context presentation (or its dismissal) comes back: the screen it
+    /// shows (B presented over nav, or nav and A once dismissed) appears in Z's place.
+    static func tabComingBack(dismisses: Bool) -> [String] {
+        let (begins, ends) =
+            dismisses
+            ? (
+                ["nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)"],
+                ["nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)"]
+            )
+            : (["B.viewWillAppear"], ["B.viewDidAppear"])
+        return begins + ["Z.viewWillDisappear", "Z.viewDidDisappear"] + ends
     }
 
     @Test(
@@ -523,14 +529,7 @@ struct PresentationOrderTests {
         #expect(b.visibleState == (dismisses ? off : neverShown))
         if comesBackFirst {
             tabs.selectedIndex = 0
-            let (begins, ends) =
-                dismisses
-                ? (
-                    ["nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)"],
-                    ["nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)"]
-                )
-                : (["B.viewWillAppear"], ["B.viewDidAppear"])
-            #expect(log.take() == begins + ["Z.viewWillDisappear", "Z.viewDidDisappear"] + ends)
+            #expect(log.take() == Self.tabComingBack(dismisses: dismisses))
         }
         window.transitionDriver.completeAll()
         #expect(log.take() == ["completion(completed)"])

@@ -130,17 +130,7 @@ struct ReentrancyTests {
         let finished = try navigation.beginInteractivePop(translation: 24)
         explorer.pops.append(finished)  // as the explorer's requests record the pops they begin
         finished.finish()
-        try navigation.push(screen, animated: false)
-        let cancelling = try Screen.willPop.after(.instance(screen)) { screen, _, _ in
-            screen.navigationController?.interactivePop?.cancel()
-        }
-        defer { cancelling.cancel() }
-        let name = explorer.name(screen)
-        let cancelled = try navigation.beginInteractivePop(translation: 24) { outcome in
-            if outcome == .cancelled { explorer.forgetCallsOfCancelledPop(of: name) }  // as the explorer's own does
-        }
-        explorer.pops.append(cancelled)
-        #expect(explorer.failure == nil, "\(explorer.failure.map { "\($0)" } ?? "")")
+        try expectAPopCancelledBeforeItsMoveNotReported(of: screen, on: navigation, by: explorer)
     }
 
     /// A pop finished from a call of its own beginning ends its move before the explorer's request has it: its count
@@ -162,6 +152,14 @@ struct ReentrancyTests {
         finishing.cancel()
         #expect(finished.state == .finished && navigation.topViewController !== screen)
         explorer.pops.append(finished)  // as the explorer's requests record the pops they begin, once begun
+        try expectAPopCancelledBeforeItsMoveNotReported(of: screen, on: navigation, by: explorer)
+    }
+
+    /// Pushes `screen` again, begins a pop of it that its willPop cancels (before its willMove(toParent: nil)), and
+    /// expects the explorer, which forgets the cancelled pop's calls as its own requests do, to report nothing.
+    func expectAPopCancelledBeforeItsMoveNotReported(
+        of screen: Screen, on navigation: NavigationController, by explorer: ReentrancyExplorer
+    ) throws {
         try navigation.push(screen, animated: false)
         let cancelling = try Screen.willPop.after(.instance(screen)) { screen, _, _ in
             screen.navigationController?.interactivePop?.cancel()
