@@ -255,9 +255,11 @@ extension Screen {
         // viewWillDisappear, say), the switch leaves the screens going off screen in it to the end of those will-calls,
         // and ends then the ones whose place it no longer shows: not a dismissed screen over a child it still shows (a
         // switch that changed nothing), which its dismissal ends.
+        // (The walk to the place only for a child of such a transition: most switches have none.)
         var startingTransitionsTakenOff: [_AppearanceBatch] = []
-        for child in _onScreenChildren where child._appearance == .disappearing && !_showsThePlace(of: child) {
-            guard let batch = child._onScreenBatch, !startingTransitionsTakenOff.contains(where: { $0 === batch }),
+        for child in _onScreenChildren where child._appearance == .disappearing {
+            guard let batch = child._onScreenBatch, batch.isStartingAnAnimation,
+                !startingTransitionsTakenOff.contains(where: { $0 === batch }), !_showsThePlace(of: child),
                 batch.runOnceStarted({ [weak self, unowned batch] in
                     self?._endDisappearancesOfPlacesNoLongerShown(in: batch)
                 })
