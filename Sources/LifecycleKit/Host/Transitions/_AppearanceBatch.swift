@@ -55,13 +55,14 @@ final class _AppearanceBatch {
 
     /// Runs `start`, the will-calls of the batch's transition, with ``isStartingAnAnimation`` set when it animates,
     /// then what was asked meanwhile to run once they are over, in the order asked.
+    ///
+    /// A transition starts once, and never from inside its own will-calls: the flag needs no saving.
     func starting(animated: Bool, _ start: () -> Void) {
         guard animated else { return start() }
-        let wasStarting = isStartingAnAnimation
         isStartingAnAnimation = true
         start()
-        isStartingAnAnimation = wasStarting
-        guard !wasStarting, !afterTheStart.isEmpty else { return }
+        isStartingAnAnimation = false
+        guard !afterTheStart.isEmpty else { return }
         let actions = afterTheStart
         afterTheStart = []
         for action in actions { action() }
