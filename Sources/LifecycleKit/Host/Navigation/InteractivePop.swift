@@ -357,10 +357,7 @@ public final class InteractivePop: _InteractiveTransition {
                     animated: true, at: .child(popping._onScreenParent ?? navigation), batch: batch, reversing: true)
                 popping._endAppearanceTransition()
             }
-            // Cancelled from a will-call of its beginning: what stays disappearing (a screen that left the popping one
-            // meanwhile) had not forwarded its call to the screens on screen through it, which end with it.
-            if !forwardedItsWillCalls { batch.beginCallsNotForwardedByTheDisappearing(animated: true) }
-            batch.finish()
+            finishBatchOfTheCancel()
             navigation._settleChildrenOnScreenUnlessAChangeWaits()
             // The screen shown again is the top, which the controller's delegate hears of, as UIKit's does for apps
             // built with recent SDKs: willShow and didShow, once the appearance calls are over.
@@ -377,8 +374,7 @@ public final class InteractivePop: _InteractiveTransition {
             }
         } else {
             // Its viewDidDisappear still belongs to the departure that began.
-            if !forwardedItsWillCalls { batch.beginCallsNotForwardedByTheDisappearing(animated: true) }
-            batch.finish()
+            finishBatchOfTheCancel()
             poppingScreen._forgetMovingFromParent()
             if navigation._appearance == .appearing {
                 // Coming back on screen (the cancel was asked from a call of that appearance), showing the revealed
@@ -387,6 +383,15 @@ public final class InteractivePop: _InteractiveTransition {
             }
         }
         end(navigation, outcome: .cancelled)
+    }
+
+    /// Ends the screens of the cancel's batch still waiting for their did-call.
+    ///
+    /// Cancelled from a will-call of its beginning, what stays disappearing (a screen that left the popping one meanwhile, or everything when the
+    /// controller went off screen) had not forwarded its call to the screens on screen through it, which end with it.
+    private func finishBatchOfTheCancel() {
+        if !forwardedItsWillCalls { batch.beginCallsNotForwardedByTheDisappearing(animated: true) }
+        batch.finish()
     }
 
     private func end(_ navigation: NavigationController, outcome: TransitionOutcome) {
