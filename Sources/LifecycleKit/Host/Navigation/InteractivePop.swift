@@ -387,8 +387,9 @@ public final class InteractivePop: _InteractiveTransition {
 
     /// Ends the screens of the cancel's batch still waiting for their did-call.
     ///
-    /// Cancelled from a will-call of its beginning, what stays disappearing (a screen that left the popping one meanwhile, or everything when the
-    /// controller went off screen) had not forwarded its call to the screens on screen through it, which end with it.
+    /// Cancelled from a will-call of its beginning, what stays disappearing (a screen that left the popping one
+    /// meanwhile, or everything when the controller went off screen) had not forwarded its call to the screens on
+    /// screen through it, which end with it.
     private func finishBatchOfTheCancel() {
         if !forwardedItsWillCalls { batch.beginCallsNotForwardedByTheDisappearing(animated: true) }
         batch.finish()
