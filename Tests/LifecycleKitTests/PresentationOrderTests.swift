@@ -484,6 +484,76 @@ struct PresentationOrderTests {
     }
 
     @Test(
+        "a switch that ends where it began, asked before a current-context transition reached the tab, changes nothing",
+        arguments: [false, true], [false, true])
+    func currentContextTransitionWhoseCallsSwitchToTheTabItShows(dismisses: Bool, animated: Bool) throws {
+        // Found by review (helper-271): the switch brought on screen, inside the call, the screen the transition was
+        // about to bring (the presented screen, or the context that a dismissal uncovers), and took off the one it was
+        // about to take off: viewDidAppear inside a will-call, before the animation; from the presented screen's
+        // loadView, its viewWillAppear before its viewDidLoad.
+        let calledFrom: [(screen: String, method: String)] =
+            dismisses
+            ? [("B", "viewWillDisappear")]
+            : [("B", "loadView"), ("B", "viewDidLoad"), ("A", "viewWillDisappear")]
+        // As without a switch ("|": the animation completes).
+        let calls =
+            dismisses
+            ? [
+                "B.viewWillDisappear", "nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)", "|",
+                "nav.viewDidAppear", "A.viewDidAppear", "nav.didShow(A)", "B.viewDidDisappear", "completion(completed)",
+            ]
+            : [
+                "B.loadView", "B.viewDidLoad", "nav.viewWillDisappear", "A.viewWillDisappear", "B.viewWillAppear", "|",
+                "B.viewDidAppear", "nav.viewDidDisappear", "A.viewDidDisappear", "completion(completed)",
+            ]
+        for (screen, method) in calledFrom {
+            // Z, the other tab, comes and goes inside the call when the switch goes there and back.
+            let awayAndBack = method.hasSuffix("Disappear")
+            for change in awayAndBack ? 0...2 : 0...1 {
+                let log = EventLog()
+                let (a, b) = (ScriptedScreen("A", log), ScriptedScreen("B", log))
+                let host = try TabbedNavigationHost(root: a, log)
+                let (window, tabs) = (host.window, host.tabs)
+                if dismisses {
+                    try a.present(b, style: .currentContext, animated: false)
+                    window.transitionDriver.completeAll()
+                }
+                (screen == "A" ? a : b).actions[method] = {
+                    log.add("switch")
+                    switch change {
+                    case 0: tabs.updateShownChildren()
+                    case 1: tabs.selectedIndex = 0
+                    default: (tabs.selectedIndex, tabs.selectedIndex) = (1, 0)
+                    }
+                    log.add("switched")
+                }
+                _ = log.take()
+                let completion: (TransitionOutcome) -> Void = { log.add("completion(\($0))") }
+                if dismisses {
+                    #expect(b.dismiss(animated: animated, completion: completion))
+                } else {
+                    try a.present(b, style: .currentContext, animated: animated, completion: completion)
+                }
+                var trace = log.take()
+                window.transitionDriver.completeAll()
+                trace += (animated ? ["|"] : []) + log.take()
+                var expected = animated ? calls : calls.filter { $0 != "|" }
+                let zComesAndGoes = [
+                    "Z.loadView", "Z.viewDidLoad", "Z.viewWillAppear", "Z.viewDidAppear", "Z.viewWillDisappear",
+                    "Z.viewDidDisappear",
+                ]
+                expected.insert(
+                    contentsOf: ["switch"] + (change == 2 ? zComesAndGoes : []) + ["switched"],
+                    at: expected.firstIndex(of: "\(screen).\(method)")! + 1)
+                #expect(trace == expected, "from \(screen).\(method), change \(change)")
+                let on: ScreenVisibleState = [.loaded, .didAppear]
+                let off: ScreenVisibleState = [.loaded, .didDisappear]
+                #expect(a.visibleState == (dismisses ? on : off) && b.visibleState == (dismisses ? off : on))
+            }
+        }
+    }
+
+    @Test(
         "a tab switch from the will-calls of a current-context transition, before its other side, ends what goes off",
         arguments: [false, true], [false, true])
     func currentContextTransitionWhoseWillCallsSwitchTheTabAway(dismisses: Bool, comesBackFirst: Bool) throws {

@@ -257,6 +257,17 @@ open class Screen {
     /// that planned to bring one of them on screen asks the list again before it does (the app's code in the
     /// transition's will-calls may have switched).
     @exclusivity(unchecked) var _switchesShownChildren = false
+    /// The container that a transition sending its will-calls brings this screen on screen in, until its turn.
+    ///
+    /// A switch of that container asked from the transition's earlier calls leaves the screen to the transition
+    /// (``_childrenPlan``). An identity, never a reference: set only while the transition starts, which holds the
+    /// container.
+    @exclusivity(unchecked) var _appearsLaterIn: ObjectIdentifier?
+    /// Set until this screen's turn in a transition that is sending its will-calls and takes it off screen.
+    ///
+    /// A switch asked from the transition's earlier calls that still shows the screen's place leaves it to the
+    /// transition (``_childrenPlan``).
+    @exclusivity(unchecked) var _disappearsLater = false
 
     /// Set while this screen appears and its view has not joined the window yet.
     ///

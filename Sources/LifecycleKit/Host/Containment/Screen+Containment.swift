@@ -216,6 +216,10 @@ extension Screen {
     /// its tab before its subclass's code runs. While it disappears, nothing is done. Does nothing for a
     /// ``NavigationController``: its transitions show its top screen.
     ///
+    /// A transition that is sending its will-calls (or loading the screens it shows) keeps the children it has yet to
+    /// bring on screen here, and the ones it has yet to take off while this screen still shows their place (a
+    /// current-context presentation over a child, or its dismissal): a switch asked meanwhile leaves them to it.
+    ///
     /// Two differences from UIKit's tab bar controller: a switch made while the controller appears (after its
     /// `viewWillAppear`, before its `viewDidAppear`) begins at once there, the new tab getting viewWillAppear and the
     /// old one viewWillDisappear at the request, and the old tab never gets viewDidAppear, where the host completes

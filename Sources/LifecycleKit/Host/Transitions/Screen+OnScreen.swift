@@ -174,12 +174,17 @@ extension Screen {
             return plan
         }
         let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
+        // A transition sending its will-calls that has yet to take a screen off, or to bring one on in this
+        // container, does so at its turn: this change, asked from its earlier calls (a switch that changed nothing,
+        // or came back), leaves such a screen to it while the container shows the screen's place.
         plan.disappearing = _onScreenChildren.filter { child in
             child._appearance.isVisible && !shown.contains(child)
+                && !(child._disappearsLater && _showsThePlace(of: child))
         }
         guard isVisible else { return plan }
+        let identity = ObjectIdentifier(self)
         plan.appearing = shown.screens.filter { child in
-            !(child._onScreenParent === self && child._appearance.isVisible)
+            !(child._onScreenParent === self && child._appearance.isVisible) && child._appearsLaterIn != identity
         }
         .map { ($0, .child(self)) }
         return plan

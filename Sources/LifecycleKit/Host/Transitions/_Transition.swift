@@ -126,6 +126,14 @@ final class _Transition {
                 places.append(place)
             }
         }
+        // Until its turn comes below, a container's change asked from the calls before leaves each screen to this
+        // transition (``Screen/_childrenPlan``).
+        for screen in disappearing {
+            screen._disappearsLater = true
+        }
+        for (screen, place) in zip(appearing, places) {
+            if case .child(let parent) = place { screen._appearsLaterIn = ObjectIdentifier(parent) }
+        }
         for screen in appearing {
             screen.loadViewIfNeeded()
         }
@@ -154,6 +162,7 @@ final class _Transition {
     @inline(__always)
     private func _beginDisappearing(appearingAt places: [_AppearancePlan.Place]) {
         for (index, screen) in disappearing.enumerated() {
+            screen._disappearsLater = false
             // The will-calls so far may have run the app's code, which may have moved the screen into a container
             // on screen that shows it (a dismissed screen added as a child of its presenter in the viewWillDisappear
             // of the screen it presents): it stays on screen there, as the container shows it.
@@ -198,6 +207,7 @@ final class _Transition {
     @inline(__always)
     private func _beginAppearing(at places: [_AppearancePlan.Place]) {
         for (screen, place) in zip(appearing, places) {
+            screen._appearsLaterIn = nil
             // The will-calls so far may have run the app's code, which may have taken the container off screen
             // meanwhile (a navigation controller removed from its parent in the old top's viewWillDisappear), or the
             // screen out of it (a presentation context removed from its container in its viewWillDisappear, with the
