@@ -467,6 +467,38 @@ struct ShownChildrenWhileAppearingTests {
             ])
     }
 
+    /// Found by review: a switch that changed nothing, asked from a load or a will-call of a switch, took the old
+    /// children the switch had yet to reach off screen inside that call, and brought on screen the new ones it had yet
+    /// to reach (Z's viewWillAppear and viewDidAppear inside Y's viewDidLoad).
+    @Test(
+        "a switch that changes nothing, from a load or a will-call of a switch, leaves that switch's screens to it",
+        arguments: ["Y.viewDidLoad", "Y.viewWillAppear", "W.viewWillDisappear"], [false, true])
+    func switchThatChangesNothingFromTheCallsOfASwitch(calledFrom: String, selects: Bool) throws {
+        let host = try NavigationHost(driver: .manual)
+        let pages = PagesScreen("D", host.log)
+        let children = ["W", "X", "Y", "Z"].map { ScriptedScreen($0, host.log) }
+        for child in children { try pages.addChild(child) }
+        try host.navigation.push(pages, animated: false)
+        let (name, method) = (calledFrom.prefix(1), String(calledFrom.dropFirst(2)))
+        children.first { $0.title == String(name) }?.actions[method] = {
+            host.log.add("switch")
+            if selects { pages.page = 1 } else { pages.updateShownChildren() }
+            host.log.add("switched")
+        }
+        _ = host.log.take()
+        pages.page = 1
+        var expected = [
+            "Y.loadView", "Y.viewDidLoad", "Z.loadView", "Z.viewDidLoad", "Y.viewWillAppear", "Z.viewWillAppear",
+            "W.viewWillDisappear", "X.viewWillDisappear", "W.viewDidDisappear", "X.viewDidDisappear", "Y.viewDidAppear",
+            "Z.viewDidAppear",
+        ]
+        expected.insert(contentsOf: ["switch", "switched"], at: expected.firstIndex(of: calledFrom)! + 1)
+        #expect(host.log.take() == expected)
+        let on: ScreenVisibleState = [.loaded, .didAppear]
+        let off: ScreenVisibleState = [.loaded, .didDisappear]
+        #expect(children.map(\.visibleState) == [off, off, on, on])
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

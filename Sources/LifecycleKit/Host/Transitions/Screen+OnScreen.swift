@@ -174,19 +174,20 @@ extension Screen {
             return plan
         }
         let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
-        // A transition sending its will-calls that has yet to take a screen off, or to bring one on in this
-        // container, does so at its turn: this change, asked from its earlier calls (a switch that changed nothing,
-        // or came back), leaves such a screen to it while the container shows the screen's place.
+        // A transition sending its will-calls that has yet to bring a screen on in this container, or to take one off,
+        // does so at its turn: this change, asked from its earlier calls (a switch that changed nothing, or came back),
+        // leaves such a screen to it, the one going off while the container shows its place or brings nothing new.
+        let identity = ObjectIdentifier(self)
+        let appearing =
+            isVisible
+            ? shown.screens.filter { child in
+                !(child._onScreenParent === self && child._appearance.isVisible) && child._appearsLaterIn != identity
+            } : []
         plan.disappearing = _onScreenChildren.filter { child in
             child._appearance.isVisible && !shown.contains(child)
-                && !(child._disappearsLater && _showsThePlace(of: child))
+                && !(child._disappearsLater && (isVisible && appearing.isEmpty || _showsThePlace(of: child)))
         }
-        guard isVisible else { return plan }
-        let identity = ObjectIdentifier(self)
-        plan.appearing = shown.screens.filter { child in
-            !(child._onScreenParent === self && child._appearance.isVisible) && child._appearsLaterIn != identity
-        }
-        .map { ($0, .child(self)) }
+        plan.appearing = appearing.map { ($0, .child(self)) }
         return plan
     }
 
