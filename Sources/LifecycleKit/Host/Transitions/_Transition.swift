@@ -113,6 +113,11 @@ final class _Transition {
             }
             index += 1
         }
+        // Until its turn comes below, a container's change asked from the calls before leaves each screen to this
+        // transition (``Screen/_childrenPlan``).
+        for screen in disappearing {
+            screen._disappearsLater = true
+        }
         var places: [_AppearancePlan.Place] = []
         for (screen, place) in planned.appearing {
             if case .child(let parent) = place, goingOff.contains(parent) {
@@ -122,17 +127,10 @@ final class _Transition {
                 // On screen elsewhere already: it only moves.
                 screen._moveOnScreen(to: place)
             } else {
+                if case .child(let parent) = place { screen._appearsLaterIn = ObjectIdentifier(parent) }
                 appearing.append(screen)
                 places.append(place)
             }
-        }
-        // Until its turn comes below, a container's change asked from the calls before leaves each screen to this
-        // transition (``Screen/_childrenPlan``).
-        for screen in disappearing {
-            screen._disappearsLater = true
-        }
-        for (screen, place) in zip(appearing, places) {
-            if case .child(let parent) = place { screen._appearsLaterIn = ObjectIdentifier(parent) }
         }
         for screen in appearing {
             screen.loadViewIfNeeded()
