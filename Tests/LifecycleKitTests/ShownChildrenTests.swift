@@ -499,6 +499,43 @@ struct ShownChildrenWhileAppearingTests {
         #expect(children.map(\.visibleState) == [off, off, on, on])
     }
 
+    /// Found by review (helper-275) of the rule above: a switch to no child asked there left the old children on
+    /// screen until the first switch reached them, so that the app's code after it still saw them appeared (a push on
+    /// a stack no longer shown appeared in full).
+    @Test(
+        "a switch to no child, from a load or a will-call of a switch, takes the old children off at once",
+        arguments: ["Y.viewDidLoad", "Y.viewWillAppear"])
+    func switchToNoChildFromTheCallsOfASwitch(calledFrom: String) throws {
+        let host = try NavigationHost(driver: .manual)
+        let pages = PagesScreen("D", host.log)
+        let children = ["W", "X", "Y", "Z"].map { ScriptedScreen($0, host.log) }
+        for child in children { try pages.addChild(child) }
+        try host.navigation.push(pages, animated: false)
+        let (name, method) = (calledFrom.prefix(1), String(calledFrom.dropFirst(2)))
+        children.first { $0.title == String(name) }?.actions[method] = {
+            host.log.add("switch")
+            pages.page = 9
+            host.log.add("W \(children[0].visibleState)")
+        }
+        _ = host.log.take()
+        pages.page = 1
+        let oldChildrenLeave = [
+            "W.viewWillDisappear", "X.viewWillDisappear", "W.viewDidDisappear", "X.viewDidDisappear",
+        ]
+        let seenAfterTheSwitch = "W [loaded, didDisappear]"
+        #expect(
+            host.log.take()
+                == (calledFrom == "Y.viewDidLoad"
+                    ? ["Y.loadView", "Y.viewDidLoad", "switch"] + oldChildrenLeave
+                        + [seenAfterTheSwitch, "Z.loadView", "Z.viewDidLoad"]
+                    : [
+                        "Y.loadView", "Y.viewDidLoad", "Z.loadView", "Z.viewDidLoad", "Y.viewWillAppear", "switch",
+                        "W.viewWillDisappear", "X.viewWillDisappear", "Y.viewDidAppear", "Y.viewWillDisappear",
+                        "W.viewDidDisappear", "X.viewDidDisappear", "Y.viewDidDisappear", seenAfterTheSwitch,
+                    ]))
+        #expect(children.allSatisfy { !$0.visibleState.contains(.didAppear) })
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)
