@@ -467,13 +467,12 @@ struct ShownChildrenWhileAppearingTests {
             ])
     }
 
-    /// Found by review: a switch that changed nothing, asked from a load or a will-call of a switch, took the old
-    /// children the switch had yet to reach off screen inside that call, and brought on screen the new ones it had yet
-    /// to reach (Z's viewWillAppear and viewDidAppear inside Y's viewDidLoad).
-    @Test(
-        "a switch that changes nothing, from a load or a will-call of a switch, leaves that switch's screens to it",
-        arguments: ["Y.viewDidLoad", "Y.viewWillAppear", "W.viewWillDisappear"], [false, true])
-    func switchThatChangesNothingFromTheCallsOfASwitch(calledFrom: String, selects: Bool) throws {
+    /// Switches a container showing two of W, X, Y and Z at a time, pushed on a navigation controller, to its second
+    /// page, running `action` from `calledFrom` (a screen's method, as "Y.viewDidLoad") between "switch" and what
+    /// `action` returns in the log; returns the calls of the switch and the four screens.
+    static func switchToTheSecondPage(
+        running calledFrom: String, _ action: @escaping (PagesScreen, [ScriptedScreen]) -> String
+    ) throws -> (calls: [String], children: [ScriptedScreen]) {
         let host = try NavigationHost(driver: .manual)
         let pages = PagesScreen("D", host.log)
         let children = ["W", "X", "Y", "Z"].map { ScriptedScreen($0, host.log) }
@@ -482,18 +481,31 @@ struct ShownChildrenWhileAppearingTests {
         let (name, method) = (calledFrom.prefix(1), String(calledFrom.dropFirst(2)))
         children.first { $0.title == String(name) }?.actions[method] = {
             host.log.add("switch")
-            if selects { pages.page = 1 } else { pages.updateShownChildren() }
-            host.log.add("switched")
+            host.log.add(action(pages, children))
         }
         _ = host.log.take()
         pages.page = 1
+        return (host.log.take(), children)
+    }
+
+    /// Found while probing helper-268's observation: a switch that changed nothing, asked from a load or a will-call of
+    /// a switch, took the old children the switch had yet to reach off screen inside that call, and brought on screen
+    /// the new ones it had yet to reach (Z's viewWillAppear and viewDidAppear inside Y's viewDidLoad).
+    @Test(
+        "a switch that changes nothing, from a load or a will-call of a switch, leaves that switch's screens to it",
+        arguments: ["Y.viewDidLoad", "Y.viewWillAppear", "W.viewWillDisappear"], [false, true])
+    func switchThatChangesNothingFromTheCallsOfASwitch(calledFrom: String, selects: Bool) throws {
+        let (calls, children) = try Self.switchToTheSecondPage(running: calledFrom) { pages, _ in
+            if selects { pages.page = 1 } else { pages.updateShownChildren() }
+            return "switched"
+        }
         var expected = [
             "Y.loadView", "Y.viewDidLoad", "Z.loadView", "Z.viewDidLoad", "Y.viewWillAppear", "Z.viewWillAppear",
             "W.viewWillDisappear", "X.viewWillDisappear", "W.viewDidDisappear", "X.viewDidDisappear", "Y.viewDidAppear",
             "Z.viewDidAppear",
         ]
         expected.insert(contentsOf: ["switch", "switched"], at: expected.firstIndex(of: calledFrom)! + 1)
-        #expect(host.log.take() == expected)
+        #expect(calls == expected)
         let on: ScreenVisibleState = [.loaded, .didAppear]
         let off: ScreenVisibleState = [.loaded, .didDisappear]
         #expect(children.map(\.visibleState) == [off, off, on, on])
@@ -506,25 +518,16 @@ struct ShownChildrenWhileAppearingTests {
         "a switch to no child, from a load or a will-call of a switch, takes the old children off at once",
         arguments: ["Y.viewDidLoad", "Y.viewWillAppear"])
     func switchToNoChildFromTheCallsOfASwitch(calledFrom: String) throws {
-        let host = try NavigationHost(driver: .manual)
-        let pages = PagesScreen("D", host.log)
-        let children = ["W", "X", "Y", "Z"].map { ScriptedScreen($0, host.log) }
-        for child in children { try pages.addChild(child) }
-        try host.navigation.push(pages, animated: false)
-        let (name, method) = (calledFrom.prefix(1), String(calledFrom.dropFirst(2)))
-        children.first { $0.title == String(name) }?.actions[method] = {
-            host.log.add("switch")
+        let (calls, children) = try Self.switchToTheSecondPage(running: calledFrom) { pages, children in
             pages.page = 9
-            host.log.add("W \(children[0].visibleState)")
+            return "W \(children[0].visibleState)"
         }
-        _ = host.log.take()
-        pages.page = 1
         let oldChildrenLeave = [
             "W.viewWillDisappear", "X.viewWillDisappear", "W.viewDidDisappear", "X.viewDidDisappear",
         ]
         let seenAfterTheSwitch = "W [loaded, didDisappear]"
         #expect(
-            host.log.take()
+            calls
                 == (calledFrom == "Y.viewDidLoad"
                     ? ["Y.loadView", "Y.viewDidLoad", "switch"] + oldChildrenLeave
                         + [seenAfterTheSwitch, "Z.loadView", "Z.viewDidLoad"]
