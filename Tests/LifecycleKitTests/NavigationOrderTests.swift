@@ -307,6 +307,42 @@ struct NavigationOrderTests {
         #expect(!pushed.isMovingToParent)
     }
 
+    @Test(
+        "a switch away and back from the pushed screen's load leaves it to the push, after its viewDidLoad",
+        arguments: ["loadView", "viewDidLoad"], [false, true])
+    func pushedScreenWhoseLoadSwitchesItsControllerAwayAndBack(method: String, animated: Bool) throws {
+        // Found by review (helper-274): the controller, back on screen inside the pushed screen's loadView, brought
+        // that screen on screen there, its viewWillAppear and viewDidAppear before its viewDidLoad (from its
+        // viewDidLoad, inside that call). The step away takes the old top off screen as any switch away does; the
+        // push then brings the new top once it has loaded, and tells the delegate.
+        let log = EventLog()
+        let (oldTop, pushed) = (TestScreen("A", log), ScriptedScreen("B", log))
+        let host = try TabbedNavigationHost(root: oldTop, log)
+        let (window, navigation, tabs) = (host.window, host.navigation, host.tabs)
+        pushed.actions[method] = {
+            log.add("switch")
+            (tabs.selectedIndex, tabs.selectedIndex) = (1, 0)
+            log.add("switched")
+        }
+        _ = log.take()
+        try navigation.push(pushed, animated: animated) { log.add("completion(\($0))") }
+        let awayAndBack = [
+            "switch", "Z.loadView", "Z.viewDidLoad", "Z.viewWillAppear", "nav.viewWillDisappear",
+            "A.viewWillDisappear", "nav.viewDidDisappear", "A.viewDidDisappear", "Z.viewDidAppear",
+            "nav.viewWillAppear", "Z.viewWillDisappear", "Z.viewDidDisappear", "nav.viewDidAppear", "switched",
+        ]
+        let loads =
+            method == "loadView"
+            ? ["B.loadView"] + awayAndBack + ["B.viewDidLoad"] : ["B.loadView", "B.viewDidLoad"] + awayAndBack
+        let calls = ["B.willMove(nav)"] + loads + ["B.viewWillAppear", "nav.willShow(B)"]
+        let end = ["B.viewDidAppear", "B.didMove(nav)", "nav.didShow(B)", "completion(completed)"]
+        #expect(log.take() == (animated ? calls : calls + end))
+        window.transitionDriver.completeAll()
+        #expect(log.take() == (animated ? end : []))
+        #expect(oldTop.visibleState == [.loaded, .didDisappear] && pushed.visibleState == [.loaded, .didAppear])
+        #expect(navigation.visibleState == [.loaded, .didAppear] && !pushed.isMovingToParent)
+    }
+
     @Test("a screen below the old top that an earlier push still takes off screen departs once it has disappeared")
     func middleScreenStillOnScreenDepartsWithTheTransition() throws {
         // Found by review (helper-150): a screen below the old top departed with the request even while the push that

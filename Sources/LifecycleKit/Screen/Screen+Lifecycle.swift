@@ -134,10 +134,18 @@ extension Screen {
         let identifier = ObjectIdentifier(self)
         var shownChildChangedAsItLoaded = false
         var aLoadRanAChangeAtOnce = false
+        var leftToATransition: Screen?
         for shown in _shownChildren {
             let child = shown._forwardingTarget
             guard _appearance == .appearing else { return _settleChildrenOnScreen() }
             guard _appearances == appearance else { return }
+            // A transition starting in this screen brings the child on screen at its turn, after the load that this
+            // appearance came from (the child's loadView or viewDidLoad switched a container away and back): left to
+            // it, so that its viewWillAppear follows its viewDidLoad.
+            if child._isLoadingView && child._appearsLaterIn == identifier {
+                leftToATransition = child
+                continue
+            }
             if !child.isViewLoaded {
                 // The child's view loads first: its viewDidLoad is the app's code, which may take it out of this
                 // screen, or this screen off screen.
@@ -195,7 +203,8 @@ extension Screen {
         }
         // Not when a change of the stack asked from a viewDidLoad above ran at once: its transition shows the top, and
         // tells the delegate itself.
-        if !aLoadRanAChangeAtOnce {
+        // Nor when the top is left to a transition, which tells it.
+        if !aLoadRanAChangeAtOnce && leftToATransition !== top._forwardingTarget {
             navigation._showTopOnAppearing(top, animated: animated)
         }
     }

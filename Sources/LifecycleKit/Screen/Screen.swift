@@ -260,8 +260,8 @@ open class Screen {
     /// The container that a transition sending its will-calls brings this screen on screen in, until its turn.
     ///
     /// A switch of that container asked from the transition's earlier calls leaves the screen to the transition
-    /// (``_childrenPlan``). An identity, never a reference: set only while the transition starts, which holds the
-    /// container.
+    /// (``_childrenPlan``), and so does the container's appearance from the screen's own load (``_beginAppearing``). An
+    /// identity, never a reference: set only while the transition starts, which holds the container.
     @exclusivity(unchecked) var _appearsLaterIn: ObjectIdentifier?
     /// Set until this screen's turn in a transition that is sending its will-calls and takes it off screen.
     ///
