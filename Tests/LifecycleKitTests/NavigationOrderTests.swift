@@ -343,6 +343,49 @@ struct NavigationOrderTests {
         #expect(navigation.visibleState == [.loaded, .didAppear] && !pushed.isMovingToParent)
     }
 
+    @Test(
+        "a switch away and back from the load of the top a tab switch shows brings it after its viewDidLoad",
+        arguments: ["loadView", "viewDidLoad"])
+    func topWhoseLoadSwitchesItsControllerAwayAndBack(method: String) throws {
+        // Found while checking the fix above: the controller that a tab switch brings on screen loads its top as it
+        // appears, and came back inside that load, bringing the top on screen there, its viewWillAppear and
+        // viewDidAppear before its viewDidLoad. Its load now brings it, once viewDidLoad returned, and the controller
+        // tells its delegate.
+        let log = EventLog()
+        let top = ScriptedScreen("P", log)
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let navigation = try TestNavigation("nav", root: top, log)
+        let tabs = TabsScreen("T", log)
+        try tabs.addChild(TestScreen("Z", log))
+        try tabs.addChild(navigation)
+        try window.setRootScreen(tabs)
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+        top.actions[method] = {
+            log.add("switch")
+            (tabs.selectedIndex, tabs.selectedIndex) = (0, 1)
+            log.add("switched")
+        }
+        _ = log.take()
+        tabs.selectedIndex = 1
+        // The step away ends the controller's first appearance (and the move its top owes it), and takes it off screen.
+        let awayAndBack = [
+            "switch", "nav.viewDidAppear", "P.didMove(nav)", "nav.viewWillDisappear", "nav.viewDidDisappear",
+            "nav.viewWillAppear", "Z.viewWillDisappear", "Z.viewDidDisappear", "nav.viewDidAppear", "switched",
+        ]
+        let loads =
+            method == "loadView"
+            ? ["P.loadView"] + awayAndBack + ["P.viewDidLoad"] : ["P.loadView", "P.viewDidLoad"] + awayAndBack
+        #expect(
+            log.take()
+                == ["nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear"] + loads + [
+                    "P.viewWillAppear", "nav.willShow(P)", "P.viewDidAppear", "nav.didShow(P)",
+                ])
+        window.transitionDriver.completeAll()
+        #expect(log.take().isEmpty)
+        #expect(top.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("a screen below the old top that an earlier push still takes off screen departs once it has disappeared")
     func middleScreenStillOnScreenDepartsWithTheTransition() throws {
         // Found by review (helper-150): a screen below the old top departed with the request even while the push that

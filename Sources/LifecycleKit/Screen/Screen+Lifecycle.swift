@@ -24,6 +24,45 @@ extension Screen {
         }
         _isLoadingView = false
         _notifyObservers(.didEnd(.load, animated: false), in: observedWindow ?? window)
+        if let container = _containerAppearedDuringLoad {
+            _containerAppearedDuringLoad = nil
+            _appearAfterItsLoad(in: container)
+        }
+    }
+
+    /// Brings this screen on screen in `container`, whose appearance reached it while its view loaded and left it, if
+    /// the container is still on screen or on its way, shows it, and nothing else brought it on screen meanwhile.
+    ///
+    /// In the container's appearance if it is still appearing, as a child added then joins it; else at once, without
+    /// animation, as a child added to a container on screen. A navigation controller tells its delegate of such a top
+    /// then. Out of line: rare.
+    @inline(never)
+    func _appearAfterItsLoad(in container: Screen) {
+        guard !_appearance.isVisible, container._shownChildren.contains(where: { $0._forwardingTarget === self })
+        else { return }
+        let navigation = container as? NavigationController
+        switch container._appearance {
+        case .appearing:
+            _beginAppearing(
+                animated: container._isTransitionAnimated, at: .child(container), batch: container._onScreenBatch)
+            if let navigation, let top = navigation.topViewController, top._forwardingTarget === self {
+                navigation._showTopOnAppearing(top, animated: container._isTransitionAnimated)
+            }
+        case .appeared:
+            let appearances = _appearances
+            _beginAppearing(animated: false, at: .child(container), batch: nil)
+            // Unless its viewWillAppear (the app's code) ended this appearance, or began another.
+            guard _appearance == .appearing, _appearances == appearances &+ 1 else { return }
+            let top = navigation?.topViewController
+            let isTop = top?._forwardingTarget === self
+            if isTop, let navigation, let top { navigation._willShow(top, animated: false) }
+            _endAppearanceTransition()
+            if isTop, let navigation, let top, _appearance == .appeared, navigation.topViewController === top {
+                navigation._didShow(top, animated: false)
+            }
+        case .disappearing, .disappeared:
+            break
+        }
     }
 
     /// Observes changes of ``visibleState`` for this screen.
@@ -134,16 +173,17 @@ extension Screen {
         let identifier = ObjectIdentifier(self)
         var shownChildChangedAsItLoaded = false
         var aLoadRanAChangeAtOnce = false
-        var leftToATransition: Screen?
+        var leftForItsLoad: Screen?
         for shown in _shownChildren {
             let child = shown._forwardingTarget
             guard _appearance == .appearing else { return _settleChildrenOnScreen() }
             guard _appearances == appearance else { return }
-            // A transition starting in this screen brings the child on screen at its turn, after the load that this
-            // appearance came from (the child's loadView or viewDidLoad switched a container away and back): left to
-            // it, so that its viewWillAppear follows its viewDidLoad.
-            if child._isLoadingView && child._appearsLaterIn == identifier {
-                leftToATransition = child
+            // This appearance came from the child's own load (its loadView or viewDidLoad switched a container away
+            // and back, say): the child comes on screen after its viewDidLoad, brought by the transition starting in
+            // this screen at its turn, or else by its load.
+            if child._isLoadingView {
+                if child._appearsLaterIn != identifier { child._containerAppearedDuringLoad = self }
+                leftForItsLoad = child
                 continue
             }
             if !child.isViewLoaded {
@@ -203,8 +243,8 @@ extension Screen {
         }
         // Not when a change of the stack asked from a viewDidLoad above ran at once: its transition shows the top, and
         // tells the delegate itself.
-        // Nor when the top is left to a transition, which tells it.
-        if !aLoadRanAChangeAtOnce && leftToATransition !== top._forwardingTarget {
+        // Nor for a top left for its load: whatever brings it on screen tells it.
+        if !aLoadRanAChangeAtOnce && leftForItsLoad !== top._forwardingTarget {
             navigation._showTopOnAppearing(top, animated: animated)
         }
     }

@@ -171,6 +171,9 @@ open class Screen {
     /// Set while the view loads (``loadView()`` and ``viewDidLoad()``), so that a lifecycle method that reads ``view``
     /// does not load again, and a presentation requested meanwhile knows that the view is not in a window yet.
     @exclusivity(unchecked) var _isLoadingView = false
+    /// The container whose appearance reached this screen while its view loaded, and left it (``_beginAppearing``):
+    /// the load brings it on screen there once its `viewDidLoad` returned (``_appearAfterItsLoad()``).
+    @exclusivity(unchecked) weak var _containerAppearedDuringLoad: Screen?
 
     /// The lifecycle phase, as ``visibleState`` reports it.
     @exclusivity(unchecked) public internal(set) var visibleState: ScreenVisibleState = []
