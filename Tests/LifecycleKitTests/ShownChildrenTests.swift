@@ -539,6 +539,102 @@ struct ShownChildrenWhileAppearingTests {
         #expect(children.allSatisfy { !$0.visibleState.contains(.didAppear) })
     }
 
+    /// A container that shows the children it lists, switched by setting the list.
+    final class ListingScreen: TestScreen {
+        var list: [Screen] = [] {
+            didSet { updateShownChildren() }
+        }
+
+        override var childrenForAppearanceForwarding: [Screen] { list }
+    }
+
+    /// Found by review (helper-277): the rule above left the old children on screen after a switch that dropped one
+    /// and kept one already on screen, so that the app's code after it still saw the dropped one appeared (a push on
+    /// its stack appeared in full, inside the call, then went off with it).
+    @Test(
+        "a switch only to children on screen already, from a load or a will-call of a switch, takes the others off",
+        arguments: ["R.viewDidLoad", "S.viewDidLoad", "R.viewWillAppear"])
+    func switchOnlyToChildrenOnScreenFromTheCallsOfASwitch(calledFrom: String) throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let container = ListingScreen("L", log)
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        let (stays, first, second) = (TestScreen("W", log), ScriptedScreen("R", log), ScriptedScreen("S", log))
+        for child in [stays, navigation, first, second] as [Screen] { try container.addChild(child) }
+        container.list = [stays, navigation]
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+        let pushed = TestScreen("C", log)
+        (calledFrom.hasPrefix("R") ? first : second).actions[String(calledFrom.dropFirst(2))] = {
+            log.add("switch")
+            container.list = [stays]
+            log.add("nav \(navigation.visibleState)")
+            try? navigation.push(pushed, animated: false)
+            log.add("pushed")
+        }
+        _ = log.take()
+        container.list = [first, second]
+        let navigationLeaves = [
+            "switch", "nav.viewWillDisappear", "A.viewWillDisappear", "nav.viewDidDisappear", "A.viewDidDisappear",
+            "nav [loaded, didDisappear]", "C.willMove(nav)", "pushed",
+        ]
+        let loads = ["R.loadView", "R.viewDidLoad", "S.loadView", "S.viewDidLoad"]
+        switch calledFrom {
+        case "R.viewDidLoad":
+            #expect(log.take() == loads.prefix(2) + navigationLeaves + loads.suffix(2))
+        case "S.viewDidLoad":
+            #expect(log.take() == loads + navigationLeaves)
+        default:
+            // R, on its way, goes off too.
+            #expect(
+                log.take()
+                    == loads + [
+                        "R.viewWillAppear", "switch", "nav.viewWillDisappear", "A.viewWillDisappear", "R.viewDidAppear",
+                        "R.viewWillDisappear", "nav.viewDidDisappear", "A.viewDidDisappear", "R.viewDidDisappear",
+                        "nav [loaded, didDisappear]", "C.willMove(nav)", "pushed",
+                    ])
+        }
+        window.transitionDriver.completeAll()
+        #expect(log.take().isEmpty)
+        #expect(stays.visibleState == [.loaded, .didAppear] && !navigation.visibleState.contains(.didAppear))
+        #expect(pushed.visibleState.isEmpty && !first.isAppearing && !second.isAppearing)
+    }
+
+    /// Found by review (helper-277): the mark that the switch set on the old tab, to take it off at its turn, outlived
+    /// that tab's appearance: the tab, taken out and back and on screen again, stayed there beside the new tab after a
+    /// switch that the rule above left to the first switch, which no longer took it off.
+    @Test("a tab that went and came back while a switch starts leaves with a later switch away from it")
+    func tabBackOnScreenWhileASwitchStartsLeavesWithALaterSwitch() throws {
+        let log = EventLog()
+        let host = try TabbedNavigationHost(root: TestScreen("A", log), log)
+        let (tabs, navigation) = (host.tabs, host.navigation)
+        let newTab = ScriptedScreen("Y", log)
+        try tabs.addChild(newTab)
+        newTab.actions["viewDidLoad"] = {
+            log.add("switch")
+            navigation.removeFromParent()
+            try? tabs.addChild(navigation)
+            tabs.updateShownChildren()
+            tabs.selectedIndex = 1
+            log.add("switched")
+        }
+        _ = log.take()
+        tabs.selectedIndex = 2
+        let navigationLeaves = [
+            "nav.viewWillDisappear", "A.viewWillDisappear", "nav.viewDidDisappear", "A.viewDidDisappear",
+        ]
+        #expect(
+            log.take()
+                == ["Y.loadView", "Y.viewDidLoad", "switch"] + navigationLeaves + [
+                    "nav.viewWillAppear", "A.viewWillAppear", "nav.willShow(A)", "nav.viewDidAppear", "A.viewDidAppear",
+                    "nav.didShow(A)",
+                ] + navigationLeaves + ["switched", "Y.viewWillAppear", "Y.viewDidAppear"])
+        host.window.transitionDriver.completeAll()
+        #expect(log.take().isEmpty)
+        #expect(navigation.visibleState == [.loaded, .didDisappear] && newTab.visibleState == [.loaded, .didAppear])
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

@@ -95,6 +95,9 @@ extension Screen {
             _moveOnScreen(to: place)
             return
         }
+        // A transition that marked the screen to take it off later marked the appearance that has ended: this one is
+        // not its to end.
+        _disappearsLater = false
         let turnsAround = _appearance == .disappearing && !reversing
         // A container whose disappearance ended before it forwarded the call to every screen on screen through it (the
         // app's code in a child's viewWillDisappear brought back the screen it is in) still has them on screen: the

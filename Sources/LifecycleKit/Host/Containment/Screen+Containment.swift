@@ -218,9 +218,9 @@ extension Screen {
     ///
     /// A transition that is sending its will-calls (or loading the screens it shows) keeps the children it has yet to
     /// bring on screen here, and the ones it has yet to take off while this screen shows their place or shows only
-    /// children on screen or on their way (a switch of this screen, a current-context presentation over a child, or
-    /// its dismissal): a switch asked meanwhile leaves them to it, and one that changes nothing sends no call. A
-    /// switch to no child takes them off at once.
+    /// children on screen or on their way, at least one on its way (a switch of this screen, a current-context
+    /// presentation over a child, or its dismissal): a switch asked meanwhile leaves them to it, and one that changes
+    /// nothing sends no call. A switch to no child, or only to children on screen already, takes them off at once.
     ///
     /// Two differences from UIKit's tab bar controller: a switch made while the controller appears (after its
     /// `viewWillAppear`, before its `viewDidAppear`) begins at once there, the new tab getting viewWillAppear and the

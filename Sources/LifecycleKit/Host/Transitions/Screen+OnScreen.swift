@@ -177,17 +177,22 @@ extension Screen {
         // A transition sending its will-calls that has yet to bring a screen on in this container, or to take one off,
         // does so at its turn: this change, asked from its earlier calls (a switch that changed nothing, or came back),
         // leaves such a screen to it, the one going off while the container shows its place, or shows only screens on
-        // screen here or on their way (not a switch to no child, which takes the old ones off at once).
+        // screen here or on their way, at least one on its way (not a switch to no child, or only to children on
+        // screen already, which takes the old ones off at once).
         let identity = ObjectIdentifier(self)
         let appearing =
             isVisible
             ? shown.screens.filter { child in
                 !(child._onScreenParent === self && child._appearance.isVisible) && child._appearsLaterIn != identity
             } : []
-        let showsNothingNew = isVisible && appearing.isEmpty && !shown.screens.isEmpty
+        let bringsNothingNew = isVisible && appearing.isEmpty
+        func showsAScreenOnItsWay() -> Bool {
+            shown.screens.contains { child in child._appearsLaterIn == identity || child._appearance == .appearing }
+        }
         plan.disappearing = _onScreenChildren.filter { child in
             child._appearance.isVisible && !shown.contains(child)
-                && !(child._disappearsLater && (showsNothingNew || _showsThePlace(of: child)))
+                && !(child._disappearsLater
+                    && (bringsNothingNew && showsAScreenOnItsWay() || _showsThePlace(of: child)))
         }
         plan.appearing = appearing.map { ($0, .child(self)) }
         return plan
