@@ -635,6 +635,44 @@ struct ShownChildrenWhileAppearingTests {
         #expect(navigation.visibleState == [.loaded, .didDisappear] && newTab.visibleState == [.loaded, .didAppear])
     }
 
+    /// Found by review (helper-277): a switch undone from the calls of a starting switch cleared its marks.
+    ///
+    /// The inner switch (to V, and from V's viewWillAppear back to P and Q) started and ended before the first switch
+    /// reached the old children, and cleared the marks the first had set on them: a later switch that changed nothing
+    /// took them off inside its call (here S's viewDidLoad), before the new children's viewWillAppear.
+    @Test("a switch started and undone from the calls of a starting switch leaves it the screens it takes off")
+    func switchUndoneFromTheCallsOfAStartingSwitchLeavesItsMarks() throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let container = ListingScreen("L", log)
+        let screens = ["P", "Q", "R", "S", "V"].map { ScriptedScreen($0, log) }
+        let (p, q, r, s, v) = (screens[0], screens[1], screens[2], screens[3], screens[4])
+        for screen in screens { try container.addChild(screen) }
+        container.list = [p, q]
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+        r.actions["viewDidLoad"] = { container.list = [v] }
+        v.actions["viewWillAppear"] = { container.list = [p, q] }
+        s.actions["viewDidLoad"] = {
+            log.add("switch")
+            container.list = [r, s]
+            log.add("switched")
+        }
+        _ = log.take()
+        container.list = [r, s]
+        #expect(
+            log.take() == [
+                "R.loadView", "R.viewDidLoad", "V.loadView", "V.viewDidLoad", "V.viewWillAppear", "V.viewDidAppear",
+                "V.viewWillDisappear", "V.viewDidDisappear", "S.loadView", "S.viewDidLoad", "switch", "switched",
+                "R.viewWillAppear", "S.viewWillAppear", "P.viewWillDisappear", "Q.viewWillDisappear",
+                "P.viewDidDisappear", "Q.viewDidDisappear", "R.viewDidAppear", "S.viewDidAppear",
+            ])
+        let on: ScreenVisibleState = [.loaded, .didAppear]
+        let off: ScreenVisibleState = [.loaded, .didDisappear]
+        #expect(screens.map(\.visibleState) == [off, off, on, on, off])
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)
