@@ -97,7 +97,7 @@ extension Screen {
         }
         // A transition that marked the screen to take it off later marked the appearance that has ended: this one is
         // not its to end.
-        _disappearsLater = false
+        _disappearsLaterIn = nil
         let turnsAround = _appearance == .disappearing && !reversing
         // A container whose disappearance ended before it forwarded the call to every screen on screen through it (the
         // app's code in a child's viewWillDisappear brought back the screen it is in) still has them on screen: the

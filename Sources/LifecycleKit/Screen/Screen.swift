@@ -266,11 +266,15 @@ open class Screen {
     /// (``_childrenPlan``), and so does the container's appearance from the screen's own load (``_beginAppearing``). An
     /// identity, never a reference: set only while the transition starts, which holds the container.
     @exclusivity(unchecked) var _appearsLaterIn: ObjectIdentifier?
-    /// Set until this screen's turn in a transition that is sending its will-calls and takes it off screen.
+    /// The transition, sending its will-calls, that takes this screen off screen at its turn, until then.
     ///
     /// A switch asked from the transition's earlier calls that still shows the screen's place leaves it to the
-    /// transition (``_childrenPlan``).
-    @exclusivity(unchecked) var _disappearsLater = false
+    /// transition (``_childrenPlan``). A transition started from those calls that takes the screen off too leaves the
+    /// mark to the first. An identity, never a reference: each transition clears its own mark at its turn, which always
+    /// comes while the transition starts; a new appearance of the screen clears it too.
+    @exclusivity(unchecked) var _disappearsLaterIn: ObjectIdentifier?
+    /// Whether a transition sending its will-calls takes this screen off screen later (``_disappearsLaterIn``).
+    var _disappearsLater: Bool { _disappearsLaterIn != nil }
 
     /// Set while this screen appears and its view has not joined the window yet.
     ///

@@ -62,12 +62,6 @@ final class _Transition {
     /// (``Screen/_appearances`` then moved on). Empty (no allocation) in other transitions. Indexed as
     /// ``disappearing`` is when the will-calls begin: only `_takeOffScreen`, which runs after them, appends to it.
     @exclusivity(unchecked) private var disappearingAppearances: [UInt] = []
-    /// Which disappearing screens were marked already when this transition started.
-    ///
-    /// An outer transition, still sending its will-calls, marked them to take off later (``Screen/_disappearsLater``):
-    /// this one, started from its calls, leaves them marked at its turn. Empty (no allocation) unless one was. Indexed
-    /// as ``disappearingAppearances``.
-    @exclusivity(unchecked) private var disappearingMarkedBefore: [Bool] = []
 
     init(
         animated: Bool, willOrder: Order = .disappearingFirst, didOrder: Order, plan: @escaping () -> _AppearancePlan,
@@ -120,15 +114,11 @@ final class _Transition {
             index += 1
         }
         // Until its turn comes below, a container's change asked from the calls before leaves each screen to this
-        // transition (``Screen/_childrenPlan``).
-        for (index, screen) in disappearing.enumerated() {
-            if screen._disappearsLater {
-                if disappearingMarkedBefore.isEmpty {
-                    disappearingMarkedBefore = Array(repeating: false, count: disappearing.count)
-                }
-                disappearingMarkedBefore[index] = true
-            }
-            screen._disappearsLater = true
+        // transition (``Screen/_childrenPlan``); one that an outer transition, whose calls started this one, marked
+        // stays the outer one's.
+        let identity = ObjectIdentifier(self)
+        for screen in disappearing where screen._disappearsLaterIn == nil {
+            screen._disappearsLaterIn = identity
         }
         var places: [_AppearancePlan.Place] = []
         for (screen, place) in planned.appearing {
@@ -171,8 +161,9 @@ final class _Transition {
     /// `places` are the places of ``appearing``.
     @inline(__always)
     private func _beginDisappearing(appearingAt places: [_AppearancePlan.Place]) {
+        let identity = ObjectIdentifier(self)
         for (index, screen) in disappearing.enumerated() {
-            screen._disappearsLater = !disappearingMarkedBefore.isEmpty && disappearingMarkedBefore[index]
+            if screen._disappearsLaterIn == identity { screen._disappearsLaterIn = nil }
             // The will-calls so far may have run the app's code, which may have moved the screen into a container
             // on screen that shows it (a dismissed screen added as a child of its presenter in the viewWillDisappear
             // of the screen it presents): it stays on screen there, as the container shows it.
