@@ -368,9 +368,10 @@ struct NavigationOrderTests {
         }
         _ = log.take()
         tabs.selectedIndex = 1
-        // The step away ends the controller's first appearance (and the move its top owes it), and takes it off screen.
+        // The step away ends the controller's first appearance and takes it off screen; the move its top owes it waits
+        // for the top's first appearance (before helper-278's review, it ended there, before the top's viewDidLoad).
         let awayAndBack = [
-            "switch", "nav.viewDidAppear", "P.didMove(nav)", "nav.viewWillDisappear", "nav.viewDidDisappear",
+            "switch", "nav.viewDidAppear", "nav.viewWillDisappear", "nav.viewDidDisappear",
             "nav.viewWillAppear", "Z.viewWillDisappear", "Z.viewDidDisappear", "nav.viewDidAppear", "switched",
         ]
         let loads =
@@ -379,11 +380,45 @@ struct NavigationOrderTests {
         #expect(
             log.take()
                 == ["nav.loadView", "nav.viewDidLoad", "nav.viewWillAppear"] + loads + [
-                    "P.viewWillAppear", "nav.willShow(P)", "P.viewDidAppear", "nav.didShow(P)",
+                    "P.viewWillAppear", "nav.willShow(P)", "P.viewDidAppear", "P.didMove(nav)", "nav.didShow(P)",
                 ])
         window.transitionDriver.completeAll()
         #expect(log.take().isEmpty)
         #expect(top.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
+    }
+
+    @Test(
+        "a switch away and back from the load of a current-context presentation over the top tells the delegate of it",
+        arguments: ["loadView", "viewDidLoad"], [false, true])
+    func presentationOverTheTopWhoseLoadSwitchesItsControllerAwayAndBack(method: String, animated: Bool) throws {
+        // Found by review (helper-278): the controller, back on screen inside the load of the presentation that stands
+        // in for its top, left the presented screen to the presentation, and with it the delegate's willShow and
+        // didShow, which a presentation never sends: the delegate heard nothing of that appearance.
+        let log = EventLog()
+        let top = TestScreen("A", log)
+        top.definesPresentationContext = true
+        let host = try TabbedNavigationHost(root: top, log)
+        let presented = ScriptedScreen("D", log)
+        presented.actions[method] = {
+            log.add("switch")
+            (host.tabs.selectedIndex, host.tabs.selectedIndex) = (1, 0)
+            log.add("switched")
+        }
+        _ = log.take()
+        try top.present(presented, style: .currentContext, animated: animated)
+        let awayAndBack = [
+            "switch", "Z.loadView", "Z.viewDidLoad", "Z.viewWillAppear", "nav.viewWillDisappear",
+            "A.viewWillDisappear", "nav.viewDidDisappear", "A.viewDidDisappear", "Z.viewDidAppear",
+            "nav.viewWillAppear", "nav.willShow(A)", "Z.viewWillDisappear", "Z.viewDidDisappear", "nav.viewDidAppear",
+            "nav.didShow(A)", "switched",
+        ]
+        let loads =
+            method == "loadView"
+            ? ["D.loadView"] + awayAndBack + ["D.viewDidLoad"] : ["D.loadView", "D.viewDidLoad"] + awayAndBack
+        let trace = log.take()
+        host.window.transitionDriver.completeAll()
+        #expect(trace + log.take() == loads + ["D.viewWillAppear", "D.viewDidAppear"])
+        #expect(top.visibleState == [.loaded, .didDisappear] && presented.visibleState == [.loaded, .didAppear])
     }
 
     @Test("a screen below the old top that an earlier push still takes off screen departs once it has disappeared")

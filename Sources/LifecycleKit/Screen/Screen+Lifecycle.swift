@@ -35,7 +35,8 @@ extension Screen {
     ///
     /// In the container's appearance if it is still appearing, as a child added then joins it; else at once, without
     /// animation, as a child added to a container on screen. A navigation controller tells its delegate of such a top
-    /// then. Out of line: rare.
+    /// then (of a current-context presentation that stands in for its top, it told of the top as it appeared). Out of
+    /// line: rare.
     @inline(never)
     func _appearAfterItsLoad(in container: Screen) {
         guard !_appearance.isVisible, container._shownChildren.contains(where: { $0._forwardingTarget === self })
@@ -45,20 +46,19 @@ extension Screen {
         case .appearing:
             _beginAppearing(
                 animated: container._isTransitionAnimated, at: .child(container), batch: container._onScreenBatch)
-            if let navigation, let top = navigation.topViewController, top._forwardingTarget === self {
-                navigation._showTopOnAppearing(top, animated: container._isTransitionAnimated)
+            if let navigation, navigation.topViewController === self {
+                navigation._showTopOnAppearing(self, animated: container._isTransitionAnimated)
             }
         case .appeared:
             let appearances = _appearances
             _beginAppearing(animated: false, at: .child(container), batch: nil)
             // Unless its viewWillAppear (the app's code) ended this appearance, or began another.
             guard _appearance == .appearing, _appearances == appearances &+ 1 else { return }
-            let top = navigation?.topViewController
-            let isTop = top?._forwardingTarget === self
-            if isTop, let navigation, let top { navigation._willShow(top, animated: false) }
+            let isTop = navigation?.topViewController === self
+            if isTop, let navigation { navigation._willShow(self, animated: false) }
             _endAppearanceTransition()
-            if isTop, let navigation, let top, _appearance == .appeared, navigation.topViewController === top {
-                navigation._didShow(top, animated: false)
+            if isTop, let navigation, _appearance == .appeared, navigation.topViewController === self {
+                navigation._didShow(self, animated: false)
             }
         case .disappearing, .disappeared:
             break
@@ -246,8 +246,9 @@ extension Screen {
         }
         // Not when a change of the stack asked from a viewDidLoad above ran at once: its transition shows the top, and
         // tells the delegate itself.
-        // Nor for a top left for its load: whatever brings it on screen tells it.
-        if !aLoadRanAChangeAtOnce && leftForItsLoad !== top._forwardingTarget {
+        // Nor for a top left for its load: whatever brings it on screen tells it (not for a current-context
+        // presentation that stands in for the top, whose transition tells nothing).
+        if !aLoadRanAChangeAtOnce && leftForItsLoad !== top {
             navigation._showTopOnAppearing(top, animated: animated)
         }
     }

@@ -172,7 +172,7 @@ open class Screen {
     /// does not load again, and a presentation requested meanwhile knows that the view is not in a window yet.
     @exclusivity(unchecked) var _isLoadingView = false
     /// The container whose appearance reached this screen while its view loaded, and left it (``_beginAppearing``):
-    /// the load brings it on screen there once its `viewDidLoad` returned (``_appearAfterItsLoad()``).
+    /// the load brings it on screen there once its `viewDidLoad` returned (``_appearAfterItsLoad(in:)``).
     @exclusivity(unchecked) weak var _containerAppearedDuringLoad: Screen?
 
     /// The lifecycle phase, as ``visibleState`` reports it.

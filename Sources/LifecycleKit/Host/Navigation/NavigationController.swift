@@ -266,7 +266,8 @@ extension NavigationController {
     func _showedTopOnAppearing(animated: Bool) {
         // Its top ends an owed move when its own viewDidAppear has run; this is for a top that a current-context
         // presentation stood in for, which did not appear.
-        if _screenOwedDidMove === topViewController {
+        // Not for a top whose view is loading: this appearance left it for its load, and it ends the move itself.
+        if let top = topViewController, _screenOwedDidMove === top, !top._isLoadingView {
             _endOwedMove()
         }
         if let shown = _topShownOnAppearing {
