@@ -673,6 +673,46 @@ struct ShownChildrenWhileAppearingTests {
         #expect(screens.map(\.visibleState) == [off, off, on, on, off])
     }
 
+    /// Found by review (helper-279), older than the marks: a child whose disappearance a switch ended at once, and
+    /// whose viewDidDisappear brought it back on screen (its container lists it again), was taken off again by that
+    /// switch: off screen, under its container on screen that lists it, its second viewWillDisappear inside the first.
+    @Test(
+        "a child that its own viewDidDisappear brings back, in a switch that ends its disappearance, stays on screen",
+        arguments: ["R", "Q", ""])
+    func childBackFromItsOwnViewDidDisappearStays(firstSwitchTo listed: String) throws {
+        let log = EventLog()
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        let container = ListingScreen("L", log)
+        let (p, q, r) = (ScriptedScreen("P", log), ScriptedScreen("Q", log), ScriptedScreen("R", log))
+        for screen in [p, q, r] { try container.addChild(screen) }
+        container.list = [p, q]
+        try window.setRootScreen(container)
+        window.makeKeyAndVisible()
+        window.transitionDriver.completeAll()
+        p.actions["viewWillDisappear"] = {
+            p.actions["viewDidDisappear"] = { container.list = [p] }
+            log.add("switch")
+            container.list = []
+            log.add("switched")
+        }
+        _ = log.take()
+        container.list = listed == "R" ? [r] : listed == "Q" ? [q] : []
+        let comesBack = ["P.viewDidDisappear", "P.viewWillAppear", "P.viewDidAppear"]
+        #expect(
+            log.take()
+                == (listed == "R"
+                    ? [
+                        "R.loadView", "R.viewDidLoad", "R.viewWillAppear", "P.viewWillDisappear", "switch",
+                        "Q.viewWillDisappear", "R.viewDidAppear", "R.viewWillDisappear", "Q.viewDidDisappear",
+                        "R.viewDidDisappear",
+                    ] + comesBack + ["switched"]
+                    : ["P.viewWillDisappear", "switch", "Q.viewWillDisappear", "Q.viewDidDisappear", "switched"]
+                        + comesBack))
+        window.transitionDriver.completeAll()
+        #expect(log.take().isEmpty)
+        #expect(p.visibleState == [.loaded, .didAppear] && q.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

@@ -547,6 +547,9 @@ extension Screen {
             subtree += subtree[index]._onScreenChildren.filter { child in !child._isLeavingInteractively }
             index += 1
         }
+        // Its viewDidDisappear below (the app's code) may bring it back on screen: that new appearance is not the one
+        // this call takes off.
+        let appearances = _appearances
         if _appearance == .disappearing {
             // Taken off screen from inside its own viewWillDisappear (its container removed it there), it has not
             // forwarded that call to the screens on screen through it yet: they begin now, in its batch, so that they
@@ -556,7 +559,7 @@ extension Screen {
             _beginCallsNotForwarded(animated: animated, batch: _onScreenBatch)
             if _appearance == .disappearing { _endAppearanceTransition() }
         }
-        if _appearance.isVisible {
+        if _appearance.isVisible && _appearances == appearances {
             _beginDisappearing(animated: animated, batch: nil)
             _endAppearanceTransition()
         }
