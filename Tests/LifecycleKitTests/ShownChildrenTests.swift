@@ -546,6 +546,21 @@ struct ShownChildrenWhileAppearingTests {
         }
 
         override var childrenForAppearanceForwarding: [Screen] { list }
+
+        /// A container "L" holding `children` and listing `listed`, the root of a visible window (manual driver), its
+        /// appearance completed.
+        static func onScreen(
+            holding children: [Screen], listing listed: [Screen], _ log: EventLog
+        ) throws -> (window: Window, container: ListingScreen) {
+            let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+            let container = ListingScreen("L", log)
+            for child in children { try container.addChild(child) }
+            container.list = listed
+            try window.setRootScreen(container)
+            window.makeKeyAndVisible()
+            window.transitionDriver.completeAll()
+            return (window, container)
+        }
     }
 
     /// Found by review (helper-277): the rule above left the old children on screen after a switch that dropped one
@@ -556,15 +571,10 @@ struct ShownChildrenWhileAppearingTests {
         arguments: ["R.viewDidLoad", "S.viewDidLoad", "R.viewWillAppear"])
     func switchOnlyToChildrenOnScreenFromTheCallsOfASwitch(calledFrom: String) throws {
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let container = ListingScreen("L", log)
         let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
         let (stays, first, second) = (TestScreen("W", log), ScriptedScreen("R", log), ScriptedScreen("S", log))
-        for child in [stays, navigation, first, second] as [Screen] { try container.addChild(child) }
-        container.list = [stays, navigation]
-        try window.setRootScreen(container)
-        window.makeKeyAndVisible()
-        window.transitionDriver.completeAll()
+        let (window, container) = try ListingScreen.onScreen(
+            holding: [stays, navigation, first, second], listing: [stays, navigation], log)
         let pushed = TestScreen("C", log)
         (calledFrom.hasPrefix("R") ? first : second).actions[String(calledFrom.dropFirst(2))] = {
             log.add("switch")
@@ -643,15 +653,9 @@ struct ShownChildrenWhileAppearingTests {
     @Test("a switch started and undone from the calls of a starting switch leaves it the screens it takes off")
     func switchUndoneFromTheCallsOfAStartingSwitchLeavesItsMarks() throws {
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let container = ListingScreen("L", log)
         let screens = ["P", "Q", "R", "S", "V"].map { ScriptedScreen($0, log) }
         let (p, q, r, s, v) = (screens[0], screens[1], screens[2], screens[3], screens[4])
-        for screen in screens { try container.addChild(screen) }
-        container.list = [p, q]
-        try window.setRootScreen(container)
-        window.makeKeyAndVisible()
-        window.transitionDriver.completeAll()
+        let (_, container) = try ListingScreen.onScreen(holding: screens, listing: [p, q], log)
         r.actions["viewDidLoad"] = { container.list = [v] }
         v.actions["viewWillAppear"] = { container.list = [p, q] }
         s.actions["viewDidLoad"] = {
@@ -681,14 +685,8 @@ struct ShownChildrenWhileAppearingTests {
         arguments: ["R", "Q", ""])
     func childBackFromItsOwnViewDidDisappearStays(firstSwitchTo listed: String) throws {
         let log = EventLog()
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        let container = ListingScreen("L", log)
         let (p, q, r) = (ScriptedScreen("P", log), ScriptedScreen("Q", log), ScriptedScreen("R", log))
-        for screen in [p, q, r] { try container.addChild(screen) }
-        container.list = [p, q]
-        try window.setRootScreen(container)
-        window.makeKeyAndVisible()
-        window.transitionDriver.completeAll()
+        let (window, container) = try ListingScreen.onScreen(holding: [p, q, r], listing: [p, q], log)
         p.actions["viewWillDisappear"] = {
             p.actions["viewDidDisappear"] = { container.list = [p] }
             log.add("switch")
