@@ -540,7 +540,7 @@ struct ShownChildrenWhileAppearingTests {
     }
 
     /// A container that shows the children it lists, switched by setting the list.
-    final class ListingScreen: TestScreen {
+    final class ListingScreen: ScriptedScreen {
         var list: [Screen] = [] {
             didSet { updateShownChildren() }
         }
@@ -709,6 +709,93 @@ struct ShownChildrenWhileAppearingTests {
         window.transitionDriver.completeAll()
         #expect(log.take().isEmpty)
         #expect(p.visibleState == [.loaded, .didAppear] && q.visibleState == [.loaded, .didDisappear])
+    }
+
+    /// Found by review (helper-280), older than the round.
+    ///
+    /// A container whose disappearance ended before it reached its children (its viewWillDisappear brought it back) took off the ones it no longer showed by the list it read
+    /// once, while each one's viewDidDisappear, the app's code, could change that list or bring the container on
+    /// screen: a child it stopped listing there stayed on screen under it, or one it listed again went off.
+    @Test(
+        "a container brought back from its viewWillDisappear asks what it shows again after each child it takes off",
+        arguments: [false, true])
+    func containerBackFromItsViewWillDisappearAsksItsListAgain(listsAgainInTheChild: Bool) throws {
+        let log = EventLog()
+        let (p, q, m) = (ScriptedScreen("P", log), ScriptedScreen("Q", log), ScriptedScreen("M", log))
+        let inner = ListingScreen("I", log)
+        for child in [p, q] { try inner.addChild(child) }
+        inner.list = [p, q]
+        let (window, outer) = try ListingScreen.onScreen(holding: [inner, m], listing: [inner], log)
+        inner.actions["viewWillDisappear"] = { outer.list = [inner] }
+        if listsAgainInTheChild {
+            // P's viewDidDisappear brings the container on screen again, listing Q, before the outer switch ends.
+            inner.actions["viewDidDisappear"] = { inner.list = [] }
+            p.actions["viewDidDisappear"] = {
+                inner.list = [q]
+                outer.list = [inner]
+            }
+        } else {
+            // P's viewDidDisappear drops Q too.
+            inner.actions["viewDidDisappear"] = { inner.list = [q] }
+            p.actions["viewDidDisappear"] = { inner.list = [] }
+        }
+        _ = log.take()
+        outer.list = [m]
+        window.transitionDriver.completeAll()
+        let qGoesOff = listsAgainInTheChild ? [] : ["Q.viewWillDisappear", "Q.viewDidDisappear"]
+        #expect(
+            log.take()
+                == [
+                    "M.loadView", "M.viewDidLoad", "M.viewWillAppear", "I.viewWillDisappear", "I.viewDidDisappear",
+                    "P.viewWillDisappear", "P.viewDidDisappear",
+                ] + qGoesOff + [
+                    "I.viewWillAppear", "M.viewDidAppear", "M.viewWillDisappear", "M.viewDidDisappear",
+                    "I.viewDidAppear",
+                ])
+        let on: ScreenVisibleState = [.loaded, .didAppear]
+        let off: ScreenVisibleState = [.loaded, .didDisappear]
+        #expect([inner, p, q, m].map(\.visibleState) == [on, off, listsAgainInTheChild ? on : off, off])
+    }
+
+    /// Found by review (helper-280), older than the round.
+    ///
+    /// A stack request that changes nothing, from the top's viewDidAppear as its controller comes back on screen, sent
+    /// a second willShow and didShow of that top inside the appearance's own pair (the appearance's didShow comes once
+    /// the controller appeared). UIKit starts no transition for it: the delegate hears of the top once.
+    @Test(
+        "a request that changes nothing, from the top's viewDidAppear, does not tell the delegate again",
+        arguments: ["pop", "popToRoot", "setViewControllers", "animated pop"])
+    func requestThatChangesNothingFromTheTopsViewDidAppear(request: String) throws {
+        let log = EventLog()
+        let top = ScriptedScreen("P", log)
+        let navigation = try TestNavigation("N", root: top, log)
+        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
+        container.list = []
+        window.transitionDriver.completeAll()
+        top.actions["viewDidAppear"] = {
+            log.add(request)
+            do {
+                switch request {
+                case "pop": #expect(try navigation.pop(animated: false) == nil)
+                case "animated pop": #expect(try navigation.pop(animated: true) == nil)
+                case "popToRoot": #expect(try navigation.popToRoot(animated: false).isEmpty)
+                default: try navigation.setViewControllers([top], animated: false)
+                }
+            } catch {
+                Issue.record("\(request) was refused: \(error)")
+            }
+            log.add("asked")
+        }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let staysOnTop = request == "setViewControllers" ? ["P.didStayOnTop(false)"] : []
+        #expect(
+            log.take()
+                == [
+                    "N.viewWillAppear", "P.viewWillAppear", "N.willShow(P)", "N.viewDidAppear", "P.viewDidAppear",
+                    request,
+                ] + staysOnTop + ["asked", "N.didShow(P)"])
     }
 
     @Test("a switch made while the container disappears is not carried to its next appearance")

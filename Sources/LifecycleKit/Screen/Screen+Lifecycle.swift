@@ -276,8 +276,17 @@ extension Screen {
     /// appearance.
     @inline(never)
     private func _takeOffScreenWhatItNoLongerShows(animated: Bool, place: _AppearancePlan.Place) {
-        let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
-        for child in _onScreenChildren where child._appearance.isVisible && !shown.contains(child) {
+        // Each child's viewDidDisappear (the app's code) may change what this screen shows, or bring the screen back
+        // on screen, whose appearance then settles its children: what it shows is asked again after each one, and a
+        // child taken off once is not taken off again (its own code brought it back).
+        var takenOff = _ScreenSet()
+        while _appearance == .disappeared,
+            let child = _onScreenChildren.first(where: { child in
+                child._appearance.isVisible && !takenOff.contains(child)
+                    && !_shownChildren.contains { $0._forwardingTarget === child }
+            })
+        {
+            takenOff.insert(child)
             child._disappearNow(animated: animated)
         }
         // The container it is to appear in may still be on screen through it further down (through a current-context

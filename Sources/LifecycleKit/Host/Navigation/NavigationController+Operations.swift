@@ -544,12 +544,13 @@ extension NavigationController {
                     // screen: it appears all the same, and the push's own transition follows. UIKit's delegate hears
                     // of every screen that begins to appear as the top.
                     showing = (plannedTop, nil, plannedTarget._appearances)
-                } else if top !== self._screenShownToDelegate, self._appearance == .appeared,
-                    target._appearance == .appeared, target._onScreenParent === self
+                } else if top !== self._screenShownToDelegate, top !== self._topShownOnAppearing,
+                    self._appearance == .appeared, target._appearance == .appeared, target._onScreenParent === self
                 {
                     // Already on screen, brought by a transition that ran before this one and carried out this
                     // change (a queued presentation's, whose plan showed the top of then): the delegate has not
-                    // heard of it yet.
+                    // heard of it yet. Not the top that the controller's appearance showed, whose didShow waits for
+                    // the end of that appearance (a request that changes nothing, from the top's viewDidAppear).
                     showing = (top, nil, target._appearances)
                 }
             },
