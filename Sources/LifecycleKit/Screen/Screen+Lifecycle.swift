@@ -277,15 +277,17 @@ extension Screen {
     @inline(never)
     private func _takeOffScreenWhatItNoLongerShows(animated: Bool, place: _AppearancePlan.Place) {
         // Each child's viewDidDisappear (the app's code) may change what this screen shows, or bring the screen back
-        // on screen, whose appearance then settles its children: what it shows is asked again after each one, and a
-        // child taken off once is not taken off again (its own code brought it back).
+        // on screen, whose appearance then settles its children: what it shows is asked again after each one (once:
+        // the list is the app's code too), and a child taken off once is not taken off again (its own code brought it
+        // back).
         var takenOff = _ScreenSet()
-        while _appearance == .disappeared,
-            let child = _onScreenChildren.first(where: { child in
-                child._appearance.isVisible && !takenOff.contains(child)
-                    && !_shownChildren.contains { $0._forwardingTarget === child }
-            })
-        {
+        while _appearance == .disappeared {
+            let shown = _ScreenSet(_shownChildren.map(\._forwardingTarget))
+            guard
+                let child = _onScreenChildren.first(where: { child in
+                    child._appearance.isVisible && !shown.contains(child) && !takenOff.contains(child)
+                })
+            else { break }
             takenOff.insert(child)
             child._disappearNow(animated: animated)
         }

@@ -39,7 +39,7 @@ open class NavigationController: Screen {
     @exclusivity(unchecked) var _leaving: [Screen] = []
 
     /// The top screen that the controller's own appearance sent willShow for, owed its didShow when the appearance
-    /// completes if it is still the top screen on screen then.
+    /// completes if it is still the top screen on screen then and the delegate heard no other willShow meanwhile.
     @exclusivity(unchecked) weak var _topShownOnAppearing: Screen?
 
     /// The screen the delegate heard of last with a didShow, `nil` from a willShow until its didShow.
@@ -230,8 +230,13 @@ extension NavigationController {
     public static let interactivePopDidChange = HookPoint<NavigationController, InteractivePopEvent, Void>(
         "NavigationController.interactivePopDidChange")
 
-    func _willShow(_ screen: Screen, animated: Bool) {
+    /// Sends willShow for `screen`.
+    ///
+    /// `ofOwnAppearance` when the controller's own appearance shows its top, which then owes its didShow
+    /// (``_topShownOnAppearing``). Any other willShow ends that debt: the change that sent it sends its didShow.
+    func _willShow(_ screen: Screen, animated: Bool, ofOwnAppearance: Bool = false) {
         _screenShownToDelegate = nil
+        _topShownOnAppearing = ofOwnAppearance ? screen : nil
         NavigationController.willShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.willShow(arguments.screen, animated: arguments.animated)
         }
@@ -254,15 +259,15 @@ extension NavigationController {
     /// changed the top screen (the change sends its own willShow and didShow).
     func _showTopOnAppearing(_ top: Screen, animated: Bool) {
         guard _appearance == .appearing, _topShownOnAppearing == nil, top === topViewController else { return }
-        _topShownOnAppearing = top
-        _willShow(top, animated: animated)
+        _willShow(top, animated: animated, ofOwnAppearance: true)
     }
 
     /// The controller itself appeared, after its top screen's viewDidAppear.
     ///
-    /// Sends didShow for the screen that got willShow, if it is still the top: a stack that changed meanwhile sends
-    /// its own willShow and didShow. After an interactive pop cancelled from a call of this appearance
-    /// (``_showsTopAgainOnAppearing``), then shows the top again in place of the revealed screen.
+    /// Sends didShow for the screen that got willShow, if it is still the top and the delegate heard no other willShow
+    /// since: a stack that changed meanwhile sends its own willShow and didShow (even if it came back to that top).
+    /// After an interactive pop cancelled from a call of this appearance (``_showsTopAgainOnAppearing``), then shows
+    /// the top again in place of the revealed screen.
     func _showedTopOnAppearing(animated: Bool) {
         // Its top ends an owed move when its own viewDidAppear has run; this is for a top that a current-context
         // presentation stood in for, which did not appear.
