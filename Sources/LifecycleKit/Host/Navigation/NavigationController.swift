@@ -39,8 +39,14 @@ open class NavigationController: Screen {
     @exclusivity(unchecked) var _leaving: [Screen] = []
 
     /// The top screen that the controller's own appearance sent willShow for, owed its didShow when the appearance
-    /// completes if it is still the top screen on screen then and the delegate heard no other willShow meanwhile.
+    /// completes if it is still the top screen on screen then and the delegate heard no other willShow meanwhile
+    /// (``_appearanceOwesDidShow``).
     @exclusivity(unchecked) weak var _topShownOnAppearing: Screen?
+    /// Whether the last willShow the delegate heard is the one of the controller's own appearance.
+    ///
+    /// Any other ends the didShow that appearance owed (the change that sent it sends its own didShow). A flag beside
+    /// ``_topShownOnAppearing``, so that a willShow stores a byte, not a weak reference.
+    @exclusivity(unchecked) var _appearanceOwesDidShow = false
 
     /// The screen the delegate heard of last with a didShow, `nil` from a willShow until its didShow.
     ///
@@ -233,10 +239,11 @@ extension NavigationController {
     /// Sends willShow for `screen`.
     ///
     /// `ofOwnAppearance` when the controller's own appearance shows its top, which then owes its didShow
-    /// (``_topShownOnAppearing``). Any other willShow ends that debt: the change that sent it sends its didShow.
+    /// (``_topShownOnAppearing``). Any other willShow ends that debt (``_appearanceOwesDidShow``).
     func _willShow(_ screen: Screen, animated: Bool, ofOwnAppearance: Bool = false) {
         _screenShownToDelegate = nil
-        _topShownOnAppearing = ofOwnAppearance ? screen : nil
+        if ofOwnAppearance { _topShownOnAppearing = screen }
+        _appearanceOwesDidShow = ofOwnAppearance
         NavigationController.willShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.willShow(arguments.screen, animated: arguments.animated)
         }
@@ -277,7 +284,7 @@ extension NavigationController {
         }
         if let shown = _topShownOnAppearing {
             _topShownOnAppearing = nil
-            if shown === topViewController {
+            if _appearanceOwesDidShow && shown === topViewController {
                 _didShow(shown, animated: animated)
             }
         }
