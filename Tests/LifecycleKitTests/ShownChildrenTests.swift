@@ -870,6 +870,47 @@ struct ShownChildrenWhileAppearingTests {
                     ]))
     }
 
+    /// Found by review (helper-282) of the change above.
+    ///
+    /// That change ended the didShow an appearance owed at any other willShow: changes that came back to a top already
+    /// on screen left the delegate's last didShow naming another screen (a push from the appearance's willShow popped
+    /// back from the top's viewDidAppear; an interactive pop cancelled from the controller's viewDidAppear whose screen
+    /// pops itself). The appearance now tells the delegate of that top, a pair of its own, once no change of the stack
+    /// is under way.
+    @Test(
+        "changes that come back to a top on screen, as the controller comes back, end with a pair for that top",
+        arguments: [false, true])
+    func changesBackToATopOnScreenEndWithItsPair(cancelsAnInteractivePop: Bool) throws {
+        let log = EventLog()
+        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
+        let interactivePop = cancelsAnInteractivePop ? try navigation.beginInteractivePop(translation: 10) : nil
+        container.list = []
+        window.transitionDriver.completeAll()
+        nonisolated(unsafe) let (pop, controller, screen) = (interactivePop, navigation, pushed)
+        let token =
+            cancelsAnInteractivePop
+            ? try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                pop?.cancel()
+            }
+            : try NavigationController.willShow.after(.instance(navigation), once: true) { _, _, _ in
+                #expect(throws: Never.self) { try controller.push(screen, animated: false) }
+            }
+        defer { token.cancel() }
+        top.actions["viewDidAppear"] = { #expect((try? navigation.pop(animated: false)) != nil) }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Show(") }
+                == (cancelsAnInteractivePop
+                    ? ["N.willShow(A)", "N.willShow(P)", "N.didShow(P)", "N.willShow(A)", "N.didShow(A)"]
+                    : ["N.willShow(P)", "N.willShow(Q)", "N.didShow(Q)", "N.willShow(P)", "N.didShow(P)"]))
+        #expect(navigation.viewControllers.map(\.title) == (cancelsAnInteractivePop ? ["A"] : ["A", "P"]))
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

@@ -544,7 +544,8 @@ extension NavigationController {
                     // screen: it appears all the same, and the push's own transition follows. UIKit's delegate hears
                     // of every screen that begins to appear as the top.
                     showing = (plannedTop, nil, plannedTarget._appearances)
-                } else if top !== self._screenShownToDelegate, top !== self._topShownOnAppearing,
+                } else if top !== self._screenShownToDelegate,
+                    !(self._appearanceOwesDidShow && top === self._topShownOnAppearing),
                     self._appearance == .appeared, target._appearance == .appeared, target._onScreenParent === self
                 {
                     // Already on screen, brought by a transition that ran before this one and carried out this

@@ -273,6 +273,8 @@ extension NavigationController {
     ///
     /// Sends didShow for the screen that got willShow, if it is still the top and the delegate heard no other willShow
     /// since: a stack that changed meanwhile sends its own willShow and didShow (even if it came back to that top).
+    /// When those changes came back to a top on screen that none of them told the delegate of, it hears of that top
+    /// now, a pair of its own, unless a change is still under way (which tells it).
     /// After an interactive pop cancelled from a call of this appearance (``_showsTopAgainOnAppearing``), then shows
     /// the top again in place of the revealed screen.
     func _showedTopOnAppearing(animated: Bool) {
@@ -284,8 +286,16 @@ extension NavigationController {
         }
         if let shown = _topShownOnAppearing {
             _topShownOnAppearing = nil
-            if _appearanceOwesDidShow && shown === topViewController {
-                _didShow(shown, animated: animated)
+            if _appearanceOwesDidShow {
+                if shown === topViewController { _didShow(shown, animated: animated) }
+            } else if _queuedCount == 0, _appearance == .appeared, let top = topViewController,
+                top._appearance == .appeared, top !== _screenShownToDelegate
+            {
+                // Changes of the stack told the delegate of other screens meanwhile, and came back to a top on screen
+                // that none of them told it of (they found it on screen already): it hears of that top now, a pair of
+                // its own, so that its last didShow names the top.
+                _willShow(top, animated: animated)
+                _didShow(top, animated: animated)
             }
         }
         if let tellsDelegate = _showsTopAgainOnAppearing {
