@@ -911,6 +911,37 @@ struct ShownChildrenWhileAppearingTests {
         #expect(navigation.viewControllers.map(\.title) == (cancelsAnInteractivePop ? ["A"] : ["A", "P"]))
     }
 
+    @Test("the pair that ends such an appearance gives way to a push asked from its willShow")
+    func pairEndingTheAppearanceGivesWayToAPushFromItsWillShow() throws {
+        let log = EventLog()
+        let screens = ["A", "P", "Q", "R"].map { ScriptedScreen($0, log) }
+        let navigation = try TestNavigation("N", root: screens[0], log)
+        try navigation.push(screens[1], animated: false)
+        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
+        container.list = []
+        window.transitionDriver.completeAll()
+        // The first willShow (the appearance's, of P) pushes Q; the third (the pair that ends the appearance, once P's
+        // viewDidAppear popped Q) pushes R.
+        nonisolated(unsafe) var willShows = 0
+        nonisolated(unsafe) let (controller, pushes) = (navigation, [1: screens[2], 3: screens[3]])
+        let token = try NavigationController.willShow.after(.instance(navigation)) { _, _, _ in
+            willShows += 1
+            if let screen = pushes[willShows] {
+                #expect(throws: Never.self) { try controller.push(screen, animated: false) }
+            }
+        }
+        defer { token.cancel() }
+        screens[1].actions["viewDidAppear"] = { #expect((try? navigation.pop(animated: false)) != nil) }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Show(") } == [
+                "N.willShow(P)", "N.willShow(Q)", "N.didShow(Q)", "N.willShow(P)", "N.willShow(R)", "N.didShow(R)",
+            ])
+        #expect(navigation.viewControllers.map(\.title) == ["A", "P", "R"])
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

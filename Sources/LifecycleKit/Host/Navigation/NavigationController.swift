@@ -293,9 +293,10 @@ extension NavigationController {
             {
                 // Changes of the stack told the delegate of other screens meanwhile, and came back to a top on screen
                 // that none of them told it of (they found it on screen already): it hears of that top now, a pair of
-                // its own, so that its last didShow names the top.
+                // its own, so that its last didShow names the top. Unless the willShow's hooks (the app's code) changed
+                // the stack: that change tells of its own top.
                 _willShow(top, animated: animated)
-                _didShow(top, animated: animated)
+                if topViewController === top, top._appearance == .appeared { _didShow(top, animated: animated) }
             }
         }
         if let tellsDelegate = _showsTopAgainOnAppearing {
