@@ -567,6 +567,17 @@ struct ShownChildrenWhileAppearingTests {
             window.transitionDriver.completeAll()
             return (window, container)
         }
+
+        /// `navigation`, the one child of a container "L" on screen (see ``onScreen(holding:listing:_:)``) that has
+        /// switched it off screen since: listing it again brings it back.
+        static func switchedOff(
+            _ navigation: NavigationController, _ log: EventLog
+        ) throws -> (window: Window, container: ListingScreen) {
+            let (window, container) = try onScreen(holding: [navigation], listing: [navigation], log)
+            container.list = []
+            window.transitionDriver.completeAll()
+            return (window, container)
+        }
     }
 
     /// Found by review (helper-277): the rule above left the old children on screen after a switch that dropped one
@@ -798,9 +809,7 @@ struct ShownChildrenWhileAppearingTests {
         let log = EventLog()
         let top = ScriptedScreen("P", log)
         let navigation = try TestNavigation("N", root: top, log)
-        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
-        container.list = []
-        window.transitionDriver.completeAll()
+        let (window, container) = try ListingScreen.switchedOff(navigation, log)
         top.actions["viewDidAppear"] = {
             log.add(request)
             do {
@@ -840,9 +849,7 @@ struct ShownChildrenWhileAppearingTests {
         let log = EventLog()
         let (top, pushed) = (ScriptedScreen("P", log), ScriptedScreen("Q", log))
         let navigation = try TestNavigation("N", root: top, log)
-        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
-        container.list = []
-        window.transitionDriver.completeAll()
+        let (window, container) = try ListingScreen.switchedOff(navigation, log)
         func pop() {
             log.add("pop")
             #expect((try? navigation.pop(animated: false)) === pushed)
@@ -917,9 +924,7 @@ struct ShownChildrenWhileAppearingTests {
         let screens = ["A", "P", "Q", "R"].map { ScriptedScreen($0, log) }
         let navigation = try TestNavigation("N", root: screens[0], log)
         try navigation.push(screens[1], animated: false)
-        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
-        container.list = []
-        window.transitionDriver.completeAll()
+        let (window, container) = try ListingScreen.switchedOff(navigation, log)
         // The first willShow (the appearance's, of P) pushes Q; the third (the pair that ends the appearance, once P's
         // viewDidAppear popped Q) pushes R.
         nonisolated(unsafe) var willShows = 0
