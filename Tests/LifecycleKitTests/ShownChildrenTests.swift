@@ -947,6 +947,38 @@ struct ShownChildrenWhileAppearingTests {
         #expect(navigation.viewControllers.map(\.title) == ["A", "P", "R"])
     }
 
+    /// Found by review (helper-282), older than the round: the pair that tells the delegate of the top again, after an
+    /// interactive pop cancelled from the controller's appearance, sent its didShow even when the willShow's hooks (the
+    /// app's code) popped that top, a didShow of a screen no longer in the stack after the pop's pair.
+    @Test("the pair after a pop cancelled from the controller's appearance gives way to a pop from its willShow")
+    func pairAfterACancelledPopGivesWayToAPopFromItsWillShow() throws {
+        let log = EventLog()
+        let (root, top) = (ScriptedScreen("A", log), ScriptedScreen("P", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
+        let interactivePop = try navigation.beginInteractivePop(translation: 10)
+        container.list = []
+        window.transitionDriver.completeAll()
+        // The first willShow (the appearance's, of the revealed A) cancels the pop; the second (P's again) pops P.
+        nonisolated(unsafe) var willShows = 0
+        nonisolated(unsafe) let (controller, pop) = (navigation, interactivePop)
+        let token = try NavigationController.willShow.after(.instance(navigation)) { _, _, _ in
+            willShows += 1
+            if willShows == 1 { pop.cancel() }
+            if willShows == 2 { #expect((try? controller.pop(animated: false)) != nil) }
+        }
+        defer { token.cancel() }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Show(") } == [
+                "N.willShow(A)", "N.willShow(P)", "N.willShow(A)", "N.didShow(A)",
+            ])
+        #expect(navigation.viewControllers.map(\.title) == ["A"])
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

@@ -288,15 +288,11 @@ extension NavigationController {
             _topShownOnAppearing = nil
             if _appearanceOwesDidShow {
                 if shown === topViewController { _didShow(shown, animated: animated) }
-            } else if _queuedCount == 0, _appearance == .appeared, let top = topViewController,
-                top._appearance == .appeared, top !== _screenShownToDelegate
-            {
+            } else if _queuedCount == 0 {
                 // Changes of the stack told the delegate of other screens meanwhile, and came back to a top on screen
-                // that none of them told it of (they found it on screen already): it hears of that top now, a pair of
-                // its own, so that its last didShow names the top. Unless the willShow's hooks (the app's code) changed
-                // the stack: that change tells of its own top.
-                _willShow(top, animated: animated)
-                if topViewController === top, top._appearance == .appeared { _didShow(top, animated: animated) }
+                // that none of them told it of (they found it on screen already): it hears of that top now, so that
+                // its last didShow names the top.
+                _tellDelegateOfTopOnScreen(animated: animated)
             }
         }
         if let tellsDelegate = _showsTopAgainOnAppearing {
@@ -305,13 +301,21 @@ extension NavigationController {
             // As a cancel of a controller on screen does: once the appearance calls are over. Unless the delegate heard
             // of the top already: the appearance showed it (the cancel came before it reached the children), or a
             // change of the stack asked since did.
-            if tellsDelegate, _appearance == .appeared, let top = topViewController, top._appearance == .appeared,
-                top !== _screenShownToDelegate
-            {
-                _willShow(top, animated: animated)
-                _didShow(top, animated: animated)
-            }
+            if tellsDelegate { _tellDelegateOfTopOnScreen(animated: animated) }
         }
+    }
+
+    /// Sends willShow and didShow for the top screen, on screen in the controller on screen, unless the delegate heard
+    /// of it last.
+    ///
+    /// The didShow only while that screen is still the top on screen: the willShow's hooks (the app's code) may change
+    /// the stack, and that change tells of its own top.
+    private func _tellDelegateOfTopOnScreen(animated: Bool) {
+        guard _appearance == .appeared, let top = topViewController, top._appearance == .appeared,
+            top !== _screenShownToDelegate
+        else { return }
+        _willShow(top, animated: animated)
+        if topViewController === top, top._appearance == .appeared { _didShow(top, animated: animated) }
     }
 
     /// Sends the `didMove(toParent:)` that ``_screenOwedDidMove`` waits for, if any: its first appearance completed,
