@@ -883,7 +883,8 @@ struct ShownChildrenWhileAppearingTests {
     /// on screen left the delegate's last didShow naming another screen (a push from the appearance's willShow popped
     /// back from the top's viewDidAppear; an interactive pop cancelled from the controller's viewDidAppear whose screen
     /// pops itself). The appearance now tells the delegate of that top, a pair of its own, once no change of the stack
-    /// is under way.
+    /// is under way. (The first no longer comes back to a top on screen: the push takes the top off, and the pop's own
+    /// pair tells of it; see `popFromTheTopsViewDidAppearThatAPushRan`.)
     @Test(
         "changes that come back to a top on screen, as the controller comes back, end with a pair for that top",
         arguments: [false, true])
@@ -921,30 +922,36 @@ struct ShownChildrenWhileAppearingTests {
     @Test("the pair that ends such an appearance gives way to a push asked from its willShow")
     func pairEndingTheAppearanceGivesWayToAPushFromItsWillShow() throws {
         let log = EventLog()
-        let screens = ["A", "P", "Q", "R"].map { ScriptedScreen($0, log) }
+        let screens = ["A", "P", "R"].map { ScriptedScreen($0, log) }
         let navigation = try TestNavigation("N", root: screens[0], log)
         try navigation.push(screens[1], animated: false)
-        let (window, container) = try ListingScreen.switchedOff(navigation, log)
-        // The first willShow (the appearance's, of P) pushes Q; the third (the pair that ends the appearance, once P's
-        // viewDidAppear popped Q) pushes R.
+        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
+        let interactivePop = try navigation.beginInteractivePop(translation: 10)
+        container.list = []
+        window.transitionDriver.completeAll()
+        // The controller's viewDidAppear cancels the pop, P's pops P; the third willShow (the pair that ends the
+        // appearance, of A, which the pop found on screen) pushes R.
         nonisolated(unsafe) var willShows = 0
-        nonisolated(unsafe) let (controller, pushes) = (navigation, [1: screens[2], 3: screens[3]])
-        let token = try NavigationController.willShow.after(.instance(navigation)) { _, _, _ in
-            willShows += 1
-            if let screen = pushes[willShows] {
-                #expect(throws: Never.self) { try controller.push(screen, animated: false) }
-            }
-        }
-        defer { token.cancel() }
+        nonisolated(unsafe) let (controller, pop, pushed) = (navigation, interactivePop, screens[2])
+        let tokens = [
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                pop.cancel()
+            },
+            try NavigationController.willShow.after(.instance(navigation)) { _, _, _ in
+                willShows += 1
+                if willShows == 3 { #expect(throws: Never.self) { try controller.push(pushed, animated: false) } }
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
         screens[1].actions["viewDidAppear"] = { #expect((try? navigation.pop(animated: false)) != nil) }
         _ = log.take()
         container.list = [navigation]
         window.transitionDriver.completeAll()
         #expect(
             log.take().filter { $0.contains("Show(") } == [
-                "N.willShow(P)", "N.willShow(Q)", "N.didShow(Q)", "N.willShow(P)", "N.willShow(R)", "N.didShow(R)",
+                "N.willShow(A)", "N.willShow(P)", "N.didShow(P)", "N.willShow(A)", "N.willShow(R)", "N.didShow(R)",
             ])
-        #expect(navigation.viewControllers.map(\.title) == ["A", "P", "R"])
+        #expect(navigation.viewControllers.map(\.title) == ["A", "R"])
     }
 
     /// Found by review (helper-282), older than the round: the pair that tells the delegate of the top again, after an
@@ -977,6 +984,99 @@ struct ShownChildrenWhileAppearingTests {
                 "N.willShow(A)", "N.willShow(P)", "N.willShow(A)", "N.didShow(A)",
             ])
         #expect(navigation.viewControllers.map(\.title) == ["A"])
+    }
+
+    /// Found by review (helper-282), older than the round.
+    ///
+    /// A push asked as the controller comes back on screen, before its top's viewDidAppear, ends that appearance
+    /// first. A pop of the pushed screen asked from that viewDidAppear waits for the push's transition, which went on
+    /// bringing the pushed screen on screen while the old top, shown by the stack again, stayed there without a
+    /// viewWillDisappear: two screens of one stack on screen at once. The old top now leaves in the push's
+    /// transition, as with a pop asked from the pushed screen's viewDidLoad, and comes back in the pop's.
+    @Test(
+        "a pop asked from the top's viewDidAppear that a push's start ran waits, and the push takes the top off",
+        arguments: ["N.willShow", "N.viewDidAppear"])
+    func popFromTheTopsViewDidAppearThatAPushRan(pushedFrom: String) throws {
+        let log = EventLog()
+        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
+        let push: @Sendable () -> Void = {
+            log.add("push")
+            #expect(throws: Never.self) { try controller.push(screen, animated: false) }
+            log.add("pushed")
+        }
+        let token =
+            pushedFrom == "N.willShow"
+            ? try NavigationController.willShow.after(.instance(navigation), once: true) { _, _, _ in push() }
+            : try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in push() }
+        defer { token.cancel() }
+        top.actions["viewDidAppear"] = {
+            log.add("pop")
+            #expect((try? navigation.pop(animated: false)) === pushed)
+            log.add("popped")
+        }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let appearance = ["N.viewWillAppear", "P.viewWillAppear", "N.willShow(P)"]
+        let pushAndPop = [
+            "push", "Q.loadView", "Q.viewDidLoad", "P.viewDidAppear", "pop", "popped", "P.viewWillDisappear",
+            "Q.viewWillAppear", "N.willShow(Q)", "P.viewDidDisappear", "Q.viewDidAppear", "N.didShow(Q)",
+            "Q.viewWillDisappear", "P.viewWillAppear", "N.willShow(P)", "Q.viewDidDisappear", "P.viewDidAppear",
+            "N.didShow(P)", "pushed",
+        ]
+        #expect(
+            log.take().filter { !$0.contains("Move(") && !$0.contains("Pop(") && !$0.contains("OnTop(") }
+                == (pushedFrom == "N.willShow"
+                    ? appearance + pushAndPop + ["N.viewDidAppear"]
+                    : appearance + ["N.viewDidAppear"] + pushAndPop))
+        #expect(navigation.viewControllers.map(\.title) == ["A", "P"])
+        #expect(top.visibleState == [.loaded, .didAppear] && pushed.visibleState == [.loaded, .didDisappear])
+    }
+
+    /// Found by review (helper-282), older than the round.
+    ///
+    /// A change of the stack asked from the will-calls of the controller's coming back runs at once (the container
+    /// brought the controller on screen outside a transition) and tells the delegate of its top, a pair of its own. The
+    /// appearance then told of that top again, a second willShow and didShow for one screen: a push from the
+    /// controller's viewWillAppear, or a push from the top's viewWillAppear that the top's viewDidAppear (which the
+    /// push's start runs) popped.
+    @Test(
+        "a change asked from the will-calls of the controller's coming back tells the delegate of its top once",
+        arguments: ["N.viewWillAppear", "P.viewWillAppear"])
+    func changeFromTheWillCallsOfTheComingBackTellsTheDelegateOnce(pushedFrom: String) throws {
+        let log = EventLog()
+        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
+        let push: @Sendable () -> Void = {
+            log.add("push")
+            #expect(throws: Never.self) { try controller.push(screen, animated: false) }
+            log.add("pushed")
+        }
+        let pusher: Screen = pushedFrom == "N.viewWillAppear" ? navigation : top
+        let token = try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(pusher), once: true) { _, _ in push() }
+        defer { token.cancel() }
+        if pusher === top {
+            top.actions["viewDidAppear"] = { #expect((try? navigation.pop(animated: false)) === pushed) }
+        }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Show(") || $0.hasPrefix("push") || $0 == "N.viewDidAppear" }
+                == (pushedFrom == "N.viewWillAppear"
+                    ? ["push", "N.willShow(Q)", "N.didShow(Q)", "pushed", "N.viewDidAppear"]
+                    : [
+                        "push", "N.willShow(Q)", "N.didShow(Q)", "N.willShow(P)", "N.didShow(P)", "pushed",
+                        "N.viewDidAppear",
+                    ]))
+        #expect(navigation.topViewController === (pushedFrom == "N.viewWillAppear" ? pushed : top))
     }
 
     @Test("a switch made while the container disappears is not carried to its next appearance")

@@ -54,6 +54,10 @@ open class NavigationController: Screen {
     /// another transition brought on screen (a queued presentation's, which carried out the change), or a pop
     /// cancelled while the controller came back, tells the delegate of a top on screen that is not this one.
     @exclusivity(unchecked) weak var _screenShownToDelegate: Screen?
+    /// The controller's appearance (its ``Screen/_appearances``) that was under way when the delegate heard the last
+    /// didShow, `0` when none was: a change of the stack asked from that appearance's will-calls that told of its top
+    /// leaves the appearance nothing to tell (see ``_showTopOnAppearing(_:animated:)``).
+    @exclusivity(unchecked) var _appearanceOfLastDidShow: UInt = 0
     /// The top screen when the stack transition starting now made its plan, the screen it sets out to show.
     ///
     /// The app's code in its `viewDidLoad` (the loads come after the plan) may push another. Read and cleared once the
@@ -251,6 +255,7 @@ extension NavigationController {
 
     func _didShow(_ screen: Screen, animated: Bool) {
         _screenShownToDelegate = screen
+        _appearanceOfLastDidShow = _appearance == .appearing ? _appearances : 0
         NavigationController.didShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.didShow(arguments.screen, animated: arguments.animated)
         }
@@ -263,9 +268,13 @@ extension NavigationController {
     /// will-calls went out (the controller's, then the top screen's), as UIKit's controller sends it after its top
     /// screen's viewWillAppear. Nothing if the will-calls ended the controller's appearance, if an appearance begun
     /// inside them already showed its top (the controller left its container and joined it again there), or if they
-    /// changed the top screen (the change sends its own willShow and didShow).
+    /// changed the top screen (the change sends its own willShow and didShow), nor if changes made in them came back to
+    /// that top and the last one told the delegate of it (a push popped from the top's viewDidAppear that the push's
+    /// start ran).
     func _showTopOnAppearing(_ top: Screen, animated: Bool) {
-        guard _appearance == .appearing, _topShownOnAppearing == nil, top === topViewController else { return }
+        guard _appearance == .appearing, _topShownOnAppearing == nil, top === topViewController,
+            top !== _screenShownToDelegate || _appearanceOfLastDidShow != _appearances
+        else { return }
         _willShow(top, animated: animated, ofOwnAppearance: true)
     }
 

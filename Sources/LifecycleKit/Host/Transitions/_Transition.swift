@@ -175,6 +175,14 @@ final class _Transition {
             // end.
             if willOrder == .appearingFirst && screen._appearances != disappearingAppearances[index] { continue }
             screen._beginDisappearing(animated: animated, batch: batch)
+            // A screen still appearing ends that appearance first, whose viewDidAppear (the app's code) may have
+            // changed the stack back to it (a pop of the screen a push brings, asked from the old top's viewDidAppear
+            // that the push's start ran): that change waits for this transition, which still takes the screen off.
+            if screen._appearance == .appeared && screen._isShownByContainerOnScreen
+                && _isShownOnlyByAWaitingChange(screen, appearingAt: places)
+            {
+                screen._beginDisappearing(animated: animated, batch: batch)
+            }
         }
     }
 
