@@ -1079,6 +1079,56 @@ struct ShownChildrenWhileAppearingTests {
         #expect(navigation.topViewController === (pushedFrom == "N.viewWillAppear" ? pushed : top))
     }
 
+    /// Found by review (helper-282), older than the round.
+    ///
+    /// An animated push asked from the will-calls of the controller's coming back runs at once (the container brings
+    /// the controller back outside a transition), and a pop asked from its willShow waits for it. The appearance went
+    /// on to the top of after the pop, which came on screen beside the pushed screen still appearing, with its own
+    /// willShow and didShow inside the push's pair (a didShow of the pushed screen after them, that no willShow
+    /// preceded). Now the appearance shows nothing more: the push ends, then the pop takes the pushed screen off and
+    /// brings the top back, each with its pair.
+    @Test(
+        "a pop from the willShow of a push asked as the controller comes back waits, and the appearance shows nothing",
+        arguments: ["N.viewWillAppear", "P.viewWillAppear"])
+    func popFromTheWillShowOfAPushAskedAsTheControllerComesBack(pushedFrom: String) throws {
+        let log = EventLog()
+        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
+        let pusher: Screen = pushedFrom == "N.viewWillAppear" ? navigation : top
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(pusher), once: true) { _, _ in
+                #expect(throws: Never.self) { try controller.push(screen, animated: true) }
+            },
+            try NavigationController.willShow.after(.instance(navigation), once: true) { _, arguments, _ in
+                guard arguments.screen === screen else { return }
+                log.add("pop")
+                #expect((try? controller.pop(animated: false)) === screen)
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let pushAndPop = [
+            "N.willShow(Q)", "pop", "N.viewDidAppear", "P.viewDidDisappear", "Q.viewDidAppear", "N.didShow(Q)",
+            "Q.viewWillDisappear", "P.viewWillAppear", "N.willShow(P)", "Q.viewDidDisappear", "P.viewDidAppear",
+            "N.didShow(P)",
+        ]
+        #expect(
+            log.take().filter { !$0.contains("Move(") && !$0.contains("Pop(") && !$0.hasPrefix("Q.load") }
+                .filter { $0 != "Q.viewDidLoad" }
+                == (pushedFrom == "N.viewWillAppear"
+                    ? ["N.viewWillAppear", "Q.viewWillAppear"] + pushAndPop.filter { $0 != "P.viewDidDisappear" }
+                    : [
+                        "N.viewWillAppear", "P.viewWillAppear", "P.viewDidAppear", "P.viewWillDisappear",
+                        "Q.viewWillAppear",
+                    ] + pushAndPop))
+        #expect(top.visibleState == [.loaded, .didAppear] && pushed.visibleState == [.loaded, .didDisappear])
+    }
+
     @Test("a switch made while the container disappears is not carried to its next appearance")
     func switchWhileTheContainerDisappears() throws {
         let host = try NavigationHost(driver: .manual)

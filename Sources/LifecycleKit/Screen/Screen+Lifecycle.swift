@@ -134,6 +134,7 @@ extension Screen {
         _currentCauses = _pendingCauses.intersection(.appearing)
         _moveOnScreen(to: place)
         _joinBatch(batch)
+        let onScreenBeforeTheWillCall = _onScreenChildren.count
         // The bar's restore callbacks and the observers' willBegin are part of the will-call: an interactive
         // transition ended from them ends once viewWillAppear returned too.
         _runWillCall(in: batch) {
@@ -172,6 +173,16 @@ extension Screen {
         guard _appearances == appearance else { return }
         // A navigation controller shows its top screen of now: willShow follows the will-calls.
         let navigationTop = (self as? NavigationController)?.topViewController
+        // Unless a change of its stack asked from its viewWillAppear ran at once (the controller comes on screen
+        // outside a transition) and brought its screen on screen, and a change asked since waits for it (a pop asked
+        // from that push's willShow): the change that waits shows the top of now, and tells the delegate. As when a
+        // change asked from the top's load runs at once (below), this appearance shows nothing more.
+        if let top = navigationTop, _onScreenChildren.count != onScreenBeforeTheWillCall,
+            !top._forwardingTarget._appearance.isVisible, let navigation = self as? NavigationController,
+            navigation._queuedCount > 0
+        {
+            return
+        }
         // The children this screen shows now (a child's current-context presentation stands in for it).
         let identifier = ObjectIdentifier(self)
         var shownChildChangedAsItLoaded = false

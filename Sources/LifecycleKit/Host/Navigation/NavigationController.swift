@@ -273,7 +273,8 @@ extension NavigationController {
     /// start ran).
     func _showTopOnAppearing(_ top: Screen, animated: Bool) {
         guard _appearance == .appearing, _topShownOnAppearing == nil, top === topViewController,
-            top !== _screenShownToDelegate || _appearanceOfLastDidShow != _appearances
+            top !== _screenShownToDelegate || _appearanceOfLastDidShow != _appearances,
+            top._forwardingTarget._appearance != .disappearing
         else { return }
         _willShow(top, animated: animated, ofOwnAppearance: true)
     }
