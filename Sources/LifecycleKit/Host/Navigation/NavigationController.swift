@@ -318,14 +318,20 @@ extension NavigationController {
     /// Sends willShow and didShow for the top screen, on screen in the controller on screen, unless the delegate heard
     /// of it last.
     ///
-    /// The didShow only while that screen is still the top on screen: the willShow's hooks (the app's code) may change
-    /// the stack, and that change tells of its own top.
+    /// The didShow only while that screen is still the top on screen in the same appearance of the controller, and
+    /// the delegate heard no didShow since: the willShow's hooks (the app's code) may change the stack, and that change
+    /// tells of its own top, or take the controller away and back, and its appearance tells of its top.
     private func _tellDelegateOfTopOnScreen(animated: Bool) {
         guard _appearance == .appeared, let top = topViewController, top._appearance == .appeared,
             top !== _screenShownToDelegate
         else { return }
+        let appearances = _appearances
         _willShow(top, animated: animated)
-        if topViewController === top, top._appearance == .appeared { _didShow(top, animated: animated) }
+        if _screenShownToDelegate == nil, _appearances == appearances, _appearance == .appeared,
+            topViewController === top, top._appearance == .appeared
+        {
+            _didShow(top, animated: animated)
+        }
     }
 
     /// Sends the `didMove(toParent:)` that ``_screenOwedDidMove`` waits for, if any: its first appearance completed,
