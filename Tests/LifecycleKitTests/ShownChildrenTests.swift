@@ -1079,6 +1079,77 @@ struct ShownChildrenWhileAppearingTests {
         #expect(navigation.topViewController === (pushedFrom == "N.viewWillAppear" ? pushed : top))
     }
 
+    /// Found by review (helper-283) of the change above, older than it.
+    ///
+    /// With an animation, the change asked from the will-calls still runs when the appearance tells the delegate, and
+    /// had sent its willShow, not its didShow yet. The appearance sent a second willShow of the same screen, and its
+    /// didShow before that screen's viewDidAppear (the change then sent none).
+    @Test(
+        "an animated change asked from the will-calls of the controller's coming back tells the delegate once",
+        arguments: ["animated push from N.viewWillAppear", "animated pop from P.viewDidAppear"])
+    func animatedChangeFromTheWillCallsOfTheComingBackTellsTheDelegateOnce(change: String) throws {
+        let log = EventLog()
+        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
+        let pushesFromTheController = change.hasSuffix("N.viewWillAppear")
+        let pusher: Screen = pushesFromTheController ? navigation : top
+        let token = try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(pusher), once: true) { _, _ in
+            #expect(throws: Never.self) { try controller.push(screen, animated: pushesFromTheController) }
+        }
+        defer { token.cancel() }
+        if !pushesFromTheController {
+            top.actions["viewDidAppear"] = { #expect((try? navigation.pop(animated: true)) === pushed) }
+        }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { !$0.contains("Move(") && !$0.contains("Pop(") && !$0.hasPrefix("Q.load") }
+                .filter { $0 != "Q.viewDidLoad" }
+                == (pushesFromTheController
+                    ? [
+                        "N.viewWillAppear", "Q.viewWillAppear", "N.willShow(Q)", "N.viewDidAppear", "Q.viewDidAppear",
+                        "N.didShow(Q)",
+                    ]
+                    : [
+                        "N.viewWillAppear", "P.viewWillAppear", "P.viewDidAppear", "P.viewWillDisappear",
+                        "Q.viewWillAppear", "N.willShow(Q)", "P.viewDidDisappear", "Q.viewDidAppear", "N.didShow(Q)",
+                        "Q.viewWillDisappear", "P.viewWillAppear", "N.willShow(P)", "N.viewDidAppear",
+                        "Q.viewDidDisappear", "P.viewDidAppear", "N.didShow(P)",
+                    ]))
+    }
+
+    /// Found in the same review, and made by the change above: the appearance's didShow of its top went out once a push
+    /// asked from its willShow had begun to take that top off screen (the push's screen then switched the controller
+    /// off), a didShow of a screen on its way off.
+    @Test("the didShow an appearance owes is not sent for a top on its way off screen")
+    func owedDidShowOfATopOnItsWayOffIsNotSent() throws {
+        let log = EventLog()
+        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
+        let token = try NavigationController.willShow.after(.instance(navigation), once: true) { _, _, _ in
+            #expect(throws: Never.self) { try controller.push(screen, animated: false) }
+        }
+        defer { token.cancel() }
+        top.actions["viewDidAppear"] = { #expect((try? navigation.pop(animated: false)) === pushed) }
+        pushed.actions["viewWillAppear"] = { container.list = [] }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Show(") || $0.hasPrefix("N.view") || $0.hasPrefix("P.view") } == [
+                "N.viewWillAppear", "P.viewWillAppear", "N.willShow(P)", "P.viewDidAppear", "P.viewWillDisappear",
+                "N.viewDidAppear", "N.viewWillDisappear", "N.viewDidDisappear", "P.viewDidDisappear",
+            ])
+        #expect(!navigation.isAppearing && top.visibleState == [.loaded, .didDisappear])
+    }
+
     /// Found by review (helper-282), older than the round.
     ///
     /// An animated push asked from the will-calls of the controller's coming back runs at once (the container brings

@@ -54,10 +54,14 @@ open class NavigationController: Screen {
     /// another transition brought on screen (a queued presentation's, which carried out the change), or a pop
     /// cancelled while the controller came back, tells the delegate of a top on screen that is not this one.
     @exclusivity(unchecked) weak var _screenShownToDelegate: Screen?
-    /// The controller's appearance (its ``Screen/_appearances``) that was under way when the delegate heard the last
-    /// didShow, `0` when none was: a change of the stack asked from that appearance's will-calls that told of its top
-    /// leaves the appearance nothing to tell (see ``_showTopOnAppearing(_:animated:)``).
-    @exclusivity(unchecked) var _appearanceOfLastDidShow: UInt = 0
+    /// The screen the delegate heard of last, with a willShow or a didShow, and the controller's appearance (its
+    /// ``Screen/_appearances``) under way then, `0` when none was.
+    ///
+    /// A change of the stack asked from that appearance's will-calls that told of its top (a willShow whose didShow
+    /// the change still owes, or both) leaves the appearance nothing to tell
+    /// (see ``_showTopOnAppearing(_:animated:)``). An identifier and a count, not a weak reference: stored with every
+    /// willShow and didShow.
+    @exclusivity(unchecked) var _lastTold: (screen: ObjectIdentifier?, appearance: UInt) = (nil, 0)
     /// The top screen when the stack transition starting now made its plan, the screen it sets out to show.
     ///
     /// The app's code in its `viewDidLoad` (the loads come after the plan) may push another. Read and cleared once the
@@ -248,6 +252,7 @@ extension NavigationController {
         _screenShownToDelegate = nil
         if ofOwnAppearance { _topShownOnAppearing = screen }
         _appearanceOwesDidShow = ofOwnAppearance
+        _lastTold = (ObjectIdentifier(screen), _appearance == .appearing ? _appearances : 0)
         NavigationController.willShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.willShow(arguments.screen, animated: arguments.animated)
         }
@@ -255,7 +260,7 @@ extension NavigationController {
 
     func _didShow(_ screen: Screen, animated: Bool) {
         _screenShownToDelegate = screen
-        _appearanceOfLastDidShow = _appearance == .appearing ? _appearances : 0
+        _lastTold = (ObjectIdentifier(screen), _appearance == .appearing ? _appearances : 0)
         NavigationController.didShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.didShow(arguments.screen, animated: arguments.animated)
         }
@@ -268,12 +273,13 @@ extension NavigationController {
     /// will-calls went out (the controller's, then the top screen's), as UIKit's controller sends it after its top
     /// screen's viewWillAppear. Nothing if the will-calls ended the controller's appearance, if an appearance begun
     /// inside them already showed its top (the controller left its container and joined it again there), or if they
-    /// changed the top screen (the change sends its own willShow and didShow), nor if changes made in them came back to
-    /// that top and the last one told the delegate of it (a push popped from the top's viewDidAppear that the push's
-    /// start ran).
+    /// changed the top screen (the change sends its own willShow and didShow), nor if a change made in them told the
+    /// delegate of that top, with its willShow (whose didShow the change still owes) or both (an animated push from the
+    /// controller's viewWillAppear; a push popped back from the top's viewDidAppear that the push's start ran), nor for
+    /// a top going off screen (a push asked in them takes it off).
     func _showTopOnAppearing(_ top: Screen, animated: Bool) {
         guard _appearance == .appearing, _topShownOnAppearing == nil, top === topViewController,
-            top !== _screenShownToDelegate || _appearanceOfLastDidShow != _appearances,
+            _lastTold.screen != ObjectIdentifier(top) || _lastTold.appearance != _appearances,
             top._forwardingTarget._appearance != .disappearing
         else { return }
         _willShow(top, animated: animated, ofOwnAppearance: true)
@@ -297,7 +303,11 @@ extension NavigationController {
         if let shown = _topShownOnAppearing {
             _topShownOnAppearing = nil
             if _appearanceOwesDidShow {
-                if shown === topViewController { _didShow(shown, animated: animated) }
+                // Not for a top going off screen: a change asked from its viewDidAppear, or from the calls after it,
+                // tells of its own top once its will-calls have run.
+                if shown === topViewController, shown._forwardingTarget._appearance != .disappearing {
+                    _didShow(shown, animated: animated)
+                }
             } else if _queuedCount == 0 {
                 // Changes of the stack told the delegate of other screens meanwhile, and came back to a top on screen
                 // that none of them told it of (they found it on screen already): it hears of that top now, so that
