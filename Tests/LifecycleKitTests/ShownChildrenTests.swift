@@ -883,8 +883,10 @@ struct ShownChildrenWhileAppearingTests {
     /// on screen left the delegate's last didShow naming another screen (a push from the appearance's willShow popped
     /// back from the top's viewDidAppear; an interactive pop cancelled from the controller's viewDidAppear whose screen
     /// pops itself). The appearance now tells the delegate of that top, a pair of its own, once no change of the stack
-    /// is under way. (The first no longer comes back to a top on screen: the push takes the top off, and the pop's own
-    /// pair tells of it; see `popFromTheTopsViewDidAppearThatAPushRan`.)
+    /// is under way. Neither comes back to a top on screen since round 53: the push takes the top off, the cancel takes
+    /// the revealed screen off before the popping screen appears, and the pop's own pair tells of the top (see
+    /// `popFromTheTopsViewDidAppearThatAPushRan` and `cancelFromTheControllersViewDidAppearTakesTheRevealedTopOff`);
+    /// the appearance's own pair for that case went with them.
     @Test(
         "changes that come back to a top on screen, as the controller comes back, end with a pair for that top",
         arguments: [false, true])
@@ -917,41 +919,6 @@ struct ShownChildrenWhileAppearingTests {
                     ? ["N.willShow(A)", "N.willShow(P)", "N.didShow(P)", "N.willShow(A)", "N.didShow(A)"]
                     : ["N.willShow(P)", "N.willShow(Q)", "N.didShow(Q)", "N.willShow(P)", "N.didShow(P)"]))
         #expect(navigation.viewControllers.map(\.title) == (cancelsAnInteractivePop ? ["A"] : ["A", "P"]))
-    }
-
-    @Test("the pair that ends such an appearance gives way to a push asked from its willShow")
-    func pairEndingTheAppearanceGivesWayToAPushFromItsWillShow() throws {
-        let log = EventLog()
-        let screens = ["A", "P", "R"].map { ScriptedScreen($0, log) }
-        let navigation = try TestNavigation("N", root: screens[0], log)
-        try navigation.push(screens[1], animated: false)
-        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
-        let interactivePop = try navigation.beginInteractivePop(translation: 10)
-        container.list = []
-        window.transitionDriver.completeAll()
-        // The controller's viewDidAppear cancels the pop, P's pops P; the third willShow (the pair that ends the
-        // appearance, of A, which the pop found on screen) pushes R.
-        nonisolated(unsafe) var willShows = 0
-        nonisolated(unsafe) let (controller, pop, pushed) = (navigation, interactivePop, screens[2])
-        let tokens = [
-            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
-                pop.cancel()
-            },
-            try NavigationController.willShow.after(.instance(navigation)) { _, _, _ in
-                willShows += 1
-                if willShows == 3 { #expect(throws: Never.self) { try controller.push(pushed, animated: false) } }
-            },
-        ]
-        defer { tokens.forEach { $0.cancel() } }
-        screens[1].actions["viewDidAppear"] = { #expect((try? navigation.pop(animated: false)) != nil) }
-        _ = log.take()
-        container.list = [navigation]
-        window.transitionDriver.completeAll()
-        #expect(
-            log.take().filter { $0.contains("Show(") } == [
-                "N.willShow(A)", "N.willShow(P)", "N.didShow(P)", "N.willShow(A)", "N.willShow(R)", "N.didShow(R)",
-            ])
-        #expect(navigation.viewControllers.map(\.title) == ["A", "R"])
     }
 
     /// Found by review (helper-282), older than the round: the pair that tells the delegate of the top again, after an
@@ -1258,6 +1225,56 @@ struct ShownChildrenWhileAppearingTests {
                 "N.willShow(P)", "N.viewDidAppear", "N.didShow(P)",
             ])
         #expect(interactivePop.state == .cancelled && top.visibleState == [.loaded, .didAppear])
+    }
+
+    /// Found by review (helper-283), older than the round.
+    ///
+    /// A controller that comes back on screen during an interactive pop shows the screen the pop reveals; a cancel
+    /// asked from its own viewDidAppear, before that screen's, brought the popping screen on screen while the revealed
+    /// one was still appearing: it got its viewDidAppear after the popping screen's, two screens of one stack on
+    /// screen at once. Now the revealed screen appears and disappears before the popping screen comes back, and a pop
+    /// asked from its viewDidAppear waits for the cancel to end.
+    @Test(
+        "a pop cancelled from the viewDidAppear of the controller that came back takes the revealed top off first",
+        arguments: [false, true])
+    func cancelFromTheControllersViewDidAppearTakesTheRevealedTopOff(popsFromTheRevealedTop: Bool) throws {
+        let log = EventLog()
+        let screens = ["A", "P", "S"].map { ScriptedScreen($0, log) }
+        let navigation = try TestNavigation("N", root: screens[0], log)
+        try navigation.push(screens[1], animated: false)
+        try navigation.push(screens[2], animated: false)
+        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
+        nonisolated(unsafe) let interactivePop = try navigation.beginInteractivePop(translation: 10)
+        container.list = []
+        window.transitionDriver.completeAll()
+        let token = try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+            log.add("cancel")
+            interactivePop.cancel()
+        }
+        defer { token.cancel() }
+        if popsFromTheRevealedTop {
+            screens[1].actions["viewDidAppear"] = {
+                log.add("pop")
+                #expect((try? navigation.pop(animated: false)) === screens[2])
+            }
+        }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let cancel = [
+            "N.viewWillAppear", "P.viewWillAppear", "N.willShow(P)", "N.viewDidAppear", "cancel", "P.viewDidAppear",
+        ]
+        let popsBack = [
+            "S.viewWillDisappear", "P.viewWillAppear", "N.willShow(P)", "S.viewDidDisappear", "P.viewDidAppear",
+            "N.didShow(P)",
+        ]
+        #expect(
+            log.take().filter { !$0.contains("Move(") && !$0.contains("Pop(") && !$0.contains("OnTop(") }
+                == cancel + (popsFromTheRevealedTop ? ["pop"] : []) + [
+                    "P.viewWillDisappear", "P.viewDidDisappear", "S.viewWillAppear", "S.viewDidAppear",
+                    "N.willShow(S)", "N.didShow(S)",
+                ] + (popsFromTheRevealedTop ? popsBack : []))
+        #expect(navigation.viewControllers.map(\.title) == (popsFromTheRevealedTop ? ["A", "P"] : ["A", "P", "S"]))
     }
 
     @Test("a switch made while the container disappears is not carried to its next appearance")

@@ -300,7 +300,9 @@ public final class InteractivePop: _InteractiveTransition {
     /// viewWillAppear. A screen on screen in the revealed screen's place by other means (the controller left the screen
     /// and came back during the gesture, showing its top of that moment; a current-context presentation over the
     /// revealed screen came or went) disappears in the revealed screen's stead; asked from a call of the controller's
-    /// coming back, once the controller has appeared (the popping screen then appears, and the delegate hears of it).
+    /// coming back, once the controller has appeared (the popping screen then appears, and the delegate hears of it),
+    /// a top that has not appeared yet gets its viewDidAppear first, then disappears before the popping screen appears
+    /// (a change of the stack asked from that viewDidAppear waits for the pop's end).
     /// Ignored once the pop ended.
     ///
     /// Asked from inside a will-call the pop sent (viewWillAppear, viewIsAppearing or viewWillDisappear, from a hook or
@@ -338,14 +340,22 @@ public final class InteractivePop: _InteractiveTransition {
                 revealed._endAppearanceTransition()
             }
             // On screen through the controller's own appearance (it left the screen during the gesture and came back,
-            // showing its top of that moment), or in place of what the pop revealed (a current-context presentation
+            // showing its top of that moment, which may not have appeared yet), or in place of what the pop revealed (a current-context presentation
             // over the revealed screen, presented or dismissed meanwhile): the popping screen takes its place again in
             // the cancel, not in a change of the stack asked from its calls, which waits for the pop's end.
             let shownInItsPlace = revealedScreen._forwardingTargetOnScreenNow
-            if shownInItsPlace._appearance == .appeared, shownInItsPlace._onScreenParent === navigation,
-                poppingTarget?._onScreenBatch === batch
+            if shownInItsPlace._appearance == .appeared || shownInItsPlace._appearance == .appearing,
+                shownInItsPlace._onScreenParent === navigation, poppingTarget?._onScreenBatch === batch
             {
                 shownInItsPlace._beginDisappearing(animated: true, batch: batch)
+                // One still appearing (the controller's appearance had not reached its viewDidAppear) ends that
+                // appearance first, whose viewDidAppear (the app's code) may have changed the stack back to it: that
+                // change waits for the pop's end, and the popping screen takes the place all the same.
+                if shownInItsPlace._appearance == .appeared, shownInItsPlace._onScreenParent === navigation,
+                    navigation._appearance == .appeared
+                {
+                    shownInItsPlace._beginDisappearing(animated: true, batch: batch)
+                }
                 shownInItsPlace._endAppearanceTransition()
             }
             // The revealed screen's calls ran the app's code, which may have taken the controller off screen: the

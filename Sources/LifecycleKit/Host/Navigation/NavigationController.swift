@@ -289,8 +289,6 @@ extension NavigationController {
     ///
     /// Sends didShow for the screen that got willShow, if it is still the top and the delegate heard no other willShow
     /// since: a stack that changed meanwhile sends its own willShow and didShow (even if it came back to that top).
-    /// When those changes came back to a top on screen that none of them told the delegate of, it hears of that top
-    /// now, a pair of its own, unless a change is still under way (which tells it).
     /// After an interactive pop cancelled from a call of this appearance (``_showsTopAgainOnAppearing``), then shows
     /// the top again in place of the revealed screen.
     func _showedTopOnAppearing(animated: Bool) {
@@ -302,17 +300,12 @@ extension NavigationController {
         }
         if let shown = _topShownOnAppearing {
             _topShownOnAppearing = nil
-            if _appearanceOwesDidShow {
-                // Not for a top going off screen: a change asked from its viewDidAppear, or from the calls after it,
-                // tells of its own top once its will-calls have run.
-                if shown === topViewController, shown._forwardingTarget._appearance != .disappearing {
-                    _didShow(shown, animated: animated)
-                }
-            } else if _queuedCount == 0 {
-                // Changes of the stack told the delegate of other screens meanwhile, and came back to a top on screen
-                // that none of them told it of (they found it on screen already): it hears of that top now, so that
-                // its last didShow names the top.
-                _tellDelegateOfTopOnScreen(animated: animated)
+            // Not for a top going off screen: a change asked from its viewDidAppear, or from the calls after it, tells
+            // of its own top once its will-calls have run.
+            if _appearanceOwesDidShow, shown === topViewController,
+                shown._forwardingTarget._appearance != .disappearing
+            {
+                _didShow(shown, animated: animated)
             }
         }
         if let tellsDelegate = _showsTopAgainOnAppearing {
