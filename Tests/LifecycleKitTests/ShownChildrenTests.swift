@@ -1046,6 +1046,37 @@ struct ShownChildrenWhileAppearingTests {
         #expect(navigation.topViewController === (pushedFrom == "N.viewWillAppear" ? pushed : top))
     }
 
+    /// Found by review (helper-284) of the change below: the didShow an appearance owes is not sent for a top on its
+    /// way off screen; the rule asked the screen that stands in for the top (a current-context presentation over it),
+    /// which its dismissal, asked from its own viewDidAppear and presented again at once, was taking off, while the top
+    /// stayed: the delegate's willShow of the top never got its didShow.
+    @Test("the didShow an appearance owes goes out when the presentation that stood in for the top goes")
+    func owedDidShowGoesOutWhenTheStandInGoes() throws {
+        let log = EventLog()
+        let (root, top, standIn) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("X", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        top.definesPresentationContext = true
+        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
+        try top.present(standIn, style: .currentContext, animated: false)
+        window.transitionDriver.completeAll()
+        container.list = []
+        window.transitionDriver.completeAll()
+        standIn.actions["viewDidAppear"] = {
+            log.add("dismiss and present again")
+            #expect(standIn.dismiss(animated: true))
+            #expect(throws: Never.self) { try top.present(standIn, style: .currentContext, animated: false) }
+        }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Show(") || $0.hasPrefix("dismiss") } == [
+                "N.willShow(P)", "dismiss and present again", "N.didShow(P)",
+            ])
+        #expect(standIn.visibleState == [.loaded, .didAppear] && navigation.topViewController === top)
+    }
+
     /// Found by review (helper-283) of the change above, older than it.
     ///
     /// With an animation, the change asked from the will-calls still runs when the appearance tells the delegate, and

@@ -340,9 +340,10 @@ public final class InteractivePop: _InteractiveTransition {
                 revealed._endAppearanceTransition()
             }
             // On screen through the controller's own appearance (it left the screen during the gesture and came back,
-            // showing its top of that moment, which may not have appeared yet), or in place of what the pop revealed (a current-context presentation
-            // over the revealed screen, presented or dismissed meanwhile): the popping screen takes its place again in
-            // the cancel, not in a change of the stack asked from its calls, which waits for the pop's end.
+            // showing its top of that moment, which may not have appeared yet), or in place of what the pop revealed
+            // (a current-context presentation over the revealed screen, presented or dismissed meanwhile): the popping
+            // screen takes its place again in the cancel, not in a change of the stack asked from its calls, which
+            // waits for the pop's end.
             let shownInItsPlace = revealedScreen._forwardingTargetOnScreenNow
             if shownInItsPlace._appearance == .appeared || shownInItsPlace._appearance == .appearing,
                 shownInItsPlace._onScreenParent === navigation, poppingTarget?._onScreenBatch === batch

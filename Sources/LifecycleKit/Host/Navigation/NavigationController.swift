@@ -280,7 +280,7 @@ extension NavigationController {
     func _showTopOnAppearing(_ top: Screen, animated: Bool) {
         guard _appearance == .appearing, _topShownOnAppearing == nil, top === topViewController,
             _lastTold.screen != ObjectIdentifier(top) || _lastTold.appearance != _appearances,
-            top._forwardingTarget._appearance != .disappearing
+            !_placeIsGoingOffScreen(of: top)
         else { return }
         _willShow(top, animated: animated, ofOwnAppearance: true)
     }
@@ -303,7 +303,7 @@ extension NavigationController {
             // Not for a top going off screen: a change asked from its viewDidAppear, or from the calls after it, tells
             // of its own top once its will-calls have run.
             if _appearanceOwesDidShow, shown === topViewController,
-                shown._forwardingTarget._appearance != .disappearing
+                !_placeIsGoingOffScreen(of: shown)
             {
                 _didShow(shown, animated: animated)
             }
@@ -316,6 +316,15 @@ extension NavigationController {
             // change of the stack asked since did.
             if tellsDelegate { _tellDelegateOfTopOnScreen(animated: animated) }
         }
+    }
+
+    /// Whether the place of `top` is on its way off screen: the screen itself disappears, or, while it is not on
+    /// screen, the current-context presentation that stands in for it (a push takes the place off).
+    ///
+    /// Not when the top comes on screen as that presentation goes (its dismissal): the top takes its place.
+    private func _placeIsGoingOffScreen(of top: Screen) -> Bool {
+        top._appearance == .disappearing
+            || (!top._appearance.isVisible && top._forwardingTarget._appearance == .disappearing)
     }
 
     /// Sends willShow and didShow for the top screen, on screen in the controller on screen, unless the delegate heard
