@@ -1077,6 +1077,48 @@ struct ShownChildrenWhileAppearingTests {
         #expect(standIn.visibleState == [.loaded, .didAppear] && navigation.topViewController === top)
     }
 
+    /// Found by review (helper-284), older than the round.
+    ///
+    /// A controller that comes back as a full-screen presentation over it goes, whose top's viewWillAppear pushes a
+    /// screen (the push waits for the dismissal) and whose viewDidAppear pops it again, told its delegate nothing: its
+    /// appearance saw another top coming, and the two changes, when their turn came, found the top on screen and the
+    /// delegate's last didShow naming it, from before the controller went off screen. The controller now forgets that
+    /// didShow as it goes off screen, and the changes tell of the top they find there.
+    @Test("a push and a pop back, asked as a dismissal brings the controller back, tell the delegate of its top")
+    func pushAndPopBackAsADismissalBringsTheControllerBack() throws {
+        let log = EventLog()
+        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        let cover = ScriptedScreen("Y", log)
+        try navigation.present(cover, style: .fullScreen, animated: false)
+        window.transitionDriver.completeAll()
+        nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(top), once: true) { _, _ in
+                log.add("push")
+                #expect(throws: Never.self) { try controller.push(screen, animated: false) }
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                log.add("pop")
+                #expect((try? controller.pop(animated: false)) === screen)
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        #expect(cover.dismiss(animated: false))
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Show(") || $0.hasPrefix("p") || $0.contains(".view") } == [
+                "Y.viewWillDisappear", "N.viewWillAppear", "P.viewWillAppear", "push", "N.viewDidAppear", "pop",
+                "P.viewDidAppear", "Y.viewDidDisappear", "N.willShow(P)", "N.didShow(P)",
+            ])
+        #expect(navigation.viewControllers.map(\.title) == ["A", "P"] && top.visibleState == [.loaded, .didAppear])
+    }
+
     /// Found by review (helper-283) of the change above, older than it.
     ///
     /// With an animation, the change asked from the will-calls still runs when the appearance tells the delegate, and

@@ -364,6 +364,8 @@ extension Screen {
         if let navigation = self as? NavigationController {
             navigation._topShownOnAppearing = nil
             navigation._showsTopAgainOnAppearing = nil
+            // What the delegate heard before it went tells nothing of what it shows when it comes back.
+            navigation._screenShownToDelegate = nil
         }
         _joinBatch(batch)
         if let navigation = parent as? NavigationController {

@@ -48,7 +48,9 @@ open class NavigationController: Screen {
     /// ``_topShownOnAppearing``, so that a willShow stores a byte, not a weak reference.
     @exclusivity(unchecked) var _appearanceOwesDidShow = false
 
-    /// The screen the delegate heard of last with a didShow, `nil` from a willShow until its didShow.
+    /// The screen the delegate heard of last with a didShow, `nil` from a willShow until its didShow, and from the
+    /// moment the controller begins to disappear: once it is back on screen, a change that finds its top on screen
+    /// tells the delegate of it unless something did since.
     ///
     /// A cancelled interactive pop sends no didShow for the screen it revealed. A change of the stack whose top
     /// another transition brought on screen (a queued presentation's, which carried out the change), or a pop
