@@ -578,6 +578,23 @@ struct ShownChildrenWhileAppearingTests {
             window.transitionDriver.completeAll()
             return (window, container)
         }
+
+        /// A navigation controller "N" whose stack holds "A" and "P", switched off as ``switchedOff(_:_:)`` does, and
+        /// a screen "Q" to push: the set-up of the tests of a controller that comes back.
+        static func switchedOffStack(
+            _ log: EventLog
+        ) throws -> (
+            screens: (root: ScriptedScreen, top: ScriptedScreen, pushed: ScriptedScreen), navigation: TestNavigation,
+            window: Window, container: ListingScreen
+        ) {
+            let screens = (
+                root: ScriptedScreen("A", log), top: ScriptedScreen("P", log), pushed: ScriptedScreen("Q", log)
+            )
+            let navigation = try TestNavigation("N", root: screens.root, log)
+            try navigation.push(screens.top, animated: false)
+            let (window, container) = try switchedOff(navigation, log)
+            return (screens, navigation, window, container)
+        }
     }
 
     /// Found by review (helper-277): the rule above left the old children on screen after a switch that dropped one
@@ -965,10 +982,7 @@ struct ShownChildrenWhileAppearingTests {
         arguments: ["N.willShow", "N.viewDidAppear"])
     func popFromTheTopsViewDidAppearThatAPushRan(pushedFrom: String) throws {
         let log = EventLog()
-        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
-        let navigation = try TestNavigation("N", root: root, log)
-        try navigation.push(top, animated: false)
-        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        let ((_, top, pushed), navigation, window, container) = try ListingScreen.switchedOffStack(log)
         nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
         let push: @Sendable () -> Void = {
             log.add("push")
@@ -1016,10 +1030,7 @@ struct ShownChildrenWhileAppearingTests {
         arguments: ["N.viewWillAppear", "P.viewWillAppear"])
     func changeFromTheWillCallsOfTheComingBackTellsTheDelegateOnce(pushedFrom: String) throws {
         let log = EventLog()
-        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
-        let navigation = try TestNavigation("N", root: root, log)
-        try navigation.push(top, animated: false)
-        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        let ((_, top, pushed), navigation, window, container) = try ListingScreen.switchedOffStack(log)
         nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
         let push: @Sendable () -> Void = {
             log.add("push")
@@ -1129,10 +1140,7 @@ struct ShownChildrenWhileAppearingTests {
         arguments: ["animated push from N.viewWillAppear", "animated pop from P.viewDidAppear"])
     func animatedChangeFromTheWillCallsOfTheComingBackTellsTheDelegateOnce(change: String) throws {
         let log = EventLog()
-        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
-        let navigation = try TestNavigation("N", root: root, log)
-        try navigation.push(top, animated: false)
-        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        let ((_, top, pushed), navigation, window, container) = try ListingScreen.switchedOffStack(log)
         nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
         let pushesFromTheController = change.hasSuffix("N.viewWillAppear")
         let pusher: Screen = pushesFromTheController ? navigation : top
@@ -1168,10 +1176,7 @@ struct ShownChildrenWhileAppearingTests {
     @Test("the didShow an appearance owes is not sent for a top on its way off screen")
     func owedDidShowOfATopOnItsWayOffIsNotSent() throws {
         let log = EventLog()
-        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
-        let navigation = try TestNavigation("N", root: root, log)
-        try navigation.push(top, animated: false)
-        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        let ((_, top, pushed), navigation, window, container) = try ListingScreen.switchedOffStack(log)
         nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
         let token = try NavigationController.willShow.after(.instance(navigation), once: true) { _, _, _ in
             #expect(throws: Never.self) { try controller.push(screen, animated: false) }
@@ -1203,10 +1208,7 @@ struct ShownChildrenWhileAppearingTests {
         arguments: ["N.viewWillAppear", "P.viewWillAppear"])
     func popFromTheWillShowOfAPushAskedAsTheControllerComesBack(pushedFrom: String) throws {
         let log = EventLog()
-        let (root, top, pushed) = (ScriptedScreen("A", log), ScriptedScreen("P", log), ScriptedScreen("Q", log))
-        let navigation = try TestNavigation("N", root: root, log)
-        try navigation.push(top, animated: false)
-        let (window, container) = try ListingScreen.switchedOff(navigation, log)
+        let ((_, top, pushed), navigation, window, container) = try ListingScreen.switchedOffStack(log)
         nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
         let pusher: Screen = pushedFrom == "N.viewWillAppear" ? navigation : top
         let tokens = [
