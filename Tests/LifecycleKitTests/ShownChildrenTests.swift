@@ -579,6 +579,19 @@ struct ShownChildrenWhileAppearingTests {
             return (window, container)
         }
 
+        /// A hook's action that pushes `screen` on `navigation` without animation, expecting no error, between "push"
+        /// and "pushed" in the log.
+        static func pushing(
+            _ screen: Screen, on navigation: NavigationController, _ log: EventLog
+        ) -> @Sendable () -> Void {
+            nonisolated(unsafe) let (controller, pushed) = (navigation, screen)
+            return {
+                log.add("push")
+                #expect(throws: Never.self) { try controller.push(pushed, animated: false) }
+                log.add("pushed")
+            }
+        }
+
         /// A navigation controller "N" whose stack holds "A" and "P", switched off as ``switchedOff(_:_:)`` does, and
         /// a screen "Q" to push: the set-up of the tests of a controller that comes back.
         static func switchedOffStack(
@@ -983,12 +996,7 @@ struct ShownChildrenWhileAppearingTests {
     func popFromTheTopsViewDidAppearThatAPushRan(pushedFrom: String) throws {
         let log = EventLog()
         let ((_, top, pushed), navigation, window, container) = try ListingScreen.switchedOffStack(log)
-        nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
-        let push: @Sendable () -> Void = {
-            log.add("push")
-            #expect(throws: Never.self) { try controller.push(screen, animated: false) }
-            log.add("pushed")
-        }
+        let push = ListingScreen.pushing(pushed, on: navigation, log)
         let token =
             pushedFrom == "N.willShow"
             ? try NavigationController.willShow.after(.instance(navigation), once: true) { _, _, _ in push() }
@@ -1031,12 +1039,7 @@ struct ShownChildrenWhileAppearingTests {
     func changeFromTheWillCallsOfTheComingBackTellsTheDelegateOnce(pushedFrom: String) throws {
         let log = EventLog()
         let ((_, top, pushed), navigation, window, container) = try ListingScreen.switchedOffStack(log)
-        nonisolated(unsafe) let (controller, screen) = (navigation, pushed)
-        let push: @Sendable () -> Void = {
-            log.add("push")
-            #expect(throws: Never.self) { try controller.push(screen, animated: false) }
-            log.add("pushed")
-        }
+        let push = ListingScreen.pushing(pushed, on: navigation, log)
         let pusher: Screen = pushedFrom == "N.viewWillAppear" ? navigation : top
         let token = try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(pusher), once: true) { _, _ in push() }
         defer { token.cancel() }
