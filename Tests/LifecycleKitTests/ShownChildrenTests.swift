@@ -579,6 +579,19 @@ struct ShownChildrenWhileAppearingTests {
             return (window, container)
         }
 
+        /// `navigation`, the one child of a container "L" on screen (see ``onScreen(holding:listing:_:)``), which
+        /// began an interactive pop there and which the container has switched off screen since, the pop still in
+        /// progress: listing it again brings it back.
+        static func switchedOffDuringAPop(
+            _ navigation: NavigationController, _ log: EventLog
+        ) throws -> (window: Window, container: ListingScreen, pop: InteractivePop) {
+            let (window, container) = try onScreen(holding: [navigation], listing: [navigation], log)
+            let pop = try navigation.beginInteractivePop(translation: 10)
+            container.list = []
+            window.transitionDriver.completeAll()
+            return (window, container, pop)
+        }
+
         /// A hook's action that pushes `screen` on `navigation` without animation, expecting no error, between "push"
         /// and "pushed" in the log.
         static func pushing(
@@ -960,10 +973,7 @@ struct ShownChildrenWhileAppearingTests {
         let (root, top) = (ScriptedScreen("A", log), ScriptedScreen("P", log))
         let navigation = try TestNavigation("N", root: root, log)
         try navigation.push(top, animated: false)
-        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
-        let interactivePop = try navigation.beginInteractivePop(translation: 10)
-        container.list = []
-        window.transitionDriver.completeAll()
+        let (window, container, interactivePop) = try ListingScreen.switchedOffDuringAPop(navigation, log)
         // The first willShow (the appearance's, of the revealed A) cancels the pop; the second (P's again) pops P.
         nonisolated(unsafe) var willShows = 0
         nonisolated(unsafe) let (controller, pop) = (navigation, interactivePop)
@@ -1255,10 +1265,7 @@ struct ShownChildrenWhileAppearingTests {
         let (root, top) = (ScriptedScreen("A", log), ScriptedScreen("P", log))
         let navigation = try TestNavigation("N", root: root, log)
         try navigation.push(top, animated: false)
-        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
-        let interactivePop = try navigation.beginInteractivePop(translation: 10)
-        container.list = []
-        window.transitionDriver.completeAll()
+        let (window, container, interactivePop) = try ListingScreen.switchedOffDuringAPop(navigation, log)
         root.actions["viewWillAppear"] = { interactivePop.cancel() }
         nonisolated(unsafe) let (switcher, controller) = (container, navigation)
         let token = try NavigationController.willShow.after(.instance(navigation), once: true) { _, _, _ in
@@ -1321,10 +1328,8 @@ struct ShownChildrenWhileAppearingTests {
         let navigation = try TestNavigation("N", root: screens[0], log)
         try navigation.push(screens[1], animated: false)
         try navigation.push(screens[2], animated: false)
-        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
-        nonisolated(unsafe) let interactivePop = try navigation.beginInteractivePop(translation: 10)
-        container.list = []
-        window.transitionDriver.completeAll()
+        let (window, container, pop) = try ListingScreen.switchedOffDuringAPop(navigation, log)
+        nonisolated(unsafe) let interactivePop = pop
         let token = try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
             log.add("cancel")
             interactivePop.cancel()
