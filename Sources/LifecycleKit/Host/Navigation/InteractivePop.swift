@@ -380,14 +380,9 @@ public final class InteractivePop: _InteractiveTransition {
                 && navigation._appearances == controllerAppearances && shownAgain._appearance == .appeared
                 && shownAgain._onScreenParent === navigation
             {
-                navigation._willShow(poppingScreen, animated: true)
-                // Unless the willShow's hooks (the app's code) took the controller away and back, whose appearance
-                // told of its top, or off screen, or took the screen off screen (a change asked there waits, as above).
-                if navigation._screenShownToDelegate == nil, navigation._appearance == .appeared,
-                    navigation._appearances == controllerAppearances, shownAgain._appearance == .appeared
-                {
-                    navigation._didShow(poppingScreen, animated: true)
-                }
+                // The didShow while the screen is on screen, whatever the willShow's hooks asked of the stack (a
+                // change asked there waits, as above).
+                navigation._tellDelegate(of: poppingScreen, animated: true) { shownAgain._appearance == .appeared }
             }
         } else {
             // Its viewDidDisappear still belongs to the departure that began.

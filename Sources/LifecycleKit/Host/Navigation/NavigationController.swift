@@ -332,19 +332,25 @@ extension NavigationController {
     /// Sends willShow and didShow for the top screen, on screen in the controller on screen, unless the delegate heard
     /// of it last.
     ///
-    /// The didShow only while that screen is still the top on screen in the same appearance of the controller, and
-    /// the delegate heard no didShow since: the willShow's hooks (the app's code) may change the stack, and that change
-    /// tells of its own top, or take the controller away and back, and its appearance tells of its top.
+    /// The didShow only while that screen is still the top on screen (see ``_tellDelegate(of:animated:whileShown:)``):
+    /// the willShow's hooks (the app's code) may change the stack, and that change tells of its own top.
     private func _tellDelegateOfTopOnScreen(animated: Bool) {
         guard _appearance == .appeared, let top = topViewController, top._appearance == .appeared,
             top !== _screenShownToDelegate
         else { return }
+        _tellDelegate(of: top, animated: animated) { topViewController === top && top._appearance == .appeared }
+    }
+
+    /// Sends willShow for `screen`, then its didShow while `isShown` holds and the controller, still on screen in the
+    /// same appearance, has told the delegate nothing since.
+    ///
+    /// The willShow's hooks (the app's code) may take the controller off screen, or away and back (its own appearance
+    /// then told of its top, willShow and didShow), or take the screen off screen.
+    func _tellDelegate(of screen: Screen, animated: Bool, whileShown isShown: () -> Bool) {
         let appearances = _appearances
-        _willShow(top, animated: animated)
-        if _screenShownToDelegate == nil, _appearances == appearances, _appearance == .appeared,
-            topViewController === top, top._appearance == .appeared
-        {
-            _didShow(top, animated: animated)
+        _willShow(screen, animated: animated)
+        if _screenShownToDelegate == nil, _appearances == appearances, _appearance == .appeared, isShown() {
+            _didShow(screen, animated: animated)
         }
     }
 
