@@ -103,4 +103,41 @@ struct NavigationDelegateOrderTests {
         #expect(log.take().filter { $0.contains("Show(") } == ["nav.willShow(A)", "nav.didShow(A)"])
         #expect(a.visibleState == [.loaded, .didAppear])
     }
+
+    /// Found by review (helper-284), older than the round.
+    ///
+    /// The pop's transition had planned the presentation in the revealed screen's place, which the dismissal took out,
+    /// so it brought nothing on screen; the revealed screen came on screen later, in the dismissal's transition, which
+    /// does not tell the delegate. Its last didShow named the popped screen.
+    @Test(
+        "a pop whose popping screen's viewWillDisappear dismisses the presentation over the revealed screen shows it",
+        arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func popThatDismissesThePresentationOverTheRevealedScreen(popAnimated: Bool, dismissalAnimated: Bool) throws {
+        let log = EventLog()
+        let (top, pushed, presented) = (TestScreen("P", log), ScriptedScreen("Q", log), TestScreen("X", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try navigation.push(top, animated: false)
+        top.definesPresentationContext = true
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        try top.present(presented, style: .currentContext, animated: false)
+        try navigation.push(pushed, animated: false)
+        window.transitionDriver.completeAll()
+        pushed.actions["viewWillDisappear"] = {
+            log.add("dismiss")
+            #expect(presented.dismiss(animated: dismissalAnimated))
+        }
+        _ = log.take()
+        _ = try navigation.pop(animated: popAnimated)
+        window.transitionDriver.completeAll()
+        // The pop brings the revealed screen itself on screen, as it would without the presentation.
+        #expect(
+            log.take().filter { !$0.contains("Pop(") && !$0.contains("Move(") } == [
+                "Q.viewWillDisappear", "dismiss", "P.viewWillAppear", "nav.willShow(P)", "Q.viewDidDisappear",
+                "P.viewDidAppear", "nav.didShow(P)",
+            ])
+        #expect(top.visibleState == [.loaded, .didAppear] && presented.visibleState == [.loaded, .didDisappear])
+        #expect(top.presentedScreen == nil && navigation.topViewController === top)
+    }
 }

@@ -305,6 +305,16 @@ extension Screen {
         return screen
     }
 
+    /// The child of `container` that this current-context presentation stands in for (through a chain of such
+    /// presentations), or `nil` when it stands in for none of its children.
+    func _childStoodInFor(in container: Screen) -> Screen? {
+        var base: Screen = self
+        while base.parent == nil, base._isEmbedded, let presenter = base._presenter {
+            base = presenter
+        }
+        return base !== self && base.parent === container ? base : nil
+    }
+
     /// The screen of a navigation stack that this current-context presentation stands in for while that screen is
     /// off screen (it appears and disappears in the screen's place), with its navigation controller; `nil` for any
     /// other screen.
