@@ -140,4 +140,46 @@ struct NavigationDelegateOrderTests {
         #expect(top.visibleState == [.loaded, .didAppear] && presented.visibleState == [.loaded, .didDisappear])
         #expect(top.presentedScreen == nil && navigation.topViewController === top)
     }
+
+    /// Found by review (helper-283), older than the round.
+    ///
+    /// A push and a pop asked as the controller comes back wait behind the dismissal that brings it back; the first
+    /// of their transitions found the current-context presentation asked meanwhile (over the one that stands in for
+    /// the top) in the top's place, and told the delegate of the top a second time, as if it were a new one.
+    @Test("a push and a pop back that only change what stands in for the top tell the delegate nothing more")
+    func pushAndPopBackThatOnlyChangeTheTopsStandIn() throws {
+        let log = EventLog()
+        let (top, standIn, chained) = (TestScreen("P", log), ScriptedScreen("C", log), TestScreen("G", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try navigation.push(top, animated: false)
+        top.definesPresentationContext = true
+        let (window, container) = try ShownChildrenWhileAppearingTests.ListingScreen.onScreen(
+            holding: [navigation], listing: [navigation], log)
+        try top.present(standIn, style: .currentContext, animated: false)
+        let cover = TestScreen("F", log)
+        try container.present(cover, style: .fullScreen, animated: false)
+        window.transitionDriver.completeAll()
+        nonisolated(unsafe) let (controller, pushed) = (navigation, TestScreen("Q", log))
+        let token = try NavigationController.willShow.after(.instance(navigation), once: true) { _, _, _ in
+            log.add("push and pop")
+            #expect(throws: Never.self) { try controller.push(pushed, animated: false) }
+            #expect((try? controller.pop(animated: false)) === pushed)
+        }
+        defer { token.cancel() }
+        standIn.actions["viewDidAppear"] = {
+            log.add("present")
+            #expect(throws: Never.self) { try standIn.present(chained, style: .currentContext, animated: false) }
+        }
+        _ = log.take()
+        #expect(cover.dismiss(animated: false))
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.hasPrefix("nav.") || $0.hasPrefix("C.") || $0.hasPrefix("G.v") || !$0.contains(".") }
+                == [
+                    "nav.viewWillAppear", "C.viewWillAppear", "nav.willShow(P)", "push and pop", "nav.viewDidAppear",
+                    "C.viewDidAppear", "present", "nav.didShow(P)", "G.viewDidLoad", "C.viewWillDisappear",
+                    "G.viewWillAppear", "C.viewDidDisappear", "G.viewDidAppear",
+                ])
+        #expect(chained.visibleState == [.loaded, .didAppear] && navigation.topViewController === top)
+    }
 }

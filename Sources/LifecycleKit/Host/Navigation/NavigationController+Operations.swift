@@ -535,7 +535,12 @@ extension NavigationController {
                 guard let top = self.topViewController else { return }
                 let target = top._forwardingTarget
                 if appearing.contains(where: { $0 === target }) {
-                    showing = (top, nil, target._appearances)
+                    // Not when only what stands in for a top the delegate heard of last, in this appearance, changes
+                    // (a current-context presentation from the one over it, waiting for this transition, takes its
+                    // place; the changes that made this transition came back to that top): it is not a new top.
+                    if target === top || self._screenShownToDelegate !== top {
+                        showing = (top, nil, target._appearances)
+                    }
                 } else if let plannedTop, plannedTop !== top,
                     case let plannedTarget = plannedTop._forwardingTarget,
                     appearing.contains(where: { $0 === plannedTarget })
