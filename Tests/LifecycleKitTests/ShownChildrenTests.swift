@@ -1420,4 +1420,44 @@ struct ShownChildrenWhileAppearingTests {
         #expect(
             host.log.take().filter { $0.hasPrefix("X.view") } == ["X.viewWillDisappear", "X.viewDidDisappear"])
     }
+
+    /// Found by review (helper-282), older than the round.
+    ///
+    /// A container that switches away from a navigation controller coming back, from the controller's own
+    /// viewWillAppear, ends its appearance at once (a viewDidAppear that balances the will-call); switched back from
+    /// there, or from that viewDidAppear, the controller stays on screen and brings its top on at once, which nothing
+    /// told the delegate of.
+    @Test(
+        "a controller whose container switches away from its viewWillAppear and back tells the delegate of its top",
+        arguments: [false, true])
+    func controllerSwitchedAwayFromItsViewWillAppearAndBackTellsOfItsTop(backInTheWillCall: Bool) throws {
+        let log = EventLog()
+        let ((_, top, _), navigation, window, container) = try ListingScreen.switchedOffStack(log)
+        nonisolated(unsafe) let (controller, switcher) = (navigation, container)
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                log.add("away")
+                switcher.list = []
+                if backInTheWillCall {
+                    log.add("back")
+                    switcher.list = [controller]
+                }
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                log.add("back from viewDidAppear")
+                switcher.list = [controller]
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.hasPrefix("N.") || $0.hasPrefix("P.") || !$0.contains(".") } == [
+                "N.viewWillAppear", "away", "N.viewDidAppear", "back from viewDidAppear",
+            ] + (backInTheWillCall ? ["back"] : []) + [
+                "P.viewWillAppear", "N.willShow(P)", "P.viewDidAppear", "N.didShow(P)",
+            ])
+        #expect(top.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
+    }
 }

@@ -164,8 +164,13 @@ extension Screen {
         _isRunningViewWillAppear = false
         guard _appearance == .appearing else {
             // Its viewWillAppear ended the transition it began (an interactive pop finished or cancelled from it):
-            // what it shows comes on screen at once if it appeared, and nothing more happens if it went away.
-            _settleChildrenOnScreen()
+            // what it shows comes on screen at once if it appeared, and nothing more happens if it went away. A
+            // navigation controller tells its delegate of its top then, as its appearance would have.
+            if let navigation = self as? NavigationController {
+                navigation._settleChildrenOnScreenShowingTheTop()
+            } else {
+                _settleChildrenOnScreen()
+            }
             return
         }
         // Its viewWillAppear took it away and began another appearance (presented it with animation, say): that one's

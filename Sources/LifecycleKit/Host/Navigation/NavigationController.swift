@@ -287,6 +287,35 @@ extension NavigationController {
         _willShow(top, animated: animated, ofOwnAppearance: true)
     }
 
+    /// Brings on screen at once what the controller shows, once its own viewWillAppear ended its appearance and left it
+    /// on screen (its container switched it away and back from there), with willShow and didShow for its top, as its
+    /// appearance would have sent them: willShow after the top's viewWillAppear, didShow after its viewDidAppear.
+    ///
+    /// Not for a top the delegate heard of already in this appearance, nor one that does not come on screen here.
+    func _settleChildrenOnScreenShowingTheTop() {
+        guard _appearance == .appeared, let top = topViewController, top._forwardingTarget._appearance == .disappeared
+        else { return _settleChildrenOnScreen() }
+        let appearances = _appearances
+        var told = false
+        _settleChildrenOnScreen(
+            onWillCalls: { [unowned self] appearing, sent in
+                guard sent, _appearance == .appeared, _appearances == appearances, top === topViewController,
+                    case let target = top._forwardingTarget, target._appearance == .appearing,
+                    appearing.contains(where: { $0 === target }), _screenShownToDelegate !== top,
+                    _lastTold.screen != ObjectIdentifier(top) || _lastTold.appearance != appearances
+                else { return }
+                told = true
+                _willShow(top, animated: false)
+            },
+            onEnded: { [unowned self] in
+                guard told, _appearance == .appeared, _appearances == appearances, top === topViewController,
+                    top._forwardingTarget._appearance == .appeared,
+                    _lastTold.screen == ObjectIdentifier(top), _screenShownToDelegate == nil
+                else { return }
+                _didShow(top, animated: false)
+            })
+    }
+
     /// The controller itself appeared, after its top screen's viewDidAppear.
     ///
     /// Sends didShow for the screen that got willShow, if it is still the top and the delegate heard no other willShow
