@@ -305,14 +305,15 @@ extension Screen {
         return screen
     }
 
-    /// The child of `container` that this current-context presentation stands in for (through a chain of such
-    /// presentations), or `nil` when it stands in for none of its children.
-    func _childStoodInFor(in container: Screen) -> Screen? {
+    /// The child that this current-context presentation stands in for in its container (through a chain of such
+    /// presentations), or `nil` when it stands in for none, or for none of `container`'s children when one is given.
+    func _childStoodInFor(in container: Screen?) -> Screen? {
         var base: Screen = self
         while base.parent == nil, base._isEmbedded, let presenter = base._presenter {
             base = presenter
         }
-        return base !== self && base.parent === container ? base : nil
+        guard base !== self, let parent = base.parent, container == nil || parent === container else { return nil }
+        return base
     }
 
     /// The screen of a navigation stack that this current-context presentation stands in for while that screen is
