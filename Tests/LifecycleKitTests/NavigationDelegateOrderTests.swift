@@ -182,4 +182,70 @@ struct NavigationDelegateOrderTests {
                 ])
         #expect(chained.visibleState == [.loaded, .didAppear] && navigation.topViewController === top)
     }
+
+    /// Found by review (helper-285), older than the round: the delegate heard of the top only if what stands in its
+    /// place (here a presentation asked in the will-calls, which waits for the pop) was on screen.
+    @Test(
+        "a pop whose popping screen's viewWillDisappear presents over the revealed screen tells the delegate of it",
+        arguments: [false, true])
+    func popThatPresentsOverTheRevealedScreen(replacingAPresentation: Bool) throws {
+        let log = EventLog()
+        let (top, pushed, presented) = (TestScreen("P", log), ScriptedScreen("Q", log), TestScreen("W", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try navigation.push(top, animated: false)
+        top.definesPresentationContext = true
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        if replacingAPresentation { try top.present(TestScreen("X", log), style: .currentContext, animated: false) }
+        try navigation.push(pushed, animated: false)
+        window.transitionDriver.completeAll()
+        pushed.actions["viewWillDisappear"] = {
+            log.add("present")
+            if replacingAPresentation { #expect(top.dismiss(animated: false)) }
+            #expect(throws: Never.self) { try top.present(presented, style: .currentContext, animated: false) }
+        }
+        _ = log.take()
+        _ = try navigation.pop(animated: true)
+        window.transitionDriver.completeAll()
+        // The pop shows the revealed screen; the presentation then covers it in its own transition.
+        #expect(
+            log.take().filter { $0.hasPrefix("nav.") || $0.hasPrefix("P.") || $0.hasPrefix("W.v") || $0 == "present" }
+                == [
+                    "present", "P.viewWillAppear", "nav.willShow(P)", "P.viewDidAppear", "nav.didShow(P)",
+                    "W.viewDidLoad", "P.viewWillDisappear", "W.viewWillAppear", "W.viewDidAppear",
+                    "P.viewDidDisappear",
+                ])
+    }
+
+    /// Found by review (helper-285), older than the round: the screen that stands in for the revealed screen began to
+    /// appear, then dismissed itself; the delegate heard nothing of the pop's new top.
+    @Test("a pop whose revealed screen's stand-in dismisses itself as it appears tells the delegate of the new top")
+    func popWhoseRevealedStandInDismissesItself() throws {
+        let log = EventLog()
+        let (top, pushed, standIn) = (TestScreen("P", log), TestScreen("Q", log), ScriptedScreen("X", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try navigation.push(top, animated: false)
+        top.definesPresentationContext = true
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        try top.present(standIn, style: .currentContext, animated: false)
+        try navigation.push(pushed, animated: false)
+        window.transitionDriver.completeAll()
+        standIn.actions["viewWillAppear"] = {
+            log.add("dismiss")
+            #expect(standIn.dismiss(animated: false))
+        }
+        _ = log.take()
+        _ = try navigation.pop(animated: false)
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains(".view") || $0.hasPrefix("nav.") || $0 == "dismiss" } == [
+                "Q.viewWillDisappear", "X.viewWillAppear", "dismiss", "nav.willShow(P)", "Q.viewDidDisappear",
+                "X.viewDidAppear", "nav.didShow(P)", "X.viewWillDisappear", "P.viewWillAppear", "P.viewDidAppear",
+                "X.viewDidDisappear",
+            ])
+        #expect(top.visibleState == [.loaded, .didAppear])
+    }
 }

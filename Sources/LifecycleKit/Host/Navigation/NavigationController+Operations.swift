@@ -487,7 +487,10 @@ extension NavigationController {
         // transition, as when the controller leaves later, not with its next appearance. Known by the appearances it
         // had begun when the will-calls started (`appearancesBefore`). One variable that the closures capture, not
         // three: each is a heap box.
-        var showing: (shown: Screen?, began: ObjectIdentifier?, appearancesBefore: UInt) = (nil, nil, 0)
+        // `target`: the screen planned to appear in the top's place (the top, or what stood in for it then).
+        var showing: (shown: Screen?, began: ObjectIdentifier?, appearancesBefore: UInt, target: ObjectIdentifier?) = (
+            nil, nil, 0, nil
+        )
         let transition = _Transition(
             animated: animated, didOrder: .disappearingFirst,
             plan: { [weak self] in
@@ -503,6 +506,7 @@ extension NavigationController {
                     self._queuedCountWhenPlanned = .max
                     // Read once: each access to a variable that the closures share is checked at run time.
                     let shown = showing.shown
+                    let plannedTarget = showing.target
                     // After the will-calls, as UIKit's delegate hears it: the screen that began to appear as the top,
                     // if it is still coming on screen, in a controller on screen (else no didShow either). One that
                     // they popped with an animation still appears: the pop waits for this transition. Not when the
@@ -511,8 +515,13 @@ extension NavigationController {
                     let cameBackShowingIt =
                         self._appearances != self._appearancesWhenPlanned
                         && self._screenShownToDelegate === shown
+                    // Coming on screen in its place: the screen that stands there now (not a current-context
+                    // presentation asked in the will-calls, which waits for this transition), or the one planned there,
+                    // which began to appear even if the will-calls then dismissed it (it goes in its dismissal).
                     if let screen = shown, self._appearance.isVisible,
-                        screen._forwardingTarget._appearance.isVisible, !cameBackShowingIt
+                        screen._forwardingTargetOnScreenNow._appearance.isVisible
+                            || appearing.contains { ObjectIdentifier($0) == plannedTarget && $0._appearance.isVisible },
+                        !cameBackShowingIt
                     {
                         self._willShow(screen, animated: animated)
                     } else if let screen = shown {
@@ -539,7 +548,7 @@ extension NavigationController {
                     // (a current-context presentation from the one over it, waiting for this transition, takes its
                     // place; the changes that made this transition came back to that top): it is not a new top.
                     if target === top || self._screenShownToDelegate !== top {
-                        showing = (top, nil, target._appearances)
+                        showing = (top, nil, target._appearances, ObjectIdentifier(target))
                     }
                 } else if let plannedTop, plannedTop !== top,
                     case let plannedTarget = plannedTop._forwardingTarget,
@@ -548,7 +557,7 @@ extension NavigationController {
                     // The top when the plan was made, whose viewDidLoad (the loads ran just before) pushed another
                     // screen: it appears all the same, and the push's own transition follows. UIKit's delegate hears
                     // of every screen that begins to appear as the top.
-                    showing = (plannedTop, nil, plannedTarget._appearances)
+                    showing = (plannedTop, nil, plannedTarget._appearances, ObjectIdentifier(plannedTarget))
                 } else if top !== self._screenShownToDelegate,
                     !(self._appearanceOwesDidShow && top === self._topShownOnAppearing),
                     self._appearance == .appeared, target._appearance == .appeared, target._onScreenParent === self
@@ -557,7 +566,7 @@ extension NavigationController {
                     // change (a queued presentation's, whose plan showed the top of then): the delegate has not
                     // heard of it yet. Not the top that the controller's appearance showed, whose didShow waits for
                     // the end of that appearance (a request that changes nothing, from the top's viewDidAppear).
-                    showing = (top, nil, target._appearances)
+                    showing = (top, nil, target._appearances, ObjectIdentifier(target))
                 }
             },
             onFinish: { [weak self] stage in
@@ -574,7 +583,7 @@ extension NavigationController {
                 self._queuedCount -= 1
                 self._transitionCallsDepth += 1
                 defer { self._transitionCallsDepth -= 1 }
-                let (shown, began, _) = showing
+                let (shown, began, _, _) = showing
                 // Only a move still owed: a screen removed meanwhile got it when it left (its departure ends the
                 // move its join owed first), and one that left and joined again owes another join's.
                 for (screen, join) in added where self._owesJoinMove(screen, join: join) {
