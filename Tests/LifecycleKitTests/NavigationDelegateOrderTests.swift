@@ -248,4 +248,43 @@ struct NavigationDelegateOrderTests {
             ])
         #expect(top.visibleState == [.loaded, .didAppear])
     }
+
+    /// Found by review (helper-285), older than the round: the interactive pop read what it reveals before the popping
+    /// screen's will-calls, and brought on the presentation they had dismissed (it went only in its dismissal after the
+    /// pop).
+    @Test(
+        "an interactive pop whose popping screen dismisses the presentation over the revealed screen reveals it",
+        arguments: [true, false])
+    func interactivePopThatDismissesThePresentationOverTheRevealedScreen(finishes: Bool) throws {
+        let log = EventLog()
+        let (top, pushed, presented) = (TestScreen("P", log), ScriptedScreen("Q", log), TestScreen("X", log))
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try navigation.push(top, animated: false)
+        top.definesPresentationContext = true
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        try top.present(presented, style: .currentContext, animated: false)
+        try navigation.push(pushed, animated: false)
+        window.transitionDriver.completeAll()
+        pushed.actions["viewWillDisappear"] = {
+            log.add("dismiss")
+            #expect(presented.dismiss(animated: false))
+        }
+        _ = log.take()
+        let pop = try navigation.beginInteractivePop(translation: 10)
+        if finishes { pop.finish() } else { pop.cancel() }
+        window.transitionDriver.completeAll()
+        let calls = log.take().filter { $0.contains(".view") || $0.hasPrefix("nav.") || $0 == "dismiss" }
+        let revealed = ["Q.viewWillDisappear", "dismiss", "P.viewWillAppear", "nav.willShow(P)"]
+        #expect(
+            calls == revealed
+                + (finishes
+                    ? ["Q.viewDidDisappear", "P.viewDidAppear", "nav.didShow(P)"]
+                    : [
+                        "P.viewWillDisappear", "P.viewDidDisappear", "Q.viewWillAppear", "Q.viewDidAppear",
+                        "nav.willShow(Q)", "nav.didShow(Q)",
+                    ]))
+        #expect(presented.visibleState == [.loaded, .didDisappear] && top.presentedScreen == nil)
+    }
 }

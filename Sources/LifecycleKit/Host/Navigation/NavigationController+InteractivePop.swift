@@ -120,7 +120,7 @@ extension NavigationController {
         // The screens that get the will-calls are the ones on screen now (a current-context presentation
         // stands in for its screen); the pop ends them, whatever is requested meanwhile.
         let poppingTarget = popping._forwardingTarget
-        let revealedTarget = revealed._forwardingTarget
+        var revealedTarget = revealed._forwardingTarget
         pop.poppingTarget = poppingTarget
         pop.revealedTarget = revealedTarget
         // The calls so far ran the app's code, which may also have taken the controller off screen (the popping
@@ -133,6 +133,17 @@ extension NavigationController {
         pop.barFollowingTheFinger = navigationBar
         if _appearance == .appeared { poppingTarget._beginDisappearing(animated: true, batch: pop.batch) }
         guard pop.state == .active else { return pop }
+        // The popping screen's viewWillDisappear (the app's code) may have dismissed the current-context presentation
+        // that stood in for the revealed screen: what stands in its place now appears instead, as in any transition.
+        if revealedTarget !== revealed, revealedTarget._pendingCauses.contains(.beingDismissed),
+            case let standingThereNow = revealed._forwardingTargetOnScreenNow, standingThereNow !== revealedTarget,
+            !standingThereNow._appearance.isVisible
+        {
+            revealedTarget = standingThereNow
+            pop.revealedTarget = standingThereNow
+            if _appearance == .appeared { pop.batch.runWillCall { standingThereNow.loadViewIfNeeded() } }
+            guard pop.state == .active else { return pop }
+        }
         if _appearance == .appeared {
             revealedTarget._beginAppearing(animated: true, at: .child(self), batch: pop.batch)
         }

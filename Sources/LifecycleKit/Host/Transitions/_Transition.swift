@@ -220,8 +220,8 @@ final class _Transition {
     /// transition brings back the child's view.
     @inline(__always)
     private func _beginAppearing(at places: [_AppearancePlan.Place]) {
-        // Whether a screen's place was gone: a flag, not a call from the loop (with a call there, that never ran, a push
-        // and a pop cost 220 instructions more: measured).
+        // Whether a screen's place was gone: a flag, not a call from the loop (with a call there, that never ran, a
+        // push and a pop cost 220 instructions more: measured).
         var lostTheirPlace = false
         for (screen, place) in zip(appearing, places) {
             screen._appearsLaterIn = nil
