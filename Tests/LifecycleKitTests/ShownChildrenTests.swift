@@ -1460,4 +1460,32 @@ struct ShownChildrenWhileAppearingTests {
             ])
         #expect(top.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
     }
+
+    /// Found by review (helper-286) of the rule above: the controller told of a top that a change asked from those
+    /// calls brought, inside the pair of a pop still running, and the change told of it again.
+    @Test("a controller whose cut appearance asked changes of its stack leaves the delegate to those changes")
+    func cutAppearanceLeavesTheDelegateToTheChangesItAsked() throws {
+        let log = EventLog()
+        let ((_, _, pushed), navigation, window, container) = try ListingScreen.switchedOffStack(log)
+        nonisolated(unsafe) let (controller, switcher, screen) = (navigation, container, pushed)
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                switcher.list = []
+                #expect(throws: Never.self) { try controller.push(screen, animated: true) }
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                switcher.list = [controller]
+                #expect(throws: Never.self) { try controller.pop(animated: true) }
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Show(") } == [
+                "N.willShow(A)", "N.didShow(A)", "N.willShow(Q)", "N.didShow(Q)",
+            ])
+        #expect(navigation.topViewController === pushed && pushed.visibleState == [.loaded, .didAppear])
+    }
 }
