@@ -115,15 +115,8 @@ struct NavigationDelegateOrderTests {
     func popThatDismissesThePresentationOverTheRevealedScreen(popAnimated: Bool, dismissalAnimated: Bool) throws {
         let log = EventLog()
         let (top, pushed, presented) = (TestScreen("P", log), ScriptedScreen("Q", log), TestScreen("X", log))
-        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        try navigation.push(top, animated: false)
-        top.definesPresentationContext = true
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        try window.setRootScreen(navigation)
-        window.makeKeyAndVisible()
-        try top.present(presented, style: .currentContext, animated: false)
-        try navigation.push(pushed, animated: false)
-        window.transitionDriver.completeAll()
+        let (navigation, window) = try Self.stackCoveringAPresentation(
+            top: top, presented: presented, pushed: pushed, log)
         pushed.actions["viewWillDisappear"] = {
             log.add("dismiss")
             #expect(presented.dismiss(animated: dismissalAnimated))
@@ -191,15 +184,8 @@ struct NavigationDelegateOrderTests {
     func popThatPresentsOverTheRevealedScreen(replacingAPresentation: Bool) throws {
         let log = EventLog()
         let (top, pushed, presented) = (TestScreen("P", log), ScriptedScreen("Q", log), TestScreen("W", log))
-        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        try navigation.push(top, animated: false)
-        top.definesPresentationContext = true
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        try window.setRootScreen(navigation)
-        window.makeKeyAndVisible()
-        if replacingAPresentation { try top.present(TestScreen("X", log), style: .currentContext, animated: false) }
-        try navigation.push(pushed, animated: false)
-        window.transitionDriver.completeAll()
+        let (navigation, window) = try Self.stackCoveringAPresentation(
+            top: top, presented: replacingAPresentation ? TestScreen("X", log) : nil, pushed: pushed, log)
         pushed.actions["viewWillDisappear"] = {
             log.add("present")
             if replacingAPresentation { #expect(top.dismiss(animated: false)) }
@@ -224,15 +210,8 @@ struct NavigationDelegateOrderTests {
     func popWhoseRevealedStandInDismissesItself() throws {
         let log = EventLog()
         let (top, pushed, standIn) = (TestScreen("P", log), TestScreen("Q", log), ScriptedScreen("X", log))
-        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        try navigation.push(top, animated: false)
-        top.definesPresentationContext = true
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        try window.setRootScreen(navigation)
-        window.makeKeyAndVisible()
-        try top.present(standIn, style: .currentContext, animated: false)
-        try navigation.push(pushed, animated: false)
-        window.transitionDriver.completeAll()
+        let (navigation, window) = try Self.stackCoveringAPresentation(
+            top: top, presented: standIn, pushed: pushed, log)
         standIn.actions["viewWillAppear"] = {
             log.add("dismiss")
             #expect(standIn.dismiss(animated: false))
@@ -258,15 +237,8 @@ struct NavigationDelegateOrderTests {
     func interactivePopThatDismissesThePresentationOverTheRevealedScreen(finishes: Bool) throws {
         let log = EventLog()
         let (top, pushed, presented) = (TestScreen("P", log), ScriptedScreen("Q", log), TestScreen("X", log))
-        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
-        try navigation.push(top, animated: false)
-        top.definesPresentationContext = true
-        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
-        try window.setRootScreen(navigation)
-        window.makeKeyAndVisible()
-        try top.present(presented, style: .currentContext, animated: false)
-        try navigation.push(pushed, animated: false)
-        window.transitionDriver.completeAll()
+        let (navigation, window) = try Self.stackCoveringAPresentation(
+            top: top, presented: presented, pushed: pushed, log)
         pushed.actions["viewWillDisappear"] = {
             log.add("dismiss")
             #expect(presented.dismiss(animated: false))
@@ -286,5 +258,23 @@ struct NavigationDelegateOrderTests {
                         "nav.willShow(Q)", "nav.didShow(Q)",
                     ]))
         #expect(presented.visibleState == [.loaded, .didDisappear] && top.presentedScreen == nil)
+    }
+
+    /// A navigation controller "nav" on screen in a window, whose stack holds "A", `top` ("P", which defines a
+    /// presentation context, with `presented` over its current context when given) and `pushed` above them: the
+    /// set-up of the tests of a pop back to a screen that a presentation stood in for.
+    private static func stackCoveringAPresentation(
+        top: Screen, presented: Screen?, pushed: Screen, _ log: EventLog
+    ) throws -> (navigation: TestNavigation, window: Window) {
+        let navigation = try TestNavigation("nav", root: TestScreen("A", log), log)
+        try navigation.push(top, animated: false)
+        top.definesPresentationContext = true
+        let window = Window(time: VirtualTime(), transitionDriver: TransitionDriver(mode: .manual))
+        try window.setRootScreen(navigation)
+        window.makeKeyAndVisible()
+        if let presented { try top.present(presented, style: .currentContext, animated: false) }
+        try navigation.push(pushed, animated: false)
+        window.transitionDriver.completeAll()
+        return (navigation, window)
     }
 }
