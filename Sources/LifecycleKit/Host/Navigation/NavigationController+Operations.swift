@@ -520,7 +520,9 @@ extension NavigationController {
                     // which began to appear even if the will-calls then dismissed it (it goes in its dismissal).
                     if let screen = shown, self._appearance.isVisible,
                         screen._forwardingTargetOnScreenNow._appearance.isVisible
-                            || appearing.contains { ObjectIdentifier($0) == plannedTarget && $0._appearance.isVisible },
+                            || appearing.contains(where: { screen in
+                                ObjectIdentifier(screen) == plannedTarget && screen._appearance.isVisible
+                            }),
                         !cameBackShowingIt
                     {
                         self._willShow(screen, animated: animated)
