@@ -1488,4 +1488,29 @@ struct ShownChildrenWhileAppearingTests {
             ])
         #expect(navigation.topViewController === pushed && pushed.visibleState == [.loaded, .didAppear])
     }
+
+    /// Found by review (helper-286), older than the round: with an animation, the presentation had begun to take the
+    /// top off screen when the appearance ended, and the didShow it owed was kept for a top that a change of the stack
+    /// takes off, whose change tells of its own top; a presentation tells the delegate nothing.
+    @Test(
+        "a presentation over the top asked from the viewDidAppear of a controller coming back leaves it its didShow",
+        arguments: [true, false])
+    func presentationFromTheComingBacksViewDidAppearLeavesItsDidShow(animated: Bool) throws {
+        let log = EventLog()
+        let ((_, top, _), navigation, window, container) = try ListingScreen.switchedOffStack(log)
+        top.definesPresentationContext = true
+        nonisolated(unsafe) let (context, presented) = (top, TestScreen("W", log))
+        let token = try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+            #expect(throws: Never.self) { try context.present(presented, style: .currentContext, animated: animated) }
+        }
+        defer { token.cancel() }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let calls = log.take()
+        #expect(calls.filter { $0.contains("Show(") } == ["N.willShow(P)", "N.didShow(P)"])
+        let didShowAt = try #require(calls.firstIndex(of: "N.didShow(P)"))
+        #expect(try #require(calls.firstIndex(of: "P.viewDidAppear")) < didShowAt)
+        #expect(presented.visibleState == [.loaded, .didAppear] && top.visibleState == [.loaded, .didDisappear])
+    }
 }

@@ -333,10 +333,11 @@ extension NavigationController {
         }
         if let shown = _topShownOnAppearing {
             _topShownOnAppearing = nil
-            // Not for a top going off screen: a change asked from its viewDidAppear, or from the calls after it, tells
-            // of its own top once its will-calls have run.
+            // Not for a top that a change of the stack is taking off screen: a change asked from its viewDidAppear, or
+            // from the calls after it, tells of its own top once its will-calls have run. A presentation that covers
+            // it changes nothing the delegate hears of.
             if _appearanceOwesDidShow, shown === topViewController,
-                !_placeIsGoingOffScreen(of: shown)
+                !(_placeIsGoingOffScreen(of: shown) && _queuedCount > 0)
             {
                 _didShow(shown, animated: animated)
             }
