@@ -135,10 +135,7 @@ extension NavigationController {
         guard pop.state == .active else { return pop }
         // The popping screen's viewWillDisappear (the app's code) may have dismissed the current-context presentation
         // that stood in for the revealed screen: what stands in its place now appears instead, as in any transition.
-        if revealedTarget !== revealed, revealedTarget._pendingCauses.contains(.beingDismissed),
-            case let standingThereNow = revealed._forwardingTargetOnScreenNow, standingThereNow !== revealedTarget,
-            !standingThereNow._appearance.isVisible
-        {
+        if let (standingThereNow, _) = revealedTarget._standingInItsPlaceSinceItsDismissal {
             revealedTarget = standingThereNow
             pop.revealedTarget = standingThereNow
             if _appearance == .appeared { pop.batch.runWillCall { standingThereNow.loadViewIfNeeded() } }

@@ -281,7 +281,7 @@ extension NavigationController {
     /// a top going off screen (a push asked in them takes it off).
     func _showTopOnAppearing(_ top: Screen, animated: Bool) {
         guard _appearance == .appearing, _topShownOnAppearing == nil, top === topViewController,
-            _lastTold.screen != ObjectIdentifier(top) || _lastTold.appearance != _appearances,
+            !_toldDelegateInThisAppearance(of: top),
             !_placeIsGoingOffScreen(of: top)
         else { return }
         _willShow(top, animated: animated, ofOwnAppearance: true)
@@ -304,7 +304,7 @@ extension NavigationController {
                 guard sent, _appearance == .appeared, _appearances == appearances, top === topViewController,
                     case let target = top._forwardingTarget, target._appearance == .appearing,
                     appearing.contains(where: { $0 === target }), _screenShownToDelegate !== top,
-                    _lastTold.screen != ObjectIdentifier(top) || _lastTold.appearance != appearances
+                    !_toldDelegateInThisAppearance(of: top)
                 else { return }
                 told = true
                 _willShow(top, animated: false)
@@ -316,6 +316,12 @@ extension NavigationController {
                 else { return }
                 _didShow(top, animated: false)
             })
+    }
+
+    /// Whether the delegate's last willShow or didShow named `screen` and came while the controller's current
+    /// appearance began (recorded by ``_lastTold``).
+    private func _toldDelegateInThisAppearance(of screen: Screen) -> Bool {
+        _lastTold.screen == ObjectIdentifier(screen) && _lastTold.appearance == _appearances
     }
 
     /// The controller itself appeared, after its top screen's viewDidAppear.

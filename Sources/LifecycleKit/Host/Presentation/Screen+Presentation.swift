@@ -305,15 +305,30 @@ extension Screen {
         return screen
     }
 
-    /// The child that this current-context presentation stands in for in its container (through a chain of such
-    /// presentations), or `nil` when it stands in for none, or for none of `container`'s children when one is given.
-    func _childStoodInFor(in container: Screen?) -> Screen? {
+    /// The screen down the chain of current-context presentations from this one (this screen itself when it is no
+    /// such presentation) that is not one: the context they stand in for, a child of its container when it has a
+    /// parent.
+    var _standInBase: Screen {
         var base: Screen = self
         while base.parent == nil, base._isEmbedded, let presenter = base._presenter {
             base = presenter
         }
-        guard base !== self, let parent = base.parent, container == nil || parent === container else { return nil }
         return base
+    }
+
+    /// What stands now in the place of this current-context presentation, which the app dismissed before it could
+    /// appear there, with the container of that place: the child of the container it stood in for, or a current-context
+    /// presentation over that child not waiting for its transition; `nil` for any other screen, or when that screen
+    /// is on screen already.
+    ///
+    /// Found through the presenter it was dismissed from (``_dismissedFrom``), kept until its dismissal's transition
+    /// ends: the dismissal unlinked it from that presenter at once.
+    var _standingInItsPlaceSinceItsDismissal: (screen: Screen, container: Screen)? {
+        guard _pendingCauses.contains(.beingDismissed), _presentationStyle == .currentContext,
+            let child = _dismissedFrom?._standInBase, let container = child.parent
+        else { return nil }
+        let standing = child._forwardingTargetOnScreenNow
+        return standing === self || standing._appearance.isVisible ? nil : (standing, container)
     }
 
     /// The screen of a navigation stack that this current-context presentation stands in for while that screen is
@@ -324,10 +339,7 @@ extension Screen {
     /// restores the stack screen's stash, as UIKit's bar shows that screen's navigation item again.
     var _standInForStackScreen: (screen: Screen, navigation: NavigationController)? {
         guard parent == nil, _isEmbedded else { return nil }
-        var base: Screen = self
-        while base.parent == nil, base._isEmbedded, let presenter = base._presenter {
-            base = presenter
-        }
+        let base = _standInBase
         guard let navigation = base.parent as? NavigationController, base._appearance == .disappeared,
             base._forwardingTarget === self
         else { return nil }

@@ -254,22 +254,15 @@ final class _Transition {
     }
 
     /// Brings on screen, in place of `dismissed` (an appearing screen whose place is gone), the screen that stands in
-    /// its place now, if `dismissed` is a current-context presentation that the will-calls so far dismissed, which
-    /// stood in for a child of a container.
+    /// its place now (``Screen/_standingInItsPlaceSinceItsDismissal``).
     ///
-    /// That screen is the child itself, or a current-context presentation over it not waiting for its transition; it
-    /// appears if the container is on screen and still shows it, and it is not on screen yet. Out of line: rare.
+    /// Only if `dismissed` is a current-context presentation that the will-calls so far dismissed, and the container is
+    /// on screen and still shows that screen. Out of line: rare.
     @inline(never)
     private func _bringOnThePlace(of dismissed: Screen) {
-        guard dismissed._pendingCauses.contains(.beingDismissed), dismissed._presentationStyle == .currentContext,
-            let presenter = dismissed._dismissedFrom,
-            let child = presenter._parentIdentifier != nil ? presenter : presenter._childStoodInFor(in: nil),
-            let container = child.parent
-        else { return }
-        let replacement = child._forwardingTargetOnScreenNow
+        guard let (replacement, container) = dismissed._standingInItsPlaceSinceItsDismissal else { return }
         let askingTheList = willOrder == .appearingFirst || container._switchesShownChildren
-        guard replacement !== dismissed, !replacement._appearance.isVisible,
-            replacement._mayStillAppear(in: container, askingTheList: askingTheList),
+        guard replacement._mayStillAppear(in: container, askingTheList: askingTheList),
             !appearing.contains(where: { $0 === replacement })
         else { return }
         replacement._beginAppearing(animated: animated, at: .child(container), batch: batch)
