@@ -1489,6 +1489,42 @@ struct ShownChildrenWhileAppearingTests {
         #expect(navigation.topViewController === pushed && pushed.visibleState == [.loaded, .didAppear])
     }
 
+    /// Found by review (helper-286), older than the round.
+    ///
+    /// The controller's appearance, cut and left on screen, brought its top P on at once while the push asked as it
+    /// came back animated and the pop asked after it waited, so that Q got no didShow and the pop told of P after P's
+    /// viewDidAppear. The changes now bring on their own tops.
+    @Test(
+        "a push asked as a cut appearance comes back, and a pop after it, each tell the delegate of their top",
+        arguments: [(true, true), (true, false), (false, true), (false, false)])
+    func pushAndPopAroundACutAppearanceEachTellOfTheirTop(pushAnimated: Bool, popAnimated: Bool) throws {
+        let log = EventLog()
+        let ((_, top, pushed), navigation, window, container) = try ListingScreen.switchedOffStack(log)
+        nonisolated(unsafe) let (controller, switcher, screen) = (navigation, container, pushed)
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                // Switching away ends the appearance: the viewDidAppear hook below runs before this returns.
+                switcher.list = []
+                #expect(throws: Never.self) { try controller.pop(animated: popAnimated) }
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                switcher.list = [controller]
+                #expect(throws: Never.self) { try controller.push(screen, animated: pushAnimated) }
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.contains("Show(") || $0.contains(".viewWill") || $0.contains(".viewDid") } == [
+                "N.viewWillAppear", "N.viewDidAppear", "Q.viewDidLoad", "Q.viewWillAppear", "N.willShow(Q)",
+                "Q.viewDidAppear", "N.didShow(Q)", "Q.viewWillDisappear", "P.viewWillAppear", "N.willShow(P)",
+                "Q.viewDidDisappear", "P.viewDidAppear", "N.didShow(P)",
+            ])
+        #expect(navigation.topViewController === top && top.visibleState == [.loaded, .didAppear])
+    }
+
     /// Found by review (helper-286), older than the round: with an animation, the presentation had begun to take the
     /// top off screen when the appearance ended, and the didShow it owed was kept for a top that a change of the stack
     /// takes off, whose change tells of its own top; a presentation tells the delegate nothing.

@@ -291,10 +291,12 @@ extension NavigationController {
     /// on screen (its container switched it away and back from there), with willShow and didShow for its top, as its
     /// appearance would have sent them: willShow after the top's viewWillAppear, didShow after its viewDidAppear.
     ///
-    /// Not for a top the delegate heard of already in this appearance, nor one that does not come on screen here, nor
-    /// while a change of the stack runs or waits (asked from those calls): each change tells of its own top.
+    /// Not for a top the delegate heard of already in this appearance, nor one that does not come on screen here.
+    /// Nothing at all while a change of the stack runs or waits (asked from those calls): its transition brings on
+    /// screen the top it finds when it starts, and tells of it, as the transitions that run after an appearance do.
     func _settleChildrenOnScreenShowingTheTop() {
-        guard _appearance == .appeared, _queuedCount == 0, let top = topViewController,
+        guard _queuedCount == 0 else { return }
+        guard _appearance == .appeared, let top = topViewController,
             top._forwardingTarget._appearance == .disappeared
         else { return _settleChildrenOnScreen() }
         let appearances = _appearances
