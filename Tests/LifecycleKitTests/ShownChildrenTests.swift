@@ -964,6 +964,50 @@ struct ShownChildrenWhileAppearingTests {
         #expect(navigation.viewControllers.map(\.title) == (cancelsAnInteractivePop ? ["A"] : ["A", "P"]))
     }
 
+    /// Found by review (helper-286), older than the round.
+    ///
+    /// An interactive pop whose controller left the screen after the beginning's willShow, and came back with an
+    /// appearance that its container cut short from its viewWillAppear, told the delegate nothing when it finished from
+    /// the calls of that coming back: the beginning's willShow stayed without its didShow. The revealed screen appears
+    /// in the pop, and the controller tells of it with a pair of its own, as on coming back.
+    @Test(
+        "a pop finished as its controller comes back from a cut appearance tells the delegate of the revealed screen",
+        arguments: ["back and finish from viewDidAppear", "finish from viewWillAppear", "finish, then back"])
+    func popFinishedAsTheControllerComesBackFromACutAppearance(order: String) throws {
+        let log = EventLog()
+        let (root, top) = (ScriptedScreen("A", log), ScriptedScreen("P", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        let (window, container, interactivePop) = try ListingScreen.switchedOffDuringAPop(navigation, log)
+        nonisolated(unsafe) let (controller, switcher, pop) = (navigation, container, interactivePop)
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                // Switching away ends the appearance: the viewDidAppear hook below runs before this returns.
+                switcher.list = []
+                if order == "finish from viewWillAppear" { pop.finish() }
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                if order == "finish, then back" { pop.finish() }
+                log.add("back")
+                switcher.list = [controller]
+                if order == "back and finish from viewDidAppear" { pop.finish() }
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let popCalls = [
+            "A.viewWillAppear", "N.willShow(A)", "P.viewDidDisappear", "P.didPop(true)", "P.didMove(nil)",
+            "A.viewDidAppear", "N.didShow(A)",
+        ]
+        #expect(
+            log.take().filter { !$0.contains("oad") }
+                == ["N.viewWillAppear", "N.viewDidAppear"]
+                + (order == "finish, then back" ? popCalls + ["back"] : ["back"] + popCalls))
+        #expect(navigation.viewControllers.map(\.title) == ["A"] && root.visibleState == [.loaded, .didAppear])
+    }
+
     /// Found by review (helper-282), older than the round: the pair that tells the delegate of the top again, after an
     /// interactive pop cancelled from the controller's appearance, sent its didShow even when the willShow's hooks (the
     /// app's code) popped that top, a didShow of a screen no longer in the stack after the pop's pair.

@@ -79,6 +79,9 @@ public final class InteractivePop: _InteractiveTransition {
     var sentWillShow = false
     /// The navigation controller's ``Screen/_appearances`` when the beginning sent willShow.
     var controllerAppearancesAtWillShow: UInt = 0
+    /// The navigation controller's ``NavigationController/_toldCount`` once the pop's willShow was sent: equal later
+    /// when the delegate has heard nothing since.
+    var toldCountAfterWillShow: UInt = 0
     /// The navigation controller's ``Screen/_appearances`` when the popping screen left the stack, or `nil` before: an
     /// appearance since then (it left the screen and came back during the gesture) told its delegate of the revealed
     /// screen, its top from then on (one during the popping screen's willPop showed the popping screen).
@@ -165,7 +168,9 @@ public final class InteractivePop: _InteractiveTransition {
     /// revealed screen's viewWillAppear, loadView or viewDidLoad), the pop sends the ones it had not sent first
     /// (popping.viewWillDisappear, revealed.viewWillAppear), then the navigation controller's willShow(revealed), so
     /// that its calls come in a pop's order. No didShow if the controller left the screen and came back during the
-    /// gesture: its own appearance told of its top then.
+    /// gesture: its own appearance told of its top then; unless that appearance told nothing (its container switched
+    /// away from it in its viewWillAppear, and back), and the revealed screen appears in the pop: the pop then sends
+    /// willShow(revealed) again, after revealed.viewWillAppear, and didShow(revealed), a pair of its own.
     ///
     /// If the navigation controller went off screen meanwhile, the screens still get the did-calls they wait
     /// for, without didShow. Ignored once the pop ended. A pop whose navigation controller goes away ends as
@@ -207,8 +212,14 @@ public final class InteractivePop: _InteractiveTransition {
         }
         if isOnScreen { beginAppearingIfNotBegun(in: navigation) }
         // The willShow that the beginning sends after its will-calls, if it did not get that far, once the revealed
-        // screen appears in the pop: then didShow comes with the pop's did-calls, as in any pop.
-        if isOnScreen, !sentWillShow, navigation._appearance == .appeared,
+        // screen appears in the pop: then didShow comes with the pop's did-calls, as in any pop. Again if the
+        // controller left the screen after it and came back with an appearance that told the delegate nothing (its
+        // container switched away and back from its viewWillAppear, which ended it before it reached its top): the
+        // revealed screen appears in the pop, and the controller tells of it with a pair of its own, as on coming back.
+        let cameBackUntold =
+            sentWillShow && navigation._appearances != controllerAppearancesAtWillShow
+            && navigation._toldCount == toldCountAfterWillShow
+        if isOnScreen, !sentWillShow || cameBackUntold, navigation._appearance == .appeared,
             let revealed = revealedTarget, revealed._onScreenBatch === batch, revealed._appearance == .appearing
         {
             sendWillShow(from: navigation)
@@ -244,6 +255,7 @@ public final class InteractivePop: _InteractiveTransition {
         sentWillShow = true
         controllerAppearancesAtWillShow = navigation._appearances
         navigation._willShow(revealedScreen, animated: true)
+        toldCountAfterWillShow = navigation._toldCount
     }
 
     /// The popping screen's viewWillDisappear (with the screens on screen through it), if the pop was finished before

@@ -64,6 +64,9 @@ open class NavigationController: Screen {
     /// (see ``_showTopOnAppearing(_:animated:)``). An identifier and a count, not a weak reference: stored with every
     /// willShow and didShow.
     @exclusivity(unchecked) var _lastTold: (screen: ObjectIdentifier?, appearance: UInt) = (nil, 0)
+    /// How many willShow and didShow the delegate has heard: whoever sent one can tell later whether it is still the
+    /// delegate's last word (an interactive pop whose controller came back with an appearance that told nothing).
+    @exclusivity(unchecked) var _toldCount: UInt = 0
     /// The top screen when the stack transition starting now made its plan, the screen it sets out to show.
     ///
     /// The app's code in its `viewDidLoad` (the loads come after the plan) may push another. Read and cleared once the
@@ -255,6 +258,7 @@ extension NavigationController {
         if ofOwnAppearance { _topShownOnAppearing = screen }
         _appearanceOwesDidShow = ofOwnAppearance
         _lastTold = (ObjectIdentifier(screen), _appearance == .appearing ? _appearances : 0)
+        _toldCount &+= 1
         NavigationController.willShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.willShow(arguments.screen, animated: arguments.animated)
         }
@@ -263,6 +267,7 @@ extension NavigationController {
     func _didShow(_ screen: Screen, animated: Bool) {
         _screenShownToDelegate = screen
         _lastTold = (ObjectIdentifier(screen), _appearance == .appearing ? _appearances : 0)
+        _toldCount &+= 1
         NavigationController.didShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.didShow(arguments.screen, animated: arguments.animated)
         }
