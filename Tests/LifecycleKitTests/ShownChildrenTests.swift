@@ -1505,6 +1505,50 @@ struct ShownChildrenWhileAppearingTests {
         #expect(top.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
     }
 
+    /// Found by review (helper-282, finding 5), older than the round.
+    ///
+    /// A container that switches away from the controller in its top's viewWillAppear ends the controller's appearance
+    /// (a viewDidAppear that balances its will-call), and the top's viewDidAppear follows. Switched back from one of
+    /// those, the controller stayed on screen with its top appeared, and the delegate heard nothing of it. The
+    /// controller now tells of that top once the will-calls have returned.
+    @Test(
+        "a controller whose container switches away from its top's viewWillAppear and back tells the delegate of it",
+        arguments: ["N.viewDidAppear", "P.viewDidAppear"])
+    func controllerSwitchedAwayFromItsTopsViewWillAppearAndBackTellsOfIt(backFrom: String) throws {
+        let log = EventLog()
+        let ((_, top, _), navigation, window, container) = try ListingScreen.switchedOffStack(log)
+        nonisolated(unsafe) let (controller, switcher) = (navigation, container)
+        @Sendable func back(from call: String) {
+            guard call == backFrom else { return }
+            log.add("back")
+            switcher.list = [controller]
+        }
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(top), once: true) { _, _ in
+                log.add("away")
+                switcher.list = []
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                back(from: "N.viewDidAppear")
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(top), once: true) { _, _ in
+                back(from: "P.viewDidAppear")
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let calls = log.take().filter { $0.hasPrefix("N.") || $0.hasPrefix("P.") || !$0.contains(".") }
+        let told = ["N.willShow(P)", "N.didShow(P)"]
+        let expected =
+            backFrom == "N.viewDidAppear"
+            ? ["N.viewWillAppear", "P.viewWillAppear", "away", "N.viewDidAppear", "back", "P.viewDidAppear"]
+            : ["N.viewWillAppear", "P.viewWillAppear", "away", "N.viewDidAppear", "P.viewDidAppear", "back"]
+        #expect(calls == expected + told)
+        #expect(top.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
+    }
+
     /// Found by review (helper-286) of the rule above: the controller told of a top that a change asked from those
     /// calls brought, inside the pair of a pop still running, and the change told of it again.
     @Test("a controller whose cut appearance asked changes of its stack leaves the delegate to those changes")

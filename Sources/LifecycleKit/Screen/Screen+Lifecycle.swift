@@ -265,7 +265,13 @@ extension Screen {
         // Nor for a top left for its load: whatever brings it on screen tells it (not for a current-context
         // presentation that stands in for the top, whose transition tells nothing).
         if !aLoadRanAChangeAtOnce && leftForItsLoad !== top {
-            navigation._showTopOnAppearing(top, animated: animated)
+            if _appearance == .appeared && _appearances == appearance {
+                // The top's will-call ended this appearance and left the controller on screen (its container switched
+                // away from it and back there), and the top has appeared since.
+                navigation._showTopAfterACutAppearance(top)
+            } else {
+                navigation._showTopOnAppearing(top, animated: animated)
+            }
         }
     }
 

@@ -325,6 +325,24 @@ extension NavigationController {
             })
     }
 
+    /// Tells the delegate of `top`, willShow and didShow at once, when the will-calls of the controller's appearance
+    /// ended it and left the controller on screen, and `top` (or what stands in for it) appeared meanwhile.
+    ///
+    /// The top's own viewWillAppear switched the controller's container away and back: the controller got a
+    /// viewDidAppear that balanced its will-call, and the top's viewDidAppear followed, before the controller could
+    /// tell its delegate. Not for a top the delegate heard of in this appearance, nor while a change of the stack runs
+    /// or waits (it tells of its own top), nor for a top not on screen.
+    func _showTopAfterACutAppearance(_ top: Screen) {
+        guard _queuedCount == 0, top === topViewController, top._forwardingTarget._appearance == .appeared,
+            _screenShownToDelegate !== top, !_toldDelegateInThisAppearance(of: top)
+        else { return }
+        _willShow(top, animated: false)
+        guard _appearance == .appeared, top === topViewController, top._forwardingTarget._appearance == .appeared,
+            _lastTold.screen == ObjectIdentifier(top), _screenShownToDelegate == nil
+        else { return }
+        _didShow(top, animated: false)
+    }
+
     /// Whether the delegate's last willShow or didShow named `screen` and came while the controller's current
     /// appearance began (recorded by ``_lastTold``).
     private func _toldDelegateInThisAppearance(of screen: Screen) -> Bool {
