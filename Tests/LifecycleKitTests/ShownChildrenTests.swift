@@ -1549,6 +1549,51 @@ struct ShownChildrenWhileAppearingTests {
         #expect(top.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
     }
 
+    /// Found by review (helper-287) of the rule above.
+    ///
+    /// A current-context presentation asked from the top's viewDidAppear, with an animation, was still appearing when
+    /// the will-calls returned, and the controller told nothing. It now sends willShow then, and didShow once the
+    /// presented screen has appeared in the top's place.
+    @Test(
+        "a controller cut by its top's viewWillAppear tells of the top a presentation from its viewDidAppear covers",
+        arguments: [true, false])
+    func cutByTheTopThenCoveredByAPresentationTellsOfTheTop(animated: Bool) throws {
+        let log = EventLog()
+        let ((_, top, _), navigation, window, container) = try ListingScreen.switchedOffStack(log)
+        top.definesPresentationContext = true
+        nonisolated(unsafe) let (controller, switcher, context, presented) = (
+            navigation, container, top, TestScreen("X", log)
+        )
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(top), once: true) { _, _ in
+                switcher.list = []
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                switcher.list = [controller]
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(top), once: true) { _, _ in
+                #expect(throws: Never.self) {
+                    try context.present(presented, style: .currentContext, animated: animated)
+                }
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let presentation =
+            animated
+            ? ["X.viewWillAppear", "N.willShow(P)", "X.viewDidAppear", "N.didShow(P)", "P.viewDidDisappear"]
+            : ["X.viewWillAppear", "X.viewDidAppear", "P.viewDidDisappear", "N.willShow(P)", "N.didShow(P)"]
+        #expect(
+            log.take().filter { !$0.contains("oad") && ($0.contains("Show(") || $0.contains(".view")) }
+                == [
+                    "N.viewWillAppear", "P.viewWillAppear", "N.viewDidAppear", "P.viewDidAppear", "P.viewWillDisappear",
+                ]
+                + presentation)
+        #expect(presented.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
+    }
+
     /// Found by review (helper-286) of the rule above: the controller told of a top that a change asked from those
     /// calls brought, inside the pair of a pop still running, and the change told of it again.
     @Test("a controller whose cut appearance asked changes of its stack leaves the delegate to those changes")
@@ -1611,6 +1656,62 @@ struct ShownChildrenWhileAppearingTests {
                 "Q.viewDidDisappear", "P.viewDidAppear", "N.didShow(P)",
             ])
         #expect(navigation.topViewController === top && top.visibleState == [.loaded, .didAppear])
+    }
+
+    /// Found by review (helper-286, F2), older than the round.
+    ///
+    /// A controller coming back whose container switches away from it in its viewWillAppear, and back from the
+    /// viewDidAppear that balances it, which then presents over its top or dismisses what stood in for the top: the
+    /// presentation's or the dismissal's transition brought the top's place on screen, which tells the delegate
+    /// nothing, and the controller told nothing either. It now tells of the top once that place is on screen:
+    /// willShow as it appears (after its did-call when it appeared at once), didShow once it has appeared.
+    @Test(
+        "a controller back from a cut appearance tells of the top whose place a presentation or a dismissal showed",
+        arguments: [false, true], [false, true])
+    func cutAppearanceTellsOfTheTopAPresentationOrADismissalShowed(dismisses: Bool, animated: Bool) throws {
+        let log = EventLog()
+        let (root, top) = (ScriptedScreen("A", log), ScriptedScreen("P", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        top.definesPresentationContext = true
+        let standIn = TestScreen("W", log)
+        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
+        if dismisses {
+            try top.present(standIn, style: .currentContext, animated: false)
+            window.transitionDriver.completeAll()
+        }
+        container.list = []
+        window.transitionDriver.completeAll()
+        nonisolated(unsafe) let (controller, switcher, context, presented) = (navigation, container, top, standIn)
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                switcher.list = []
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                switcher.list = [controller]
+                if dismisses {
+                    #expect(context.dismiss(animated: animated))
+                } else {
+                    #expect(throws: Never.self) {
+                        try context.present(presented, style: .currentContext, animated: animated)
+                    }
+                }
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let place = dismisses ? "P" : "W"
+        let placeCalls =
+            animated
+            ? ["\(place).viewWillAppear", "N.willShow(P)", "\(place).viewDidAppear", "N.didShow(P)"]
+            : ["\(place).viewWillAppear", "\(place).viewDidAppear", "N.willShow(P)", "N.didShow(P)"]
+        #expect(
+            log.take().filter { !$0.contains("oad") && ($0.contains("Show(") || $0.contains(".view")) }
+                == ["N.viewWillAppear", "N.viewDidAppear"] + placeCalls)
+        #expect(navigation.visibleState == [.loaded, .didAppear])
+        #expect((dismisses ? top : standIn).visibleState == [.loaded, .didAppear])
     }
 
     /// Found by review (helper-286), older than the round: with an animation, the presentation had begun to take the

@@ -167,7 +167,7 @@ extension Screen {
             // what it shows comes on screen at once if it appeared, and nothing more happens if it went away. A
             // navigation controller tells its delegate of its top then, as its appearance would have.
             if let navigation = self as? NavigationController {
-                navigation._settleChildrenOnScreenShowingTheTop()
+                navigation._settleChildrenOnScreenShowingTheTop(ofAppearance: appearance)
             } else {
                 _settleChildrenOnScreen()
             }
@@ -468,6 +468,8 @@ extension Screen {
         _batchBeingCompleted = batch
         defer { _batchBeingCompleted = batchBeingCompleted }
         let appeared: Bool
+        // The navigation controller that owes a didShow to the place in its stack this screen appears in, if any.
+        var placeOwedDidShow: NavigationController?
         switch _appearance {
         case .appearing:
             appeared = true
@@ -478,9 +480,19 @@ extension Screen {
             }
             if let navigation = parent as? NavigationController {
                 navigation._stackScreenDidAppear(self)
-            } else if let place = _chrome.appearingInPlaceOf {
-                _chrome.appearingInPlaceOf = nil
-                (place.parent as? NavigationController)?._stackScreenDidAppear(place)
+                if navigation._owesPlaceDidShow { placeOwedDidShow = navigation }
+            } else {
+                if let place = _chrome.appearingInPlaceOf {
+                    _chrome.appearingInPlaceOf = nil
+                    (place.parent as? NavigationController)?._stackScreenDidAppear(place)
+                }
+                // A current-context presentation in the place of a stack screen (that screen on screen or not when it
+                // began to appear).
+                if parent == nil, _isEmbedded, let navigation = _standInBase.parent as? NavigationController,
+                    navigation._owesPlaceDidShow
+                {
+                    placeOwedDidShow = navigation
+                }
             }
             let observedWindow = _observedWindowIfAny
             _owesAppearanceEnd = true
@@ -532,6 +544,7 @@ extension Screen {
             // the tab that shows its controller, say), as UIKit's deferred transition ends with the move all the same.
             navigation._endOwedMove()
         }
+        if let placeOwedDidShow { placeOwedDidShow._placeAppeared(self, animated: animated) }
         if appeared && _appearance == .appeared {
             (self as? NavigationController)?._showedTopOnAppearing(animated: animated)
             if _needsShownChildrenUpdate {

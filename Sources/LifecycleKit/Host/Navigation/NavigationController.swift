@@ -42,6 +42,15 @@ open class NavigationController: Screen {
     /// completes if it is still the top screen on screen then and the delegate heard no other willShow meanwhile
     /// (``_appearanceOwesDidShow``).
     @exclusivity(unchecked) weak var _topShownOnAppearing: Screen?
+    /// The top screen whose place (the screen itself, or a current-context presentation that stands in for it) was
+    /// appearing when the controller told its delegate of it, after an appearance that ended before it could: didShow
+    /// is owed once that place appears, if the delegate heard nothing since (``_toldCountAtPlaceOwedDidShow``).
+    @exclusivity(unchecked) weak var _placeOwedDidShow: Screen?
+    /// ``_toldCount`` after the willShow that ``_placeOwedDidShow`` answers.
+    @exclusivity(unchecked) var _toldCountAtPlaceOwedDidShow: UInt = 0
+    /// Whether ``_placeOwedDidShow`` was set and not consumed: a byte that every appearance of a stack screen reads,
+    /// where a weak reference would cost a load.
+    @exclusivity(unchecked) var _owesPlaceDidShow = false
     /// Whether the last willShow the delegate heard is the one of the controller's own appearance.
     ///
     /// Any other ends the didShow that appearance owed (the change that sent it sends its own didShow). A flag beside
@@ -299,11 +308,18 @@ extension NavigationController {
     /// Not for a top the delegate heard of already in this appearance, nor one that does not come on screen here.
     /// Nothing at all while a change of the stack runs or waits (asked from those calls): its transition brings on
     /// screen the top it finds when it starts, and tells of it, as the transitions that run after an appearance do.
-    func _settleChildrenOnScreenShowingTheTop() {
+    func _settleChildrenOnScreenShowingTheTop(ofAppearance appearance: UInt) {
         guard _queuedCount == 0 else { return }
         guard _appearance == .appeared, let top = topViewController,
             top._forwardingTarget._appearance == .disappeared
-        else { return _settleChildrenOnScreen() }
+        else {
+            _settleChildrenOnScreen()
+            // The top's place came on screen meanwhile, in the transition of a presentation over it or of the dismissal
+            // of what stood in for it, asked from those calls: neither tells the delegate. Not after another appearance
+            // begun in those calls (the container switched away and back at once), which told of its top itself.
+            if _appearances == appearance, let top = topViewController { _showTopAfterACutAppearance(top) }
+            return
+        }
         let appearances = _appearances
         var told = false
         _settleChildrenOnScreen(
@@ -333,14 +349,45 @@ extension NavigationController {
     /// tell its delegate. Not for a top the delegate heard of in this appearance, nor while a change of the stack runs
     /// or waits (it tells of its own top), nor for a top not on screen.
     func _showTopAfterACutAppearance(_ top: Screen) {
-        guard _queuedCount == 0, top === topViewController, top._forwardingTarget._appearance == .appeared,
-            _screenShownToDelegate !== top, !_toldDelegateInThisAppearance(of: top)
+        guard _appearance == .appeared, _queuedCount == 0, top === topViewController,
+            case let place = top._forwardingTarget, place._appearance.isVisible, _screenShownToDelegate !== top,
+            !_toldDelegateInThisAppearance(of: top), !_interactivePopToldOfItsScreenInThisAppearance
         else { return }
-        _willShow(top, animated: false)
-        guard _appearance == .appeared, top === topViewController, top._forwardingTarget._appearance == .appeared,
-            _lastTold.screen == ObjectIdentifier(top), _screenShownToDelegate == nil
-        else { return }
-        _didShow(top, animated: false)
+        guard place._appearance == .appearing else {
+            return _tellDelegate(of: top, animated: false) {
+                topViewController === top && top._forwardingTarget._appearance == .appeared
+            }
+        }
+        // It appears with an animation (a presentation over it, or a dismissal that uncovers it): didShow once it has.
+        let animated = place._isTransitionAnimated
+        _willShow(top, animated: animated)
+        _placeOwedDidShow = top
+        _owesPlaceDidShow = true
+        _toldCountAtPlaceOwedDidShow = _toldCount
+    }
+
+    /// Whether an interactive pop in progress sent its willShow in the controller's current appearance: the pop tells
+    /// of the screen it reveals.
+    private var _interactivePopToldOfItsScreenInThisAppearance: Bool {
+        guard let pop = interactivePop, pop.state == .active else { return false }
+        return pop.sentWillShow && pop.controllerAppearancesAtWillShow == _appearances
+    }
+
+    /// `screen` appeared in the place of a top screen of this controller: the didShow that
+    /// ``_showTopAfterACutAppearance(_:)`` left owed, if it is owed to that place and the delegate heard nothing since.
+    func _placeAppeared(_ screen: Screen, animated: Bool) {
+        guard let top = _placeOwedDidShow, _toldCount == _toldCountAtPlaceOwedDidShow else {
+            // The delegate heard of something else since, or the top went away: nothing is owed.
+            _owesPlaceDidShow = false
+            _placeOwedDidShow = nil
+            return
+        }
+        // Another screen of the stack: the place may still appear.
+        guard top._forwardingTarget === screen else { return }
+        _owesPlaceDidShow = false
+        _placeOwedDidShow = nil
+        guard _appearance == .appeared, top === topViewController, screen._appearance == .appeared else { return }
+        _didShow(top, animated: animated)
     }
 
     /// Whether the delegate's last willShow or didShow named `screen` and came while the controller's current
