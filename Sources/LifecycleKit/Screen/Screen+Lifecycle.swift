@@ -468,8 +468,6 @@ extension Screen {
         _batchBeingCompleted = batch
         defer { _batchBeingCompleted = batchBeingCompleted }
         let appeared: Bool
-        // The navigation controller that owes a didShow to the place in its stack this screen appears in, if any.
-        var placeOwedDidShow: NavigationController?
         switch _appearance {
         case .appearing:
             appeared = true
@@ -480,19 +478,9 @@ extension Screen {
             }
             if let navigation = parent as? NavigationController {
                 navigation._stackScreenDidAppear(self)
-                if navigation._owesPlaceDidShow { placeOwedDidShow = navigation }
-            } else {
-                if let place = _chrome.appearingInPlaceOf {
-                    _chrome.appearingInPlaceOf = nil
-                    (place.parent as? NavigationController)?._stackScreenDidAppear(place)
-                }
-                // A current-context presentation in the place of a stack screen (that screen on screen or not when it
-                // began to appear).
-                if parent == nil, _isEmbedded, let navigation = _standInBase.parent as? NavigationController,
-                    navigation._owesPlaceDidShow
-                {
-                    placeOwedDidShow = navigation
-                }
+            } else if let place = _chrome.appearingInPlaceOf {
+                _chrome.appearingInPlaceOf = nil
+                (place.parent as? NavigationController)?._stackScreenDidAppear(place)
             }
             let observedWindow = _observedWindowIfAny
             _owesAppearanceEnd = true
@@ -544,7 +532,10 @@ extension Screen {
             // the tab that shows its controller, say), as UIKit's deferred transition ends with the move all the same.
             navigation._endOwedMove()
         }
-        if let placeOwedDidShow { placeOwedDidShow._placeAppeared(self, animated: animated) }
+        if _appearanceOwesNavigationDidShow {
+            _appearanceOwesNavigationDidShow = false
+            if appeared { NavigationController._placeAppeared(self, animated: animated) }
+        }
         if appeared && _appearance == .appeared {
             (self as? NavigationController)?._showedTopOnAppearing(animated: animated)
             if _needsShownChildrenUpdate {

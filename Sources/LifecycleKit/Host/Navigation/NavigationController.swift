@@ -48,9 +48,6 @@ open class NavigationController: Screen {
     @exclusivity(unchecked) weak var _placeOwedDidShow: Screen?
     /// ``_toldCount`` after the willShow that ``_placeOwedDidShow`` answers.
     @exclusivity(unchecked) var _toldCountAtPlaceOwedDidShow: UInt = 0
-    /// Whether ``_placeOwedDidShow`` was set and not consumed: a byte that every appearance of a stack screen reads,
-    /// where a weak reference would cost a load.
-    @exclusivity(unchecked) var _owesPlaceDidShow = false
     /// Whether the last willShow the delegate heard is the one of the controller's own appearance.
     ///
     /// Any other ends the didShow that appearance owed (the change that sent it sends its own didShow). A flag beside
@@ -362,8 +359,8 @@ extension NavigationController {
         let animated = place._isTransitionAnimated
         _willShow(top, animated: animated)
         _placeOwedDidShow = top
-        _owesPlaceDidShow = true
         _toldCountAtPlaceOwedDidShow = _toldCount
+        place._appearanceOwesNavigationDidShow = true
     }
 
     /// Whether an interactive pop in progress sent its willShow in the controller's current appearance: the pop tells
@@ -373,21 +370,18 @@ extension NavigationController {
         return pop.sentWillShow && pop.controllerAppearancesAtWillShow == _appearances
     }
 
-    /// `screen` appeared in the place of a top screen of this controller: the didShow that
-    /// ``_showTopAfterACutAppearance(_:)`` left owed, if it is owed to that place and the delegate heard nothing since.
-    func _placeAppeared(_ screen: Screen, animated: Bool) {
-        guard let top = _placeOwedDidShow, _toldCount == _toldCountAtPlaceOwedDidShow else {
-            // The delegate heard of something else since, or the top went away: nothing is owed.
-            _owesPlaceDidShow = false
-            _placeOwedDidShow = nil
-            return
-        }
-        // Another screen of the stack: the place may still appear.
-        guard top._forwardingTarget === screen else { return }
-        _owesPlaceDidShow = false
-        _placeOwedDidShow = nil
-        guard _appearance == .appeared, top === topViewController, screen._appearance == .appeared else { return }
-        _didShow(top, animated: animated)
+    /// `screen`, which appeared in the place of a top screen of a navigation controller, ends the didShow that
+    /// ``_showTopAfterACutAppearance(_:)`` left owed to that place, if the delegate heard nothing since.
+    static func _placeAppeared(_ screen: Screen, animated: Bool) {
+        let base = screen._standInBase
+        guard let navigation = base.parent as? NavigationController, let top = navigation._placeOwedDidShow,
+            top === base, top._forwardingTarget === screen
+        else { return }
+        navigation._placeOwedDidShow = nil
+        guard navigation._toldCount == navigation._toldCountAtPlaceOwedDidShow, navigation._appearance == .appeared,
+            top === navigation.topViewController, screen._appearance == .appeared
+        else { return }
+        navigation._didShow(top, animated: animated)
     }
 
     /// Whether the delegate's last willShow or didShow named `screen` and came while the controller's current
