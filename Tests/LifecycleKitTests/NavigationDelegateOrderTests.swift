@@ -204,6 +204,34 @@ struct NavigationDelegateOrderTests {
                 ])
     }
 
+    /// Found by review (helper-285), older than the round: the current-context presentation over the revealed screen,
+    /// dismissed and presented again from the pop's will-calls, came on in the pop while its new presentation waited,
+    /// where another screen presented there waits for its presentation's transition (the test above).
+    @Test(
+        "a pop whose will-calls dismiss the presentation over the revealed screen and present it again shows P first",
+        arguments: [true, false])
+    func popThatPresentsAgainTheScreenOverTheRevealedScreen(popAnimated: Bool) throws {
+        let log = EventLog()
+        let (top, pushed, presented) = (TestScreen("P", log), ScriptedScreen("Q", log), TestScreen("X", log))
+        let (navigation, window) = try Self.stackCoveringAPresentation(
+            top: top, presented: presented, pushed: pushed, log)
+        pushed.actions["viewWillDisappear"] = {
+            log.add("present again")
+            #expect(top.dismiss(animated: false))
+            #expect(throws: Never.self) { try top.present(presented, style: .currentContext, animated: false) }
+        }
+        _ = log.take()
+        _ = try navigation.pop(animated: popAnimated)
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.hasPrefix("nav.") || $0.hasPrefix("P.") || $0.hasPrefix("X.v") || !$0.contains(".") }
+                == [
+                    "present again", "P.viewWillAppear", "nav.willShow(P)", "P.viewDidAppear", "nav.didShow(P)",
+                    "P.viewWillDisappear", "X.viewWillAppear", "X.viewDidAppear", "P.viewDidDisappear",
+                ])
+        #expect(presented.visibleState == [.loaded, .didAppear] && top.presentedScreen === presented)
+    }
+
     /// Found by review (helper-285), older than the round: the screen that stands in for the revealed screen began to
     /// appear, then dismissed itself; the delegate heard nothing of the pop's new top.
     @Test("a pop whose revealed screen's stand-in dismisses itself as it appears tells the delegate of the new top")

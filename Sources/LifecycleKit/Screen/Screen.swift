@@ -270,6 +270,10 @@ open class Screen {
     /// (``_childrenPlan``), and so does the container's appearance from the screen's own load (``_beginAppearing``). An
     /// identity, never a reference: set only while the transition starts, which holds the container.
     @exclusivity(unchecked) var _appearsLaterIn: ObjectIdentifier?
+    /// Set when the app dismisses this current-context presentation while a transition that brings it on screen sends
+    /// its will-calls (``_appearsLaterIn``): at its turn the screen no longer appears there, even if it was presented
+    /// again meanwhile, whose presentation waits for its own transition.
+    @exclusivity(unchecked) var _dismissedBeforeItsTurn = false
     /// The transition, sending its will-calls, that takes this screen off screen at its turn, until then.
     ///
     /// A switch asked from the transition's earlier calls that still shows the screen's place leaves it to the

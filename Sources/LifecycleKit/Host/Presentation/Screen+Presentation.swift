@@ -401,6 +401,7 @@ extension Screen {
         for screen in leaving {
             screen._pendingCauses.insert(.beingDismissed)
             screen._dismissedFrom = presenter
+            if screen._appearsLaterIn != nil { screen._dismissedBeforeItsTurn = true }
             screen.interactiveDismissal?._wasDismissedByTheApp = true
         }
         let transition = _Transition(

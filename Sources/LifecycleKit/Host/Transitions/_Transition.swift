@@ -129,7 +129,10 @@ final class _Transition {
                 // On screen elsewhere already: it only moves.
                 screen._moveOnScreen(to: place)
             } else {
-                if case .child(let parent) = place { screen._appearsLaterIn = ObjectIdentifier(parent) }
+                if case .child(let parent) = place {
+                    screen._appearsLaterIn = ObjectIdentifier(parent)
+                    screen._dismissedBeforeItsTurn = false
+                }
                 appearing.append(screen)
                 places.append(place)
             }
@@ -225,6 +228,11 @@ final class _Transition {
         var lostTheirPlace = false
         for (screen, place) in zip(appearing, places) {
             screen._appearsLaterIn = nil
+            if screen._dismissedBeforeItsTurn {
+                screen._dismissedBeforeItsTurn = false
+                lostTheirPlace = true
+                continue
+            }
             // The will-calls so far may have run the app's code, which may have taken the container off screen
             // meanwhile (a navigation controller removed from its parent in the old top's viewWillDisappear), or the
             // screen out of it (a presentation context removed from its container in its viewWillDisappear, with the
