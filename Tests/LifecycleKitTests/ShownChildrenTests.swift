@@ -1714,6 +1714,58 @@ struct ShownChildrenWhileAppearingTests {
         #expect((dismisses ? top : standIn).visibleState == [.loaded, .didAppear])
     }
 
+    /// Found by review (helper-288) of d38c081.
+    ///
+    /// When the place that the didShow waited for was itself covered or dismissed from its viewDidAppear, the didShow
+    /// went with it, and the delegate's willShow stayed unanswered. It now waits for the screen that takes the place,
+    /// or comes at once if that one appeared already.
+    @Test(
+        "the didShow owed to a top's place waits for the screen that takes the place from the place's viewDidAppear",
+        arguments: ["present, unanimated", "present, animated", "dismiss"])
+    func owedDidShowFollowsThePlace(placeViewDidAppear: String) throws {
+        let log = EventLog()
+        let (root, top) = (ScriptedScreen("A", log), ScriptedScreen("P", log))
+        let navigation = try TestNavigation("N", root: root, log)
+        try navigation.push(top, animated: false)
+        top.definesPresentationContext = true
+        let (standIn, chained) = (ScriptedScreen("W", log), TestScreen("Y", log))
+        let (window, container) = try ListingScreen.onScreen(holding: [navigation], listing: [navigation], log)
+        container.list = []
+        window.transitionDriver.completeAll()
+        standIn.actions["viewDidAppear"] = {
+            if placeViewDidAppear == "dismiss" {
+                #expect(top.dismiss(animated: true))
+            } else {
+                #expect(throws: Never.self) {
+                    try standIn.present(
+                        chained, style: .currentContext, animated: placeViewDidAppear.hasSuffix(", animated"))
+                }
+            }
+        }
+        nonisolated(unsafe) let (controller, switcher, context, presented) = (navigation, container, top, standIn)
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                switcher.list = []
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                switcher.list = [controller]
+                #expect(throws: Never.self) { try context.present(presented, style: .currentContext, animated: true) }
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        let calls = log.take().filter { !$0.contains("oad") && ($0.contains("Show(") || $0.contains(".view")) }
+        let placeTaken =
+            placeViewDidAppear == "dismiss"
+            ? ["W.viewWillDisappear", "P.viewWillAppear", "P.viewDidAppear", "N.didShow(P)", "W.viewDidDisappear"]
+            : ["W.viewWillDisappear", "Y.viewWillAppear", "Y.viewDidAppear", "N.didShow(P)", "W.viewDidDisappear"]
+        #expect(
+            calls == ["N.viewWillAppear", "N.viewDidAppear", "W.viewWillAppear", "N.willShow(P)", "W.viewDidAppear"]
+                + placeTaken)
+    }
+
     /// Found by review (helper-286), older than the round: with an animation, the presentation had begun to take the
     /// top off screen when the appearance ended, and the didShow it owed was kept for a top that a change of the stack
     /// takes off, whose change tells of its own top; a presentation tells the delegate nothing.

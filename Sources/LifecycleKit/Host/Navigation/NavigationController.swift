@@ -372,15 +372,27 @@ extension NavigationController {
 
     /// `screen`, which appeared in the place of a top screen of a navigation controller, ends the didShow that
     /// ``_showTopAfterACutAppearance(_:)`` left owed to that place, if the delegate heard nothing since.
+    ///
+    /// Another screen may have taken the place from the screen's viewDidAppear (a presentation over it, or a dismissal
+    /// that uncovers the top): the didShow then waits for that one to appear, or comes now if it has already.
     static func _placeAppeared(_ screen: Screen, animated: Bool) {
-        let base = screen._standInBase
+        // Found through the presenter for a presentation dismissed from its viewDidAppear.
+        let base = (screen._presenter == nil ? screen._dismissedFrom : nil)?._standInBase ?? screen._standInBase
         guard let navigation = base.parent as? NavigationController, let top = navigation._placeOwedDidShow,
-            top === base, top._forwardingTarget === screen
+            top === base
         else { return }
-        navigation._placeOwedDidShow = nil
         guard navigation._toldCount == navigation._toldCountAtPlaceOwedDidShow, navigation._appearance == .appeared,
-            top === navigation.topViewController, screen._appearance == .appeared
-        else { return }
+            top === navigation.topViewController
+        else {
+            navigation._placeOwedDidShow = nil
+            return
+        }
+        let place = top._forwardingTarget
+        guard place._appearance == .appeared else {
+            place._appearanceOwesNavigationDidShow = true
+            return
+        }
+        navigation._placeOwedDidShow = nil
         navigation._didShow(top, animated: animated)
     }
 
