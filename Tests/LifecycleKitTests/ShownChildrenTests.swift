@@ -1594,6 +1594,46 @@ struct ShownChildrenWhileAppearingTests {
         #expect(presented.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
     }
 
+    /// Found by review (helper-288), older than the round.
+    ///
+    /// The same, with the presentation dismissed at once from that viewDidAppear: the top was on its way off screen
+    /// when the will-calls returned, and came back in the dismissal's transition, which tells the delegate nothing. The
+    /// controller now tells of it, willShow and didShow, once it is back.
+    @Test(
+        "a controller cut by its top's viewWillAppear tells of the top a presentation took off and a dismissal brought",
+        arguments: [true, false])
+    func cutByTheTopThenPresentedAndDismissedTellsOfTheTopWhenItIsBack(dismissAnimated: Bool) throws {
+        let log = EventLog()
+        let ((_, top, _), navigation, window, container) = try ListingScreen.switchedOffStack(log)
+        top.definesPresentationContext = true
+        nonisolated(unsafe) let (controller, switcher, context, presented) = (
+            navigation, container, top, TestScreen("W", log)
+        )
+        let tokens = [
+            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(top), once: true) { _, _ in
+                switcher.list = []
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                switcher.list = [controller]
+            },
+            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(top), once: true) { _, _ in
+                #expect(throws: Never.self) { try context.present(presented, style: .currentContext, animated: true) }
+                #expect(context.dismiss(animated: dismissAnimated))
+            },
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        _ = log.take()
+        container.list = [navigation]
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { !$0.contains("oad") && ($0.contains("Show(") || $0.contains(".view")) } == [
+                "N.viewWillAppear", "P.viewWillAppear", "N.viewDidAppear", "P.viewDidAppear", "P.viewWillDisappear",
+                "W.viewWillAppear", "W.viewDidAppear", "P.viewDidDisappear", "W.viewWillDisappear", "P.viewWillAppear",
+                "P.viewDidAppear", "N.willShow(P)", "N.didShow(P)", "W.viewDidDisappear",
+            ])
+        #expect(top.visibleState == [.loaded, .didAppear] && navigation.visibleState == [.loaded, .didAppear])
+    }
+
     /// Found by review (helper-286) of the rule above: the controller told of a top that a change asked from those
     /// calls brought, inside the pair of a pop still running, and the change told of it again.
     @Test("a controller whose cut appearance asked changes of its stack leaves the delegate to those changes")

@@ -532,9 +532,11 @@ extension Screen {
             // the tab that shows its controller, say), as UIKit's deferred transition ends with the move all the same.
             navigation._endOwedMove()
         }
-        if _appearanceOwesNavigationDidShow {
+        // Kept through a disappearance: a top that went off screen for a presentation dismissed at once owes its pair
+        // when it is back.
+        if _appearanceOwesNavigationDidShow && appeared {
             _appearanceOwesNavigationDidShow = false
-            if appeared { NavigationController._placeAppeared(self, animated: animated) }
+            NavigationController._placeAppeared(self, animated: animated)
         }
         if appeared && _appearance == .appeared {
             (self as? NavigationController)?._showedTopOnAppearing(animated: animated)

@@ -46,8 +46,11 @@ open class NavigationController: Screen {
     /// appearing when the controller told its delegate of it, after an appearance that ended before it could: didShow
     /// is owed once that place appears, if the delegate heard nothing since (``_toldCountAtPlaceOwedDidShow``).
     @exclusivity(unchecked) weak var _placeOwedDidShow: Screen?
-    /// ``_toldCount`` after the willShow that ``_placeOwedDidShow`` answers.
+    /// ``_toldCount`` after the willShow that ``_placeOwedDidShow`` answers, or when the pair was owed.
     @exclusivity(unchecked) var _toldCountAtPlaceOwedDidShow: UInt = 0
+    /// Whether ``_placeOwedDidShow`` is owed willShow too: its place was on its way off screen when the controller
+    /// would have told of it (a presentation over it dismissed at once), and the pair comes when it is back.
+    @exclusivity(unchecked) var _placeOwesItsPair = false
     /// Whether the last willShow the delegate heard is the one of the controller's own appearance.
     ///
     /// Any other ends the didShow that appearance owed (the change that sent it sends its own didShow). A flag beside
@@ -347,9 +350,18 @@ extension NavigationController {
     /// or waits (it tells of its own top), nor for a top not on screen.
     func _showTopAfterACutAppearance(_ top: Screen) {
         guard _appearance == .appeared, _queuedCount == 0, top === topViewController,
-            case let place = top._forwardingTarget, place._appearance.isVisible, _screenShownToDelegate !== top,
+            case let place = top._forwardingTarget, place._appearance != .disappeared, _screenShownToDelegate !== top,
             !_toldDelegateInThisAppearance(of: top), !_interactivePopToldOfItsScreenInThisAppearance
         else { return }
+        guard place._appearance != .disappearing else {
+            // The top itself goes off screen for a presentation that was dismissed at once: both calls come when the
+            // dismissal brings it back.
+            _placeOwedDidShow = top
+            _placeOwesItsPair = true
+            _toldCountAtPlaceOwedDidShow = _toldCount
+            place._appearanceOwesNavigationDidShow = true
+            return
+        }
         guard place._appearance == .appearing else {
             return _tellDelegate(of: top, animated: false) {
                 topViewController === top && top._forwardingTarget._appearance == .appeared
@@ -359,6 +371,7 @@ extension NavigationController {
         let animated = place._isTransitionAnimated
         _willShow(top, animated: animated)
         _placeOwedDidShow = top
+        _placeOwesItsPair = false
         _toldCountAtPlaceOwedDidShow = _toldCount
         place._appearanceOwesNavigationDidShow = true
     }
@@ -393,7 +406,13 @@ extension NavigationController {
             return
         }
         navigation._placeOwedDidShow = nil
-        navigation._didShow(top, animated: animated)
+        if navigation._placeOwesItsPair {
+            navigation._tellDelegate(of: top, animated: animated) {
+                top === navigation.topViewController && top._forwardingTarget._appearance == .appeared
+            }
+        } else {
+            navigation._didShow(top, animated: animated)
+        }
     }
 
     /// Whether the delegate's last willShow or didShow named `screen` and came while the controller's current
