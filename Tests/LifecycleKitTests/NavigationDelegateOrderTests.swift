@@ -232,6 +232,37 @@ struct NavigationDelegateOrderTests {
         #expect(presented.visibleState == [.loaded, .didAppear] && top.presentedScreen === presented)
     }
 
+    /// Found by review (helper-289), older than the round, and made wider by c576173.
+    ///
+    /// With a presentation over the revealed screen asked from the pop's will-calls, and a second pop asked after it,
+    /// the first pop showed its screen and then sent no didShow: the screen had left the stack, and what stood in its
+    /// place (the presentation still waiting) was not on screen. It now asks what is on screen in that place.
+    @Test(
+        "a pop whose will-calls present over the revealed screen and pop it tells of it before the second pop",
+        arguments: [true, false])
+    func popThatPresentsOverTheRevealedScreenAndPopsItTellsOfIt(presentsTheSameScreenAgain: Bool) throws {
+        let log = EventLog()
+        let (top, pushed, presented) = (TestScreen("P", log), ScriptedScreen("Q", log), TestScreen("X", log))
+        let (navigation, window) = try Self.stackCoveringAPresentation(
+            top: top, presented: presented, pushed: pushed, log)
+        let presentedThen = presentsTheSameScreenAgain ? presented : TestScreen("W", log)
+        pushed.actions["viewWillDisappear"] = {
+            #expect(top.dismiss(animated: false))
+            #expect(throws: Never.self) { try top.present(presentedThen, style: .currentContext, animated: false) }
+            #expect(throws: Never.self) { try navigation.pop(animated: false) }
+        }
+        _ = log.take()
+        _ = try navigation.pop(animated: false)
+        window.transitionDriver.completeAll()
+        #expect(
+            log.take().filter { $0.hasPrefix("nav.") || $0.contains(".viewWill") || $0.contains(".viewDid") }
+                .filter { !$0.contains("Load") } == [
+                    "Q.viewWillDisappear", "P.viewWillAppear", "nav.willShow(P)", "Q.viewDidDisappear",
+                    "P.viewDidAppear", "nav.didShow(P)", "P.viewWillDisappear", "A.viewWillAppear", "A.viewDidAppear",
+                    "P.viewDidDisappear", "nav.willShow(A)", "nav.didShow(A)",
+                ])
+    }
+
     /// Found by review (helper-285), older than the round: the screen that stands in for the revealed screen began to
     /// appear, then dismissed itself; the delegate heard nothing of the pop's new top.
     @Test("a pop whose revealed screen's stand-in dismisses itself as it appears tells the delegate of the new top")

@@ -605,9 +605,10 @@ extension NavigationController {
                 // As UIKit's controller, only while it is appearing or on screen: the app's code in the did-calls may
                 // have taken it off screen. Nor for a screen that has left since: out of the stack, and off screen.
                 // Nor once the delegate heard its didShow: the controller left the screen after the willShow, and its
-                // own appearance, when it came back, sent willShow and didShow.
+                // own appearance, when it came back, sent willShow and didShow. On screen is what stands in the
+                // screen's place now: a current-context presentation asked over it that still waits is not.
                 if let shown, self._appearance.isVisible, self._screenShownToDelegate !== shown,
-                    shown._forwardingTarget._appearance.isVisible
+                    shown._forwardingTargetOnScreenNow._appearance.isVisible
                         || self.viewControllers.contains(where: { $0 === shown })
                 {
                     self._didShow(shown, animated: animated)
