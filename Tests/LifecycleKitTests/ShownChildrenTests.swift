@@ -1,3 +1,4 @@
+import HookKit
 import LifecycleKit
 import Testing
 
@@ -620,6 +621,28 @@ struct ShownChildrenWhileAppearingTests {
             try navigation.push(screens.top, animated: false)
             let (window, container) = try switchedOff(navigation, log)
             return (screens, navigation, window, container)
+        }
+
+        /// Hooks that cut the appearance of `navigation` (set up by ``switchedOffStack(_:)``) from its top's
+        /// viewWillAppear; cancel them after the run.
+        ///
+        /// `container` switches away from the controller in its top's viewWillAppear, and back from the viewDidAppear
+        /// that balances the controller's will-call; `action` runs from the top's viewDidAppear that follows.
+        static func cuttingByTheTop(
+            _ navigation: NavigationController, in container: ListingScreen,
+            then action: @escaping @Sendable () -> Void
+        ) throws -> [HookToken] {
+            let top = try #require(navigation.topViewController)
+            nonisolated(unsafe) let (controller, switcher) = (navigation, container)
+            return [
+                try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(top), once: true) { _, _ in
+                    switcher.list = []
+                },
+                try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
+                    switcher.list = [controller]
+                },
+                try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(top), once: true) { _, _ in action() },
+            ]
         }
     }
 
@@ -1561,22 +1584,10 @@ struct ShownChildrenWhileAppearingTests {
         let log = EventLog()
         let ((_, top, _), navigation, window, container) = try ListingScreen.switchedOffStack(log)
         top.definesPresentationContext = true
-        nonisolated(unsafe) let (controller, switcher, context, presented) = (
-            navigation, container, top, TestScreen("X", log)
-        )
-        let tokens = [
-            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(top), once: true) { _, _ in
-                switcher.list = []
-            },
-            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
-                switcher.list = [controller]
-            },
-            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(top), once: true) { _, _ in
-                #expect(throws: Never.self) {
-                    try context.present(presented, style: .currentContext, animated: animated)
-                }
-            },
-        ]
+        nonisolated(unsafe) let (context, presented) = (top, TestScreen("X", log))
+        let tokens = try ListingScreen.cuttingByTheTop(navigation, in: container) {
+            #expect(throws: Never.self) { try context.present(presented, style: .currentContext, animated: animated) }
+        }
         defer { tokens.forEach { $0.cancel() } }
         _ = log.take()
         container.list = [navigation]
@@ -1606,21 +1617,11 @@ struct ShownChildrenWhileAppearingTests {
         let log = EventLog()
         let ((_, top, _), navigation, window, container) = try ListingScreen.switchedOffStack(log)
         top.definesPresentationContext = true
-        nonisolated(unsafe) let (controller, switcher, context, presented) = (
-            navigation, container, top, TestScreen("W", log)
-        )
-        let tokens = [
-            try Lifecycle.hook(.viewWillAppear, .after, scope: .instance(top), once: true) { _, _ in
-                switcher.list = []
-            },
-            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(navigation), once: true) { _, _ in
-                switcher.list = [controller]
-            },
-            try Lifecycle.hook(.viewDidAppear, .after, scope: .instance(top), once: true) { _, _ in
-                #expect(throws: Never.self) { try context.present(presented, style: .currentContext, animated: true) }
-                #expect(context.dismiss(animated: dismissAnimated))
-            },
-        ]
+        nonisolated(unsafe) let (context, presented) = (top, TestScreen("W", log))
+        let tokens = try ListingScreen.cuttingByTheTop(navigation, in: container) {
+            #expect(throws: Never.self) { try context.present(presented, style: .currentContext, animated: true) }
+            #expect(context.dismiss(animated: dismissAnimated))
+        }
         defer { tokens.forEach { $0.cancel() } }
         _ = log.take()
         container.list = [navigation]
