@@ -248,7 +248,7 @@ open class Screen {
     @exclusivity(unchecked) var _needsShownChildrenUpdate = false
     /// Set while this screen appears in the place of a navigation controller's top, whose delegate heard willShow for
     /// that top and is owed its didShow once the screen has appeared, or on a top on its way off screen whose pair is
-    /// owed when it is back (see ``NavigationController/_showTopAfterACutAppearance(_:)``): a byte every appearance
+    /// owed when it is back (see ``NavigationController/_placeAppeared(_:animated:)``): a byte every appearance
     /// reads.
     @exclusivity(unchecked) var _appearanceOwesNavigationDidShow = false
     /// The batch whose transition this screen completes, while its did-call and those it forwards to its children run:

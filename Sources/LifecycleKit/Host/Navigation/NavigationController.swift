@@ -321,24 +321,15 @@ extension NavigationController {
             return
         }
         let appearances = _appearances
-        var told = false
-        _settleChildrenOnScreen(
-            onWillCalls: { [unowned self] appearing, sent in
-                guard sent, _appearance == .appeared, _appearances == appearances, top === topViewController,
-                    case let target = top._forwardingTarget, target._appearance == .appearing,
-                    appearing.contains(where: { $0 === target }), _screenShownToDelegate !== top,
-                    !_toldDelegateInThisAppearance(of: top)
-                else { return }
-                told = true
-                _willShow(top, animated: false)
-            },
-            onEnded: { [unowned self] in
-                guard told, _appearance == .appeared, _appearances == appearances, top === topViewController,
-                    top._forwardingTarget._appearance == .appeared,
-                    _lastTold.screen == ObjectIdentifier(top), _screenShownToDelegate == nil
-                else { return }
-                _didShow(top, animated: false)
-            })
+        _settleChildrenOnScreen(onWillCalls: { [unowned self] appearing, sent in
+            guard sent, _appearance == .appeared, _appearances == appearances, top === topViewController,
+                case let target = top._forwardingTarget, target._appearance == .appearing,
+                appearing.contains(where: { $0 === target }), _screenShownToDelegate !== top,
+                !_toldDelegateInThisAppearance(of: top)
+            else { return }
+            _willShow(top, animated: false)
+            _oweDidShow(of: top, at: target, withItsWillShow: false)
+        })
     }
 
     /// Tells the delegate of `top`, willShow and didShow at once, when the will-calls of the controller's appearance
@@ -353,27 +344,36 @@ extension NavigationController {
             case let place = top._forwardingTarget, place._appearance != .disappeared, _screenShownToDelegate !== top,
             !_toldDelegateInThisAppearance(of: top), !_interactivePopToldOfItsScreenInThisAppearance
         else { return }
-        guard place._appearance != .disappearing else {
+        switch place._appearance {
+        case .disappearing:
             // The top itself goes off screen for a presentation that was dismissed at once: both calls come when the
             // dismissal brings it back.
-            _placeOwedDidShow = top
-            _placeOwesItsPair = true
-            _toldCountAtPlaceOwedDidShow = _toldCount
-            place._appearanceOwesNavigationDidShow = true
-            return
+            _oweDidShow(of: top, at: place, withItsWillShow: true)
+        case .appearing:
+            // It appears with an animation (a presentation over it, or a dismissal that uncovers it): didShow once it
+            // has.
+            _willShow(top, animated: place._isTransitionAnimated)
+            _oweDidShow(of: top, at: place, withItsWillShow: false)
+        case .appeared, .disappeared:
+            _tellDelegateOfTopInItsPlace(top, animated: false)
         }
-        guard place._appearance == .appearing else {
-            return _tellDelegate(of: top, animated: false) {
-                topViewController === top && top._forwardingTarget._appearance == .appeared
-            }
-        }
-        // It appears with an animation (a presentation over it, or a dismissal that uncovers it): didShow once it has.
-        let animated = place._isTransitionAnimated
-        _willShow(top, animated: animated)
+    }
+
+    /// Leaves the didShow of `top` (with its willShow too, `withItsWillShow`) owed until `place`, what stands in the
+    /// top's place, has appeared (``_placeAppeared(_:animated:)``), if the delegate hears nothing meanwhile.
+    private func _oweDidShow(of top: Screen, at place: Screen, withItsWillShow: Bool) {
         _placeOwedDidShow = top
-        _placeOwesItsPair = false
+        _placeOwesItsPair = withItsWillShow
         _toldCountAtPlaceOwedDidShow = _toldCount
         place._appearanceOwesNavigationDidShow = true
+    }
+
+    /// Sends willShow and didShow for `top`, the didShow while it is still the top and what stands in its place has
+    /// appeared.
+    private func _tellDelegateOfTopInItsPlace(_ top: Screen, animated: Bool) {
+        _tellDelegate(of: top, animated: animated) {
+            topViewController === top && top._forwardingTarget._appearance == .appeared
+        }
     }
 
     /// Whether an interactive pop in progress sent its willShow in the controller's current appearance: the pop tells
@@ -407,9 +407,7 @@ extension NavigationController {
         }
         navigation._placeOwedDidShow = nil
         if navigation._placeOwesItsPair {
-            navigation._tellDelegate(of: top, animated: animated) {
-                top === navigation.topViewController && top._forwardingTarget._appearance == .appeared
-            }
+            navigation._tellDelegateOfTopInItsPlace(top, animated: animated)
         } else {
             navigation._didShow(top, animated: animated)
         }

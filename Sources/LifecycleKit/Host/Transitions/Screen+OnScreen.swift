@@ -208,22 +208,17 @@ extension Screen {
     ///     switches the children it shows (``updateShownChildren()``), as UIKit's tab bar controller does.
     ///   - afterTheDisappearances: Runs between the did-calls of the screens that disappear and those of the screens
     ///     that appear.
-    ///   - onWillCalls: Runs after the will-calls (``_Transition/onWillCalls``, `sent` true), and `onEnded` after the
-    ///     did-calls: a navigation controller tells its delegate of its top there.
+    ///   - onWillCalls: Runs after the will-calls (``_Transition/onWillCalls``, `sent` true): a navigation controller
+    ///     tells its delegate of its top there.
     func _settleChildrenOnScreen(
         willOrder: _Transition.Order = .disappearingFirst, afterTheDisappearances: (() -> Void)? = nil,
-        onWillCalls: ((_ appearing: [Screen], _ sent: Bool) -> Void)? = nil, onEnded: (() -> Void)? = nil
+        onWillCalls: ((_ appearing: [Screen], _ sent: Bool) -> Void)? = nil
     ) {
         guard _appearance == .appeared else { return }
         let plan = { [weak self] in self?._childrenPlan ?? _AppearancePlan() }
         // No closure to allocate without one to run.
-        let onFinish: (_Transition.FinishStage) -> Void
-        switch (afterTheDisappearances, onEnded) {
-        case (nil, nil): onFinish = { _ in }
-        case (let run?, nil): onFinish = { stage in if stage == .firstSideEnded { run() } }
-        case (let run, let ended?):
-            onFinish = { stage in stage == .firstSideEnded ? run?() : ended() }
-        }
+        let onFinish: (_Transition.FinishStage) -> Void =
+            afterTheDisappearances.map { run in { stage in if stage == .firstSideEnded { run() } } } ?? { _ in }
         let transition = _Transition(
             animated: false, willOrder: willOrder, didOrder: .disappearingFirst, plan: plan,
             onWillCalls: onWillCalls ?? { _, _ in }, onFinish: onFinish, completion: nil)
