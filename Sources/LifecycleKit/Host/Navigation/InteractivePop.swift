@@ -254,8 +254,7 @@ public final class InteractivePop: _InteractiveTransition {
     func sendWillShow(from navigation: NavigationController) {
         sentWillShow = true
         controllerAppearancesAtWillShow = navigation._appearances
-        navigation._willShow(revealedScreen, animated: true)
-        toldCountAfterWillShow = navigation._toldCount
+        toldCountAfterWillShow = navigation._willShow(revealedScreen, animated: true)
     }
 
     /// The popping screen's viewWillDisappear (with the screens on screen through it), if the pop was finished before

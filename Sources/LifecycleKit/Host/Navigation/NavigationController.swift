@@ -262,15 +262,21 @@ extension NavigationController {
     ///
     /// `ofOwnAppearance` when the controller's own appearance shows its top, which then owes its didShow
     /// (``_topShownOnAppearing``). Any other willShow ends that debt (``_appearanceOwesDidShow``).
-    func _willShow(_ screen: Screen, animated: Bool, ofOwnAppearance: Bool = false) {
+    ///
+    /// - Returns: ``_toldCount`` with this willShow counted: read before the hooks and the delegate ran, whose code
+    ///   may tell the delegate more.
+    @discardableResult
+    func _willShow(_ screen: Screen, animated: Bool, ofOwnAppearance: Bool = false) -> UInt {
         _screenShownToDelegate = nil
         if ofOwnAppearance { _topShownOnAppearing = screen }
         _appearanceOwesDidShow = ofOwnAppearance
         _lastTold = (ObjectIdentifier(screen), _appearance == .appearing ? _appearances : 0)
         _toldCount &+= 1
+        let toldCount = _toldCount
         NavigationController.willShow.invoke(self, (screen, animated)) { navigation, arguments in
             navigation.willShow(arguments.screen, animated: arguments.animated)
         }
+        return toldCount
     }
 
     func _didShow(_ screen: Screen, animated: Bool) {
@@ -327,8 +333,8 @@ extension NavigationController {
                 appearing.contains(where: { $0 === target }), _screenShownToDelegate !== top,
                 !_toldDelegateInThisAppearance(of: top)
             else { return }
-            _willShow(top, animated: false)
-            _oweDidShow(of: top, at: target, withItsWillShow: false)
+            let toldCount = _willShow(top, animated: false)
+            _oweDidShow(of: top, at: target, withItsWillShow: false, toldCount: toldCount)
         })
     }
 
@@ -348,23 +354,24 @@ extension NavigationController {
         case .disappearing:
             // The top itself goes off screen for a presentation that was dismissed at once: both calls come when the
             // dismissal brings it back.
-            _oweDidShow(of: top, at: place, withItsWillShow: true)
+            _oweDidShow(of: top, at: place, withItsWillShow: true, toldCount: _toldCount)
         case .appearing:
             // It appears with an animation (a presentation over it, or a dismissal that uncovers it): didShow once it
             // has.
-            _willShow(top, animated: place._isTransitionAnimated)
-            _oweDidShow(of: top, at: place, withItsWillShow: false)
+            let toldCount = _willShow(top, animated: place._isTransitionAnimated)
+            _oweDidShow(of: top, at: place, withItsWillShow: false, toldCount: toldCount)
         case .appeared, .disappeared:
             _tellDelegateOfTopInItsPlace(top, animated: false)
         }
     }
 
     /// Leaves the didShow of `top` (with its willShow too, `withItsWillShow`) owed until `place`, what stands in the
-    /// top's place, has appeared (``_placeAppeared(_:animated:)``), if the delegate hears nothing meanwhile.
-    private func _oweDidShow(of top: Screen, at place: Screen, withItsWillShow: Bool) {
+    /// top's place, has appeared (``_placeAppeared(_:animated:)``), if the delegate hears nothing after `toldCount`
+    /// (``_toldCount`` as the debt began: after the willShow it answers).
+    private func _oweDidShow(of top: Screen, at place: Screen, withItsWillShow: Bool, toldCount: UInt) {
         _placeOwedDidShow = top
         _placeOwesItsPair = withItsWillShow
-        _toldCountAtPlaceOwedDidShow = _toldCount
+        _toldCountAtPlaceOwedDidShow = toldCount
         place._appearanceOwesNavigationDidShow = true
     }
 
