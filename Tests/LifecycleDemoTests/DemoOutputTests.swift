@@ -33,6 +33,30 @@ struct DemoOutputTests {
         #expect(Self.run([]).output == first.output)
     }
 
+    @Test("the page tracker enters pages (screens without children) and leaves only the pages it entered")
+    func pageTrackerPairsItsEvents() throws {
+        // "page enter (home)", "page leave (home)", … in the order of the trace.
+        let events = Self.run([]).output.split(separator: "\n").compactMap { line in
+            line.range(of: "observer PageTracker: ").map { String(line[$0.upperBound...]) }
+        }
+        #expect(events.count == 19)
+        var entered: [Substring] = []
+        for event in events {
+            let page = event.drop { $0 != "(" }
+            if event.hasPrefix("page enter ") {
+                #expect(!entered.contains(page), "entered twice: \(event)")
+                entered.append(page)
+            } else {
+                #expect(entered.contains(page), "left without being entered: \(event)")
+                entered.removeAll { $0 == page }
+            }
+        }
+        // The list that the cancelled interactive pop revealed did not appear: no page of it to leave. The navigation
+        // controller holding the stack is no page.
+        #expect(!events.contains { $0.hasSuffix("(shop)") })
+        #expect(entered == ["(home)"])
+    }
+
     @Test("a report that cannot be written exits with status 1 and says so; an error that cannot be written is dropped")
     func unwritableOutput() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
@@ -129,7 +153,6 @@ struct DemoOutputTests {
                     Host->>S2: viewDidLoad
                     Host->>S2: viewWillAppear
                     Host->>S1: viewDidAppear
-                    Note right of S1: observer PageTracker: page enter
                     Host->>S2: viewDidAppear
                     Note right of S2: observer PageTracker: page enter
                     Note over Host: 0.000 s present Host (pageSheet) (not animated)
@@ -361,8 +384,9 @@ struct DemoOutputTests {
                 "1.000  remove banner from its parent",
                 "1.000  dismiss settings (not animated)",
                 "1.000      observer PageTracker: page leave (settings)", "1.000    settings.viewWillDisappear",
+                // The dashboard shows news now: a container, no page.
                 "1.000    dashboard.viewWillAppear", "1.000    news.viewWillAppear", "1.000    dashboard.viewDidAppear",
-                "1.000      observer PageTracker: page enter (dashboard)", "1.000    news.viewDidAppear",
+                "1.000    news.viewDidAppear",
                 "1.000      observer PageTracker: page enter (news)", "1.000    settings.viewDidDisappear",
                 // The banner went away when it was removed: the demo makes it again, as an app would.
                 "3.000  add banner to dashboard",
