@@ -49,6 +49,39 @@ struct AsyncOverrideTests {
         #expect(trace.take() == [])
     }
 
+    @Test("objects' async overrides wrap their own type's chain as an every-receiver override comes and goes")
+    func objectOverridesAroundTheirTypesChain() async throws {
+        let point = AsyncHookPoint<Vehicle, String, String>("AsyncOverride.typeChains")
+        let provided = Mutex<[String: Int]>([:])
+        @discardableResult
+        func override(_ scope: HookScope<Vehicle>, _ mark: String) throws -> HookToken {
+            try point.override(scope) { original in
+                provided.withLock { $0[mark, default: 0] += 1 }
+                return { vehicle, prefix in await mark + "(" + original(vehicle, prefix) + ")" }
+            }
+        }
+        let vehicles: [Vehicle] = (0..<60).map { index in
+            index.isMultiple(of: 2) ? Car(name: "\(index)") : Truck(name: "\(index)")
+        }
+        for (index, vehicle) in vehicles.enumerated() { try override(.instance(vehicle), "i\(index)") }
+        try override(.type(Car.self), "car")
+        let every = try override(.all, "e")
+        for (index, vehicle) in vehicles.enumerated() {
+            let type = index.isMultiple(of: 2) ? "car(e(\(index)))" : "e(\(index))"
+            #expect(await call(point, on: vehicle, trace: Trace()) == "i\(index)(\(type))")
+        }
+        every.cancel()
+        for (index, vehicle) in vehicles.enumerated() {
+            let type = index.isMultiple(of: 2) ? "car(\(index))" : "\(index)"
+            #expect(await call(point, on: vehicle, trace: Trace()) == "i\(index)(\(type))")
+        }
+        let runs = provided.withLock { $0 }
+        #expect(runs["car"] == 3 && runs["e"] == 1)
+        for index in vehicles.indices {
+            #expect(runs["i\(index)"] == (index.isMultiple(of: 2) ? 4 : 3), "i\(index)")
+        }
+    }
+
     @Test("original reaches the body of its own call after suspensions, on another actor, in 200 concurrent calls")
     func originalOnAnotherExecutor() async throws {
         let relay = Relay()

@@ -140,6 +140,66 @@ struct InstanceShardTests {
         #expect(providerRuns.count == 400)
     }
 
+    /// An object's chain is its own overrides around the part that the chains of its type share.
+    ///
+    /// Every-receiver and type overrides that come and go leave each object's overrides outermost, around the chain of
+    /// its own type, and each provider runs once for each inner part its override wraps, not once for each object.
+    @Test("objects' overrides wrap their own type's chain as every-receiver and type overrides change")
+    func objectOverridesAroundTheirTypesChain() throws {
+        let point = HookPoint<Vehicle, String, String>("InstanceShards.typeChains")
+        let provided = Mutex<[String: Int]>([:])
+        @discardableResult
+        func override(_ scope: HookScope<Vehicle>, _ mark: String) throws -> HookToken {
+            try point.override(scope) { original in
+                provided.withLock { $0[mark, default: 0] += 1 }
+                return { vehicle, prefix in mark + "(" + original(vehicle, prefix) + ")" }
+            }
+        }
+        // Four types, interleaved over the shards: Car (scoped with its subtypes), SportsCar (a subtype of Car, not
+        // scoped itself), Truck (scoped exactly), Vehicle (every receiver only).
+        let vehicles: [Vehicle] = (0..<160).map { index in
+            switch index % 4 {
+            case 0: Car(name: "\(index)")
+            case 1: SportsCar(name: "\(index)")
+            case 2: Truck(name: "\(index)")
+            default: Vehicle(name: "\(index)")
+            }
+        }
+        for (index, vehicle) in vehicles.enumerated() { try override(.instance(vehicle), "i\(index)") }
+        var everyMarks: [String] = []
+        func expectEveryChain() {
+            for (index, vehicle) in vehicles.enumerated() {
+                var inner = vehicle.name
+                for mark in everyMarks { inner = mark + "(" + inner + ")" }
+                switch index % 4 {
+                case 0, 1: inner = "car(" + inner + ")"
+                case 2: inner = "truck(" + inner + ")"
+                default: break
+                }
+                #expect(call(point, on: vehicle, trace: Trace()) == "i\(index)(" + inner + ")")
+            }
+        }
+        try override(.type(Car.self), "car")
+        try override(.exactType(Truck.self), "truck")
+        expectEveryChain()
+        let first = try override(.all, "e0")
+        everyMarks = ["e0"]
+        expectEveryChain()
+        try override(.all, "e1")
+        everyMarks = ["e0", "e1"]
+        expectEveryChain()
+        first.cancel()  // the innermost: every link outside it is rebuilt
+        everyMarks = ["e1"]
+        expectEveryChain()
+        let runs = provided.withLock { $0 }
+        // Each type's override, once per every-receiver chain it wrapped: the body, e0, e1(e0), e1.
+        #expect(runs["car"] == 4 && runs["truck"] == 4 && runs["e0"] == 1 && runs["e1"] == 2)
+        // Each object's override, once per inner part: its type's chain at each change that reached it.
+        for index in vehicles.indices {
+            #expect(runs["i\(index)"] == (index % 4 == 3 ? 4 : 5), "i\(index)")
+        }
+    }
+
     /// The log of instance changes, from which a compilation rebuilds only the changed shards, holds only the changes
     /// the published snapshot does not reflect yet: none once a change to hooked objects is published.
     @Test("each publication empties the log of instance changes")

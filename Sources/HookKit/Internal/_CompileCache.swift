@@ -15,14 +15,18 @@ struct _CompileCache {
         let object: _WeakObject
         /// The object's chain (a `_Chain` or an `_AsyncChain` of the point's types).
         let chain: AnyObject
-        /// The links the chain uses: some exactly when it has an override.
+        /// The links the chain built or reused itself: its object's overrides, around a part that the chains of other
+        /// objects of its type share (see ``_PointCompiling/chain(for:traced:used:shared:inner:)``).
         let links: [_UsedLink]
+        /// Whether the chain has an override (its own, or one of the part it shares).
+        let hasOverride: Bool
 
-        init(generation: UInt64, object: _WeakObject, chain: AnyObject, links: [_UsedLink]) {
+        init(generation: UInt64, object: _WeakObject, chain: AnyObject, links: [_UsedLink], hasOverride: Bool) {
             self.generation = generation
             self.object = object
             self.chain = chain
             self.links = links
+            self.hasOverride = hasOverride
         }
     }
 
@@ -32,7 +36,7 @@ struct _CompileCache {
         /// Each object's compiled chain.
         let instances: [ObjectIdentifier: Instance]
         let table: _InstanceTable
-        /// The links of the shard's chains: some exactly when a chain has an override (``_InstanceTable/hasOverride``).
+        /// The links the shard's chains built or reused themselves (see ``Instance/links``).
         let links: [_UsedLink]
 
         init(instances: [ObjectIdentifier: Instance], table: _InstanceTable, links: [_UsedLink]) {

@@ -48,14 +48,31 @@ extension _HookPointStorage {
     }
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.
+    ///
+    /// - Parameter inner: The link that the overrides of every level but the last form around the innermost link;
+    ///   `nil` to build it, and then set to it. The chains of hooked objects of one type share it: each is its
+    ///   object's overrides around the same inner part.
     func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], inner: inout AnyObject?
     ) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
         var override: Chain.Implementation?
         if !overrides.isEmpty {
-            var next = innermostLink(traced: traced)
-            for registration in overrides.array.reversed() {
+            // The last level's overrides are the outermost; the other levels' form `inner`, built once.
+            let outermost = levels[levels.count - 1].overrides
+            var next: Link
+            if let inner {
+                next = unsafeDowncast(inner, to: Link.self)
+            } else {
+                next = innermostLink(traced: traced)
+                for registration in overrides.array[outermost.count...].reversed() {
+                    next = link(
+                        unsafeDowncast(registration, to: Registration.self), around: next, traced: traced,
+                        used: &used, shared: shared)
+                }
+                inner = next
+            }
+            for registration in outermost.array.reversed() {
                 next = link(
                     unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used,
                     shared: shared)

@@ -24,8 +24,12 @@ protocol _PointCompiling: _PointBookkeeping {
     ///
     /// Appends the links it uses to `used`, and reuses the links of `used` and `shared` (the links built before in
     /// the same compilation) where it has the same override around the same inner part.
+    ///
+    /// - Parameter inner: The link (a `_Link` or an `_AsyncLink` of the point's types) that the overrides of every
+    ///   level but the last form around the innermost link; `nil` to build it, and then set to it. The chains of hooked
+    ///   objects of one type share it, each its object's overrides around it.
     func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], inner: inout AnyObject?
     ) -> Chain
 
     /// Makes the snapshot of a point whose hooks all apply to every receiver: one chain, no scope index.
@@ -205,7 +209,8 @@ extension _PointCompiling {
             used += cache.sharedLinks
         } else {
             var sharedLinks: [_UsedLink] = []
-            every = chain(for: [levels.every], traced: tracer != nil, used: &sharedLinks, shared: [])
+            var inner: AnyObject?
+            every = chain(for: [levels.every], traced: tracer != nil, used: &sharedLinks, shared: [], inner: &inner)
             if !cache.types.isEmpty {
                 cache.types = []
             }
@@ -312,15 +317,19 @@ extension _PointCompiling {
             // Every-receiver or type hooks changed: every chain depends on them.
             cache.shards = []
             var sharedLinks: [_UsedLink] = []
-            every = chain(for: [levels.every], traced: traced, used: &sharedLinks, shared: [])
+            var inner: AnyObject?
+            every = chain(for: [levels.every], traced: traced, used: &sharedLinks, shared: [], inner: &inner)
             types = levels.types.map { key, typeLevels in
-                _TypeChains(
+                var exactInner: AnyObject?
+                var inheritedInner: AnyObject?
+                return _TypeChains(
                     type: key,
                     exact: chain(
-                        for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks, shared: []),
+                        for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks, shared: [],
+                        inner: &exactInner),
                     inherited: chain(
                         for: levels.levels(forType: typeLevels.type, includingExact: false), traced: traced,
-                        used: &sharedLinks, shared: []))
+                        used: &sharedLinks, shared: [], inner: &inheritedInner))
             }
             (cache.sharedGeneration, cache.every, cache.types, cache.sharedLinks) =
                 (levels.sharedGeneration, every, types, sharedLinks)
@@ -350,6 +359,9 @@ extension _PointCompiling {
         }
         let current = cache.shards.count
         let wanted = _CompileCache.shardCount(forObjects: levels.instances.count, current: current)
+        // The link that the overrides of every level but the object's own form, for each type of hooked object: built
+        // by the first chain of that type, shared by the others.
+        var innerLinks: [ObjectIdentifier: AnyObject] = [:]
         if current != 0, wanted == current, let changes = levels.instanceChanges(since: cache.instanceChangePosition) {
             // Only the shards of the logged objects change: rebuilt from the objects they held and the logged ones they
             // did not (each once).
@@ -365,7 +377,9 @@ extension _PointCompiling {
                         members.append(key)
                     }
                 }
-                cache.shards[index] = buildShard(of: members, levels, traced: traced, used: used) { old.instances[$0] }
+                cache.shards[index] = buildShard(
+                    of: members, levels, traced: traced, used: used, innerLinks: &innerLinks
+                ) { old.instances[$0] }
             }
             if changes.count == 1 {
                 // The common change: one object's hooks (no dictionary to group by shard).
@@ -391,7 +405,9 @@ extension _PointCompiling {
             var shards: [_CompileCache.Shard] = []
             shards.reserveCapacity(wanted)
             for index in 0..<wanted {
-                let shard = buildShard(of: members[index], levels, traced: traced, used: used) { key in
+                let shard = buildShard(
+                    of: members[index], levels, traced: traced, used: used, innerLinks: &innerLinks
+                ) { key in
                     guard oldMask >= 0 else { return nil }
                     return old[_InstanceTable.shard(of: UInt(bitPattern: key), mask: oldMask)].instances[key]
                 }
@@ -417,10 +433,17 @@ extension _PointCompiling {
     /// until the next change: its memory stays allocated while the entry exists, or, for an object whose identity a
     /// call confirms (``_WeakObject/checksIdentity``), the call finds it dead; either way no other object matches it.
     ///
-    /// - Parameter shared: The links built so far in this compilation, which chains reuse where they have the same
-    ///   override around the same inner part.
+    /// - Parameters:
+    ///   - shared: The links built so far in this compilation, which chains reuse where they have the same override
+    ///     around the same inner part.
+    ///   - innerLinks: For each type of hooked object, the link that the overrides of the levels other than the
+    ///     object's own form, once a chain of this compilation built it. An object's chain is its own overrides around
+    ///     it: a change of every-receiver or type hooks rebuilds each object's own links, not the whole chain through
+    ///     every override. Those inner links are the chains of ``_CompileCache/every`` and ``_CompileCache/types``,
+    ///     whose links ``_CompileCache/sharedLinks`` lists; only the links a chain builds itself are the object's.
     private func buildShard(
         of keys: [ObjectIdentifier], _ levels: _Levels, traced: Bool, used shared: [_UsedLink],
+        innerLinks: inout [ObjectIdentifier: AnyObject],
         reusing previous: (ObjectIdentifier) -> _CompileCache.Instance?
     ) -> _CompileCache.Shard {
         var instances: [ObjectIdentifier: _CompileCache.Instance] = [:]
@@ -430,6 +453,7 @@ extension _PointCompiling {
         var chains: [AnyObject] = []
         chains.reserveCapacity(keys.count)
         var links: [_UsedLink] = []
+        var hasOverride = false
         for position in 0..<keys.count {
             let key = keys[position]
             guard let level = levels.instances[key] else { continue }
@@ -439,9 +463,23 @@ extension _PointCompiling {
             } else {
                 var chainLinks: [_UsedLink] = []
                 let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
-                let chain = chain(for: chainLevels, traced: traced, used: &chainLinks, shared: shared)
+                let chain: AnyObject
+                let chainHasOverride = chainLevels.contains { !$0.overrides.isEmpty }
+                if chainHasOverride {
+                    let type = ObjectIdentifier(level.object.dynamicType)
+                    var inner = innerLinks[type]
+                    let known = inner != nil
+                    chain = self.chain(
+                        for: chainLevels, traced: traced, used: &chainLinks, shared: shared, inner: &inner)
+                    if !known { innerLinks[type] = inner }
+                } else {
+                    var inner: AnyObject?
+                    chain = self.chain(
+                        for: chainLevels, traced: traced, used: &chainLinks, shared: shared, inner: &inner)
+                }
                 compiled = _CompileCache.Instance(
-                    generation: level.generation, object: level.object, chain: chain, links: chainLinks)
+                    generation: level.generation, object: level.object, chain: chain, links: chainLinks,
+                    hasOverride: chainHasOverride)
             }
             instances[key] = compiled
             objects.append(compiled.object)
@@ -449,9 +487,9 @@ extension _PointCompiling {
             if !compiled.links.isEmpty {
                 links += compiled.links
             }
+            hasOverride = hasOverride || compiled.hasOverride
         }
-        // A chain has an override exactly when it used a link.
-        let table = _InstanceTable(objects: objects, chains: chains, overrides: !links.isEmpty)
+        let table = _InstanceTable(objects: objects, chains: chains, overrides: hasOverride)
         return _CompileCache.Shard(instances: instances, table: table, links: links)
     }
 }
