@@ -10,6 +10,8 @@ extension AsyncThrowingHookPoint {
 
     /// The hooks a call on `receiver` runs, in call order: before hooks, overrides (outermost first), after hooks.
     ///
+    /// While hooks are switched off (``Hooks/isEnabled``), it still lists them, although a call runs none.
+    ///
     /// ```swift
     /// for hook in Client.fetch.hooks(for: client) {
     ///     print(hook)

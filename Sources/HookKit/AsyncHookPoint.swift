@@ -44,8 +44,8 @@ public typealias AsyncHookPoint<Receiver, Arguments, Result> =
 /// <doc:AsyncMethodsAndActors>.
 ///
 /// Like a synchronous point, it is a small non-copyable value (one atomic word for its hooks, beside its name and any
-/// declared body), initialized statically as a `static let`: a call of a method without hooks costs one atomic load
-/// and a branch on top of the body.
+/// declared body), initialized statically as a `static let`: a call of a method never hooked costs one atomic load
+/// and a branch on top of the body (two once its hooks were all cancelled).
 ///
 /// `AsyncHookPoint` is the non-throwing spelling (`Failure == Never`).
 public struct AsyncThrowingHookPoint<Receiver, Arguments, Result, Failure: Error>: ~Copyable, Sendable {

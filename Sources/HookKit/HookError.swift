@@ -26,8 +26,10 @@ public struct HookError: Error, Hashable, CustomStringConvertible {
         }
 
         /// A type scope named a type that is neither the point's receiver type nor a subtype of it, or an existential
-        /// (such as the receiver type of a point that hooks a protocol), which no receiver has as its dynamic type; or
-        /// a non-exact type scope was requested on a point that hooks class methods.
+        /// (such as the receiver type of a point that hooks a protocol), which no receiver has as its dynamic type; a
+        /// type scope was requested on a point whose receivers are an existential or an existential metatype (a
+        /// protocol's point, `AnyObject`, `AnyClass`), even naming a conforming type; or a non-exact type scope was
+        /// requested on a point that hooks class methods.
         public static let incompatibleScopeType = Code(.incompatibleScopeType)
         /// An instance scope named an object that is not a receiver of the point.
         public static let objectIsNotAReceiver = Code(.objectIsNotAReceiver)

@@ -11,6 +11,8 @@ extension ThrowingHookPoint {
     /// The hooks a call on `receiver` runs, in call order: before hooks, overrides (outermost
     /// first), after hooks.
     ///
+    /// While hooks are switched off (``Hooks/isEnabled``), it still lists them, although a call runs none.
+    ///
     /// ```swift
     /// for hook in Checkout.submit.hooks(for: checkout) {
     ///     print(hook)

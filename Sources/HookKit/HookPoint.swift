@@ -42,7 +42,8 @@ public typealias HookPoint<Receiver, Arguments, Result> = ThrowingHookPoint<Rece
 ///
 /// The point is a small non-copyable value (one atomic word for its hooks, beside its name and any declared body):
 /// declared as a `static let`, it is initialized statically (no lazy initialization on access), and a call of a
-/// method that has no hooks costs one atomic load and a branch on top of the body. Everything else (the
+/// method that was never hooked costs one atomic load and a branch on top of the body (two once its hooks were all
+/// cancelled, or while hooks are switched off). Everything else (the
 /// registrations and the compiled chains) lives in storage created by the first registration.
 ///
 /// A point either receives its body with each call (``invoke(_:_:_:)``, the body inlined into the method) or

@@ -14,7 +14,7 @@
 ///
 /// An instance scope holds its object weakly: it never keeps the object alive, never fires for
 /// another object that later reuses the dead object's address, and its storage is reclaimed after
-/// the object dies, at the point's next registration, cancellation or introspection, or by
+/// the object dies, at the point's next successful registration or cancellation, or introspection, or by
 /// ``Hooks/removeExpiredInstanceHooks()``. A method the object calls from its own `deinit` still runs
 /// the object's instance hooks, although weak references to the object (and ``HookToken/isActive``)
 /// already read it as gone: a hook can see its object's last calls, until the point next changes. The
@@ -64,8 +64,9 @@ public struct HookScope<Receiver> {
     /// needs it. Only available when the receiver is a class: value receivers have no identity, so the
     /// instance scope does not compile for them. The hook's closure must not capture the object
     /// strongly: HookKit keeps the closure until the hook is cancelled or, once the object died, until the point's
-    /// next registration, cancellation or introspection (or ``Hooks/removeExpiredInstanceHooks()``) removes the
-    /// hook, so such a capture keeps the object alive. Use the receiver the hook is given, which is that object.
+    /// next successful registration or cancellation, or introspection (or ``Hooks/removeExpiredInstanceHooks()``),
+    /// removes the hook, so such a capture keeps the object alive. Use the receiver the hook is given, which is that
+    /// object.
     public static func instance(_ object: Receiver) -> HookScope where Receiver: AnyObject {
         HookScope(kind: .instance(object))
     }

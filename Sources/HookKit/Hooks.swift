@@ -51,7 +51,7 @@ public enum Hooks {
 
     /// Forgets, on every hook point, the instance hooks whose objects have died, and returns their storage.
     ///
-    /// A point does this by itself at its next registration, cancellation or introspection
+    /// A point does this by itself at its next successful registration or cancellation, or introspection
     /// (``ThrowingHookPoint/hooks``); until then a dead object's hooks keep their closures and the
     /// object's memory block (its `deinit` has run; the block is what guarantees that no other
     /// object gets its address while a hook names it). Call this in a long-running process that

@@ -463,6 +463,24 @@ struct HookKitDocumentationExampleTests {
         #expect(ProfileView.layout.hooks.isEmpty)
     }
 
+    @Test("Thread safety and cost: a hook that cancels itself through its token")
+    func hookThatCancelsItself() throws {
+        typealias Greeter = GettingStartedExample.Greeter
+
+        let token = Mutex<HookToken?>(nil)
+        let registered = try Greeter.greet.before { greeter, name in
+            guard name == "Ada" else { return }
+            print("Ada came: this hook stops")
+            token.withLock { $0 }?.cancel()
+        }
+        token.withLock { $0 = registered }
+
+        for name in ["Bob", "Ada", "Ada"] { _ = Greeter().greet(name) }
+        #expect(printed.take() == ["Ada came: this hook stops"])
+        #expect(!registered.isActive)
+        #expect(Greeter.greet.hooks.isEmpty)
+    }
+
     /// The global switches of "Thread safety and cost": compiled, never run, because they apply to the whole
     /// process and other tests run in parallel (GlobalSwitchTests runs them, in a process of its own).
     static func globalSwitchExamples() {

@@ -13,8 +13,9 @@ private final class ClubCoupe: Coupe, @unchecked Sendable {}
 
 /// RSSwizzle's tests restated, as the swizzling article maps them: overrides stacked on several levels of a
 /// hierarchy, several times on one level, compose like swizzles made in that order, and RSSwizzle's numeric results
-/// come out; nothing makes a registration idempotent; a class method is hooked for a class and its subclasses by an
-/// every-receiver hook that tests the class.
+/// come out where each implementation that a subclass calls as `super` is a point of its own; nothing makes a
+/// registration idempotent; a class method is hooked for a class and its subclasses by an every-receiver hook that
+/// tests the class.
 @Suite("Swizzling equivalents")
 struct SwizzlingEquivalentsTests {
     typealias Point = HookPoint<Vehicle, Int, Int>
@@ -60,20 +61,39 @@ struct SwizzlingEquivalentsTests {
         #expect(run(Truck(name: "t")) == ["A", "body"])
     }
 
-    @Test("RSSwizzle's calc: chained numeric overrides on C, D and A compute its values")
+    /// RSSwizzle's calc on A, which returns the number.
+    ///
+    /// C's implementation calls it as `super`, so RSSwizzle's swizzle of A's method runs inside C's implementation. It
+    /// is a point of its own, as A's method is apart from C's.
+    static let calcOfA = Point("SwizzlingEquivalents.calcOfA") { _, number in number }
+    /// RSSwizzle's calc: A's implementation, or on C and its subclasses C's, three times what A's returns.
+    static let calc = Point("SwizzlingEquivalents.calc") { vehicle, number in
+        let inherited = calcOfA.invoke(vehicle, number)
+        return vehicle is Coupe ? inherited * 3 : inherited
+    }
+
+    @Test("RSSwizzle's calc: chained numeric overrides on C, D and A's own method compute its values")
     func chainedNumericOverrides() throws {
-        // The method's body: C overrides it to triple the number, and D and D2 inherit that.
-        let point = Point("SwizzlingEquivalents.calc") { vehicle, number in vehicle is Coupe ? number * 3 : number }
-        try point.override(.type(Coupe.self), Self.transforming { $0 + 17 })
-        try point.override(.type(RallyCoupe.self), Self.transforming { $0 * 11 })
-        try point.override(.type(Coupe.self), Self.transforming { $0 * 5 })
-        try point.override(.type(RallyCoupe.self), Self.transforming { $0 - 20 })
-        try point.override(.type(Vehicle.self), Self.transforming { $0 * -1 })
-        #expect(point.invoke(RallyCoupe(name: "d"), 2) == ((2 * 3 * -1) + 17) * 5 * 11 - 20)
-        #expect(point.invoke(RallyCoupe(name: "d"), 2) == 585)
-        #expect(point.invoke(ClubCoupe(name: "d2"), 2) == 55)
-        #expect(point.invoke(Coupe(name: "c"), 2) == 55)
-        #expect(point.invoke(Car(name: "b"), 2) == -2)
+        var tokens = [
+            try Self.calc.override(.type(Coupe.self), Self.transforming { $0 + 17 }),
+            try Self.calc.override(.type(RallyCoupe.self), Self.transforming { $0 * 11 }),
+            try Self.calc.override(.type(Coupe.self), Self.transforming { $0 * 5 }),
+            try Self.calc.override(.type(RallyCoupe.self), Self.transforming { $0 - 20 }),
+        ]
+        defer { tokens.forEach { $0.cancel() } }
+        let timesMinusOne = try Self.calcOfA.override(.all, Self.transforming { $0 * -1 })
+        #expect(Self.calc.invoke(RallyCoupe(name: "d"), 2) == ((2 * -1 * 3) + 17) * 5 * 11 - 20)
+        #expect(Self.calc.invoke(RallyCoupe(name: "d"), 2) == 585)
+        #expect(Self.calc.invoke(ClubCoupe(name: "d2"), 2) == 55)
+        #expect(Self.calc.invoke(Coupe(name: "c"), 2) == 55)
+        #expect(Self.calc.invoke(Car(name: "b"), 2) == -2)
+        // A change of A's that does not commute with C's tripling: it still runs inside it, as a swizzle of A's does.
+        timesMinusOne.cancel()
+        tokens.append(try Self.calcOfA.override(.all, Self.transforming { $0 + 100 }))
+        #expect(Self.calc.invoke(RallyCoupe(name: "d"), 2) == (((2 + 100) * 3) + 17) * 5 * 11 - 20)
+        #expect(Self.calc.invoke(RallyCoupe(name: "d"), 2) == 17745)
+        #expect(Self.calc.invoke(ClubCoupe(name: "d2"), 2) == 1615)
+        #expect(Self.calc.invoke(Car(name: "b"), 2) == 102)
     }
 
     @Test("registering the same override three times on A and B adds six hooks: nothing makes a swizzle idempotent")
