@@ -195,7 +195,7 @@ extension NavigationController {
     ///
     /// - Returns: What was done; ``DismissAction/nothing`` when the stack holds its root alone outside any
     ///   presentation, the top screen refused, a transition runs, a presented screen covers the controller, or the
-    ///   answer changed the top screen (the completion then runs at once).
+    ///   answer changed the top screen (the completion then runs at once, with ``TransitionOutcome/completed``).
     @discardableResult
     public func handleBackButton(
         animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
