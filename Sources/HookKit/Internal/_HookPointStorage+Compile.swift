@@ -49,36 +49,16 @@ extension _HookPointStorage {
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.
     ///
-    /// - Parameter inner: The link that the overrides of every level but the last form around the innermost link;
-    ///   `nil` to build it, and then set to it. The chains of hooked objects of one type share it: each is its
-    ///   object's overrides around the same inner part.
+    /// - Parameter inner: See ``_PointCompiling/outermostLink(of:in:traced:used:shared:inner:)``.
     func chain(
         for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], inner: inout AnyObject?
     ) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
-        var override: Chain.Implementation?
-        if !overrides.isEmpty {
-            // The last level's overrides are the outermost; the other levels' form `inner`, built once.
-            let outermost = levels[levels.count - 1].overrides
-            var next: Link
-            if let inner {
-                next = unsafeDowncast(inner, to: Link.self)
-            } else {
-                next = innermostLink(traced: traced)
-                for registration in overrides.array[outermost.count...].reversed() {
-                    next = link(
-                        unsafeDowncast(registration, to: Registration.self), around: next, traced: traced,
-                        used: &used, shared: shared)
-                }
-                inner = next
-            }
-            for registration in outermost.array.reversed() {
-                next = link(
-                    unsafeDowncast(registration, to: Registration.self), around: next, traced: traced, used: &used,
-                    shared: shared)
-            }
-            override = next.implementation
-        }
+        let override =
+            overrides.isEmpty
+            ? nil
+            : outermostLink(of: overrides, in: levels, traced: traced, used: &used, shared: shared, inner: &inner)
+                .implementation
         return chainType.init(
             before: composeBefores(befores, traced: traced), override: override,
             after: composeAfters(afters, traced: traced))
@@ -234,8 +214,9 @@ extension _HookPointStorage {
     /// chains, or in one this compilation built, which `used` and `shared` list), else built by calling the
     /// registration's provider (outside the lock).
     func link(
-        _ registration: Registration, around next: Link, traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
+        _ registration: _AnyRegistration, around next: Link, traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
     ) -> Link {
+        let registration = unsafeDowncast(registration, to: Registration.self)
         let key = ObjectIdentifier(next)
         if let cached = lock.withLock({ traced ? registration.tracedLinks[key] : registration.links[key] }) {
             let link = unsafeDowncast(cached, to: Link.self)

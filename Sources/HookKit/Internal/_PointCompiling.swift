@@ -8,6 +8,8 @@ import _HookKitRuntime
 protocol _PointCompiling: _PointBookkeeping {
     associatedtype Chain: AnyObject
     associatedtype Snapshot: AnyObject
+    /// One link of an override chain (a `_Link` or an `_AsyncLink` of the point's types).
+    associatedtype Link: AnyObject
 
     /// The published snapshot's word.
     var cell: UnsafeMutablePointer<hk_point_cell> { get }
@@ -25,12 +27,21 @@ protocol _PointCompiling: _PointBookkeeping {
     /// Appends the links it uses to `used`, and reuses the links of `used` and `shared` (the links built before in
     /// the same compilation) where it has the same override around the same inner part.
     ///
-    /// - Parameter inner: The link (a `_Link` or an `_AsyncLink` of the point's types) that the overrides of every
-    ///   level but the last form around the innermost link; `nil` to build it, and then set to it. The chains of hooked
-    ///   objects of one type share it, each its object's overrides around it.
+    /// - Parameter inner: See ``outermostLink(of:in:traced:used:shared:inner:)``.
     func chain(
         for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], inner: inout AnyObject?
     ) -> Chain
+
+    /// The link every override chain ends in: the declared body itself, or the call that finds the body of the call in
+    /// progress.
+    func innermostLink(traced: Bool) -> Link
+
+    /// The link of an override around `next`: reused if this registration already wraps `next` (in the published
+    /// chains, or in one this compilation built, which `used` and `shared` list), else built by calling the
+    /// registration's provider (outside the lock).
+    func link(
+        _ registration: _AnyRegistration, around next: Link, traced: Bool, used: inout [_UsedLink], shared: [_UsedLink]
+    ) -> Link
 
     /// Makes the snapshot of a point whose hooks all apply to every receiver: one chain, no scope index.
     func makeSnapshot(every: Chain, tracer: HookTracer?, version: UInt64) -> Snapshot
@@ -57,6 +68,34 @@ protocol _PointCompiling: _PointBookkeeping {
 }
 
 extension _PointCompiling {
+    /// The outermost link of the override chain of `levels` (most general first), whose overrides in call order are
+    /// `overrides` (not empty).
+    ///
+    /// - Parameter inner: The link that the overrides of every level but the last form around the innermost link;
+    ///   `nil` to build it, and then set to it. The chains of hooked objects of one type share it, each its object's
+    ///   overrides around it (see ``buildShard(of:_:traced:used:innerLinks:reusing:)``).
+    func outermostLink(
+        of overrides: _RegistrationList, in levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink],
+        shared: [_UsedLink], inner: inout AnyObject?
+    ) -> Link {
+        // The last level's overrides are the outermost; the other levels' form `inner`.
+        let outermost = levels[levels.count - 1].overrides
+        var next: Link
+        if let inner {
+            next = unsafeDowncast(inner, to: Link.self)
+        } else {
+            next = innermostLink(traced: traced)
+            for registration in overrides.array[outermost.count...].reversed() {
+                next = link(registration, around: next, traced: traced, used: &used, shared: shared)
+            }
+            inner = next
+        }
+        for registration in outermost.array.reversed() {
+            next = link(registration, around: next, traced: traced, used: &used, shared: shared)
+        }
+        return next
+    }
+
     /// Makes sure a snapshot compiled from version `target` or newer is published before
     /// returning, so a registration applies to the caller's next call.
     ///
