@@ -15,8 +15,9 @@ struct _CompileCache {
         let object: _WeakObject
         /// The object's chain (a `_Chain` or an `_AsyncChain` of the point's types).
         let chain: AnyObject
-        /// The links the chain built or reused itself: its object's overrides, around a part that the chains of other
-        /// objects of its type share (see ``_PointCompiling/chain(for:traced:used:shared:inner:)``).
+        /// The links the chain walked: its object's overrides, around a part that the chains of other objects of its
+        /// type share (see ``_PointCompiling/outermostLink(of:in:traced:used:shared:inner:)``), whose links only the
+        /// chain that built that part in its compilation lists (they are also ``sharedLinks``).
         let links: [_UsedLink]
         /// Whether the chain has an override (its own, or one of the part it shares).
         let hasOverride: Bool
@@ -36,7 +37,7 @@ struct _CompileCache {
         /// Each object's compiled chain.
         let instances: [ObjectIdentifier: Instance]
         let table: _InstanceTable
-        /// The links the shard's chains built or reused themselves (see ``Instance/links``).
+        /// The links the shard's chains walked (see ``Instance/links``).
         let links: [_UsedLink]
 
         init(instances: [ObjectIdentifier: Instance], table: _InstanceTable, links: [_UsedLink]) {

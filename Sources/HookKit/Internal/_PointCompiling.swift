@@ -479,7 +479,8 @@ extension _PointCompiling {
     ///     object's own form, once a chain of this compilation built it. An object's chain is its own overrides around
     ///     it: a change of every-receiver or type hooks rebuilds each object's own links, not the whole chain through
     ///     every override. Those inner links are the chains of ``_CompileCache/every`` and ``_CompileCache/types``,
-    ///     whose links ``_CompileCache/sharedLinks`` lists; only the links a chain builds itself are the object's.
+    ///     whose links ``_CompileCache/sharedLinks`` lists. The first object of a type in a compilation lists them too,
+    ///     as the links its chain walked to build the shared part; the others list their own overrides' links only.
     private func buildShard(
         of keys: [ObjectIdentifier], _ levels: _Levels, traced: Bool, used shared: [_UsedLink],
         innerLinks: inout [ObjectIdentifier: AnyObject],
