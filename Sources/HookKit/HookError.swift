@@ -53,13 +53,30 @@ public struct HookError: Error, Hashable, CustomStringConvertible {
     public let code: Code
     /// The name of the hook point the request was made on.
     public let pointName: String
-    /// A sentence for people, naming the point and the types involved.
+    /// The label of the hook whose registration was refused, if it was given one.
+    public let label: String?
+    /// A sentence for people, naming the point and the types involved, then the hook's label, if it has one, as
+    /// ``HookDescription`` writes it: `… (the hook 'audit')`.
     public let message: String
 
     init(_ code: Code, pointName: String, message: String) {
         self.code = code
         self.pointName = pointName
+        self.label = nil
         self.message = message
+    }
+
+    private init(_ error: HookError, label: String) {
+        self.code = error.code
+        self.pointName = error.pointName
+        self.label = label
+        self.message = error.message + " (the hook '\(_oneLine(label, escapingBackslashes: true))')"
+    }
+
+    /// This error, naming the hook labelled `label` (nothing changes when `label` is `nil`).
+    func refusing(hookLabelled label: String?) -> HookError {
+        guard let label else { return self }
+        return HookError(self, label: label)
     }
 
     /// `HookError(code): message`.

@@ -330,6 +330,48 @@ struct BadInputTests {
         #expect(point.hooks.isEmpty && valuePoint.hooks.isEmpty)
     }
 
+    /// Found by review (helper-290): the design names the label among what errors show, and they did not.
+    @Test("a refused registration's error names its hook's label, escaped as descriptions write it")
+    func errorsNameTheLabel() async throws {
+        let point = HookPoint<Vehicle, String, String>("BadInput.labels")
+        let asyncPoint = AsyncHookPoint<Vehicle, String, String>("BadInput.asyncLabels")
+        var errors: [HookError] = []
+        do { try point.before(.object(Bicycle()), label: "audit") { _, _ in } } catch { errors.append(error) }
+        do { try point.override(.object(Bicycle()), label: "two\nlines") { o in o.callAsFunction } } catch {
+            errors.append(error)
+        }
+        do { try asyncPoint.after(.object(Bicycle()), label: "audit") { _, _, _ in } } catch { errors.append(error) }
+        do { try point.before(.object(Bicycle())) { _, _ in } } catch { errors.append(error) }
+        let notAReceiver =
+            "'BadInput.labels' hooks receivers of type HookKitTests.Vehicle; the object of type HookKitTests.Bicycle "
+            + "is not one"
+        #expect(errors.map(\.label) == ["audit", "two\nlines", "audit", nil])
+        #expect(
+            errors.map(\.message) == [
+                notAReceiver + " (the hook 'audit')",
+                notAReceiver + " (the hook 'two\\nlines')",
+                "'BadInput.asyncLabels' hooks receivers of type HookKitTests.Vehicle; the object of type "
+                    + "HookKitTests.Bicycle is not one (the hook 'audit')",
+                notAReceiver,
+            ])
+        #expect(errors.map(\.code) == Array(repeating: .objectIsNotAReceiver, count: 4))
+        // A hook refused inside an override provider is named too.
+        let refusals = Locked<[HookError]>([])
+        let token = try point.override { original in
+            do throws(HookError) {
+                try point.before(label: "inner") { _, _ in }
+            } catch {
+                refusals.withLock { $0.append(error) }
+            }
+            return original.callAsFunction
+        }
+        let refusal = refusals.withLock { $0.first }
+        #expect(refusal?.code == .registrationInsideOverrideProvider && refusal?.label == "inner")
+        #expect(refusal?.message.hasSuffix("that calls the provider (the hook 'inner')") == true)
+        #expect(token.cancel())
+        #expect(point.hooks.isEmpty && asyncPoint.hooks.isEmpty)
+    }
+
     /// Found by review (helper-227): publishing the hook called the provider again before it returned, which
     /// registered again, and so on until the stack overflowed (SIGSEGV, with no message).
     @Test("a hook registered on a point from inside its override provider is refused; the override is registered")

@@ -4,12 +4,16 @@ extension _AsyncHookPointStorage {
     func register(
         _ payload: Registration.Payload, scope: HookScope<Receiver>, priority: Int, label: String?, once: Bool
     ) throws(HookError) -> HookToken {
-        let resolved = try _ResolvedScope.resolve(scope, pointName: name)
-        let registration = registrationType.init(
-            id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
-            isOnce: once)
-        try insert(registration)
-        return HookToken(storage: self, hook: registration.hookDescription)
+        do throws(HookError) {
+            let resolved = try _ResolvedScope.resolve(scope, pointName: name)
+            let registration = registrationType.init(
+                id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
+                isOnce: once)
+            try insert(registration)
+            return HookToken(storage: self, hook: registration.hookDescription)
+        } catch {
+            throw error.refusing(hookLabelled: label)
+        }
     }
 
     /// Registers an override (called from the inlinable

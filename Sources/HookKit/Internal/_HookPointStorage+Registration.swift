@@ -9,12 +9,16 @@ extension _HookPointStorage {
     func register(
         _ payload: Registration.Payload, scope: HookScope<Receiver>, priority: Int, label: String?, once: Bool
     ) throws(HookError) -> HookToken {
-        let resolved = try resolve(scope)
-        let registration = registrationType.init(
-            id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
-            isOnce: once)
-        try insert(registration)
-        return HookToken(storage: self, hook: registration.hookDescription)
+        do throws(HookError) {
+            let resolved = try resolve(scope)
+            let registration = registrationType.init(
+                id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
+                isOnce: once)
+            try insert(registration)
+            return HookToken(storage: self, hook: registration.hookDescription)
+        } catch {
+            throw error.refusing(hookLabelled: label)
+        }
     }
 
     /// Registers an override (called from the inlinable ``ThrowingHookPoint/override(_:priority:label:once:_:)``).
