@@ -4,16 +4,12 @@ extension _AsyncHookPointStorage {
     func register(
         _ payload: Registration.Payload, scope: HookScope<Receiver>, priority: Int, label: String?, once: Bool
     ) throws(HookError) -> HookToken {
-        do throws(HookError) {
-            let resolved = try _ResolvedScope.resolve(scope, pointName: name)
-            let registration = registrationType.init(
-                id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
-                isOnce: once)
-            try insert(registration)
-            return HookToken(storage: self, hook: registration.hookDescription)
-        } catch {
-            throw error.refusing(hookLabelled: label)
-        }
+        let resolved = try _ResolvedScope.resolve(scope, pointName: name, label: label)
+        let registration = registrationType.init(
+            id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
+            isOnce: once)
+        try insert(registration)
+        return HookToken(storage: self, hook: registration.hookDescription)
     }
 
     /// Registers an override (called from the inlinable

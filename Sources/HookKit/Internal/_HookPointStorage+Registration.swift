@@ -1,24 +1,15 @@
 /// Registration, cancellation and introspection.
 extension _HookPointStorage {
-    /// Validates a scope against the point's receiver type.
-    func resolve(_ scope: HookScope<Receiver>) throws(HookError) -> _ResolvedScope {
-        try _ResolvedScope.resolve(scope, pointName: name)
-    }
-
     /// Registers a hook and publishes the new chains before returning.
     func register(
         _ payload: Registration.Payload, scope: HookScope<Receiver>, priority: Int, label: String?, once: Bool
     ) throws(HookError) -> HookToken {
-        do throws(HookError) {
-            let resolved = try resolve(scope)
-            let registration = registrationType.init(
-                id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
-                isOnce: once)
-            try insert(registration)
-            return HookToken(storage: self, hook: registration.hookDescription)
-        } catch {
-            throw error.refusing(hookLabelled: label)
-        }
+        let resolved = try _ResolvedScope.resolve(scope, pointName: name, label: label)
+        let registration = registrationType.init(
+            id: _RegistrationID.next(), payload: payload, scope: resolved, priority: priority, label: label,
+            isOnce: once)
+        try insert(registration)
+        return HookToken(storage: self, hook: registration.hookDescription)
     }
 
     /// Registers an override (called from the inlinable ``ThrowingHookPoint/override(_:priority:label:once:_:)``).

@@ -62,7 +62,8 @@ extension _PointBookkeeping {
                 .registrationInsideOverrideProvider, pointName: name,
                 message: "cannot register a hook on '\(name)' from inside one of its "
                     + "override providers: publishing it would call that provider again before it returned; register "
-                    + "it before or after the registration that calls the provider")
+                    + "it before or after the registration that calls the provider"
+            ).refusing(hookLabelled: registration.label)
         }
         // Released after the lock (see `lock`), and before publishing: the object being registered is not held any
         // longer than the registration's bookkeeping.

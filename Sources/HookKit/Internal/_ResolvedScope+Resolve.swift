@@ -1,9 +1,10 @@
 /// Checking a requested scope against a point's receiver type.
 extension _ResolvedScope {
-    /// The validated form of `scope` for a point named `pointName` whose receivers are `Receiver`s.
+    /// The validated form of `scope`, for the hook labelled `label` on a point named `pointName` whose receivers are
+    /// `Receiver`s.
     ///
     /// Shared by every kind of point, so that synchronous and async points refuse the same scopes with the same
-    /// typed errors.
+    /// typed errors, which name the hook's label (``HookError/label``).
     ///
     /// - Throws: ``HookError/Code-swift.struct/incompatibleScopeType`` for any type scope on a point whose receivers
     ///   are an existential (a protocol, `AnyObject`, `Any`) or an existential metatype (`any P.Type`, `AnyClass`),
@@ -12,7 +13,20 @@ extension _ResolvedScope {
     ///   ``HookError/Code-swift.struct/instanceScopeNeedsObjectReceiver`` for an instance scope on a value-type
     ///   receiver, or given a value (or a metatype) boxed as an object;
     ///   ``HookError/Code-swift.struct/objectIsNotAReceiver`` for an object that is not a `Receiver`.
-    static func resolve<Receiver>(_ scope: HookScope<Receiver>, pointName name: String) throws(HookError) -> Self {
+    static func resolve<Receiver>(
+        _ scope: HookScope<Receiver>, pointName name: String, label: String?
+    ) throws(HookError) -> Self {
+        do throws(HookError) {
+            return try resolution(of: scope, pointName: name)
+        } catch {
+            throw error.refusing(hookLabelled: label)
+        }
+    }
+
+    /// ``resolve(_:pointName:label:)``, whose errors do not name the label yet.
+    private static func resolution<Receiver>(
+        of scope: HookScope<Receiver>, pointName name: String
+    ) throws(HookError) -> Self {
         switch scope.kind {
         case .all:
             return .all
