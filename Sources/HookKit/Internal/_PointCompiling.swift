@@ -503,20 +503,14 @@ extension _PointCompiling {
             } else {
                 var chainLinks: [_UsedLink] = []
                 let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
-                let chain: AnyObject
+                let type = ObjectIdentifier(level.object.dynamicType)
                 let chainHasOverride = chainLevels.contains { !$0.overrides.isEmpty }
-                if chainHasOverride {
-                    let type = ObjectIdentifier(level.object.dynamicType)
-                    var inner = innerLinks[type]
-                    let known = inner != nil
-                    chain = self.chain(
-                        for: chainLevels, traced: traced, used: &chainLinks, shared: shared, inner: &inner)
-                    if !known { innerLinks[type] = inner }
-                } else {
-                    var inner: AnyObject?
-                    chain = self.chain(
-                        for: chainLevels, traced: traced, used: &chainLinks, shared: shared, inner: &inner)
-                }
+                // Looked up only for a chain with an override: no other chain builds or uses the shared part.
+                var inner = chainHasOverride ? innerLinks[type] : nil
+                let known = inner != nil
+                let chain = self.chain(
+                    for: chainLevels, traced: traced, used: &chainLinks, shared: shared, inner: &inner)
+                if chainHasOverride && !known { innerLinks[type] = inner }
                 compiled = _CompileCache.Instance(
                     generation: level.generation, object: level.object, chain: chain, links: chainLinks,
                     hasOverride: chainHasOverride)
