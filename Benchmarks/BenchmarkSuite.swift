@@ -31,6 +31,7 @@ enum BenchmarkSuite {
             LifecyclePushPopCancelledObserverCase.self,
             RegisterCancelCase.self,
             RegisterCancelInstancesCase.self,
+            RegisterCancelOverridesCase.self,
             RegisterCancelMixedOverridesCase.self,
             ConcurrentBeforeOneCase.self,
             IdleRegistrarConcurrentBeforeOneCase.self,
