@@ -220,6 +220,47 @@ final class GlobalSwitchTests: XCTestCase {
         }
     }
 
+    /// Overrides keep their traced and untraced links apart: a change while a tracer is set builds only what it
+    /// changed, traced; and once the tracer goes, every override's untraced link is built again, so that no traced link
+    /// runs (and reports) in an untraced chain, and none outlives the tracer.
+    func testOverridesLinksFollowTheTracerChangeAfterChange() throws {
+        let point = HookPoint<Vehicle, String, String>("Global.tracer.overrideLinks")
+        let builds = Trace()
+        let events = EventLog()
+        func register(_ name: String) throws -> HookToken {
+            try point.override(label: name) { original in
+                builds.record(name)
+                return { vehicle, prefix in name + "(" + original(vehicle, prefix) + ")" }
+            }
+        }
+        let describe = { point.invoke(Car(name: "c"), "") { this, prefix in prefix + this.name } }
+        for name in ["a", "b", "c"] {
+            _ = try register(name)
+        }
+        XCTAssertEqual(builds.take(), ["a", "b", "c"])
+        Hooks.tracer = HookTracer { events.append($0) }
+        XCTAssertEqual(builds.take(), ["a", "b", "c"])
+        for _ in 0..<2 {
+            let outer = try register("x")
+            XCTAssertEqual(builds.take(), ["x"])
+            XCTAssertEqual(describe(), "x(c(b(a(c))))")
+            XCTAssertTrue(outer.cancel())
+            XCTAssertEqual(builds.take(), [])
+            XCTAssertEqual(describe(), "c(b(a(c)))")
+        }
+        XCTAssertEqual(
+            events.all.map { $0.hooks.map { $0.label ?? "" } },
+            [["x", "c", "b", "a"], ["c", "b", "a"], ["x", "c", "b", "a"], ["c", "b", "a"]])
+        Hooks.tracer = nil
+        XCTAssertEqual(builds.take(), ["a", "b", "c"])
+        let outer = try register("x")
+        XCTAssertEqual(builds.take(), ["x"])
+        XCTAssertTrue(outer.cancel())
+        XCTAssertEqual(builds.take(), [])
+        XCTAssertEqual(describe(), "c(b(a(c)))")
+        XCTAssertEqual(events.all.count, 4)
+    }
+
     func testTracerSeesHooksThatRanInOrder() throws {
         let point = HookPoint<Vehicle, String, String>("Global.tracer")
         let events = EventLog()

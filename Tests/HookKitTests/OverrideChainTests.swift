@@ -57,6 +57,50 @@ struct OverrideChainTests {
         #expect(builds.take() == ["outer"])
     }
 
+    @Test("among many overrides, a change builds again exactly the overrides outside it, change after change")
+    func manyOverridesRebuildOnlyWhatIsOutsideTheChange() throws {
+        let point = HookPoint<Vehicle, String, String>("Chain.manyOverrides")
+        let builds = Trace()
+        let names = (0..<12).map { "o\($0)" }
+        var tokens: [String: HookToken] = [:]
+        func register(_ name: String, priority: Int = 0) throws {
+            tokens[name] = try point.override(priority: priority, label: name) { original in
+                builds.record(name)
+                return { vehicle, prefix in name + "(" + original(vehicle, prefix) + ")" }
+            }
+        }
+        for name in names {
+            try register(name)
+        }
+        #expect(builds.take() == names)
+        let car = Car(name: "c")
+        let describe = { point.invoke(car, "") { this, prefix in prefix + this.name } }
+        let all = names.reduce("c") { inner, name in name + "(" + inner + ")" }
+        #expect(describe() == all)
+        // One more outermost override, registered and cancelled again and again: only it is built, and cancelling it
+        // builds nothing (what every other override wraps is as before).
+        for _ in 0..<3 {
+            try register("x")
+            #expect(builds.take() == ["x"])
+            #expect(describe() == "x(" + all + ")")
+            #expect(tokens["x"]!.cancel())
+            #expect(builds.take() == [])
+            #expect(describe() == all)
+        }
+        // A change in the middle (a lower priority runs inside): the overrides outside it are built again, in order
+        // from the inside out, and the ones inside it are not.
+        try register("m", priority: -1)
+        #expect(builds.take() == ["m"] + names)
+        #expect(describe() == names.reduce("m(c)") { inner, name in name + "(" + inner + ")" })
+        #expect(tokens["o5"]!.cancel())
+        #expect(builds.take() == Array(names[6...]))
+        #expect(tokens["m"]!.cancel())
+        #expect(builds.take() == Array(names[0..<5]) + Array(names[6...]))
+        let withoutO5 = names.filter { $0 != "o5" }.reduce("c") { inner, name in name + "(" + inner + ")" }
+        #expect(describe() == withoutO5)
+        #expect(builds.take() == [])
+    }
+
     @Test("an object's override is built again only when the part of the object's chain inside it changes")
     func instanceProvidersAreReused() throws {
         let point = HookPoint<Vehicle, String, String>("Chain.instanceProviders")

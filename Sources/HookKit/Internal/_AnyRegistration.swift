@@ -5,6 +5,9 @@
 /// specialized, inside HookKit (generic collection code that is not specialized for the point's
 /// types costs hundreds of instructions per element). The typed closure lives in the
 /// ``_Registration`` subclass.
+///
+/// The properties guarded by the storage's lock are `@exclusivity(unchecked)`, as the storage's are: the lock keeps
+/// their accesses apart, and a compilation reads them once for each override it links.
 class _AnyRegistration: @unchecked Sendable {
     /// Identifies the registration for the life of the process; also its registration order.
     final let id: UInt64
@@ -24,11 +27,16 @@ class _AnyRegistration: @unchecked Sendable {
     /// runtime's metadata cache for every registration made in unspecialized code.
     ///
     /// Guarded by the storage's lock.
-    final var links: [ObjectIdentifier: AnyObject] = [:]
+    @exclusivity(unchecked) final var links: [ObjectIdentifier: AnyObject] = [:]
     /// The links built for traced chains, kept apart from the untraced ones.
     ///
     /// Guarded by the storage's lock.
-    final var tracedLinks: [ObjectIdentifier: AnyObject] = [:]
+    @exclusivity(unchecked) final var tracedLinks: [ObjectIdentifier: AnyObject] = [:]
+    /// The publication that last counted this registration's links, and how many links it counted (see
+    /// `_PointCompiling.remember`): scratch space that spares a publication a dictionary per registration.
+    ///
+    /// Guarded by the storage's lock.
+    @exclusivity(unchecked) final var linkCount: (publication: UInt64, links: Int) = (0, 0)
 
     /// The scope as ``hookDescription`` describes it, worked out when the hook is registered: traced calls describe
     /// the hooks they run, and must not reflect type names (or take the name cache's lock) to do it.

@@ -227,7 +227,8 @@ extension _PointCompiling {
             replacedCache = compileCache
             compileCache = cache
             replacedLinks = remember(
-                used, traced: plan.configuration.tracer != nil, publishesNothing: snapshot == nil,
+                used, publication: plan.version, traced: plan.configuration.tracer != nil,
+                publishesNothing: snapshot == nil,
                 replacing: replacedCache.unsafelyUnwrapped)
         }
         withExtendedLifetime((replacedCache, replacedLinks)) {}
@@ -265,7 +266,13 @@ extension _PointCompiling {
     /// Keeps exactly the links the published snapshot uses; returns the link tables it replaced, for the caller to
     /// release after the lock.
     ///
+    /// A registration that uses one link, and keeps that link alone already (an override whose inner links did not
+    /// change: every override of a point hooked for every receiver, but the one registered or cancelled and those
+    /// outside it), keeps its table as it is. Only the others get new tables, so that a change of one override among
+    /// many allocates and frees a table for the links it changed, not one for every override.
+    ///
     /// - Parameters:
+    ///   - publication: The version of the snapshot being published, which marks the registrations counted.
     ///   - publishesNothing: Whether calls take the unhooked path from now on (hooks switched off, or none left).
     ///   - previous: The compile cache of the snapshot being replaced, whose links list the registrations that keep
     ///     links now.
@@ -273,7 +280,8 @@ extension _PointCompiling {
     /// Called under the lock.
     @inline(__always)
     private func remember(
-        _ used: [_UsedLink], traced: Bool, publishesNothing: Bool, replacing previous: borrowing _CompileCache
+        _ used: [_UsedLink], publication: UInt64, traced: Bool, publishesNothing: Bool,
+        replacing previous: borrowing _CompileCache
     ) -> [[ObjectIdentifier: AnyObject]] {
         guard !used.isEmpty else {
             // No override runs. While hooks are on, every registered override is compiled, so none keeps links. Once
@@ -281,24 +289,53 @@ extension _PointCompiling {
             // overrides' (a cancelled one among them) until hooks are switched on again.
             return publishesNothing ? forgetLinks(of: previous) : []
         }
-        var byRegistration: [UInt64: [ObjectIdentifier: AnyObject]] = [:]
         for entry in used {
-            byRegistration[entry.registration.id, default: [:]][entry.key] = entry.link
-        }
-        var replaced: [[ObjectIdentifier: AnyObject]] = []
-        for entry in used {
-            guard let links = byRegistration.removeValue(forKey: entry.registration.id) else { continue }  // done
-            replaced.append(entry.registration.links)
-            replaced.append(entry.registration.tracedLinks)
-            if traced {
-                entry.registration.tracedLinks = links
-                entry.registration.links = [:]
+            let registration = entry.registration
+            if registration.linkCount.publication == publication {
+                registration.linkCount.links += 1
             } else {
-                entry.registration.links = links
-                entry.registration.tracedLinks = [:]
+                registration.linkCount = (publication, 1)
             }
         }
+        var replaced: [[ObjectIdentifier: AnyObject]] = []
+        var several: [UInt64: [ObjectIdentifier: AnyObject]] = [:]
+        for entry in used {
+            let registration = entry.registration
+            guard registration.linkCount.links == 1 else {
+                several[registration.id, default: [:]][entry.key] = entry.link
+                continue
+            }
+            let (kept, other) =
+                traced ? (registration.tracedLinks, registration.links) : (registration.links, registration.tracedLinks)
+            if kept.count == 1, other.isEmpty, let only = kept.first, only.key == entry.key, only.value === entry.link {
+                continue  // already kept
+            }
+            keep([entry.key: entry.link], for: registration, traced: traced, replacing: &replaced)
+        }
+        guard !several.isEmpty else { return replaced }
+        for entry in used {
+            guard let links = several.removeValue(forKey: entry.registration.id) else { continue }  // one, or done
+            keep(links, for: entry.registration, traced: traced, replacing: &replaced)
+        }
         return replaced
+    }
+
+    /// Makes `links` the links `registration` keeps for chains traced or not, and empties the other table, appending
+    /// both tables it replaces to `replaced`.
+    @inline(__always)
+    private func keep(
+        _ links: [ObjectIdentifier: AnyObject], for registration: _AnyRegistration, traced: Bool,
+        replacing replaced: inout [[ObjectIdentifier: AnyObject]]
+    ) {
+        replaced.append(registration.links)
+        replaced.append(registration.tracedLinks)
+        if traced {
+            registration.tracedLinks = links
+            registration.links = [:]
+        } else {
+            registration.links = links
+            registration.tracedLinks = [:]
+        }
     }
 
     /// Empties the links of the registrations that `cache`'s chains use, and returns the tables, for the caller to
@@ -317,10 +354,7 @@ extension _PointCompiling {
     /// Empties the links of the registrations in `used` that keep any, appending the tables to `replaced`.
     private func forgetLinks(of used: [_UsedLink], into replaced: inout [[ObjectIdentifier: AnyObject]]) {
         for entry in used where !entry.registration.links.isEmpty || !entry.registration.tracedLinks.isEmpty {
-            replaced.append(entry.registration.links)
-            replaced.append(entry.registration.tracedLinks)
-            entry.registration.links = [:]
-            entry.registration.tracedLinks = [:]
+            keep([:], for: entry.registration, traced: false, replacing: &replaced)
         }
     }
 
