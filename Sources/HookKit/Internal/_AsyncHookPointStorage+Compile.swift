@@ -45,16 +45,22 @@ extension _AsyncHookPointStorage {
 
     /// Compiles the chain of a list of levels (most general first) per the order contract.
     ///
-    /// - Parameter inner: See ``_PointCompiling/outermostLink(of:in:traced:used:shared:inner:)``.
+    /// - Parameters:
+    ///   - previous: See ``_PointCompiling/outermostLink(of:in:traced:used:shared:previous:inner:)``.
+    ///   - inner: See ``_PointCompiling/outermostLink(of:in:traced:used:shared:previous:inner:)``.
     func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], inner: inout AnyObject?
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], previous: [_UsedLink],
+        inner: inout AnyObject?
     ) -> Chain {
         let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
         let override =
             overrides.isEmpty
             ? nil
-            : outermostLink(of: overrides, in: levels, traced: traced, used: &used, shared: shared, inner: &inner)
-                .implementation
+            : outermostLink(
+                of: overrides, in: levels, traced: traced, used: &used, shared: shared, previous: previous,
+                inner: &inner
+            )
+            .implementation
         return chainType.init(
             before: composeBefores(befores, traced: traced), override: override,
             after: composeAfters(afters, traced: traced))

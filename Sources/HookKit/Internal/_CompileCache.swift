@@ -16,8 +16,8 @@ struct _CompileCache {
         /// The object's chain (a `_Chain` or an `_AsyncChain` of the point's types).
         let chain: AnyObject
         /// The links the chain walked: its object's overrides, around a part that the chains of other objects of its
-        /// type share (see ``_PointCompiling/outermostLink(of:in:traced:used:shared:inner:)``), whose links only the
-        /// chain that built that part in its compilation lists (they are also ``sharedLinks``).
+        /// type share (see ``_PointCompiling/outermostLink(of:in:traced:used:shared:previous:inner:)``), whose links
+        /// only the chain that built that part in its compilation lists (they are also ``sharedLinks``).
         let links: [_UsedLink]
         /// Whether the chain has an override (its own, or one of the part it shares).
         let hasOverride: Bool

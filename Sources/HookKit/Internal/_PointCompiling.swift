@@ -27,9 +27,13 @@ protocol _PointCompiling: _PointBookkeeping {
     /// Appends the links it uses to `used`, and reuses the links of `used` and `shared` (the links built before in
     /// the same compilation) where it has the same override around the same inner part.
     ///
-    /// - Parameter inner: See ``outermostLink(of:in:traced:used:shared:inner:)``.
+    /// - Parameters:
+    ///   - previous: The links the same chain used in the published snapshot, in the order it walked them; see
+    ///     ``outermostLink(of:in:traced:used:shared:previous:inner:)``.
+    ///   - inner: See ``outermostLink(of:in:traced:used:shared:previous:inner:)``.
     func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], inner: inout AnyObject?
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], previous: [_UsedLink],
+        inner: inout AnyObject?
     ) -> Chain
 
     /// The link every override chain ends in: the declared body itself, or the call that finds the body of the call in
@@ -71,27 +75,48 @@ extension _PointCompiling {
     /// The outermost link of the override chain of `levels` (most general first), whose overrides in call order are
     /// `overrides` (not empty).
     ///
-    /// - Parameter inner: The link that the overrides of every level but the last form around the innermost link;
-    ///   `nil` to build it, and then set to it. The chains of hooked objects of one type share it, each its object's
-    ///   overrides around it (see ``buildShard(of:_:traced:used:innerLinks:reusing:)``).
+    /// - Parameters:
+    ///   - previous: The links the same chain used in the published snapshot, in the order they were walked (from the
+    ///     innermost out), or none. While the walk meets the same overrides around the same links, it takes their
+    ///     links from `previous`, without the lock or a look-up in each registration's table (which keeps exactly
+    ///     those links): a change of one override among many walks the ones inside it at the cost of a comparison.
+    ///     From the first difference on, every link is looked up (see ``link(_:around:traced:used:shared:)``).
+    ///   - inner: The link that the overrides of every level but the last form around the innermost link; `nil` to
+    ///     build it, and then set to it. The chains of hooked objects of one type share it, each its object's
+    ///     overrides around it (see ``buildShard(of:_:traced:used:innerLinks:reusing:)``).
     func outermostLink(
         of overrides: _RegistrationList, in levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink],
-        shared: [_UsedLink], inner: inout AnyObject?
+        shared: [_UsedLink], previous: [_UsedLink], inner: inout AnyObject?
     ) -> Link {
+        var position = previous.startIndex  // where the walk is in `previous`, while it follows it
+        func link(_ registration: _AnyRegistration, around next: Link) -> Link {
+            if position < previous.endIndex, previous[position].registration === registration,
+                previous[position].key == ObjectIdentifier(next)
+            {
+                // The entry's link holds the link it wraps, so the identity in the entry names a live link, which
+                // can only be `next`: the registration wraps `next` in that link already.
+                used.append(previous[position])
+                position += 1
+                return unsafeDowncast(previous[position - 1].link, to: Link.self)
+            }
+            position = previous.endIndex
+            return self.link(registration, around: next, traced: traced, used: &used, shared: shared)
+        }
         // The last level's overrides are the outermost; the other levels' form `inner`.
         let outermost = levels[levels.count - 1].overrides
         var next: Link
         if let inner {
             next = unsafeDowncast(inner, to: Link.self)
+            position = previous.endIndex  // `previous` starts at the innermost link
         } else {
             next = innermostLink(traced: traced)
             for registration in overrides.array[outermost.count...].reversed() {
-                next = link(registration, around: next, traced: traced, used: &used, shared: shared)
+                next = link(registration, around: next)
             }
             inner = next
         }
         for registration in outermost.array.reversed() {
-            next = link(registration, around: next, traced: traced, used: &used, shared: shared)
+            next = link(registration, around: next)
         }
         return next
     }
@@ -250,7 +275,9 @@ extension _PointCompiling {
         } else {
             var sharedLinks: [_UsedLink] = []
             var inner: AnyObject?
-            every = chain(for: [levels.every], traced: tracer != nil, used: &sharedLinks, shared: [], inner: &inner)
+            every = chain(
+                for: [levels.every], traced: tracer != nil, used: &sharedLinks, shared: [], previous: cache.sharedLinks,
+                inner: &inner)
             if !cache.types.isEmpty {
                 cache.types = []
             }
@@ -391,7 +418,9 @@ extension _PointCompiling {
             cache.shards = []
             var sharedLinks: [_UsedLink] = []
             var inner: AnyObject?
-            every = chain(for: [levels.every], traced: traced, used: &sharedLinks, shared: [], inner: &inner)
+            every = chain(
+                for: [levels.every], traced: traced, used: &sharedLinks, shared: [], previous: cache.sharedLinks,
+                inner: &inner)
             types = levels.types.map { key, typeLevels in
                 var exactInner: AnyObject?
                 var inheritedInner: AnyObject?
@@ -399,10 +428,10 @@ extension _PointCompiling {
                     type: key,
                     exact: chain(
                         for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks, shared: [],
-                        inner: &exactInner),
+                        previous: [], inner: &exactInner),
                     inherited: chain(
                         for: levels.levels(forType: typeLevels.type, includingExact: false), traced: traced,
-                        used: &sharedLinks, shared: [], inner: &inheritedInner))
+                        used: &sharedLinks, shared: [], previous: [], inner: &inheritedInner))
             }
             (cache.sharedGeneration, cache.every, cache.types, cache.sharedLinks) =
                 (levels.sharedGeneration, every, types, sharedLinks)
@@ -543,7 +572,7 @@ extension _PointCompiling {
                 var inner = chainHasOverride ? innerLinks[type] : nil
                 let known = inner != nil
                 let chain = self.chain(
-                    for: chainLevels, traced: traced, used: &chainLinks, shared: shared, inner: &inner)
+                    for: chainLevels, traced: traced, used: &chainLinks, shared: shared, previous: [], inner: &inner)
                 if chainHasOverride && !known { innerLinks[type] = inner }
                 compiled = _CompileCache.Instance(
                     generation: level.generation, object: level.object, chain: chain, links: chainLinks,
