@@ -83,7 +83,7 @@ extension _PointCompiling {
     ///     From the first difference on, every link is looked up (see ``link(_:around:traced:used:shared:)``).
     ///   - inner: The link that the overrides of every level but the last form around the innermost link; `nil` to
     ///     build it, and then set to it. The chains of hooked objects of one type share it, each its object's
-    ///     overrides around it (see ``buildShard(of:_:traced:used:innerLinks:reusing:)``).
+    ///     overrides around it (see ``buildShard(of:_:traced:used:everyLink:innerLinks:reusing:)``).
     func outermostLink(
         of overrides: _RegistrationList, in levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink],
         shared: [_UsedLink], previous: [_UsedLink], inner: inout AnyObject?
@@ -464,6 +464,11 @@ extension _PointCompiling {
         // The link that the overrides of every level but the object's own form, for each type of hooked object: built
         // by the first chain of that type, shared by the others.
         var innerLinks: [ObjectIdentifier: AnyObject] = [:]
+        // For an object whose type has no hooks of its own, that link is the every-receiver chain's outermost: the
+        // last of that chain's links, one for each of its overrides, which come first in `cache.sharedLinks`.
+        let everyOverrides = levels.every.overrides.count
+        assert(cache.sharedLinks.count >= everyOverrides, "the every-receiver chain's links are missing")
+        let everyLink = everyOverrides == 0 ? nil : cache.sharedLinks[everyOverrides - 1].link
         if current != 0, wanted == current, let changes = levels.instanceChanges(since: cache.instanceChangePosition) {
             // Only the shards of the logged objects change: rebuilt from the objects they held and the logged ones they
             // did not (each once).
@@ -480,7 +485,7 @@ extension _PointCompiling {
                     }
                 }
                 cache.shards[index] = buildShard(
-                    of: members, levels, traced: traced, used: used, innerLinks: &innerLinks
+                    of: members, levels, traced: traced, used: used, everyLink: everyLink, innerLinks: &innerLinks
                 ) { old.instances[$0] }
             }
             if changes.count == 1 {
@@ -508,7 +513,8 @@ extension _PointCompiling {
             shards.reserveCapacity(wanted)
             for index in 0..<wanted {
                 let shard = buildShard(
-                    of: members[index], levels, traced: traced, used: used, innerLinks: &innerLinks
+                    of: members[index], levels, traced: traced, used: used, everyLink: everyLink,
+                    innerLinks: &innerLinks
                 ) { key in
                     guard oldMask >= 0 else { return nil }
                     return old[_InstanceTable.shard(of: UInt(bitPattern: key), mask: oldMask)].instances[key]
@@ -538,14 +544,17 @@ extension _PointCompiling {
     /// - Parameters:
     ///   - shared: The links built so far in this compilation, which chains reuse where they have the same override
     ///     around the same inner part.
+    ///   - everyLink: The outermost link of the every-receiver chain, `nil` when it has no override: the inner link of
+    ///     every object whose type has no hooks of its own (see `innerLinks`).
     ///   - innerLinks: For each type of hooked object, the link that the overrides of the levels other than the
     ///     object's own form, once a chain of this compilation built it. An object's chain is its own overrides around
     ///     it: a change of every-receiver or type hooks rebuilds each object's own links, not the whole chain through
     ///     every override. Those inner links are the chains of ``_CompileCache/every`` and ``_CompileCache/types``,
-    ///     whose links ``_CompileCache/sharedLinks`` lists. The first object of a type in a compilation lists them too,
-    ///     as the links its chain walked to build the shared part; the others list their own overrides' links only.
+    ///     whose links ``_CompileCache/sharedLinks`` lists. The first object of a type with hooks of its own in a
+    ///     compilation lists them too, as the links its chain walked to build the shared part; the others list their
+    ///     own overrides' links only.
     private func buildShard(
-        of keys: [ObjectIdentifier], _ levels: _Levels, traced: Bool, used shared: [_UsedLink],
+        of keys: [ObjectIdentifier], _ levels: _Levels, traced: Bool, used shared: [_UsedLink], everyLink: AnyObject?,
         innerLinks: inout [ObjectIdentifier: AnyObject],
         reusing previous: (ObjectIdentifier) -> _CompileCache.Instance?
     ) -> _CompileCache.Shard {
@@ -568,8 +577,9 @@ extension _PointCompiling {
                 let chainLevels = levels.levels(forType: level.object.dynamicType, object: key)
                 let type = ObjectIdentifier(level.object.dynamicType)
                 let chainHasOverride = chainLevels.contains { !$0.overrides.isEmpty }
-                // Looked up only for a chain with an override: no other chain builds or uses the shared part.
-                var inner = chainHasOverride ? innerLinks[type] : nil
+                // Looked up only for a chain with an override: no other chain builds or uses the shared part. Levels
+                // of every receiver and the object alone: the type has no hooks of its own.
+                var inner = chainHasOverride ? (chainLevels.count == 2 ? everyLink : nil) ?? innerLinks[type] : nil
                 let known = inner != nil
                 let chain = self.chain(
                     for: chainLevels, traced: traced, used: &chainLinks, shared: shared, previous: [], inner: &inner)
