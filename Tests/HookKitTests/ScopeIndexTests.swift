@@ -24,7 +24,7 @@ struct ScopeIndexTests {
             let type =
                 real[position].map(ObjectIdentifier.init)
                 ?? unsafeBitCast(16 * (position + 1), to: ObjectIdentifier.self)
-            entries.append(_TypeChains(type: type, exact: exact, inherited: inherited))
+            entries.append(_TypeChains(type: type, exact: exact, inherited: inherited, exactLink: nil))
         }
         return (_ScopeIndex(types: entries, shards: []), markers)
     }

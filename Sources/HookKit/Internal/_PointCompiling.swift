@@ -421,17 +421,28 @@ extension _PointCompiling {
             every = chain(
                 for: [levels.every], traced: traced, used: &sharedLinks, shared: [], previous: cache.sharedLinks,
                 inner: &inner)
+            // The every-receiver chain's overrides as one link, its outermost (the last of its links, one for each of
+            // its overrides); `nil` without such an override.
+            let everyOverrides = levels.every.overrides.count
+            let everyLink = everyOverrides == 0 ? nil : sharedLinks[everyOverrides - 1].link
+            // A type's chain of the every-receiver level alone is the every-receiver chain; one of that level and one
+            // of the type's is that type level's overrides around `everyLink`. Neither walks the every-receiver
+            // overrides again, nor lists their links a second time. Returns the chain with its outermost override link.
+            func typeChain(of typeLevels: [_LevelHooks]) -> (chain: Chain, link: AnyObject?) {
+                guard typeLevels.count > 1 else { return (every, everyLink) }
+                var inner = typeLevels.count == 2 ? everyLink : nil
+                let chain = chain(
+                    for: typeLevels, traced: traced, used: &sharedLinks, shared: [], previous: [], inner: &inner)
+                // The last level's overrides are the outermost, the last links walked; without any, the other levels'.
+                let outermost = typeLevels[typeLevels.count - 1].overrides.isEmpty ? inner : sharedLinks.last?.link
+                return (chain, outermost)
+            }
             types = levels.types.map { key, typeLevels in
-                var exactInner: AnyObject?
-                var inheritedInner: AnyObject?
+                let exact = typeChain(of: levels.levels(forType: typeLevels.type))
                 return _TypeChains(
-                    type: key,
-                    exact: chain(
-                        for: levels.levels(forType: typeLevels.type), traced: traced, used: &sharedLinks, shared: [],
-                        previous: [], inner: &exactInner),
-                    inherited: chain(
-                        for: levels.levels(forType: typeLevels.type, includingExact: false), traced: traced,
-                        used: &sharedLinks, shared: [], previous: [], inner: &inheritedInner))
+                    type: key, exact: exact.chain,
+                    inherited: typeChain(of: levels.levels(forType: typeLevels.type, includingExact: false)).chain,
+                    exactLink: exact.link)
             }
             (cache.sharedGeneration, cache.every, cache.types, cache.sharedLinks) =
                 (levels.sharedGeneration, every, types, sharedLinks)
@@ -461,9 +472,12 @@ extension _PointCompiling {
         }
         let current = cache.shards.count
         let wanted = _CompileCache.shardCount(forObjects: levels.instances.count, current: current)
-        // The link that the overrides of every level but the object's own form, for each type of hooked object: built
-        // by the first chain of that type, shared by the others.
+        // The link that the overrides of every level but the object's own form, for each type of hooked object: a
+        // scoped type's exact chain's, else built by the first chain of that type and shared by the others.
         var innerLinks: [ObjectIdentifier: AnyObject] = [:]
+        for typeChains in cache.types {
+            if let link = typeChains.exactLink { innerLinks[typeChains.type] = link }
+        }
         // For an object whose type has no hooks of its own, that link is the every-receiver chain's outermost: the
         // last of that chain's links, one for each of its overrides, which come first in `cache.sharedLinks`.
         let everyOverrides = levels.every.overrides.count

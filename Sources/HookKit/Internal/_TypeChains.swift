@@ -10,4 +10,7 @@ struct _TypeChains {
     let exact: AnyObject
     /// The chain of receivers of a subtype of `type` that is not scoped itself.
     let inherited: AnyObject
+    /// The outermost link of the overrides of ``exact``, `nil` when it has none: the part that the chains of hooked
+    /// objects of exactly `type` share, each its object's overrides around it.
+    let exactLink: AnyObject?
 }
