@@ -421,10 +421,7 @@ extension _PointCompiling {
             every = chain(
                 for: [levels.every], traced: traced, used: &sharedLinks, shared: [], previous: cache.sharedLinks,
                 inner: &inner)
-            // The every-receiver chain's overrides as one link, its outermost (the last of its links, one for each of
-            // its overrides); `nil` without such an override.
-            let everyOverrides = levels.every.overrides.count
-            let everyLink = everyOverrides == 0 ? nil : sharedLinks[everyOverrides - 1].link
+            let everyLink = everyReceiverLink(of: levels, in: sharedLinks)
             // A type's chain of the every-receiver level alone is the every-receiver chain; one of that level and one
             // of the type's is that type level's overrides around `everyLink`. Neither walks the every-receiver
             // overrides again, nor lists their links a second time. Returns the chain with its outermost override link.
@@ -450,6 +447,17 @@ extension _PointCompiling {
         }
         let shards = compileInstances(levels, traced: traced, cache: &cache, used: &used)
         return makeSnapshot(every: every, types: types, shards: shards, tracer: tracer, version: plan.version)
+    }
+
+    /// The every-receiver chain's overrides as one link: that chain's outermost link, the last of its links, which come
+    /// first in `links` (a compilation's shared links), one for each of its overrides; `nil` without such an override.
+    ///
+    /// Inlined, as ``retire(_:)`` is: the writer's code is not specialized for the point's types.
+    @inline(__always)
+    private func everyReceiverLink(of levels: _Levels, in links: [_UsedLink]) -> AnyObject? {
+        let overrides = levels.every.overrides.count
+        assert(links.count >= overrides, "the every-receiver chain's links are missing")
+        return overrides == 0 ? nil : links[overrides - 1].link
     }
 
     /// Brings the shards of hooked objects in `cache` up to date with `levels`, compiling the chain of each object
@@ -478,11 +486,8 @@ extension _PointCompiling {
         for typeChains in cache.types {
             if let link = typeChains.exactLink { innerLinks[typeChains.type] = link }
         }
-        // For an object whose type has no hooks of its own, that link is the every-receiver chain's outermost: the
-        // last of that chain's links, one for each of its overrides, which come first in `cache.sharedLinks`.
-        let everyOverrides = levels.every.overrides.count
-        assert(cache.sharedLinks.count >= everyOverrides, "the every-receiver chain's links are missing")
-        let everyLink = everyOverrides == 0 ? nil : cache.sharedLinks[everyOverrides - 1].link
+        // For an object whose type has no hooks of its own, that link is the every-receiver chain's.
+        let everyLink = everyReceiverLink(of: levels, in: cache.sharedLinks)
         if current != 0, wanted == current, let changes = levels.instanceChanges(since: cache.instanceChangePosition) {
             // Only the shards of the logged objects change: rebuilt from the objects they held and the logged ones they
             // did not (each once).
