@@ -37,18 +37,7 @@ final class RegisterCancelOverridesCase: BenchmarkCase {
 
     /// Registers and cancels one more every-receiver override, `iterations` times.
     func run(iterations: Int) {
-        var cancelled = 0
-        for _ in 0..<iterations {
-            do {
-                let token = try Target.point.override { original in
-                    { this, argument in original(this, argument) &+ 3 }
-                }
-                if token.cancel() { cancelled &+= 1 }
-            } catch {
-                preconditionFailure("an every-receiver override cannot be refused: \(error)")
-            }
-        }
-        blackHole(cancelled)
+        churnEveryReceiverOverride(on: Target.point, iterations: iterations)
     }
 
     /// Cancels the overrides of the setup.
