@@ -456,8 +456,14 @@ extension _PointCompiling {
     @inline(__always)
     private func everyReceiverLink(of levels: _Levels, in links: [_UsedLink]) -> AnyObject? {
         let overrides = levels.every.overrides.count
-        assert(links.count >= overrides, "the every-receiver chain's links are missing")
-        return overrides == 0 ? nil : links[overrides - 1].link
+        guard overrides != 0 else { return nil }
+        // The chain's walk lists one link for each override, from the innermost out: the last is the first override in
+        // call order.
+        assert(
+            links.count >= overrides
+                && links[overrides - 1].registration === levels.every.overrides.first { _ in true },
+            "the every-receiver chain's links are missing")
+        return links[overrides - 1].link
     }
 
     /// Brings the shards of hooked objects in `cache` up to date with `levels`, compiling the chain of each object
@@ -566,12 +572,12 @@ extension _PointCompiling {
     ///   - everyLink: The outermost link of the every-receiver chain, `nil` when it has no override: the inner link of
     ///     every object whose type has no hooks of its own (see `innerLinks`).
     ///   - innerLinks: For each type of hooked object, the link that the overrides of the levels other than the
-    ///     object's own form, once a chain of this compilation built it. An object's chain is its own overrides around
-    ///     it: a change of every-receiver or type hooks rebuilds each object's own links, not the whole chain through
-    ///     every override. Those inner links are the chains of ``_CompileCache/every`` and ``_CompileCache/types``,
-    ///     whose links ``_CompileCache/sharedLinks`` lists. The first object of a type with hooks of its own in a
-    ///     compilation lists them too, as the links its chain walked to build the shared part; the others list their
-    ///     own overrides' links only.
+    ///     object's own form: a scoped type's exact chain's, or the one the first chain of that type in this
+    ///     compilation built. An object's chain is its own overrides around it: a change of every-receiver or type
+    ///     hooks rebuilds each object's own links, not the whole chain through every override. Those inner links are
+    ///     the chains of ``_CompileCache/every`` and ``_CompileCache/types``, whose links ``_CompileCache/sharedLinks``
+    ///     lists. Only the first object of a type that has neither (an unscoped subclass of a scoped type) walks them,
+    ///     and lists them too; the others list their own overrides' links only.
     private func buildShard(
         of keys: [ObjectIdentifier], _ levels: _Levels, traced: Bool, used shared: [_UsedLink], everyLink: AnyObject?,
         innerLinks: inout [ObjectIdentifier: AnyObject],
