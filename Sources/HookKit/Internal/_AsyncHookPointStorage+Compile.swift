@@ -20,9 +20,7 @@ extension _AsyncHookPointStorage {
 
     /// The snapshot of an untraced point whose hooks all apply to every receiver and include no override.
     func makeSnapshot(beforeAndAfterHooksOf level: _LevelHooks, version: UInt64) -> Snapshot {
-        let every = chainType.init(
-            before: composeBefores(level.befores, traced: false), override: nil,
-            after: composeAfters(level.afters, traced: false))
+        let every = makeChain(befores: level.befores, override: nil, afters: level.afters, traced: false)
         return snapshotType.init(every: every, scopes: nil, tracer: nil, site: site, version: version)
     }
 
@@ -43,26 +41,10 @@ extension _AsyncHookPointStorage {
         return discarded
     }
 
-    /// Compiles the chain of a list of levels (most general first) per the order contract.
-    ///
-    /// - Parameters:
-    ///   - previous: See ``_PointCompiling/outermostLink(of:in:traced:used:shared:previous:inner:)``.
-    ///   - inner: See ``_PointCompiling/outermostLink(of:in:traced:used:shared:previous:inner:)``.
-    func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], previous: [_UsedLink],
-        inner: inout AnyObject?
-    ) -> Chain {
-        let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
-        let override =
-            overrides.isEmpty
-            ? nil
-            : outermostLink(
-                of: overrides, in: levels, traced: traced, used: &used, shared: shared, previous: previous,
-                inner: &inner
-            )
-            .implementation
-        return chainType.init(
-            before: composeBefores(befores, traced: traced), override: override,
+    /// A chain of this point's kind around the override chain whose outermost link is `override`.
+    func makeChain(befores: _RegistrationList, override: Link?, afters: _RegistrationList, traced: Bool) -> Chain {
+        chainType.init(
+            before: composeBefores(befores, traced: traced), override: override?.implementation,
             after: composeAfters(afters, traced: traced))
     }
 

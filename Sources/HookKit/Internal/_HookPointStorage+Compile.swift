@@ -47,26 +47,10 @@ extension _HookPointStorage {
         return discarded
     }
 
-    /// Compiles the chain of a list of levels (most general first) per the order contract.
-    ///
-    /// - Parameters:
-    ///   - previous: See ``_PointCompiling/outermostLink(of:in:traced:used:shared:previous:inner:)``.
-    ///   - inner: See ``_PointCompiling/outermostLink(of:in:traced:used:shared:previous:inner:)``.
-    func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], previous: [_UsedLink],
-        inner: inout AnyObject?
-    ) -> Chain {
-        let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
-        let override =
-            overrides.isEmpty
-            ? nil
-            : outermostLink(
-                of: overrides, in: levels, traced: traced, used: &used, shared: shared, previous: previous,
-                inner: &inner
-            )
-            .implementation
-        return chainType.init(
-            before: composeBefores(befores, traced: traced), override: override,
+    /// A chain of this point's kind around the override chain whose outermost link is `override`.
+    func makeChain(befores: _RegistrationList, override: Link?, afters: _RegistrationList, traced: Bool) -> Chain {
+        chainType.init(
+            before: composeBefores(befores, traced: traced), override: override?.implementation,
             after: composeAfters(afters, traced: traced))
     }
 

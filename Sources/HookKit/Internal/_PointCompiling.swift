@@ -22,19 +22,9 @@ protocol _PointCompiling: _PointBookkeeping {
     /// Guarded by `lock`.
     var publishedVersion: UInt64 { get set }
 
-    /// Compiles the chain of a list of levels (most general first), per the order contract.
-    ///
-    /// Appends the links it uses to `used`, and reuses the links of `used` and `shared` (the links built before in
-    /// the same compilation) where it has the same override around the same inner part.
-    ///
-    /// - Parameters:
-    ///   - previous: The links the same chain used in the published snapshot, in the order it walked them; see
-    ///     ``outermostLink(of:in:traced:used:shared:previous:inner:)``.
-    ///   - inner: See ``outermostLink(of:in:traced:used:shared:previous:inner:)``.
-    func chain(
-        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], previous: [_UsedLink],
-        inner: inout AnyObject?
-    ) -> Chain
+    /// A chain of the point's kind: the before and after hooks composed (recording when `traced`) around the
+    /// override chain whose outermost link is `override` (`nil` without an override).
+    func makeChain(befores: _RegistrationList, override: Link?, afters: _RegistrationList, traced: Bool) -> Chain
 
     /// The link every override chain ends in: the declared body itself, or the call that finds the body of the call in
     /// progress.
@@ -72,6 +62,29 @@ protocol _PointCompiling: _PointBookkeeping {
 }
 
 extension _PointCompiling {
+    /// Compiles the chain of a list of levels (most general first), per the order contract.
+    ///
+    /// Appends the links it uses to `used`, and reuses the links of `used` and `shared` (the links built before in
+    /// the same compilation) where it has the same override around the same inner part.
+    ///
+    /// - Parameters:
+    ///   - previous: The links the same chain used in the published snapshot, in the order it walked them; see
+    ///     ``outermostLink(of:in:traced:used:shared:previous:inner:)``.
+    ///   - inner: See ``outermostLink(of:in:traced:used:shared:previous:inner:)``.
+    func chain(
+        for levels: [_LevelHooks], traced: Bool, used: inout [_UsedLink], shared: [_UsedLink], previous: [_UsedLink],
+        inner: inout AnyObject?
+    ) -> Chain {
+        let (befores, overrides, afters) = _LevelHooks.callOrder(of: levels)
+        let override =
+            overrides.isEmpty
+            ? nil
+            : outermostLink(
+                of: overrides, in: levels, traced: traced, used: &used, shared: shared, previous: previous,
+                inner: &inner)
+        return makeChain(befores: befores, override: override, afters: afters, traced: traced)
+    }
+
     /// The outermost link of the override chain of `levels` (most general first), whose overrides in call order are
     /// `overrides` (not empty).
     ///
