@@ -938,6 +938,61 @@ final class ReclamationTests: XCTestCase {
         XCTAssertLessThanOrEqual(_SnapshotReclamation.claimedReaderRecordCount, claimedBefore)
     }
 
+    /// A thread that registers, cancels and lists hooks, without calling a hooked method, claims no reader record:
+    /// every writer's pass confirms each claimed record's thread (a look at its CPU-time clock while it waits), for
+    /// as long as the thread lives.
+    func testThreadsThatOnlyRegisterHooksClaimNoReaderRecord() throws {
+        let point = HookPoint<Vehicle, String, String>("Reclamation.registeringThread")
+        let asyncPoint = AsyncHookPoint<Vehicle, String, String>("Reclamation.registeringThreadAsync")
+        let observed = Locked<[String]>([])
+        let providerRegistrations = Locked<[String]>([])
+        joinThreads(1) { _ in
+            func note(_ what: String) {
+                let record = _SnapshotReclamation.currentThreadHasReaderRecord
+                observed.withLock { $0.append("\(what): \(record ? "record" : "none")") }
+            }
+            let car = Car(name: "car")
+            do {
+                var tokens = [
+                    try point.before { _, _ in },
+                    try point.after(.type(Car.self)) { _, _, _ in },
+                    try asyncPoint.before { _, _ in },
+                ]
+                // The point still knows the thread while it runs the provider: a registration from there is refused.
+                tokens.append(
+                    try point.override(.object(car)) { original in
+                        do throws(HookError) {
+                            try point.before { _, _ in }
+                            providerRegistrations.withLock { $0.append("registered") }
+                        } catch {
+                            providerRegistrations.withLock { $0.append("\(error.code)") }
+                        }
+                        return { receiver, arguments in original(receiver, arguments) + "!" }
+                    })
+                note("registered")
+                observed.withLock { $0.append("hooks: \(point.hooks.count + asyncPoint.hooks.count)") }
+                for token in tokens { token.cancel() }
+                note("cancelled")
+                try point.before { _, _ in }.cancel()
+                note("registered and cancelled again")
+                try point.before { _, _ in }
+            } catch {
+                observed.withLock { $0.append("\(error)") }
+            }
+            observed.withLock { $0.append(point.invoke(car, "call") { _, arguments in arguments }) }
+            note("called")
+        }
+        XCTAssertEqual(
+            observed.withLock { $0 },
+            [
+                "registered: none", "hooks: 4", "cancelled: none", "registered and cancelled again: none", "call",
+                "called: record",
+            ])
+        let refusals = providerRegistrations.withLock { $0 }
+        XCTAssertFalse(refusals.isEmpty)
+        XCTAssertEqual(Set(refusals), ["registrationInsideOverrideProvider"])
+    }
+
     func testCallsNestedDeeperThanOneBlockOfSlotsStayProtected() throws {
         let permanent = try Countdown.descend.before { _, _ in }
         defer { permanent.cancel() }

@@ -295,6 +295,9 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// The number of reader records claimed by live threads (for tests).
     static var claimedReaderRecordCount: Int { hk_reader_claimed_count() }
 
+    /// Whether the calling thread has claimed a reader record (it has made a hooked call; for tests).
+    static var currentThreadHasReaderRecord: Bool { hk_reader_is_attached(hk_reader_peek()) }
+
     /// Scans while scans are requested and the lock is free; leaves the requests to the holder otherwise.
     ///
     /// - Returns: Whether it scanned.

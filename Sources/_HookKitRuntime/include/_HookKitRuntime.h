@@ -140,6 +140,14 @@ static inline hk_reader *hk_reader_peek(void) {
     return hk_current_reader;
 }
 
+/// An identity of the calling thread that no other living thread has: the address of its `hk_current_reader`.
+///
+/// Unlike the record's address, it claims nothing: a thread that only registers hooks never gets a record, which
+/// every writer's pass would otherwise have to confirm (by reading its CPU-time clock) for as long as it lives.
+static inline uintptr_t hk_current_thread_identity(void) {
+    return (uintptr_t)&hk_current_reader;
+}
+
 /// Whether `reader` is a thread's own record rather than the sentinel.
 static inline bool hk_reader_is_attached(const hk_reader *reader) {
     return reader != &hk_unattached_reader;
