@@ -43,9 +43,10 @@ import _HookKitRuntime
 ///      fence's price and then paying it never costs more than twice the better of the two, chosen in hindsight): a
 ///      slot that holds the snapshot just published (the thread loaded it after the exchange, so every store it made
 ///      before is visible to the writer's acquire load), the writer mark of a thread inside its own pass, or, on
-///      Linux, a thread that is *not running*: one that has shown nothing for 200 ns has its CPU-time clock read
-///      twice, and a clock that stands still means the thread was switched out (idle, blocked or preempted), which
-///      made every store it made visible (see `reader_switched_out` in `_HookKitRuntime`);
+///      Linux, a thread that is *not running*: one that has shown nothing for as long as such a look costs
+///      (measured at start-up, 200 ns to 2 µs) has its CPU-time clock read twice, and a clock that stands still
+///      means the thread was switched out (idle, blocked or preempted), which made every store it made visible (see
+///      `reader_switched_out` in `_HookKitRuntime`);
 ///   3. under ``lock``, adds the old snapshot to ``retired``. If step 2 confirmed every thread, it scans (step 4)
 ///      at once and, when the scan frees the snapshot, is done without writing to any other thread's record.
 ///      Otherwise, or when a call still uses the snapshot, it sets the pending flag and `attention` and issues the
@@ -149,17 +150,17 @@ import _HookKitRuntime
 ///   thread's own `attention`; no atomic read-modify-write, no shared write. An async call adds an atomic increment
 ///   of its thread's stripe, and when it returns an atomic decrement of its new thread's stripe (a full barrier),
 ///   a load of the pending flag and, when it is set, of the point's word.
-/// - Publication: the freshness check (a scan of every record while other threads run; immediate when they call
-///   the same point; two `clock_gettime` system calls, 0.45–0.7 µs each on these virtual machines, for each thread
-///   that shows nothing for 200 ns (one for a thread confirmed so before that has not run since), 16 at most per
-///   publication; a wait of up to one fence's cost for a running thread that shows nothing, such as
-///   one that is in a system call between two hooked calls), a scan of every slot (16 per record, and 16 more for each
-///   block that a record's deepest nesting ever added: the blocks are kept with the record), and `membarrier`
-///   only when some thread could not be confirmed, i.e. it kept running code that makes no hooked call, or a call
-///   still uses the replaced snapshot, or the publication *unpublishes* the point (its last hook cancelled, or hooks
-///   switched off): no slot can show an empty word, and `membarrier` costs about 0.15 µs with no other thread
-///   running, less than reading one idle thread's clock, while each running thread would need it anyway (10–45 µs on
-///   these machines while other threads run, whom it interrupts).
+/// - Publication: the freshness check (a scan of every record while other threads run; immediate when they call the
+///   same point; two `clock_gettime` system calls, 0.45–1 µs each on these virtual machines, for each thread that shows
+///   nothing for as long as those two cost (one for a thread confirmed so before that has not run since), 16 at most
+///   per publication; a wait of up to one fence's cost for a running thread that shows nothing, such as one that is in
+///   a system call between two hooked calls), a scan of every slot (16 per record, and 16 more for each block that a
+///   record's deepest nesting ever added: the blocks are kept with the record), and `membarrier` only when some thread
+///   could not be confirmed, i.e. it kept running code that makes no hooked call, or a call still uses the replaced
+///   snapshot, or the publication *unpublishes* the point (its last hook cancelled, or hooks switched off): no slot can
+///   show an empty word, and `membarrier` costs about 0.15 µs with no other thread running, less than reading one idle
+///   thread's clock, while each running thread would need it anyway (10–45 µs on these machines while other threads
+///   run, whom it interrupts).
 /// - Threads: a record per thread that ever called a hooked method, reused by later threads once its thread exits
 ///   (a `pthread_key` destructor releases it), so a process that starts thousands of short-lived threads keeps only as
 ///   many records as it had threads at once. A thread that ends inside a hooked call (a hook that calls
