@@ -46,7 +46,6 @@ enum {
 hk_reader hk_unattached_reader;
 _Thread_local hk_reader *hk_current_reader = &hk_unattached_reader;
 _Atomic(bool) hk_retired_snapshots_pending;
-_Atomic(uint64_t) hk_publications;
 
 /// Every record ever created, newest first; records are never removed.
 static hk_reader *_Atomic readers;
@@ -254,11 +253,6 @@ static void release_reader(void *record) {
     atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
     reader->held_replaced_snapshot = false;  // its slots are clear now; the check below covers them all
-    // The next owner starts without a writer's request to fence for itself (the release store of `claimed` below
-    // publishes this to the writer that sees its claim).
-    atomic_store_explicit(&reader->fenced_since, 0, memory_order_relaxed);
-    atomic_store_explicit(
-        &reader->inline_depth_limit, asymmetric_fences ? HK_SLOTS_PER_BLOCK : 0, memory_order_relaxed);
     if (hk_current_reader == reader) {
         hk_current_reader = &hk_unattached_reader;
     }
@@ -296,7 +290,7 @@ hk_reader *hk_reader_attach(void) {
         atomic_store_explicit(&reader->claimed, true, memory_order_seq_cst);
         reader->light_fence = asymmetric_fences;
         reader->number = atomic_fetch_add_explicit(&records_created, 1, memory_order_relaxed);
-        atomic_init(&reader->inline_depth_limit, asymmetric_fences ? HK_SLOTS_PER_BLOCK : 0);
+        reader->inline_depth_limit = asymmetric_fences ? HK_SLOTS_PER_BLOCK : 0;
         atomic_init(&reader->attention, asymmetric_fences ? 0 : 1);
         hk_reader *head = atomic_load_explicit(&readers, memory_order_relaxed);
         do {
@@ -328,6 +322,15 @@ static _Atomic(uintptr_t) *slot_at(hk_reader *reader, uintptr_t depth) {
         block = next;
     }
     return &block->slots[depth % HK_SLOTS_PER_BLOCK];
+}
+
+/// The fence between a slot store and the loads after it.
+static void reader_fence(const hk_reader *reader) {
+    if (reader->light_fence) {
+        atomic_signal_fence(memory_order_seq_cst);
+    } else {
+        atomic_thread_fence(memory_order_seq_cst);
+    }
 }
 
 /// For tests: what `hk_reader_enter_slow` runs once between its slot store and its second load, or NULL.
@@ -396,17 +399,15 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
             return (hk_slow_entry){0, slot};
         }
         atomic_store_explicit(slot, snapshot, memory_order_release);
-        // A full fence, even where writers fence for calls:
-        // - a thread that a writer asked to fence for itself (`fenced_since`) comes here for every call until its
-        //   outermost call ends, and writers no longer confirm it: this fence is what orders its slot store before
-        //   its second load (Dekker's pattern with the writer's exchange and scan);
-        // - a retry: a writer that skips its fence because the threads it saw holding the snapshot stayed switched
-        //   out may still see the replaced one this slot held, after its look at the clocks, and keep it. Its scan
-        //   comes after its own fence, so this call then sees the `attention` stored before that fence, and leaves
-        //   out of line to help.
-        // The other calls that come here (a thread's first, or one nested deeper than the first block of slots) are
-        // rare enough not to need a lighter one.
-        atomic_thread_fence(memory_order_seq_cst);
+        if (retrying) {
+            // A full fence even where writers fence for calls: a writer that skips its fence because the threads it
+            // saw holding the snapshot stayed switched out may still see the replaced one this slot held, after its
+            // look at the clocks, and keep it. Its scan comes after its own fence, so this call then sees the
+            // `attention` stored before that fence, and leaves out of line to help.
+            atomic_thread_fence(memory_order_seq_cst);
+        } else {
+            reader_fence(reader);
+        }
         run_test_probe_once(&test_probe_between_loads);
         uintptr_t confirmed = atomic_load_explicit(&cell->published, memory_order_acquire);
         if (confirmed == snapshot) {
@@ -444,13 +445,6 @@ bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snaps
     bool outermost = atomic_load_explicit(&reader->depth, memory_order_relaxed) == 0;
     if (reader->light_fence && outermost) {
         atomic_store_explicit(&reader->attention, 0, memory_order_relaxed);
-        // A writer's request to fence for itself ends too: the limit first, then the mark, which the full fence
-        // below orders before this thread's next load of a published snapshot. A writer that still sees the mark
-        // after its exchange therefore knows that this thread's next call loads what it published, or newer (see
-        // `hk_await_fresh_readers`). A writer that asked again while this thread was between the two stores (switched
-        // out there) is only undone: its mark is cleared, and it confirms the thread again next time.
-        atomic_store_explicit(&reader->inline_depth_limit, HK_SLOTS_PER_BLOCK, memory_order_relaxed);
-        atomic_store_explicit(&reader->fenced_since, 0, memory_order_relaxed);
     }
     bool held_replaced_snapshot = reader->held_replaced_snapshot;
     reader->held_replaced_snapshot = false;
@@ -646,50 +640,12 @@ bool hk_holders_stayed_switched_out(uintptr_t snapshot) {
     return true;
 }
 
-/// Asks a thread that `reader_switched_out` just confirmed to fence fully in every call it starts until its outermost
-/// call ends (`fenced_since`), so that later publications need not look at its clock again while it stays out.
-///
-/// The requests (a limit of 0, which sends every call out of line to `hk_reader_enter_slow` and its full fence, and
-/// `attention`, which makes the thread's outermost call withdraw them when it ends) are stored, then a full fence,
-/// then the thread's clock is read once more: if it still shows the value of the confirmation, the thread has not run
-/// since, so when it runs again, after the kernel's full barrier of the switch, it sees both. The mark is then the
-/// publication count read after that: only an entry that had passed its limit check before the thread left its CPU
-/// can still fence lightly, and it loaded the published word before (see `hk_reader_enter`), so it can hold no
-/// snapshot numbered above the mark. A thread that ran meanwhile keeps the requests (it withdraws them at its next
-/// outermost exit) without the mark.
-static void ask_to_fence_for_itself(hk_reader *reader) {
-    if (!atomic_load_explicit(&reader->claimed, memory_order_acquire)
-        || atomic_load_explicit(&reader->fenced_since, memory_order_relaxed) != 0) {
-        return;  // released (its next owner starts afresh), or asked already: the mark stands until withdrawn
-    }
-    atomic_store_explicit(&reader->inline_depth_limit, 0, memory_order_relaxed);
-    atomic_store_explicit(&reader->attention, 1, memory_order_relaxed);
-    atomic_thread_fence(memory_order_seq_cst);
-    if (reader_stayed_switched_out(reader)) {
-        uint64_t mark = atomic_load_explicit(&hk_publications, memory_order_seq_cst);
-        atomic_store_explicit(&reader->fenced_since, mark, memory_order_relaxed);
-    }
-}
-
-/// Whether `reader`'s thread was asked to fence for itself before `replaced_publication` was published, and has not
-/// withdrawn the request: its calls can hold the replaced snapshot only in a slot whose store was fenced fully (or
-/// made before it left its CPU), so the scan sees them without a confirmation.
-///
-/// Why a mark read after the writer's exchange (and the full fence of `hk_await_fresh_readers`) suffices: the thread
-/// withdraws the request by clearing the mark, then fences fully before its next load of any published word. If
-/// this load still sees the mark, that next load comes after the exchange: the thread's later calls use the fresh
-/// snapshot or a newer one.
-static bool reader_fences_for_itself_since(const hk_reader *reader, uint64_t replaced_publication) {
-    uint64_t mark = atomic_load_explicit(&reader->fenced_since, memory_order_acquire);
-    return mark != 0 && mark < replaced_publication;
-}
-
 /// Whether `reader` shows its current stores without help: it is inside a writer's pass, or some slot holds `fresh`.
 static bool reader_shows_stores(const hk_reader *reader, uintptr_t fresh) {
     return atomic_load_explicit(&reader->in_writer_pass, memory_order_acquire) != 0 || reader_holds(reader, fresh);
 }
 
-bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t replaced_publication) {
+bool hk_await_fresh_readers(hk_point_cell *cell) {
     pthread_once(&runtime_once, runtime_init);
     if (!asymmetric_fences || serialized_threads) {
         return serialized_threads;  // calls fence for themselves: only the writer's full fence orders them
@@ -712,7 +668,7 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t replaced_publication) 
     for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
          reader = reader->next) {
         if (reader == self || !atomic_load_explicit(&reader->claimed, memory_order_seq_cst)
-            || reader_shows_stores(reader, fresh) || reader_fences_for_itself_since(reader, replaced_publication)) {
+            || reader_shows_stores(reader, fresh)) {
             continue;
         }
         if (count + confirmed_at_once == HK_MAX_CLOCK_LOOKS) {
@@ -724,7 +680,6 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t replaced_publication) 
         if (atomic_load_explicit(&reader->idle_cpu_time, memory_order_relaxed) != 0) {
             if (reader_switched_out(reader)) {
                 atomic_fetch_add_explicit(&clock_confirmations, 1, memory_order_relaxed);
-                ask_to_fence_for_itself(reader);
                 confirmed_at_once++;
                 continue;
             }
@@ -756,7 +711,6 @@ bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t replaced_publication) 
             }
             if (look && reader_switched_out(reader)) {
                 atomic_fetch_add_explicit(&clock_confirmations, 1, memory_order_relaxed);
-                ask_to_fence_for_itself(reader);
                 continue;
             }
             pending[kept++] = reader;

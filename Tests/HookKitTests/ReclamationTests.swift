@@ -391,10 +391,6 @@ final class ReclamationTests: XCTestCase {
         token.cancel()
     }
 
-    /// A blocked thread is looked at by the first publications only.
-    ///
-    /// They confirm it by its clock and ask it to fence for itself; the later ones confirm it without a look. When it
-    /// runs again, its calls work as before.
     func testAWriterConfirmsBlockedThreadsWithoutInterruptingThem() throws {
         try Self.skipUnlessWritersReadClocks()
         let point = HookPoint<Vehicle, String, String>("Reclamation.blockedThreads")
@@ -404,7 +400,6 @@ final class ReclamationTests: XCTestCase {
         let release = DispatchSemaphore(value: 0)
         let finished = DispatchGroup()
         let clocks = Locked<[Int32]>([])
-        let results = Locked<[String]>([])
         for index in 0..<helpers {
             finished.enter()
             Thread {
@@ -413,13 +408,6 @@ final class ReclamationTests: XCTestCase {
                 clocks.withLock { $0.append(Self.cpuClockOfCurrentThread()) }
                 called.signal()
                 release.wait()
-                // Asked to fence for itself while it waited: its next calls do, and the outermost one withdraws it.
-                for call in 0..<3 {
-                    let result = point.invoke(Car(name: "helper \(index)"), "\(call)") { vehicle, argument in
-                        "\(vehicle.name) \(argument)"
-                    }
-                    results.withLock { $0.append(result) }
-                }
                 finished.leave()
             }
             .start()
@@ -439,18 +427,10 @@ final class ReclamationTests: XCTestCase {
         let confirmations = _SnapshotReclamation.clockConfirmationCount - confirmationsBefore
         for _ in 0..<helpers { release.signal() }
         finished.wait()
-        // Each of the 400 publications finds the helpers blocked, so none needs `membarrier` (a spurious wake-up may
-        // set a helper running while a writer looks). Their clocks are read by the first two or three publications
-        // only (one for the snapshot published before the request, one to confirm that it was made while they were
-        // out), not 400 times each.
-        XCTAssertGreaterThanOrEqual(confirmations, UInt64(helpers))
-        XCTAssertLessThanOrEqual(
-            confirmations, UInt64(helpers * 8), "\(confirmations) clock looks in \(2 * pairs) publications")
+        // Each of the 400 publications finds the helpers blocked: their clocks stand still, so no publication needs
+        // `membarrier` (a spurious wake-up may set a helper running while a writer looks).
+        XCTAssertGreaterThanOrEqual(confirmations, UInt64(helpers * pairs))
         XCTAssertLessThanOrEqual(fences, 8, "\(fences) of \(2 * pairs) publications interrupted every thread")
-        XCTAssertEqual(
-            results.withLock { $0.sorted() },
-            (0..<helpers).flatMap { index in (0..<3).map { "helper \(index) \($0)" } })
-        try point.after { _, _, _ in }.cancel()
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 

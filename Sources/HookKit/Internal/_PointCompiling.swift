@@ -202,7 +202,7 @@ extension _PointCompiling {
     private func install(
         _ snapshot: Snapshot?, compiledFrom planned: UInt64, updatingCache updateCache: () -> Void
     ) -> Bool {
-        let replaced: hk_replaced? = lock.withLock {
+        let replaced: UInt? = lock.withLock {
             guard planned == version, planned > publishedVersion else { return nil }
             publishedVersion = planned
             updateCache()
@@ -224,16 +224,15 @@ extension _PointCompiling {
         return true
     }
 
-    /// Hands the snapshot that `replaced` names, which the cell no longer publishes, to reclamation, with its async
-    /// holds and its publication number; nothing when its address is 0 (no snapshot was published).
+    /// Hands the snapshot at `replaced`, which the cell no longer publishes, to reclamation, with its async holds;
+    /// nothing when it is 0 (no snapshot was published).
     ///
     /// Inlined: in the writer's code, which is not specialized for the point's types, a call to a generic method of
     /// the protocol's extension costs about 150 instructions of metadata look-ups per publication.
     @inline(__always)
-    private func retire(_ replaced: hk_replaced) {
-        if let snapshot = UnsafeMutableRawPointer(bitPattern: replaced.snapshot) {
-            _SnapshotReclamation.shared.retire(
-                snapshot, publication: replaced.publication, holds: asyncHolds(of: snapshot), from: cell)
+    private func retire(_ replaced: UInt) {
+        if let snapshot = UnsafeMutableRawPointer(bitPattern: replaced) {
+            _SnapshotReclamation.shared.retire(snapshot, holds: asyncHolds(of: snapshot), from: cell)
         }
     }
 

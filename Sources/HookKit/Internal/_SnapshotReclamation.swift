@@ -20,13 +20,11 @@ import _HookKitRuntime
 /// out of line, where it claims a record (or reuses one a dead thread gave back).
 ///
 /// - **A call** (`hk_reader_enter`, `hk_reader_exit`):
-///   1. loads the published address `P` (before it compares its depth with its record's limit, which a writer may
-///      set to 0: see *fencing for itself* below), stores `P` into its slot at the current depth (a release store),
-///      issues the *light fence* (a full fence when it came out of line), and loads the word again; if the word
-///      changed (a writer published meanwhile, so this is rare) it retries out of line with the new address, else `P`
-///      is protected and the depth goes up. A retry marks the thread: its slot held `P` for a moment, which the
-///      writer's scan may have seen and kept `P` for, and the call will leave another snapshot than `P` (or none at
-///      all);
+///   1. loads the published address `P`, stores `P` into its slot at the current depth (a release store), issues the
+///      *light fence*, and loads the word again; if the word changed (a writer published meanwhile, so this is rare)
+///      it retries out of line with the new address, else `P` is protected and the depth goes up. A retry marks the
+///      thread: its slot held `P` for a moment, which the writer's scan may have seen and kept `P` for, and the call
+///      will leave another snapshot than `P` (or none at all);
 ///   2. runs `P`'s chain;
 ///   3. stores 0 into its slot (a release store), stores back the depth it found (a value it holds, so that no load
 ///      waits for the store of step 1), issues the light fence, and loads its own
@@ -48,13 +46,7 @@ import _HookKitRuntime
 ///      Linux, a thread that is *not running*: one that has shown nothing for as long as such a look costs
 ///      (measured at start-up, 200 ns to 2 µs) has its CPU-time clock read twice, and a clock that stands still
 ///      means the thread was switched out (idle, blocked or preempted), which made every store it made visible (see
-///      `reader_switched_out` in `_HookKitRuntime`). A thread found switched out is also asked to *fence for itself*
-///      (`fenced_since` in `_HookKitRuntime`): the writer sets its limit to 0 (every call it starts goes out of line
-///      and issues a full fence) and its `attention` (its outermost call to end withdraws the request), fences, and
-///      reads its clock once more. If the thread has not run since, it sees the request when it runs again, and the
-///      writer marks the record with the publication count. While the mark stands, a publication that replaces a
-///      snapshot numbered above it confirms the thread without a look: a thread preempted or blocked for a long time
-///      costs one or two looks, not one per publication;
+///      `reader_switched_out` in `_HookKitRuntime`);
 ///   3. under ``lock``, adds the old snapshot to ``retired``. If step 2 confirmed every thread, it scans (step 4)
 ///      at once and, when the scan frees the snapshot, is done without writing to any other thread's record.
 ///      Otherwise, or when a call still uses the snapshot, it sets the pending flag and `attention` and issues the
@@ -119,14 +111,6 @@ import _HookKitRuntime
 ///   clock observed that, followed by a full fence: the scan sees its slots as they are. A call of that thread that
 ///   loaded `P` stored `P` in its slot before, so `P` is kept; a call that loads the word after the thread runs
 ///   again sees the new address.
-/// - With a thread that fences for itself since before `P` was published (its mark, read after the exchange, is
-///   below `P`'s number): every call it started after the request was made fences fully between its slot store and
-///   its second load, so Dekker's pattern holds with the writer's exchange and scan, as with the heavy fence. The
-///   only call that can fence lightly is one that had passed its limit check when the thread left its CPU, and it
-///   loaded its word before that (the word is loaded before the check), hence before the mark was taken, so not `P`,
-///   which was numbered (before its exchange) after the mark was read. The thread withdraws the request by clearing
-///   the mark and then fencing fully before it loads any word again: a writer that still sees the mark after its
-///   exchange knows that the thread's next calls load the new address or a newer one.
 ///
 /// Once `P` is out of the word and that step has passed, no call can *start* using it, so later scans of a kept
 /// snapshot (by the writer or by helping calls) need no fence: its set of users only shrinks, and a user's slot is
@@ -168,8 +152,7 @@ import _HookKitRuntime
 ///   a load of the pending flag and, when it is set, of the point's word.
 /// - Publication: the freshness check (a scan of every record while other threads run; immediate when they call the
 ///   same point; two `clock_gettime` system calls, 0.45–1 µs each on these virtual machines, for each thread that shows
-///   nothing for as long as those two cost (one for a thread confirmed so before that has not run since, none for one
-///   that fences for itself since before the replaced snapshot was published, and one more to ask that), 16 at most
+///   nothing for as long as those two cost (one for a thread confirmed so before that has not run since), 16 at most
 ///   per publication; a wait of up to one fence's cost for a running thread that shows nothing, such as one that is in
 ///   a system call between two hooked calls), a scan of every slot (16 per record, and 16 more for each block that a
 ///   record's deepest nesting ever added: the blocks are kept with the record), and `membarrier` only when some thread
@@ -214,17 +197,14 @@ final class _SnapshotReclamation: @unchecked Sendable {
     /// Takes ownership of a snapshot that `cell` no longer publishes (its publication's retain): frees it now if no
     /// call uses it, or hands it to the calls that do.
     ///
-    /// - Parameters:
-    ///   - publication: The snapshot's publication number (`hk_publications`), which tells the threads asked to fence
-    ///     for themselves since before it was published.
-    ///   - holds: The holds of async calls on the snapshot (see ``_SnapshotLease``), or `nil` for a synchronous
-    ///     point's snapshot.
+    /// - Parameter holds: The holds of async calls on the snapshot (see ``_SnapshotLease``), or `nil` for a
+    ///   synchronous point's snapshot.
     func retire(
-        _ snapshot: UnsafeMutableRawPointer, publication: UInt64, holds: UnsafeMutablePointer<hk_async_stripe>?,
+        _ snapshot: UnsafeMutableRawPointer, holds: UnsafeMutablePointer<hk_async_stripe>?,
         from cell: UnsafeMutablePointer<hk_point_cell>
     ) {
         hk_writer_begin()
-        let fresh = hk_await_fresh_readers(cell, publication)
+        let fresh = hk_await_fresh_readers(cell)
         let freed = lock.withLock {
             retired.append(_RetiredSnapshot(address: snapshot, holds: holds))
             var freed = _FreedSnapshots()

@@ -44,9 +44,8 @@ typedef struct hk_reader {
     /// and reads it.
     _Atomic(uintptr_t) depth;
     /// Calls at a depth below this take the inline path: `HK_SLOTS_PER_BLOCK` when a compiler fence suffices
-    /// (writers use `membarrier`), 0 when every call must fence for itself (and for the unattached sentinel), or
-    /// while a writer asks the thread to fence for itself (see `fenced_since`).
-    _Atomic(uintptr_t) inline_depth_limit;
+    /// (writers use `membarrier`), 0 when every call must fence for itself (and for the unattached sentinel).
+    uintptr_t inline_depth_limit;
     /// The innermost invocation frame (a HookKit `_InvocationFrame`), or NULL.
     void *frame;
     /// Set by a writer before it scans (and always, when calls fence for themselves): the thread's next call to end
@@ -79,11 +78,6 @@ typedef struct hk_reader {
     /// The value of `cpu_clock` when a writer last found the thread switched out (nanoseconds, tagged with the low
     /// bits of `generation`), or 0: while the clock still reads that value, the thread has not run since.
     _Atomic(uint64_t) idle_cpu_time;
-    /// 0, or the value of `hk_publications` after a writer asked the switched-out thread to fence for itself (it set
-    /// `inline_depth_limit` to 0 and `attention`, then saw by the thread's clock that it had not run since): until
-    /// its outermost call ends, every call it starts fences fully, so writers need not confirm it again for the
-    /// snapshots published later (see `hk_await_fresh_readers`). The thread clears it when it withdraws the request.
-    _Atomic(uint64_t) fenced_since;
     /// The next record in the process-wide list (written once, before the record is published).
     struct hk_reader *next;
 } hk_reader;
@@ -94,8 +88,6 @@ typedef struct hk_reader {
 typedef struct hk_point_cell {
     /// The address of the published snapshot (retained by its publication), or 0 when calls run the plain body.
     _Atomic(uintptr_t) published;
-    /// The publication number of what `published` holds (see `hk_publications`); written under the point's lock.
-    uint64_t publication;
     /// The owning `_HookPointStorage`, unretained (it owns the cell).
     const void *storage;
 } hk_point_cell;
@@ -114,24 +106,9 @@ static inline uintptr_t hk_point_cell_published(hk_point_cell *cell) {
     return atomic_load_explicit(&cell->published, memory_order_relaxed);
 }
 
-/// Publications made so far by every point: each one numbers its snapshot with the count after its own.
-extern _Atomic(uint64_t) hk_publications;
-
-/// What a publication replaced: the snapshot's address (or 0) and its publication number.
-typedef struct hk_replaced {
-    uintptr_t snapshot;
-    uint64_t publication;
-} hk_replaced;
-
-/// Publishes `snapshot` (or 0) and returns what was published before; called under the point's lock.
-///
-/// The snapshot's number is taken before the exchange that publishes it: a writer that read the count earlier knows
-/// that every snapshot numbered higher was published after its read.
-static inline hk_replaced hk_point_cell_exchange(hk_point_cell *cell, uintptr_t snapshot) {
-    hk_replaced replaced = {0, cell->publication};
-    cell->publication = atomic_fetch_add_explicit(&hk_publications, 1, memory_order_seq_cst) + 1;
-    replaced.snapshot = atomic_exchange_explicit(&cell->published, snapshot, memory_order_acq_rel);
-    return replaced;
+/// Publishes `snapshot` (or 0) and returns what was published before.
+static inline uintptr_t hk_point_cell_exchange(hk_point_cell *cell, uintptr_t snapshot) {
+    return atomic_exchange_explicit(&cell->published, snapshot, memory_order_acq_rel);
 }
 
 /// The record every thread starts with: never written, its depth limit of 0 sends calls out of line.
@@ -212,14 +189,9 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
     hk_reader *reader = hk_current_reader;
     uintptr_t depth = atomic_load_explicit(&reader->depth, memory_order_relaxed);
     bool retrying = false;
-    uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
-    // The word is loaded before the limit, in the instruction stream (a compiler fence: an interrupt lands between
-    // two instructions). A thread switched out after the check loaded the word before it left its CPU, so a writer
-    // that asked it to fence for itself meanwhile knows which snapshots its light-fenced entry can hold (see
-    // `fenced_since`); one switched out before the check sees the request when it runs again.
-    atomic_signal_fence(memory_order_seq_cst);
-    if (__builtin_expect(depth < atomic_load_explicit(&reader->inline_depth_limit, memory_order_relaxed), 1)) {
+    if (__builtin_expect(depth < reader->inline_depth_limit, 1)) {
         hk_entry entry = {0, &reader->first.slots[depth], depth, reader};
+        uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
         if (snapshot == 0) {
             // A release store, as every store to a slot: a scan that reads it sees what this thread did before.
             atomic_store_explicit(entry.slot, 0, memory_order_release);
@@ -344,13 +316,10 @@ void hk_writer_end(void);
 /// store the thread made before loading it is visible), it is inside a writer's pass, or (Linux) the thread is not
 /// running: its CPU-time clock stands still, so it was switched out, and the kernel's switch made its stores
 /// visible. A thread that shows nothing for as long as a look costs (two reads of a clock, measured at start-up;
-/// 200 ns to 2 µs) is looked at (its clock is read), and again when the wait is over. A thread found switched out
-/// is asked to fence for itself (`fenced_since`): while it has not withdrawn the request, it is confirmed for every
-/// snapshot published after the request, `replaced_publication` being the replaced snapshot's number, without a
-/// look. Returns false for a thread still running and unconfirmed then, or when more than 16 threads would need a
-/// look; the caller then issues `hk_heavy_fence`. Cheap when other threads call the same point, publish, or wait, at
-/// the same time.
-bool hk_await_fresh_readers(hk_point_cell *cell, uint64_t replaced_publication);
+/// 200 ns to 2 µs) is looked at (its clock is read), and again when the wait is over. Returns false for a thread
+/// still running and unconfirmed then, or when more than 16 threads would need a look; the caller then issues
+/// `hk_heavy_fence`. Cheap when other threads call the same point, publish, or wait, at the same time.
+bool hk_await_fresh_readers(hk_point_cell *cell);
 
 /// Copies every non-zero hazard slot of every record into `buffer` (up to `capacity`); returns how many there are.
 size_t hk_collect_hazards(uintptr_t *buffer, size_t capacity);
