@@ -311,14 +311,16 @@ void hk_writer_begin(void);
 void hk_writer_end(void);
 
 /// Waits until every other thread's record is known to show its current stores, for as long as `hk_heavy_fence` has
-/// been costing its callers (a moving average), but at least 2 µs and at most 100 µs: it
-/// holds, in some slot, the snapshot `cell` publishes now (published after the snapshot just replaced, so every
-/// store the thread made before loading it is visible), it is inside a writer's pass, or (Linux) the thread is not
-/// running: its CPU-time clock stands still, so it was switched out, and the kernel's switch made its stores
-/// visible. A thread that shows nothing for as long as a look costs (two reads of a clock, measured at start-up;
-/// 200 ns to 2 µs) is looked at (its clock is read), and again when the wait is over. Returns false for a thread
-/// still running and unconfirmed then, or when more than 16 threads would need a look; the caller then issues
-/// `hk_heavy_fence`. Cheap when other threads call the same point, publish, or wait, at the same time.
+/// been costing its callers (a moving average), but at least 2 µs and at most 100 µs: it holds, in some slot, the
+/// snapshot `cell` publishes now (published after the snapshot just replaced, so every store the thread made before
+/// loading it is visible), it is inside a writer's pass, or (Linux) the thread is not running: its CPU-time clock
+/// stands still, so it was switched out, and the kernel's switch made its stores visible. A thread that shows nothing
+/// for as long as a look costs (two reads of a clock, measured at start-up; 200 ns to 2 µs) is looked at (its clock is
+/// read), and again when the wait is over (once, when the wait is no longer than that delay). The delay is measured on
+/// the writer's own clock: another thread's may cost more to read, which makes the wait shorter than the rule asks,
+/// never longer. Returns false for a thread still running and unconfirmed then, or when more than 16 threads would need
+/// a look; the caller then issues `hk_heavy_fence`. Cheap when other threads call the same point, publish, or wait, at
+/// the same time.
 bool hk_await_fresh_readers(hk_point_cell *cell);
 
 /// Copies every non-zero hazard slot of every record into `buffer` (up to `capacity`); returns how many there are.
