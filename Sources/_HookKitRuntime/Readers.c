@@ -99,6 +99,11 @@ static inline void spin_pause(void) {
 #endif
 }
 
+/// `value`, raised to `lowest` or lowered to `highest`.
+static uint64_t clamped(uint64_t value, uint64_t lowest, uint64_t highest) {
+    return value < lowest ? lowest : value > highest ? highest : value;
+}
+
 /// `CLOCK_MONOTONIC` in nanoseconds.
 static uint64_t monotonic_ns(void) {
     struct timespec now;
@@ -195,10 +200,7 @@ static void runtime_init(void) {
         // Waiting as long as a look costs before looking never costs more than twice the better choice made in
         // hindsight (see `hk_await_fresh_readers`): a running thread that calls hooked methods shows the fresh
         // snapshot after a few cache misses, far sooner than two system calls would tell that it runs.
-        uint64_t look_ns = 2 * typical_read_ns;
-        clock_look_delay_ns = look_ns < HK_MIN_CLOCK_LOOK_DELAY_NS ? HK_MIN_CLOCK_LOOK_DELAY_NS
-            : look_ns > HK_MIN_WAIT_NS                             ? HK_MIN_WAIT_NS
-                                                                   : look_ns;
+        clock_look_delay_ns = clamped(2 * typical_read_ns, HK_MIN_CLOCK_LOOK_DELAY_NS, HK_MIN_WAIT_NS);
     }
 #endif
 }
@@ -692,8 +694,7 @@ bool hk_await_fresh_readers(hk_point_cell *cell) {
     // fencing, never costs more than twice the better choice made in hindsight (the rule of renting skis until their
     // price is spent).
     uint64_t fence_cost = atomic_load_explicit(&heavy_fence_cost_ns, memory_order_relaxed);
-    uint64_t wait = fence_cost < HK_MAX_WAIT_NS ? fence_cost : HK_MAX_WAIT_NS;
-    uint64_t deadline = start + (wait > HK_MIN_WAIT_NS ? wait : HK_MIN_WAIT_NS);
+    uint64_t deadline = start + clamped(fence_cost, HK_MIN_WAIT_NS, HK_MAX_WAIT_NS);
     // 2. A short wait, as long as a look costs (`clock_look_delay_ns`): a thread that keeps calling hooked methods
     //    shows the fresh snapshot after a cache miss or two, sooner than its clock would tell that it runs.
     // 3. Then each remaining thread is looked at: it is confirmed if it is not running (its CPU-time clock stands
