@@ -47,6 +47,9 @@ hk_reader hk_unattached_reader;
 _Thread_local hk_reader *hk_current_reader = &hk_unattached_reader;
 _Atomic(bool) hk_retired_snapshots_pending;
 
+/// The states of a record's `fence_request` (its low two bits; the rest count withdrawals).
+enum { HK_REQUEST_NONE = 0, HK_REQUEST_ASKED = 1, HK_REQUEST_MARKED = 2, HK_REQUEST_STATE = 3, HK_REQUEST_COUNT = 4 };
+
 /// Every record ever created, newest first; records are never removed.
 static hk_reader *_Atomic readers;
 /// How many records have been created (the next record's number).
@@ -68,6 +71,7 @@ static _Atomic(uint64_t) heavy_fence_cost_ns;
 static _Atomic(uint64_t) clock_confirmations;
 
 static void release_reader(void *record);
+static void withdraw_fence_request(hk_reader *reader);
 
 /// Whether the process runs under valgrind, which serializes its threads (one runs at a time, and a switch between
 /// them is a full barrier), so that calls need no fence of their own even though valgrind has no `membarrier`.
@@ -255,6 +259,11 @@ static void release_reader(void *record) {
     atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
     reader->held_replaced_snapshot = false;  // its slots are clear now; the check below covers them all
+    // The next owner starts without a request to fence for itself; a writer's request made for this owner can no
+    // longer mark the record (the release store of `claimed` below publishes this to the writer that sees a claim).
+    if (reader->light_fence) {
+        withdraw_fence_request(reader);
+    }
     if (hk_current_reader == reader) {
         hk_current_reader = &hk_unattached_reader;
     }
@@ -292,7 +301,7 @@ hk_reader *hk_reader_attach(void) {
         atomic_store_explicit(&reader->claimed, true, memory_order_seq_cst);
         reader->light_fence = asymmetric_fences;
         reader->number = atomic_fetch_add_explicit(&records_created, 1, memory_order_relaxed);
-        reader->inline_depth_limit = asymmetric_fences ? HK_SLOTS_PER_BLOCK : 0;
+        atomic_init(&reader->inline_depth_limit, asymmetric_fences ? HK_SLOTS_PER_BLOCK : 0);
         atomic_init(&reader->attention, asymmetric_fences ? 0 : 1);
         hk_reader *head = atomic_load_explicit(&readers, memory_order_relaxed);
         do {
@@ -324,15 +333,6 @@ static _Atomic(uintptr_t) *slot_at(hk_reader *reader, uintptr_t depth) {
         block = next;
     }
     return &block->slots[depth % HK_SLOTS_PER_BLOCK];
-}
-
-/// The fence between a slot store and the loads after it.
-static void reader_fence(const hk_reader *reader) {
-    if (reader->light_fence) {
-        atomic_signal_fence(memory_order_seq_cst);
-    } else {
-        atomic_thread_fence(memory_order_seq_cst);
-    }
 }
 
 /// For tests: what `hk_reader_enter_slow` runs once between its slot store and its second load, or NULL.
@@ -401,15 +401,17 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
             return (hk_slow_entry){0, slot};
         }
         atomic_store_explicit(slot, snapshot, memory_order_release);
-        if (retrying) {
-            // A full fence even where writers fence for calls: a writer that skips its fence because the threads it
-            // saw holding the snapshot stayed switched out may still see the replaced one this slot held, after its
-            // look at the clocks, and keep it. Its scan comes after its own fence, so this call then sees the
-            // `attention` stored before that fence, and leaves out of line to help.
-            atomic_thread_fence(memory_order_seq_cst);
-        } else {
-            reader_fence(reader);
-        }
+        // A full fence, even where writers fence for calls:
+        // - a thread asked to fence for itself (`fence_request`) comes here for every call until its outermost call
+        //   ends, and writers that see the request marked no longer confirm it: this fence is what orders its slot
+        //   store before its second load (Dekker's pattern with the writer's exchange and scan);
+        // - a retry: a writer that skips its fence because the threads it saw holding the snapshot stayed switched
+        //   out may still see the replaced one this slot held, after its look at the clocks, and keep it. Its scan
+        //   comes after its own fence, so this call then sees the `attention` stored before that fence, and leaves
+        //   out of line to help.
+        // The other calls that come here (a thread's first, or one nested deeper than the first block of slots) are
+        // rare enough not to need a lighter one.
+        atomic_thread_fence(memory_order_seq_cst);
         run_test_probe_once(&test_probe_between_loads);
         uintptr_t confirmed = atomic_load_explicit(&cell->published, memory_order_acquire);
         if (confirmed == snapshot) {
@@ -434,6 +436,25 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
     return (hk_slow_entry){snapshot, slot};
 }
 
+/// Withdraws `attention` and any writer's request that `reader`'s thread fence for itself (`fence_request`), for the
+/// thread's outermost call to end out of line, or for a record being released; the caller fences fully before the
+/// thread loads a published word again (the compare-and-swap below is one such fence).
+///
+/// The order matters against a writer asking at the same time, which stores the limit, fences fully, then stores
+/// `attention`: with a full fence between the two stores on both sides, the record cannot end with the writer's
+/// limit of 0 and this `attention` of 0 (every call out of line, and none to withdraw the request). Counting the
+/// withdrawal in `fence_request` makes a request made before it unable to mark the record after it.
+static void withdraw_fence_request(hk_reader *reader) {
+    atomic_store_explicit(&reader->attention, 0, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst);
+    atomic_store_explicit(&reader->inline_depth_limit, HK_SLOTS_PER_BLOCK, memory_order_relaxed);
+    uint64_t request = atomic_load_explicit(&reader->fence_request, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(
+        &reader->fence_request, &request, (request & ~(uint64_t)HK_REQUEST_STATE) + HK_REQUEST_COUNT,
+        memory_order_seq_cst, memory_order_relaxed)) {
+    }
+}
+
 bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snapshot) {
     // Only a thread's outermost call to end has released every slot it held: where calls rely on writers' fences, it
     // withdraws the request and helps whenever snapshots wait. Any other call helps only if the snapshot it used was
@@ -446,7 +467,7 @@ bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snaps
     // had set `attention` and the pending flag before, and this is the thread's first out-of-line exit since.
     bool outermost = atomic_load_explicit(&reader->depth, memory_order_relaxed) == 0;
     if (reader->light_fence && outermost) {
-        atomic_store_explicit(&reader->attention, 0, memory_order_relaxed);
+        withdraw_fence_request(reader);  // and `attention`, with the full fence below
     }
     bool held_replaced_snapshot = reader->held_replaced_snapshot;
     reader->held_replaced_snapshot = false;
@@ -642,6 +663,62 @@ bool hk_holders_stayed_switched_out(uintptr_t snapshot) {
     return true;
 }
 
+/// Asks a thread that `reader_switched_out` has just confirmed to fence fully in every call it starts until its
+/// outermost call ends, so that later publications need not look at its clock again while it stays out.
+///
+/// Under a request that is none or asked, with the withdrawal count it read (a compare-and-swap to asked), it stores
+/// the requests (a limit of 0, which sends every call out of line to `hk_reader_enter_slow` and its full fence, and
+/// `attention`, which makes the thread's outermost call withdraw them), fences fully, and reads the thread's clock
+/// once more: if it still shows the value of a confirmation made before the stores, the thread has not run since, so
+/// it sees both when it runs again (after the kernel's full barrier of the switch), and the request is marked, again
+/// by compare-and-swap from asked with the same count: it fails if the thread withdrew meanwhile or the record was
+/// released. A thread that ran meanwhile keeps the requests unmarked, and withdraws them at its next outermost exit.
+/// For tests: what `ask_to_fence_for_itself` runs once between its last look at the thread's clock and its mark, or
+/// NULL.
+static void (*_Atomic test_probe_before_mark)(void);
+
+void hk_set_test_probe_before_mark(void (*probe)(void)) {
+    atomic_store_explicit(&test_probe_before_mark, probe, memory_order_release);
+}
+
+static void ask_to_fence_for_itself(hk_reader *reader) {
+    uint64_t request = atomic_load_explicit(&reader->fence_request, memory_order_acquire);
+    uint64_t state = request & HK_REQUEST_STATE;
+    if (state == HK_REQUEST_MARKED || !atomic_load_explicit(&reader->claimed, memory_order_acquire)) {
+        return;
+    }
+    uint64_t asked = (request & ~(uint64_t)HK_REQUEST_STATE) | HK_REQUEST_ASKED;
+    if (state == HK_REQUEST_NONE
+        && !atomic_compare_exchange_strong_explicit(
+            &reader->fence_request, &request, asked, memory_order_seq_cst, memory_order_relaxed)) {
+        return;  // withdrawn, or asked or marked by another writer, meanwhile
+    }
+    atomic_store_explicit(&reader->inline_depth_limit, 0, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst);  // see `withdraw_fence_request`
+    atomic_store_explicit(&reader->attention, 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst);
+    if (reader_stayed_switched_out(reader)) {
+        run_test_probe_once(&test_probe_before_mark);
+        uint64_t marked = (asked & ~(uint64_t)HK_REQUEST_STATE) | HK_REQUEST_MARKED;
+        atomic_compare_exchange_strong_explicit(
+            &reader->fence_request, &asked, marked, memory_order_seq_cst, memory_order_relaxed);
+    }
+}
+
+/// Whether `reader`'s thread fences for itself: a writer marked its request (see `ask_to_fence_for_itself`), and the
+/// thread has not withdrawn it.
+///
+/// Read after the writer's exchange and full fence, a mark suffices to skip the thread. Every call it started after
+/// the request fences fully between its slot store and its second load (Dekker's pattern with the writer's exchange
+/// and scan), and a call it had started before, with the light fence, either made its slot store before the thread
+/// left its CPU (visible since) or checks the limit again after that store and goes out of line. The thread
+/// withdraws by a compare-and-swap and a full fence before it loads a published word again: a writer that still
+/// sees the mark after its exchange knows that the thread's next calls load the new word or a newer one.
+static bool reader_fences_for_itself(const hk_reader *reader) {
+    uint64_t request = atomic_load_explicit(&((hk_reader *)reader)->fence_request, memory_order_acquire);
+    return (request & HK_REQUEST_STATE) == HK_REQUEST_MARKED;
+}
+
 /// Whether `reader` shows its current stores without help: it is inside a writer's pass, or some slot holds `fresh`.
 static bool reader_shows_stores(const hk_reader *reader, uintptr_t fresh) {
     return atomic_load_explicit(&reader->in_writer_pass, memory_order_acquire) != 0 || reader_holds(reader, fresh);
@@ -670,7 +747,7 @@ bool hk_await_fresh_readers(hk_point_cell *cell) {
     for (hk_reader *reader = atomic_load_explicit(&readers, memory_order_acquire); reader != NULL;
          reader = reader->next) {
         if (reader == self || !atomic_load_explicit(&reader->claimed, memory_order_seq_cst)
-            || reader_shows_stores(reader, fresh)) {
+            || reader_shows_stores(reader, fresh) || reader_fences_for_itself(reader)) {
             continue;
         }
         if (count + confirmed_at_once == HK_MAX_CLOCK_LOOKS) {
@@ -682,6 +759,7 @@ bool hk_await_fresh_readers(hk_point_cell *cell) {
         if (atomic_load_explicit(&reader->idle_cpu_time, memory_order_relaxed) != 0) {
             if (reader_switched_out(reader)) {
                 atomic_fetch_add_explicit(&clock_confirmations, 1, memory_order_relaxed);
+                ask_to_fence_for_itself(reader);
                 confirmed_at_once++;
                 continue;
             }
@@ -712,6 +790,7 @@ bool hk_await_fresh_readers(hk_point_cell *cell) {
             }
             if (look && reader_switched_out(reader)) {
                 atomic_fetch_add_explicit(&clock_confirmations, 1, memory_order_relaxed);
+                ask_to_fence_for_itself(reader);
                 continue;
             }
             pending[kept++] = reader;
@@ -807,6 +886,10 @@ size_t hk_reader_record_count(void) {
         count++;
     }
     return count;
+}
+
+bool hk_current_thread_fences_for_itself(void) {
+    return reader_fences_for_itself(hk_current_reader);
 }
 
 size_t hk_reader_claimed_count(void) {

@@ -18,19 +18,27 @@ final class ReclamationTests: XCTestCase {
     /// rightly finds it switched out, and needs no fence): the fence tests check that premise instead of assuming it.
     private final class ContextSwitchProbe: Sendable {
         private let switches = Atomic<Int>(0)
+        private let fencesForItself = Atomic<Bool>(false)
         private let samples = Atomic<Int>(0)
 
         /// Called by the spinning thread on every turn of its loop.
         func sample() {
             switches.store(ReclamationTests.contextSwitchesOfCurrentThread(), ordering: .relaxed)
+            fencesForItself.store(_SnapshotReclamation.currentThreadFencesForItself, ordering: .relaxed)
             samples.add(1, ordering: .releasing)
         }
 
         /// The spinner's context-switch count as of a sample it took entirely after this call began.
         func current() -> Int {
+            state().switches
+        }
+
+        /// The spinner's context-switch count, and whether a writer had asked it to fence for itself, as of a sample
+        /// it took entirely after this call began.
+        func state() -> (switches: Int, fencesForItself: Bool) {
             let start = samples.load(ordering: .acquiring)
             while samples.load(ordering: .acquiring) < start + 2 {}
-            return switches.load(ordering: .relaxed)
+            return (switches.load(ordering: .relaxed), fencesForItself.load(ordering: .relaxed))
         }
     }
 
@@ -285,6 +293,8 @@ final class ReclamationTests: XCTestCase {
         case betweenLoads
         /// Between the entry's first load of the published word and its first slot store.
         case beforeSlotStore
+        /// Between a writer's last look at a thread's clock and its mark of the request to fence for itself.
+        case beforeMark
     }
 
     /// What the probe at each site runs next (see ``runBetweenLoads(_:)``, ``runBeforeSlotStore(_:)``).
@@ -307,6 +317,64 @@ final class ReclamationTests: XCTestCase {
     private static func runBeforeSlotStore(_ action: @escaping @Sendable () -> Void) {
         probeActions.withLock { $0[.beforeSlotStore] = action }
         _SnapshotReclamation.setProbeBeforeSlotStore { ReclamationTests.runProbeAction(at: .beforeSlotStore) }
+    }
+
+    /// Runs `action` once, in the next writer that asks a switched-out thread to fence for itself, between its last
+    /// look at the thread's clock and its mark.
+    private static func runBeforeMark(_ action: @escaping @Sendable () -> Void) {
+        probeActions.withLock { $0[.beforeMark] = action }
+        _SnapshotReclamation.setProbeBeforeMark { ReclamationTests.runProbeAction(at: .beforeMark) }
+    }
+
+    /// A writer delayed between its look at a thread's clock and its mark cannot mark the request once the thread
+    /// has run and withdrawn it: writers would then skip a thread whose calls fence lightly again (helper-296 found
+    /// this in a first version, which stored the mark without checking).
+    func testARequestWithdrawnBeforeTheWriterMarksItIsNotMarked() throws {
+        try Self.skipUnlessWritersReadClocks()
+        let point = HookPoint<Vehicle, String, String>("Reclamation.lateMark")
+        try point.before { _, _ in }
+        defer { _SnapshotReclamation.setProbeBeforeMark(nil) }
+        let called = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        let ranAgain = DispatchSemaphore(value: 0)
+        let check = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let clock = Atomic<Int32>(0)
+        let observed = Locked<[String]>([])
+        Thread {
+            _ = point.invoke(Car(name: "reader"), "") { vehicle, _ in vehicle.name }  // a reader record
+            clock.store(Self.cpuClockOfCurrentThread(), ordering: .releasing)
+            called.signal()
+            go.wait()
+            // While the writer is between its look and its mark: asked (so this call is out of line), then withdrawn.
+            let result = point.invoke(Car(name: "reader"), "again") { vehicle, argument in
+                "\(vehicle.name) \(argument)"
+            }
+            observed.withLock { $0.append(result) }
+            ranAgain.signal()
+            check.wait()
+            let marked = _SnapshotReclamation.currentThreadFencesForItself
+            observed.withLock { $0.append(marked ? "marked" : "not marked") }
+            finished.signal()
+        }
+        .start()
+        called.wait()
+        XCTAssertTrue(Self.awaitSwitchedOut(clock: clock.load(ordering: .acquiring)), "the reader kept running")
+        let probeRan = Atomic<Bool>(false)
+        Self.runBeforeMark {
+            probeRan.store(true, ordering: .relaxed)
+            go.signal()
+            ranAgain.wait()
+        }
+        // One publication (a cancellation would be a second one, which may find the reader blocked again and ask it
+        // anew): it finds the reader blocked, asks it, and runs the probe.
+        let token = try point.after { _, _, _ in }
+        XCTAssertTrue(probeRan.load(ordering: .relaxed), "no writer asked the reader to fence for itself")
+        check.signal()
+        finished.wait()
+        token.cancel()
+        XCTAssertEqual(observed.withLock { $0 }, ["reader again", "not marked"])
+        XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
     func testTheBacklogStaysBoundedUnderChurnAndEmptiesOnceCallsReturn() throws {
@@ -391,6 +459,10 @@ final class ReclamationTests: XCTestCase {
         token.cancel()
     }
 
+    /// A blocked thread is looked at by the first publications only.
+    ///
+    /// They confirm it by its clock and ask it to fence for itself; the later ones confirm it without a look. When it
+    /// runs again, its calls work as before.
     func testAWriterConfirmsBlockedThreadsWithoutInterruptingThem() throws {
         try Self.skipUnlessWritersReadClocks()
         let point = HookPoint<Vehicle, String, String>("Reclamation.blockedThreads")
@@ -400,6 +472,7 @@ final class ReclamationTests: XCTestCase {
         let release = DispatchSemaphore(value: 0)
         let finished = DispatchGroup()
         let clocks = Locked<[Int32]>([])
+        let results = Locked<[String]>([])
         for index in 0..<helpers {
             finished.enter()
             Thread {
@@ -408,6 +481,16 @@ final class ReclamationTests: XCTestCase {
                 clocks.withLock { $0.append(Self.cpuClockOfCurrentThread()) }
                 called.signal()
                 release.wait()
+                // Asked to fence for itself while it waited: its next calls do, and the outermost one withdraws it.
+                let asked = _SnapshotReclamation.currentThreadFencesForItself
+                for call in 0..<3 {
+                    let result = point.invoke(Car(name: "helper \(index)"), "\(call)") { vehicle, argument in
+                        "\(vehicle.name) \(argument)"
+                    }
+                    results.withLock { $0.append(result) }
+                }
+                let withdrawn = !_SnapshotReclamation.currentThreadFencesForItself
+                results.withLock { $0.append("asked \(asked), withdrawn \(withdrawn)") }
                 finished.leave()
             }
             .start()
@@ -427,10 +510,19 @@ final class ReclamationTests: XCTestCase {
         let confirmations = _SnapshotReclamation.clockConfirmationCount - confirmationsBefore
         for _ in 0..<helpers { release.signal() }
         finished.wait()
-        // Each of the 400 publications finds the helpers blocked: their clocks stand still, so no publication needs
-        // `membarrier` (a spurious wake-up may set a helper running while a writer looks).
-        XCTAssertGreaterThanOrEqual(confirmations, UInt64(helpers * pairs))
+        // Each of the 400 publications finds the helpers blocked, so none needs `membarrier` (a spurious wake-up may
+        // set a helper running while a writer looks). Their clocks are read by the first two or three publications
+        // only (one for the snapshot published before the request, one to confirm that it was made while they were
+        // out), not 400 times each.
+        XCTAssertGreaterThanOrEqual(confirmations, UInt64(helpers))
+        XCTAssertLessThanOrEqual(
+            confirmations, UInt64(helpers * 8), "\(confirmations) clock looks in \(2 * pairs) publications")
         XCTAssertLessThanOrEqual(fences, 8, "\(fences) of \(2 * pairs) publications interrupted every thread")
+        XCTAssertEqual(
+            results.withLock { $0.sorted() },
+            Array(repeating: "asked true, withdrawn true", count: helpers)
+                + (0..<helpers).flatMap { index in (0..<3).map { "helper \(index) \($0)" } })
+        try point.after { _, _, _ in }.cancel()
         XCTAssertEqual(reclamation.retiredCount, 0)
     }
 
@@ -675,10 +767,76 @@ final class ReclamationTests: XCTestCase {
         XCTAssertEqual(reclamation.retiredCount, 0)
         try XCTSkipIf(quietPublications < 50, "the spinner left its CPU during most publications: a busy machine")
         // The spinner's clock advances, so it is not taken for a thread that is switched out: publications fence.
-        // (A few may find it truly stopped: a virtual machine's hypervisor can take its CPU away for a moment.)
+        // (A few may find it truly stopped: a virtual machine's hypervisor can take its CPU away for a moment. A
+        // writer that finds it so asks it to fence for itself, and then needs no fence for it: the quiet changes
+        // counted here are those made while it had not been asked.)
         XCTAssertGreaterThanOrEqual(
             quietFences, UInt64(quietPublications * 9 / 10),
             "a running thread was confirmed in \(quietPublications) publications")
+    }
+
+    /// A thread found blocked is asked to fence for itself: when it then runs code that makes no hooked call, writers
+    /// need no fence for it, and its next hooked call withdraws the request.
+    func testAThreadAskedToFenceForItselfNeedsNoFenceWhileItRunsOtherCode() throws {
+        try Self.skipUnlessWritersReadClocks()
+        try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
+        let point = HookPoint<Vehicle, String, String>("Reclamation.fencesForItself")
+        try point.before { _, _ in }
+        let probe = ContextSwitchProbe()
+        let called = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let spinning = Atomic<Bool>(true)
+        let spins = Atomic<Int>(0)
+        let clock = Atomic<Int32>(0)
+        let afterwards = Locked<[String]>([])
+        // The writer (this thread) and the spinner each get a CPU of their own, so the spinner runs throughout.
+        try XCTSkipUnless(_SnapshotReclamation.pinCurrentThread(toCPU: 0), "threads cannot be pinned to CPUs here")
+        defer { _ = _SnapshotReclamation.pinCurrentThread(toCPU: nil) }
+        Thread {
+            _ = _SnapshotReclamation.pinCurrentThread(toCPU: 1)
+            _ = point.invoke(Car(name: "spinner"), "") { vehicle, _ in vehicle.name }  // a reader record
+            clock.store(Self.cpuClockOfCurrentThread(), ordering: .releasing)
+            called.signal()
+            go.wait()
+            while spinning.load(ordering: .relaxed) {
+                spins.add(1, ordering: .relaxed)
+                probe.sample()
+            }
+            let result = point.invoke(Car(name: "spinner"), "again") { vehicle, argument in
+                "\(vehicle.name) \(argument)"
+            }
+            afterwards.withLock {
+                $0 = [result, _SnapshotReclamation.currentThreadFencesForItself ? "asked" : "withdrawn"]
+            }
+            finished.signal()
+        }
+        .start()
+        called.wait()
+        XCTAssertTrue(Self.awaitSwitchedOut(clock: clock.load(ordering: .acquiring)), "the spinner kept running")
+        try point.after { _, _, _ in }.cancel()  // finds it blocked: asks it to fence for itself
+        go.signal()
+        while spins.load(ordering: .relaxed) == 0 {}  // the spinner is running
+        XCTAssertTrue(probe.state().fencesForItself, "the spinner was not asked to fence for itself")
+        var quietChanges = 0
+        var quietFences: UInt64 = 0
+        for _ in 0..<50 {
+            let switchesBefore = probe.current()
+            let fencesBefore = _SnapshotReclamation.heavyFenceCount
+            try point.after { _, _, _ in }.cancel()
+            let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
+            if probe.current() == switchesBefore {
+                quietChanges += 1
+                quietFences += fences
+            }
+        }
+        spinning.store(false, ordering: .relaxed)
+        finished.wait()
+        XCTAssertEqual(afterwards.withLock { $0 }, ["spinner again", "withdrawn"])
+        XCTAssertEqual(reclamation.retiredCount, 0)
+        try XCTSkipIf(quietChanges < 25, "the spinner left its CPU during most changes: a busy machine")
+        XCTAssertLessThanOrEqual(
+            quietFences, UInt64(quietChanges / 10), "\(quietFences) fences in \(2 * quietChanges) publications")
     }
 
     /// Cancelling a point's last hook publishes nothing, which no running thread can show: the writer must fence for a
@@ -690,7 +848,7 @@ final class ReclamationTests: XCTestCase {
         defer { otherHook.cancel() }
         let (quietUnpublications, quietFences) = try changesWhileAThreadRunsOtherCode(
             givingItAReaderRecord: { _ = other.invoke(Car(name: "spinner"), "") { vehicle, _ in vehicle.name } },
-            changes: 50
+            changes: 50, countingThoseWhileItFencesForItself: true
         ) {
             // The point's only hook: registering replaces no snapshot, cancelling replaces it with nothing.
             try point.before { _, _ in }.cancel()
@@ -706,11 +864,16 @@ final class ReclamationTests: XCTestCase {
     /// that makes no hooked call (after `givingItAReaderRecord`, a hooked call that gives it a reader record); this
     /// thread runs on another CPU.
     ///
+    /// - Parameter countingThoseWhileItFencesForItself: Whether a change counts as quiet while a writer has asked
+    ///   the spinner to fence for itself (after finding it switched out, or its virtual CPU stopped, for a moment):
+    ///   then no change needs a fence for it, except one that unpublishes. When false, the spinner withdraws such a
+    ///   request at once, with one hooked call.
     /// - Returns: How many changes ran while the spinner stayed on its CPU, and how many heavy fences those changes
     ///   issued. Skips where writers do not confirm threads by their clocks, with one CPU, or where threads cannot
     ///   be pinned.
     private func changesWhileAThreadRunsOtherCode(
-        givingItAReaderRecord: @escaping @Sendable () -> Void, changes: Int, _ change: () throws -> Void
+        givingItAReaderRecord: @escaping @Sendable () -> Void, changes: Int,
+        countingThoseWhileItFencesForItself: Bool = false, _ change: () throws -> Void
     ) throws -> (quietChanges: Int, quietFences: UInt64) {
         try Self.skipUnlessWritersReadClocks()
         try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
@@ -725,6 +888,9 @@ final class ReclamationTests: XCTestCase {
             _ = _SnapshotReclamation.pinCurrentThread(toCPU: 1)
             givingItAReaderRecord()
             while spinning.load(ordering: .relaxed) {
+                if !countingThoseWhileItFencesForItself && _SnapshotReclamation.currentThreadFencesForItself {
+                    givingItAReaderRecord()  // a hooked call withdraws the request
+                }
                 spins.add(1, ordering: .relaxed)
                 probe.sample()
             }
@@ -739,11 +905,13 @@ final class ReclamationTests: XCTestCase {
         var quietChanges = 0
         var quietFences: UInt64 = 0
         for _ in 0..<changes {
-            let switchesBefore = probe.current()
+            let before = probe.state()
             let fencesBefore = _SnapshotReclamation.heavyFenceCount
             try change()
             let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
-            if probe.current() == switchesBefore {
+            let after = probe.state()
+            // The spinner makes no hooked call, so it never withdraws a request: clear after means clear throughout.
+            if after.switches == before.switches && (countingThoseWhileItFencesForItself || !after.fencesForItself) {
                 quietChanges += 1
                 quietFences += fences
             }

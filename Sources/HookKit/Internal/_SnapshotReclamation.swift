@@ -21,8 +21,10 @@ import _HookKitRuntime
 ///
 /// - **A call** (`hk_reader_enter`, `hk_reader_exit`):
 ///   1. loads the published address `P`, stores `P` into its slot at the current depth (a release store), issues the
-///      *light fence*, and loads the word again; if the word changed (a writer published meanwhile, so this is rare)
-///      it retries out of line with the new address, else `P` is protected and the depth goes up. A retry marks the
+///      *light fence*, checks its record's limit again (a writer may have set it to 0 meanwhile: see *fencing for
+///      itself* below), and loads the word again; if the word changed (a writer published meanwhile, so this is
+///      rare) or the limit is 0, it retries out of line, with a full fence, else `P` is protected and the depth goes
+///      up. A retry marks the
 ///      thread: its slot held `P` for a moment, which the writer's scan may have seen and kept `P` for, and the call
 ///      will leave another snapshot than `P` (or none at all);
 ///   2. runs `P`'s chain;
@@ -46,7 +48,13 @@ import _HookKitRuntime
 ///      Linux, a thread that is *not running*: one that has shown nothing for as long as such a look costs
 ///      (measured at start-up, 200 ns to 2 µs) has its CPU-time clock read twice, and a clock that stands still
 ///      means the thread was switched out (idle, blocked or preempted), which made every store it made visible (see
-///      `reader_switched_out` in `_HookKitRuntime`);
+///      `reader_switched_out` in `_HookKitRuntime`). A thread found switched out is also asked to *fence for itself*
+///      (`fence_request` in `_HookKitRuntime`): the writer sets its limit to 0 (every call it starts goes out of line
+///      and issues a full fence) and its `attention` (its outermost call to end withdraws the request), fences, and
+///      reads its clock once more. If the thread has not run since, it sees both when it runs again, and the writer
+///      marks the request, by a compare-and-swap that fails if the thread withdrew it meanwhile (or the record was
+///      released). While the mark stands, publications confirm the thread without a look: a thread that waits, or is
+///      preempted through a burst of changes, costs one or two looks, not one per publication;
 ///   3. under ``lock``, adds the old snapshot to ``retired``. If step 2 confirmed every thread, it scans (step 4)
 ///      at once and, when the scan frees the snapshot, is done without writing to any other thread's record.
 ///      Otherwise, or when a call still uses the snapshot, it sets the pending flag and `attention` and issues the
@@ -111,6 +119,16 @@ import _HookKitRuntime
 ///   clock observed that, followed by a full fence: the scan sees its slots as they are. A call of that thread that
 ///   loaded `P` stored `P` in its slot before, so `P` is kept; a call that loads the word after the thread runs
 ///   again sees the new address.
+/// - With a thread whose request to fence for itself is marked (read after the exchange): every call it started
+///   after it saw the request fences fully between its slot store and its second load, so Dekker's pattern holds
+///   with the writer's exchange and scan, as with the heavy fence. A call that had passed its first limit check when
+///   the thread left its CPU either had made its slot store by then (leaving the CPU made it visible, before the
+///   confirmation that preceded the mark) or checks the limit again after that store, sees 0 and retries with a full
+///   fence. The thread sees the request when it runs again because the writer stored it, fenced, and then found the
+///   thread's clock unchanged since a confirmation: the kernel executes a full barrier between switching a thread in
+///   and its first instruction (the same scheduler barrier that `membarrier` relies on). The thread withdraws by
+///   a compare-and-swap on the request, a full fence, before it loads any word again: a writer that still sees the
+///   mark after its exchange knows that the thread's next calls load the new address or a newer one.
 ///
 /// Once `P` is out of the word and that step has passed, no call can *start* using it, so later scans of a kept
 /// snapshot (by the writer or by helping calls) need no fence: its set of users only shrinks, and a user's slot is
@@ -152,15 +170,16 @@ import _HookKitRuntime
 ///   a load of the pending flag and, when it is set, of the point's word.
 /// - Publication: the freshness check (a scan of every record while other threads run; immediate when they call the
 ///   same point; two `clock_gettime` system calls, 0.45–1 µs each on these virtual machines, for each thread that shows
-///   nothing for as long as those two cost (one for a thread confirmed so before that has not run since), 16 at most
-///   per publication; a wait of up to one fence's cost for a running thread that shows nothing, such as one that is in
-///   a system call between two hooked calls), a scan of every slot (16 per record, and 16 more for each block that a
-///   record's deepest nesting ever added: the blocks are kept with the record), and `membarrier` only when some thread
-///   could not be confirmed, i.e. it kept running code that makes no hooked call, or a call still uses the replaced
-///   snapshot, or the publication *unpublishes* the point (its last hook cancelled, or hooks switched off): no slot can
-///   show an empty word, and `membarrier` costs about 0.15 µs with no other thread running, less than reading one idle
-///   thread's clock, while each running thread would need it anyway (10–45 µs on these machines while other threads
-///   run, whom it interrupts).
+///   nothing for as long as those two cost (one for a thread confirmed so before that has not run since, and one more
+///   to ask it to fence for itself, after which it costs none until it runs again), 16 at most per publication; a wait
+///   of up to one fence's cost for a running thread that shows nothing, such as one that is in a system call between
+///   two hooked calls), a scan of every slot (16 per record, and 16 more for each block that a record's deepest nesting
+///   ever added: the blocks are kept with the record), and `membarrier` only when some thread could not be confirmed,
+///   i.e. it kept running code that makes no hooked call, or a call still uses the replaced snapshot, or the
+///   publication *unpublishes* the point (its last hook cancelled, or hooks switched off): no slot can show an empty
+///   word, and `membarrier` costs about 0.15 µs with no other thread running, less than reading one idle thread's
+///   clock, while each running thread would need it anyway (10–45 µs on these machines while other threads run, whom it
+///   interrupts).
 /// - Threads: a record per thread that ever called a hooked method, reused by later threads once its thread exits
 ///   (a `pthread_key` destructor releases it), so a process that starts thousands of short-lived threads keeps only as
 ///   many records as it had threads at once. A thread that ends inside a hooked call (a hook that calls
@@ -287,6 +306,12 @@ final class _SnapshotReclamation: @unchecked Sendable {
         hk_set_test_probe_before_slot_store(probe)
     }
 
+    /// Sets a function that the next writer to ask a switched-out thread to fence for itself runs once, between its
+    /// last look at the thread's clock and its mark; `nil` removes it (for tests).
+    static func setProbeBeforeMark(_ probe: (@convention(c) () -> Void)?) {
+        hk_set_test_probe_before_mark(probe)
+    }
+
     /// The number of hazard slots that hold a snapshot now, on every thread (for tests).
     static var occupiedHazardSlotCount: Int { hk_collect_hazards(nil, 0) }
 
@@ -298,6 +323,10 @@ final class _SnapshotReclamation: @unchecked Sendable {
 
     /// Whether the calling thread has claimed a reader record (it has made a hooked call; for tests).
     static var currentThreadHasReaderRecord: Bool { hk_reader_is_attached(hk_reader_peek()) }
+
+    /// Whether a writer has asked the calling thread to fence for itself in every hooked call it starts (and marked
+    /// the request), and the thread has not withdrawn it yet (for tests).
+    static var currentThreadFencesForItself: Bool { hk_current_thread_fences_for_itself() }
 
     /// Scans while scans are requested and the lock is free; leaves the requests to the holder otherwise.
     ///

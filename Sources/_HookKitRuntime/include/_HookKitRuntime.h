@@ -44,8 +44,10 @@ typedef struct hk_reader {
     /// and reads it.
     _Atomic(uintptr_t) depth;
     /// Calls at a depth below this take the inline path: `HK_SLOTS_PER_BLOCK` when a compiler fence suffices
-    /// (writers use `membarrier`), 0 when every call must fence for itself (and for the unattached sentinel).
-    uintptr_t inline_depth_limit;
+    /// (writers use `membarrier`), 0 when every call must fence for itself (and for the unattached sentinel), or
+    /// while a writer asks the thread to fence for itself (`fence_request`). Writers set it to 0; the thread restores
+    /// it when it withdraws the request.
+    _Atomic(uintptr_t) inline_depth_limit;
     /// The innermost invocation frame (a HookKit `_InvocationFrame`), or NULL.
     void *frame;
     /// Set by a writer before it scans (and always, when calls fence for themselves): the thread's next call to end
@@ -78,6 +80,13 @@ typedef struct hk_reader {
     /// The value of `cpu_clock` when a writer last found the thread switched out (nanoseconds, tagged with the low
     /// bits of `generation`), or 0: while the clock still reads that value, the thread has not run since.
     _Atomic(uint64_t) idle_cpu_time;
+    /// A writer's request that the thread fence for itself: the low two bits say none (0), asked (1: the writer set
+    /// `inline_depth_limit` to 0 and `attention`) or marked (2: it then saw by the thread's clock that the thread
+    /// had not run since, so the thread sees both when it runs again), the rest count the thread's withdrawals.
+    /// Writers change it only by compare-and-swap, from none or asked with the same count, so a request made before
+    /// a withdrawal (or the record's release) can never mark the record after it. While it is marked, every call
+    /// the thread starts fences fully, and writers skip the thread (see `hk_await_fresh_readers`).
+    _Atomic(uint64_t) fence_request;
     /// The next record in the process-wide list (written once, before the record is published).
     struct hk_reader *next;
 } hk_reader;
@@ -189,7 +198,7 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
     hk_reader *reader = hk_current_reader;
     uintptr_t depth = atomic_load_explicit(&reader->depth, memory_order_relaxed);
     bool retrying = false;
-    if (__builtin_expect(depth < reader->inline_depth_limit, 1)) {
+    if (__builtin_expect(depth < atomic_load_explicit(&reader->inline_depth_limit, memory_order_relaxed), 1)) {
         hk_entry entry = {0, &reader->first.slots[depth], depth, reader};
         uintptr_t snapshot = atomic_load_explicit(&cell->published, memory_order_relaxed);
         if (snapshot == 0) {
@@ -202,12 +211,20 @@ static inline hk_entry hk_reader_enter(hk_point_cell *cell) {
         // Writers issue `membarrier` between unpublishing a snapshot and scanning the slots (see HookKit's
         // `_SnapshotReclamation`): a compiler fence is enough here.
         atomic_signal_fence(memory_order_seq_cst);
-        if (__builtin_expect(atomic_load_explicit(&cell->published, memory_order_acquire) == snapshot, 1)) {
+        // The limit again, after the slot store in the instruction stream: a writer that found this thread switched
+        // out before this load, and asked it to fence for itself, no longer confirms it, so the call must not go on
+        // with the light fence (the thread sees the limit of 0 when it runs again). Interrupted after this load, the
+        // thread had made its slot store, which leaving its CPU made visible.
+        uintptr_t limit = atomic_load_explicit(&reader->inline_depth_limit, memory_order_relaxed);
+        atomic_signal_fence(memory_order_seq_cst);
+        if (__builtin_expect(limit != 0, 1)
+            && __builtin_expect(atomic_load_explicit(&cell->published, memory_order_acquire) == snapshot, 1)) {
             atomic_store_explicit(&reader->depth, depth + 1, memory_order_relaxed);
             entry.snapshot = snapshot;
             return entry;
         }
-        // A writer published between the two loads (rare): the slot held the replaced snapshot for a moment.
+        // A writer published between the two loads, or asked this thread to fence for itself (both rare): the slot
+        // held a snapshot for a moment that this call does not confirm with a full fence.
         retrying = true;
     }
     // The depth is the thread's (0 on the shared sentinel, as on a record just claimed); the record may be new.
@@ -356,6 +373,14 @@ size_t hk_reader_record_count(void);
 
 /// The number of records claimed by live threads (for tests).
 size_t hk_reader_claimed_count(void);
+
+/// Whether a writer has asked the calling thread to fence for itself and marked the request, and the thread has not
+/// withdrawn it (for tests; see `fence_request`).
+bool hk_current_thread_fences_for_itself(void);
+
+/// For tests: sets a function that the next writer to ask a switched-out thread to fence for itself runs once,
+/// between its last look at the thread's clock and its mark; NULL removes it.
+void hk_set_test_probe_before_mark(void (*probe)(void));
 
 #ifdef __cplusplus
 }
