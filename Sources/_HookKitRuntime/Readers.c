@@ -259,8 +259,9 @@ static void release_reader(void *record) {
     atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
     reader->held_replaced_snapshot = false;  // its slots are clear now; the check below covers them all
-    // The next owner starts without a request to fence for itself; a writer's request made for this owner can no
-    // longer mark the record (the release store of `claimed` below publishes this to the writer that sees a claim).
+    // A request made for this owner can no longer be marked. One made between this and the release of the claim
+    // below (the thread switched out here) can still be marked, with the limit of 0 and `attention`; the next owner
+    // withdraws it when it claims the record (`hk_reader_attach`).
     if (reader->light_fence) {
         withdraw_fence_request(reader);
     }
@@ -312,6 +313,12 @@ hk_reader *hk_reader_attach(void) {
     record_cpu_clock(reader);
     atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
+    if (reader->light_fence) {
+        // A request to fence for itself made for the previous owner, marked after its release (see `release_reader`),
+        // ends here. Until then, writers that skip this thread see it fence fully: it inherited the limit of 0, and
+        // its first load of a published word comes after this and the caller's full fence.
+        withdraw_fence_request(reader);
+    }
     hk_current_reader = reader;
     pthread_setspecific(exit_key, reader);
     return reader;
@@ -437,8 +444,8 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
 }
 
 /// Withdraws `attention` and any writer's request that `reader`'s thread fence for itself (`fence_request`), for the
-/// thread's outermost call to end out of line, or for a record being released; the caller fences fully before the
-/// thread loads a published word again (the compare-and-swap below is one such fence).
+/// thread's outermost call to end out of line, for a record being released, or for a record being claimed; the
+/// caller fences fully before the thread loads a published word again.
 ///
 /// The order matters against a writer asking at the same time, which stores the limit, fences fully, then stores
 /// `attention`: with a full fence between the two stores on both sides, the record cannot end with the writer's
@@ -458,9 +465,9 @@ static void withdraw_fence_request(hk_reader *reader) {
 bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snapshot) {
     // Only a thread's outermost call to end has released every slot it held: where calls rely on writers' fences, it
     // withdraws the request and helps whenever snapshots wait. Any other call helps only if the snapshot it used was
-    // replaced; so do all calls of threads that fence for themselves, which never withdraw the request (their
-    // `attention` stays set): otherwise a call blocked while it holds a replaced snapshot would make every call of
-    // every thread help until it returns.
+    // replaced; so do all calls of threads on the portable path (full fences in every call), which never withdraw the
+    // request (their `attention` stays set): otherwise a call blocked while it holds a replaced snapshot would make
+    // every call of every thread help until it returns.
     //
     // A thread whose slot held a replaced snapshot for a moment (see `hk_reader_enter_slow`) helps too, whatever this
     // call used: the overwrite of that moment was followed by a full fence, so a scan that saw it and kept the snapshot
@@ -471,7 +478,8 @@ bool hk_reader_exit_slow(hk_reader *reader, hk_point_cell *cell, uintptr_t snaps
     }
     bool held_replaced_snapshot = reader->held_replaced_snapshot;
     reader->held_replaced_snapshot = false;
-    // Orders the slot clear (and the withdrawal) before the loads below, for threads that fence for themselves.
+    // Orders the slot clear (and the withdrawal) before the loads below, and before this thread's next load of a
+    // published word (see `withdraw_fence_request`).
     atomic_thread_fence(memory_order_seq_cst);
     if (!atomic_load_explicit(&hk_retired_snapshots_pending, memory_order_relaxed)) {
         return false;
@@ -663,16 +671,6 @@ bool hk_holders_stayed_switched_out(uintptr_t snapshot) {
     return true;
 }
 
-/// Asks a thread that `reader_switched_out` has just confirmed to fence fully in every call it starts until its
-/// outermost call ends, so that later publications need not look at its clock again while it stays out.
-///
-/// Under a request that is none or asked, with the withdrawal count it read (a compare-and-swap to asked), it stores
-/// the requests (a limit of 0, which sends every call out of line to `hk_reader_enter_slow` and its full fence, and
-/// `attention`, which makes the thread's outermost call withdraw them), fences fully, and reads the thread's clock
-/// once more: if it still shows the value of a confirmation made before the stores, the thread has not run since, so
-/// it sees both when it runs again (after the kernel's full barrier of the switch), and the request is marked, again
-/// by compare-and-swap from asked with the same count: it fails if the thread withdrew meanwhile or the record was
-/// released. A thread that ran meanwhile keeps the requests unmarked, and withdraws them at its next outermost exit.
 /// For tests: what `ask_to_fence_for_itself` runs once between its last look at the thread's clock and its mark, or
 /// NULL.
 static void (*_Atomic test_probe_before_mark)(void);
@@ -681,6 +679,17 @@ void hk_set_test_probe_before_mark(void (*probe)(void)) {
     atomic_store_explicit(&test_probe_before_mark, probe, memory_order_release);
 }
 
+/// Asks a thread that `reader_switched_out` has just confirmed to fence fully in every call it starts until its
+/// outermost call ends, so that later publications need not look at its clock again while it stays out.
+///
+/// Under a request that is none or asked, with the withdrawal count it read (a compare-and-swap to asked), it stores
+/// the requests (a limit of 0, which sends every call out of line to `hk_reader_enter_slow` and its full fence, and
+/// `attention`, which makes the thread's outermost call withdraw them), fences fully, and reads the thread's clock once
+/// more: if it still shows the value that a confirmation remembered (`idle_cpu_time`), the thread was not running at
+/// that read, which came after the stores and the fence, so it sees both when it runs again (after the kernel's barrier
+/// of the switch: see `_SnapshotReclamation`), and the request is marked, again by compare-and-swap from asked with the
+/// same count: it fails if the thread withdrew meanwhile or the record was released. A thread that ran meanwhile keeps
+/// the requests unmarked, and withdraws them at its next outermost exit.
 static void ask_to_fence_for_itself(hk_reader *reader) {
     uint64_t request = atomic_load_explicit(&reader->fence_request, memory_order_acquire);
     uint64_t state = request & HK_REQUEST_STATE;

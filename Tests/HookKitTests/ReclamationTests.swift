@@ -879,6 +879,7 @@ final class ReclamationTests: XCTestCase {
         try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount >= 2, "needs two CPUs")
         let spinning = Atomic<Bool>(true)
         let spins = Atomic<Int>(0)
+        let withdrawals = Atomic<Int>(0)
         let probe = ContextSwitchProbe()
         let finished = DispatchSemaphore(value: 0)
         // The writer (this thread) and the spinner each get a CPU of their own, so the spinner runs throughout.
@@ -890,6 +891,7 @@ final class ReclamationTests: XCTestCase {
             while spinning.load(ordering: .relaxed) {
                 if !countingThoseWhileItFencesForItself && _SnapshotReclamation.currentThreadFencesForItself {
                     givingItAReaderRecord()  // a hooked call withdraws the request
+                    withdrawals.add(1, ordering: .relaxed)
                 }
                 spins.add(1, ordering: .relaxed)
                 probe.sample()
@@ -906,12 +908,17 @@ final class ReclamationTests: XCTestCase {
         var quietFences: UInt64 = 0
         for _ in 0..<changes {
             let before = probe.state()
+            let withdrawalsBefore = withdrawals.load(ordering: .relaxed)
             let fencesBefore = _SnapshotReclamation.heavyFenceCount
             try change()
             let fences = _SnapshotReclamation.heavyFenceCount - fencesBefore
             let after = probe.state()
-            // The spinner makes no hooked call, so it never withdraws a request: clear after means clear throughout.
-            if after.switches == before.switches && (countingThoseWhileItFencesForItself || !after.fencesForItself) {
+            // Only a hooked call withdraws a request: unasked before and after, with no withdrawal in between, means
+            // unasked throughout.
+            let unasked =
+                !before.fencesForItself && !after.fencesForItself
+                && withdrawals.load(ordering: .relaxed) == withdrawalsBefore
+            if after.switches == before.switches && (countingThoseWhileItFencesForItself || unasked) {
                 quietChanges += 1
                 quietFences += fences
             }

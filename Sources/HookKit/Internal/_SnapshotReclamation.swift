@@ -119,16 +119,19 @@ import _HookKitRuntime
 ///   clock observed that, followed by a full fence: the scan sees its slots as they are. A call of that thread that
 ///   loaded `P` stored `P` in its slot before, so `P` is kept; a call that loads the word after the thread runs
 ///   again sees the new address.
-/// - With a thread whose request to fence for itself is marked (read after the exchange): every call it started
-///   after it saw the request fences fully between its slot store and its second load, so Dekker's pattern holds
-///   with the writer's exchange and scan, as with the heavy fence. A call that had passed its first limit check when
-///   the thread left its CPU either had made its slot store by then (leaving the CPU made it visible, before the
-///   confirmation that preceded the mark) or checks the limit again after that store, sees 0 and retries with a full
-///   fence. The thread sees the request when it runs again because the writer stored it, fenced, and then found the
-///   thread's clock unchanged since a confirmation: the kernel executes a full barrier between switching a thread in
-///   and its first instruction (the same scheduler barrier that `membarrier` relies on). The thread withdraws by
-///   a compare-and-swap on the request, a full fence, before it loads any word again: a writer that still sees the
-///   mark after its exchange knows that the thread's next calls load the new address or a newer one.
+/// - With a thread whose request to fence for itself is marked (read after the exchange): every call it started after
+///   it saw the request fences fully between its slot store and its second load, so Dekker's pattern holds with the
+///   writer's exchange and scan, as with the heavy fence. A call that had passed its first limit check when the thread
+///   left its CPU either had made its slot store by then (leaving the CPU made it visible, before the confirmation that
+///   preceded the mark) or checks the limit again after that store, sees 0 and retries with a full fence. The thread
+///   sees the request when it runs again because the writer stored it, fenced, and then found the thread not running:
+///   this rests on the kernel ordering a thread's switch-in (which the lockless read of its clock observes) before the
+///   thread's first load in user mode, as the confirmation by clocks already does for a thread that is just being
+///   switched in. No interface documents that order: a barrier between the two is likely on every kernel path that
+///   switches a thread in, but not promised, which makes it part of the safety argument here where for the confirmation
+///   of a thread that stays out it is not. The thread withdraws by a compare-and-swap on the request, a full fence,
+///   before it loads any word again: a writer that still sees the mark after its exchange knows that the thread's next
+///   calls load the new address or a newer one.
 ///
 /// Once `P` is out of the word and that step has passed, no call can *start* using it, so later scans of a kept
 /// snapshot (by the writer or by helping calls) need no fence: its set of users only shrinks, and a user's slot is
