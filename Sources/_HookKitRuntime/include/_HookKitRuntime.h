@@ -36,7 +36,8 @@ typedef struct hk_slot_block {
 
 /// One thread's reader record: its hazard slots and call depth.
 ///
-/// Only its thread writes `depth`, `frame` and the slots; writers of any thread read the slots and set `attention`.
+/// Only its thread writes `depth`, `frame` and the slots; writers of any thread read the slots, set `attention`,
+/// remember `idle_cpu_time`, and ask the thread to fence for itself (`fence_request`, `inline_depth_limit`).
 /// Records are never freed: a thread that exits releases its record, and the next new thread claims it, so their
 /// number is bounded by the largest number of threads that called hooked methods at the same time.
 typedef struct hk_reader {
@@ -336,9 +337,10 @@ void hk_writer_end(void);
 /// for as long as a look costs (two reads of a clock, measured at start-up; 200 ns to 2 µs) is looked at (its clock is
 /// read), and again when the wait is over (once, when the wait is no longer than that delay). The delay is measured on
 /// the writer's own clock: another thread's may cost more to read, which makes the wait shorter than the rule asks,
-/// never longer. Returns false for a thread still running and unconfirmed then, or when more than 16 threads would need
-/// a look; the caller then issues `hk_heavy_fence`. Cheap when other threads call the same point, publish, or wait, at
-/// the same time.
+/// never longer. A thread found not running is asked to fence for itself; while its request stays marked, it needs no
+/// look at all (see `fence_request`). Returns false for a thread still running and unconfirmed then, or when more than
+/// 16 threads would need a look; the caller then issues `hk_heavy_fence`. Cheap when other threads call the same point,
+/// publish, or wait, at the same time.
 bool hk_await_fresh_readers(hk_point_cell *cell);
 
 /// Copies every non-zero hazard slot of every record into `buffer` (up to `capacity`); returns how many there are.
