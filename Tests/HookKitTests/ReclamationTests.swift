@@ -965,6 +965,7 @@ final class ReclamationTests: XCTestCase {
         let stop = Atomic<Bool>(false)
         let wrong = Counter()
         let calls = Counter()
+        let askedWhileOut = Counter()
         runConcurrently(threads: callers + 1) { index in
             if index == callers {
                 for _ in 0..<5_000 {
@@ -983,8 +984,10 @@ final class ReclamationTests: XCTestCase {
                     made += 1
                     if made % 64 == 0 {
                         // Leave the CPU (this is the workload, not a wait): writers then confirm this thread by its
-                        // standing CPU-time clock, or find it running again.
+                        // standing CPU-time clock and ask it to fence for itself, or find it running again. Its next
+                        // call goes out of line and withdraws the request.
                         usleep(1)
+                        if _SnapshotReclamation.currentThreadFencesForItself { askedWhileOut.increment() }
                     }
                 }
                 calls.increment(by: made)
@@ -993,6 +996,10 @@ final class ReclamationTests: XCTestCase {
         XCTAssertGreaterThan(calls.count, 0)
         XCTAssertEqual(wrong.count, 0)
         XCTAssertEqual(reclamation.retiredCount, 0, "churn stopped and every call returned: nothing may wait")
+        if _SnapshotReclamation.confirmsByCPUClock {
+            XCTAssertGreaterThan(
+                askedWhileOut.count, 0, "no caller was asked to fence for itself: that path went untested")
+        }
     }
 
     /// CI runs the HookKit tests a second time with `HOOKKIT_PORTABLE_FENCES=1`, so that Linux runs the path that
