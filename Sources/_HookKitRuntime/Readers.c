@@ -259,12 +259,8 @@ static void release_reader(void *record) {
     atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
     reader->held_replaced_snapshot = false;  // its slots are clear now; the check below covers them all
-    // A request made for this owner can no longer be marked. One made between this and the release of the claim
-    // below (the thread switched out here) can still be marked, with the limit of 0 and `attention`; the next owner
-    // withdraws it when it claims the record (`hk_reader_attach`).
-    if (reader->light_fence) {
-        withdraw_fence_request(reader);
-    }
+    // A request to fence for itself, marked or not, stays with the record until the next owner withdraws it when it
+    // claims the record (`hk_reader_attach`): writers skip a released record anyway.
     if (hk_current_reader == reader) {
         hk_current_reader = &hk_unattached_reader;
     }
@@ -314,9 +310,9 @@ hk_reader *hk_reader_attach(void) {
     atomic_store_explicit(&reader->depth, 0, memory_order_relaxed);
     reader->frame = NULL;
     if (reader->light_fence) {
-        // A request to fence for itself made for the previous owner, marked after its release (see `release_reader`),
-        // ends here. Until then, writers that skip this thread see it fence fully: it inherited the limit of 0, and
-        // its first load of a published word comes after this and the caller's full fence.
+        // A request to fence for itself made for the previous owner (see `release_reader`) ends here. Until then,
+        // writers that skip this thread see it fence fully: its first load of a published word comes after this and
+        // the caller's full fence.
         withdraw_fence_request(reader);
     }
     hk_current_reader = reader;
@@ -444,8 +440,8 @@ hk_slow_entry hk_reader_enter_slow(hk_point_cell *cell, bool retrying) {
 }
 
 /// Withdraws `attention` and any writer's request that `reader`'s thread fence for itself (`fence_request`), for the
-/// thread's outermost call to end out of line, for a record being released, or for a record being claimed; the
-/// caller fences fully before the thread loads a published word again.
+/// thread's outermost call to end out of line, or for a record being claimed; the caller fences fully before the
+/// thread loads a published word again.
 ///
 /// The order matters against a writer asking at the same time, which stores the limit, fences fully, then stores
 /// `attention`: with a full fence between the two stores on both sides, the record cannot end with the writer's
@@ -688,8 +684,9 @@ void hk_set_test_probe_before_mark(void (*probe)(void)) {
 /// more: if it still shows the value that a confirmation remembered (`idle_cpu_time`), the thread was not running at
 /// that read, which came after the stores and the fence, so it sees both when it runs again (after the kernel's barrier
 /// of the switch: see `_SnapshotReclamation`), and the request is marked, again by compare-and-swap from asked with the
-/// same count: it fails if the thread withdrew meanwhile or the record was released. A thread that ran meanwhile keeps
-/// the requests unmarked, and withdraws them at its next outermost exit.
+/// same count: it fails if the thread withdrew meanwhile (a mark on a released record is withdrawn by its next owner,
+/// and writers skip a released record until then). A thread that ran meanwhile keeps the requests unmarked, and
+/// withdraws them at its next outermost exit.
 static void ask_to_fence_for_itself(hk_reader *reader) {
     uint64_t request = atomic_load_explicit(&reader->fence_request, memory_order_acquire);
     uint64_t state = request & HK_REQUEST_STATE;

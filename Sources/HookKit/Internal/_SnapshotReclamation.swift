@@ -52,9 +52,10 @@ import _HookKitRuntime
 ///      (`fence_request` in `_HookKitRuntime`): the writer sets its limit to 0 (every call it starts goes out of line
 ///      and issues a full fence) and its `attention` (its outermost call to end withdraws the request), fences, and
 ///      reads its clock once more. If the thread has not run since, it sees both when it runs again, and the writer
-///      marks the request, by a compare-and-swap that fails if the thread withdrew it meanwhile (or the record was
-///      released). While the mark stands, publications confirm the thread without a look: a thread that waits, or is
-///      preempted through a burst of changes, costs one or two looks, not one per publication;
+///      marks the request, by a compare-and-swap that fails if the thread withdrew it meanwhile (a mark on a record
+///      whose thread exited is withdrawn by the next thread that claims it). While the mark stands, publications
+///      confirm the thread without a look: a thread that waits, or is preempted through a burst of changes, costs one
+///      or two looks, not one per publication;
 ///   3. under ``lock``, adds the old snapshot to ``retired``. If step 2 confirmed every thread, it scans (step 4)
 ///      at once and, when the scan frees the snapshot, is done without writing to any other thread's record.
 ///      Otherwise, or when a call still uses the snapshot, it sets the pending flag and `attention` and issues the

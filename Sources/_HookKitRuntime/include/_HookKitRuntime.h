@@ -85,9 +85,9 @@ typedef struct hk_reader {
     /// `inline_depth_limit` to 0 and `attention`) or marked (2: it then saw by the thread's clock that the thread
     /// had not run since, so the thread sees both when it runs again), the rest count the thread's withdrawals.
     /// Writers change it only by compare-and-swap, from none or asked with the same count, so a request made before
-    /// a withdrawal can never mark the record after it (one made while the record is being released can, with the
-    /// limit of 0 and `attention`: its next owner withdraws it when it claims the record). While it is marked, every
-    /// call the thread starts fences fully, and writers skip the thread (see `hk_await_fresh_readers`).
+    /// a withdrawal can never mark the record after it. A request left on a record whose thread exited is withdrawn
+    /// by the next thread that claims the record. While it is marked, every call the thread starts fences fully, and
+    /// writers skip the thread (see `hk_await_fresh_readers`).
     _Atomic(uint64_t) fence_request;
     /// The next record in the process-wide list (written once, before the record is published).
     struct hk_reader *next;
